@@ -1,0 +1,48 @@
+# Cotas: the two commands a newcomer needs are `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+STAMP := $(VENV)/.install-stamp
+
+# Development defaults; production sets its own environment (see README).
+DEV_ENV := DEBUG=1 SECRET_KEY=$${SECRET_KEY:-dev-insecure-secret-key-do-not-use-in-production}
+
+.PHONY: install run test lint format migrate demo bench clean
+
+install: $(STAMP)
+
+$(STAMP): requirements.txt requirements-dev.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	touch $(STAMP)
+
+migrate: install
+	$(DEV_ENV) $(BIN)/python manage.py migrate --noinput
+
+demo: migrate
+	$(DEV_ENV) $(BIN)/python manage.py seed_demo
+
+run: demo
+	@echo ""
+	@echo "Cotas em http://127.0.0.1:$(PORT)/  (Ctrl+C para parar)"
+	@echo ""
+	$(DEV_ENV) $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+test: install
+	$(DEV_ENV) $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: install
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+bench: install
+	$(DEV_ENV) $(BIN)/python bench/allocation.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

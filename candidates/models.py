@@ -1,0 +1,1 @@
+"""People, registrations, results, lists and nominations (see DESIGN.md)."""

@@ -1,0 +1,334 @@
+"""Reserved vacancies per position: RULES.md §2.
+
+PURE module: no Django, no project import. Exact arithmetic only (``Fraction``); Python's ``round()``
+rounds half to even and the laws round half up, so it is never used here.
+
+    racial(n) = 0 if n < threshold else round(p · n)           (SM art. 1 §§2–3; AR art. 1 §1)
+    pcd(n)    = min(round_up(q · n), floor(cap · n))           (Decreto 9.508 art. 1 §3; Lei 8.112 art. 5 §2)
+    open(n)   = n − racial(n) − pcd(n)
+
+``n`` is always the cumulative count of vacancies of the position (the edital's plus every opening
+during validity): that cumulative computation *is* the fraction carried of SM art. 1 §4.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import StrEnum
+from fractions import Fraction
+
+HUNDRED = Fraction(100)
+
+
+class Rounding(StrEnum):
+    HALF_UP = "half_up"  # fraction ≥ 0.5 up, < 0.5 down (SM art. 1 §3; AR art. 1 §1)
+    UP = "up"  # any fraction up (Decreto 9.508 art. 1 §3)
+    DOWN = "down"  # any fraction down
+
+
+class QuotaError(ValueError):
+    """A rule whose parameters make no sense (message in Portuguese)."""
+
+
+def to_fraction(value: Fraction | Decimal | int | str | float) -> Fraction:
+    """Exact value of a percentage given as int, Decimal, Fraction or string ("20", "33,5", "1/3").
+
+    A float is accepted only through its shortest decimal representation (``str(0.1) == "0.1"``).
+    """
+    if isinstance(value, bool):
+        raise QuotaError("Percentual inválido.")
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, int | Decimal):
+        return Fraction(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise QuotaError("Percentual inválido.")
+        return Fraction(str(value))
+    if isinstance(value, str):
+        text = value.strip().replace(",", ".")
+        try:
+            return Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            raise QuotaError(f"Percentual inválido: {value!r}.") from None
+    raise QuotaError(f"Percentual inválido: {value!r}.")
+
+
+def round_fraction(value: Fraction, rounding: Rounding | str) -> int:
+    """Round a non-negative exact value to an integer by the law's rule."""
+    rounding = Rounding(rounding)
+    if rounding is Rounding.HALF_UP:
+        return math.floor(value + Fraction(1, 2))
+    if rounding is Rounding.UP:
+        return math.ceil(value)
+    return math.floor(value)
+
+
+@dataclass(frozen=True)
+class ReserveRule:
+    """One reserve's parameters: percent of the vacancies, threshold, rounding and optional cap.
+
+    ``threshold``: the reserve applies only when the vacancies counted are at least this many (0 or 1:
+    always). ``cap_percent``: at most this share of the vacancies (``floor``), as for PcD (20%).
+    """
+
+    percent: Fraction
+    threshold: int = 0
+    rounding: Rounding = Rounding.HALF_UP
+    cap_percent: Fraction | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "percent", to_fraction(self.percent))
+        object.__setattr__(self, "rounding", Rounding(self.rounding))
+        if self.cap_percent is not None:
+            object.__setattr__(self, "cap_percent", to_fraction(self.cap_percent))
+        if not 0 <= self.percent <= HUNDRED:
+            raise QuotaError("O percentual de reserva deve estar entre 0 e 100.")
+        if self.cap_percent is not None and not 0 <= self.cap_percent <= HUNDRED:
+            raise QuotaError("O limite máximo da reserva deve estar entre 0 e 100%.")
+        if isinstance(self.threshold, bool) or not isinstance(self.threshold, int) or self.threshold < 0:
+            raise QuotaError("O número mínimo de vagas para aplicar a reserva não pode ser negativo.")
+
+    @property
+    def share(self) -> Fraction:
+        return self.percent / HUNDRED
+
+    def exact(self, n: int) -> Fraction:
+        """p · n, before rounding."""
+        return self.share * n
+
+    def count(self, n: int, *, threshold_count: int | None = None) -> int:
+        """Reserved vacancies among ``n``.
+
+        ``threshold_count`` is what the threshold is tested on when it is not ``n`` itself (SM art. 1
+        §2 read on the whole contest: ``threshold_basis = contest``).
+        """
+        _check_count(n)
+        basis = n if threshold_count is None else threshold_count
+        if basis < self.threshold or n == 0:
+            return 0
+        value = round_fraction(self.exact(n), self.rounding)
+        if self.cap_percent is not None:
+            value = min(value, math.floor(self.cap_percent / HUNDRED * n))
+        return min(value, n)
+
+
+def _check_count(n: int) -> None:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise QuotaError("O número de vagas deve ser um número inteiro.")
+    if n < 0:
+        raise QuotaError("O número de vagas não pode ser negativo.")
+
+
+def validate_rules(racial: ReserveRule, pcd: ReserveRule | None) -> None:
+    """The reserves together never take more than all the vacancies (RULES §2, validation)."""
+    if pcd is None:
+        return
+    ceiling = pcd.cap_percent if pcd.cap_percent is not None else pcd.percent
+    if racial.percent + ceiling > HUNDRED:
+        raise QuotaError(
+            "A soma do percentual da reserva racial com o limite da reserva para pessoas com deficiência "
+            "não pode passar de 100%."
+        )
+
+
+@dataclass(frozen=True)
+class Reservation:
+    """The reserved vacancies of a position with ``vacancies`` counted so far, and why."""
+
+    vacancies: int
+    racial: int
+    pcd: int
+    open: int
+    racial_exact: Fraction
+    pcd_exact: Fraction
+    carried_fraction: Fraction  # p·n − racial(n): positive owed to later vacancies, negative given ahead
+    racial_explanation: str = ""
+    pcd_explanation: str = ""
+    threshold_applies: bool = True
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "racial": self.racial,
+            "pcd": self.pcd,
+            "open": self.open,
+            "carried_fraction": format_fraction_plain(self.carried_fraction),
+        }
+
+
+def reservation(
+    n: int,
+    racial: ReserveRule,
+    pcd: ReserveRule | None = None,
+    *,
+    threshold_count: int | None = None,
+    citations: Mapping[str, str] | None = None,
+    group_label: str = "negros",
+) -> Reservation:
+    """RULES §2 for a position with ``n`` vacancies (cumulative), with explanations in Portuguese.
+
+    ``citations`` names the articles of the policy for the explanation: keys ``threshold``,
+    ``rounding``, ``carry`` (e.g. ``{"rounding": "art. 1º §3º", "carry": "art. 1º §4º"}``).
+    """
+    _check_count(n)
+    validate_rules(racial, pcd)
+    racial_count = racial.count(n, threshold_count=threshold_count)
+    pcd_count = pcd.count(n) if pcd is not None else 0
+    # Both reserves at their ceilings never exceed n (validate_rules), but rounding up both may: the
+    # open list then keeps what is left, never a negative number.
+    if racial_count + pcd_count > n:
+        pcd_count = max(0, n - racial_count)
+    basis = n if threshold_count is None else threshold_count
+    racial_exact = racial.exact(n)
+    carried = racial_exact - racial_count
+    return Reservation(
+        vacancies=n,
+        racial=racial_count,
+        pcd=pcd_count,
+        open=n - racial_count - pcd_count,
+        racial_exact=racial_exact,
+        pcd_exact=pcd.exact(n) if pcd is not None else Fraction(0),
+        carried_fraction=carried,
+        racial_explanation=explain_racial(
+            n, racial, threshold_count=threshold_count, citations=citations, group_label=group_label
+        ),
+        pcd_explanation=explain_pcd(n, pcd) if pcd is not None else "",
+        threshold_applies=basis >= racial.threshold,
+    )
+
+
+def explain_racial(
+    n: int,
+    rule: ReserveRule,
+    *,
+    threshold_count: int | None = None,
+    citations: Mapping[str, str] | None = None,
+    group_label: str = "negros",
+) -> str:
+    """Why ``rule.count(n)`` is what it is, in Portuguese, citing the policy's articles."""
+    cite = dict(citations or {})
+    basis = n if threshold_count is None else threshold_count
+    percent = format_percent(rule.percent)
+    if n == 0:
+        return "Nenhuma vaga: nada a reservar."
+    if basis < rule.threshold:
+        where = "no cargo" if threshold_count is None else "no concurso"
+        art = f", {cite['threshold']}" if cite.get("threshold") else ""
+        exact = rule.exact(n)
+        tail = ""
+        if exact:
+            tail = f"; {format_fraction(exact)} considerado nas próximas nomeações se abrirem novas vagas"
+        return (
+            f"{_vacancies(basis)} {where}: a reserva a {group_label} só se aplica a partir de "
+            f"{rule.threshold} vagas{art}; 0 reservadas{tail}."
+        )
+    exact = rule.exact(n)
+    count = rule.count(n, threshold_count=threshold_count)
+    text = f"{percent} de {n} = {format_fraction(exact)} → {count}"
+    rounding_art = f", {cite['rounding']}" if cite.get("rounding") else ""
+    frac = exact - math.floor(exact)
+    if frac:
+        if rule.rounding is Rounding.HALF_UP:
+            if frac >= Fraction(1, 2):
+                text += f" (fração igual ou maior que 0,5 arredonda para cima{rounding_art})"
+            else:
+                text += f" (fração menor que 0,5 arredonda para baixo{rounding_art})"
+        elif rule.rounding is Rounding.UP:
+            text += f" (qualquer fração arredonda para cima{rounding_art})"
+        else:
+            text += f" (a fração é desprezada{rounding_art})"
+    carried = exact - count
+    if carried:
+        carry_art = f", {cite['carry']}" if cite.get("carry") else ""
+        if carried > 0:
+            text += f"; {format_fraction(carried)} considerado nas próximas nomeações{carry_art}"
+        else:
+            text += f"; {format_fraction(-carried)} já reservado por antecipação{carry_art}"
+    return text + "."
+
+
+def explain_pcd(n: int, rule: ReserveRule) -> str:
+    """Why the PcD reserve is what it is, in Portuguese."""
+    if n == 0:
+        return "Nenhuma vaga: nada a reservar."
+    if n < rule.threshold:
+        return f"{_vacancies(n)}: a reserva a pessoas com deficiência só se aplica a partir de {rule.threshold} vagas."
+    exact = rule.exact(n)
+    rounded = round_fraction(exact, rule.rounding)
+    text = f"{format_percent(rule.percent)} de {n} = {format_fraction(exact)} → {rounded}"
+    if rule.cap_percent is not None:
+        cap = math.floor(rule.cap_percent / HUNDRED * n)
+        if cap < rounded:
+            text += (
+                f", limitado a {format_percent(rule.cap_percent)} das vagas "
+                f"({format_fraction(rule.cap_percent / HUNDRED * n)} → {cap})"
+            )
+    return text + "."
+
+
+def _vacancies(n: int) -> str:
+    return "1 vaga" if n == 1 else f"{n} vagas"
+
+
+def series(rule: ReserveRule, upto: int) -> list[int]:
+    """``rule.count(n)`` for n = 1..upto (used by screens that show how the reserve grows)."""
+    return [rule.count(n) for n in range(1, upto + 1)]
+
+
+def fragmentation_shortfall(position_vacancies: Iterable[int], rule: ReserveRule) -> int:
+    """How many reserved vacancies splitting the contest into positions loses (ADC 41 warning).
+
+    The sum of each position's reserve against the reserve of the contest's total vacancies: a positive
+    result means the split empties part of the reserve and the edital check warns.
+    """
+    counts = list(position_vacancies)
+    total = sum(counts)
+    return max(0, rule.count(total) - sum(rule.count(n) for n in counts))
+
+
+# Formatting (Brazilian Portuguese: decimal comma) ------------------------------------------------------
+
+
+def format_fraction(value: Fraction, places: int = 2) -> str:
+    """``Fraction(7, 5)`` → ``"1,4"``; a non-terminating decimal is shown with ``places`` digits and ≈."""
+    value = Fraction(value)
+    text = format_fraction_plain(value, places)
+    if "/" in text:
+        return text
+    exact = _is_terminating(value)
+    text = text.replace(".", ",")
+    return text if exact else f"≈{text}"
+
+
+def format_fraction_plain(value: Fraction, places: int = 6) -> str:
+    """Decimal string with a point (for JSON): exact when the decimal terminates, else ``places`` digits."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    if _is_terminating(value):
+        digits = 0
+        scaled = value
+        while scaled.denominator != 1:
+            scaled *= 10
+            digits += 1
+        text = f"{Decimal(value.numerator) / Decimal(value.denominator):.{digits}f}"
+        return text
+    quantum = Decimal(1).scaleb(-places)
+    approx = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(quantum)
+    return format(approx.normalize(), "f")
+
+
+def format_percent(value: Fraction) -> str:
+    return f"{format_fraction(to_fraction(value))}%"
+
+
+def _is_terminating(value: Fraction) -> bool:
+    d = value.denominator
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    return d == 1

@@ -1,0 +1,299 @@
+"""Writes to the contests app. Every business write goes through here and records who acted.
+
+Each service is keyword-only, atomic, validates with ``full_clean()`` and sets ``_history_user`` so the
+history row names the user (also from a command or the shell).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import ValidationError
+from django.db import models, transaction
+
+from contests.models import AccessLog, Contest, Holiday, Organization, Policy, Position, VacancyOpening
+
+User = AbstractBaseUser
+
+
+def audited_save(obj: models.Model, *, by: User | None, reason: str = "", exclude: list[str] | None = None) -> None:
+    """Validate and save ``obj`` so that its history row names ``by`` (and the reason, if any)."""
+    obj.full_clean(exclude=exclude)
+    obj._history_user = by
+    if reason:
+        obj._change_reason = reason
+    obj.save()
+
+
+def audited_delete(obj: models.Model, *, by: User | None, reason: str = "") -> None:
+    obj._history_user = by
+    if reason:
+        obj._change_reason = reason
+    obj.delete()
+
+
+def _assign(obj: models.Model, data: Mapping[str, Any]) -> list[str]:
+    changed = []
+    for field, value in data.items():
+        if getattr(obj, field) != value:
+            setattr(obj, field, value)
+            changed.append(field)
+    return changed
+
+
+# Policies --------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def policy_create(*, by: User, data: Mapping[str, Any]) -> Policy:
+    policy = Policy(**data)
+    audited_save(policy, by=by, reason="Política criada")
+    return policy
+
+
+@transaction.atomic
+def policy_update(*, policy: Policy, by: User, data: Mapping[str, Any]) -> Policy:
+    """Edit a policy, unless a published contest uses it: then a new version must be made."""
+    policy = Policy.objects.select_for_update().get(pk=policy.pk)
+    if policy.is_used_by_published_contest():
+        raise ValidationError(
+            "Esta política é usada por um concurso com edital publicado e não pode ser alterada: "
+            "crie uma nova versão."
+        )
+    if not _assign(policy, data):
+        return policy
+    audited_save(policy, by=by, reason="Política alterada")
+    return policy
+
+
+@transaction.atomic
+def policy_new_version(*, policy: Policy, by: User, data: Mapping[str, Any] | None = None) -> Policy:
+    """Copy ``policy`` as its next version (a published contest keeps the version it used)."""
+    base = Policy.objects.select_for_update().get(pk=policy.pk)
+    latest = max(base.version, *Policy.objects.filter(previous_version=base).values_list("version", flat=True))
+    root_slug = base.slug.rsplit("-v", 1)[0] if base.version > 1 else base.slug
+    new = Policy.objects.get(pk=base.pk)
+    new.pk = None
+    new.id = None
+    new._state.adding = True
+    new.version = latest + 1
+    new.slug = f"{root_slug}-v{new.version}"
+    new.previous_version = base
+    for field, value in (data or {}).items():
+        setattr(new, field, value)
+    audited_save(new, by=by, reason=f"Nova versão de {base}")
+    return new
+
+
+# Organization and holidays ---------------------------------------------------------------------------
+
+
+@transaction.atomic
+def organization_save(*, by: User, data: Mapping[str, Any]) -> Organization:
+    organization = Organization.objects.select_for_update().order_by("pk").first() or Organization()
+    _assign(organization, data)
+    audited_save(organization, by=by, reason="Dados da organização")
+    return organization
+
+
+@transaction.atomic
+def holiday_save(*, by: User, data: Mapping[str, Any], holiday: Holiday | None = None) -> Holiday:
+    holiday = holiday or Holiday()
+    _assign(holiday, data)
+    audited_save(holiday, by=by)
+    return holiday
+
+
+@transaction.atomic
+def holiday_delete(*, holiday: Holiday, by: User) -> None:
+    audited_delete(holiday, by=by, reason="Feriado excluído")
+
+
+# Contests --------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def contest_create(*, by: User, data: Mapping[str, Any]) -> Contest:
+    contest = Contest(**data)
+    audited_save(contest, by=by, reason="Concurso criado")
+    return contest
+
+
+@transaction.atomic
+def contest_update(*, contest: Contest, by: User, data: Mapping[str, Any]) -> Contest:
+    contest = Contest.objects.select_for_update().get(pk=contest.pk)
+    if contest.status != Contest.Status.DRAFT and "policy" in data and data["policy"] != contest.policy:
+        raise ValidationError(
+            {"policy": "A política de um concurso com edital publicado não pode ser trocada."}
+        )
+    if not _assign(contest, data):
+        return contest
+    audited_save(contest, by=by, reason="Concurso alterado")
+    return contest
+
+
+@transaction.atomic
+def contest_set_status(*, contest: Contest, status: str, by: User) -> Contest:
+    contest = Contest.objects.select_for_update().get(pk=contest.pk)
+    if status == Contest.Status.HOMOLOGATED and not contest.homologation_date:
+        raise ValidationError("Use a homologação para homologar o concurso.")
+    contest.status = status
+    audited_save(contest, by=by, reason=f"Situação: {contest.get_status_display()}")
+    return contest
+
+
+@transaction.atomic
+def contest_homologate(
+    *,
+    contest: Contest,
+    by: User,
+    date: datetime.date,
+    act: str,
+    gazette: str = "",
+    validity_months: int = 24,
+) -> Contest:
+    """Record the homologation: from it runs the validity (CF art. 37 III, up to two years)."""
+    contest = Contest.objects.select_for_update().get(pk=contest.pk)
+    if contest.status in (Contest.Status.CANCELLED, Contest.Status.CLOSED):
+        raise ValidationError("Um concurso cancelado ou encerrado não pode ser homologado.")
+    if contest.homologation_date:
+        raise ValidationError("O concurso já está homologado.")
+    if not act.strip():
+        raise ValidationError({"homologation_act": "Informe o ato de homologação."})
+    contest.homologation_date = date
+    contest.homologation_act = act.strip()
+    contest.homologation_gazette = gazette.strip()
+    contest.validity_months = validity_months
+    contest.status = Contest.Status.HOMOLOGATED
+    audited_save(contest, by=by, reason="Concurso homologado")
+    return contest
+
+
+@transaction.atomic
+def contest_extend_validity(*, contest: Contest, by: User, act: str) -> Contest:
+    """Extend the validity once, for the same period (CF art. 37 III)."""
+    contest = Contest.objects.select_for_update().get(pk=contest.pk)
+    if not contest.homologation_date:
+        raise ValidationError("Só um concurso homologado tem validade a prorrogar.")
+    if contest.validity_extended:
+        raise ValidationError("A validade só pode ser prorrogada uma vez (CF art. 37, III).")
+    if not act.strip():
+        raise ValidationError({"validity_extension_act": "Informe o ato de prorrogação."})
+    contest.validity_extended = True
+    contest.validity_extension_act = act.strip()
+    audited_save(contest, by=by, reason="Validade prorrogada")
+    return contest
+
+
+# Positions and vacancies -----------------------------------------------------------------------------
+
+
+@transaction.atomic
+def position_create(
+    *, contest: Contest, by: User, data: Mapping[str, Any], edital_vacancies: int | None = None
+) -> Position:
+    """Create a position with its edital vacancies (0 for a reserve-only list)."""
+    position = Position(contest=contest, **data)
+    audited_save(position, by=by, reason="Cargo criado")
+    if edital_vacancies is not None:
+        vacancy_opening_create(
+            position=position,
+            by=by,
+            data={"kind": VacancyOpening.Kind.EDITAL, "count": edital_vacancies, "date": contest.edital_date},
+        )
+    return position
+
+
+@transaction.atomic
+def position_update(*, position: Position, by: User, data: Mapping[str, Any]) -> Position:
+    position = Position.objects.select_for_update().get(pk=position.pk)
+    if not _assign(position, data):
+        return position
+    audited_save(position, by=by, reason="Cargo alterado")
+    return position
+
+
+def _check_opening(opening: VacancyOpening, contest: Contest) -> None:
+    if opening.count is not None and opening.count < 0:
+        raise ValidationError({"count": "O número de vagas não pode ser negativo."})
+    if opening.kind == VacancyOpening.Kind.LATER:
+        if not contest.homologation_date:
+            raise ValidationError(
+                "Vagas abertas durante a validade só podem ser registradas depois da homologação; "
+                "antes dela, altere as vagas do edital."
+            )
+        if opening.date and not contest.is_valid_on(opening.date):
+            end = contest.validity_end
+            raise ValidationError(
+                {
+                    "date": f"A data deve estar dentro da validade do concurso "
+                    f"({contest.homologation_date:%d/%m/%Y} a {end:%d/%m/%Y})."
+                }
+            )
+
+
+@transaction.atomic
+def vacancy_opening_create(*, position: Position, by: User, data: Mapping[str, Any]) -> VacancyOpening:
+    """Add vacancies to a position: the edital's, or an opening during validity (SM art. 1 §1).
+
+    The position row is locked so two clerks adding openings at once both count.
+    """
+    position = Position.objects.select_for_update().select_related("contest").get(pk=position.pk)
+    opening = VacancyOpening(position=position, **data)
+    _check_opening(opening, position.contest)
+    if (
+        opening.kind == VacancyOpening.Kind.EDITAL
+        and VacancyOpening.objects.filter(position=position, kind=VacancyOpening.Kind.EDITAL).exists()
+    ):
+        raise ValidationError("Este cargo já tem as vagas do edital; altere-as em vez de criar outras.")
+    audited_save(opening, by=by, reason="Vagas registradas")
+    return opening
+
+
+@transaction.atomic
+def vacancy_opening_update(*, opening: VacancyOpening, by: User, data: Mapping[str, Any]) -> VacancyOpening:
+    opening = VacancyOpening.objects.select_for_update().select_related("position__contest").get(pk=opening.pk)
+    contest = opening.position.contest
+    if opening.kind == VacancyOpening.Kind.EDITAL and contest.status not in (
+        Contest.Status.DRAFT,
+        Contest.Status.PUBLISHED,
+    ):
+        raise ValidationError(
+            "As vagas do edital não podem ser alteradas depois das inscrições: registre uma abertura de vagas."
+        )
+    if not _assign(opening, data):
+        return opening
+    _check_opening(opening, contest)
+    audited_save(opening, by=by, reason="Vagas alteradas")
+    return opening
+
+
+@transaction.atomic
+def vacancy_opening_delete(*, opening: VacancyOpening, by: User) -> None:
+    contest = opening.position.contest
+    if contest.status != Contest.Status.DRAFT:
+        raise ValidationError("Vagas só podem ser excluídas enquanto o concurso está em elaboração.")
+    audited_delete(opening, by=by, reason="Vagas excluídas")
+
+
+# Access log ------------------------------------------------------------------------------------------
+
+
+def log_access(*, user: User | None, obj: models.Model, action: str = "view", detail: str = "", request=None) -> None:
+    """Record that ``user`` saw a sensitive record (declaration, PcD condition, procedure): LGPD."""
+    ip = None
+    if request is not None:
+        ip = request.META.get("REMOTE_ADDR") or None
+    AccessLog.objects.create(
+        user=user if user is not None and user.is_authenticated else None,
+        action=action,
+        content_type=ContentType.objects.get_for_model(obj),
+        object_id=str(obj.pk),
+        object_repr=str(obj)[:200],
+        detail=detail[:200],
+        ip_address=ip,
+    )

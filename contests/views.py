@@ -1,0 +1,5 @@
+from django.http import HttpResponse
+
+
+def contest_list(request):
+    return HttpResponse("")

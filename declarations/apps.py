@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class DeclarationsConfig(AppConfig):
+    name = "declarations"
+    verbose_name = "Autodeclarações e processos"

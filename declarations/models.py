@@ -1,0 +1,1 @@
+"""Self-declarations and what challenges them (see DESIGN.md): built by a later issue."""
