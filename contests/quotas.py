@@ -42,6 +42,8 @@ def to_fraction(value: Fraction | Decimal | int | str | float) -> Fraction:
         raise QuotaError("Percentual inválido.")
     if isinstance(value, Fraction):
         return value
+    if isinstance(value, Decimal) and not value.is_finite():
+        raise QuotaError(f"Percentual inválido: {value}.")
     if isinstance(value, int | Decimal):
         return Fraction(value)
     if isinstance(value, float):
@@ -65,6 +67,14 @@ def round_fraction(value: Fraction, rounding: Rounding | str) -> int:
     if rounding is Rounding.UP:
         return math.ceil(value)
     return math.floor(value)
+
+
+def round_half_up(value: Fraction | Decimal | int | str | float) -> int:
+    """Fraction ≥ 0,5 up, < 0,5 down (SM art. 1º §3º; AR art. 1º §1º), exactly: ``round_half_up(2.5) == 3``.
+
+    Python's ``round()`` rounds half to even (``round(2.5) == 2``), which the laws do not.
+    """
+    return round_fraction(to_fraction(value), Rounding.HALF_UP)
 
 
 @dataclass(frozen=True)
@@ -107,6 +117,8 @@ class ReserveRule:
         §2 read on the whole contest: ``threshold_basis = contest``).
         """
         _check_count(n)
+        if threshold_count is not None:
+            _check_count(threshold_count)
         basis = n if threshold_count is None else threshold_count
         if basis < self.threshold or n == 0:
             return 0
@@ -256,7 +268,10 @@ def explain_pcd(n: int, rule: ReserveRule) -> str:
     if n == 0:
         return "Nenhuma vaga: nada a reservar."
     if n < rule.threshold:
-        return f"{_vacancies(n)}: a reserva a pessoas com deficiência só se aplica a partir de {rule.threshold} vagas."
+        return (
+            f"{_vacancies(n)}: a reserva a pessoas com deficiência só se aplica a partir de "
+            f"{rule.threshold} vagas."
+        )
     exact = rule.exact(n)
     rounded = round_fraction(exact, rule.rounding)
     text = f"{format_percent(rule.percent)} de {n} = {format_fraction(exact)} → {rounded}"
