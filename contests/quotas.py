@@ -59,9 +59,16 @@ def to_fraction(value: Fraction | Decimal | int | str | float) -> Fraction:
     raise QuotaError(f"Percentual inválido: {value!r}.")
 
 
+def _rounding(value: Rounding | str) -> Rounding:
+    try:
+        return Rounding(value)
+    except ValueError:
+        raise QuotaError(f"Arredondamento inválido: {value!r} (use half_up, up ou down).") from None
+
+
 def round_fraction(value: Fraction, rounding: Rounding | str) -> int:
     """Round a non-negative exact value to an integer by the law's rule."""
-    rounding = Rounding(rounding)
+    rounding = _rounding(rounding)
     if rounding is Rounding.HALF_UP:
         return math.floor(value + Fraction(1, 2))
     if rounding is Rounding.UP:
@@ -92,7 +99,7 @@ class ReserveRule:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "percent", to_fraction(self.percent))
-        object.__setattr__(self, "rounding", Rounding(self.rounding))
+        object.__setattr__(self, "rounding", _rounding(self.rounding))
         if self.cap_percent is not None:
             object.__setattr__(self, "cap_percent", to_fraction(self.cap_percent))
         if not 0 <= self.percent <= HUNDRED:
