@@ -1,0 +1,57 @@
+"""CPF: normalisation, check digits and display (Receita Federal's modulo-11 algorithm)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+
+CPF_LENGTH = 11
+
+
+def cpf_digits(value: str | int) -> str:
+    """The CPF's digits, restoring leading zeros a spreadsheet dropped (``36881690077`` → ``03688169077``).
+
+    Punctuation and spaces go; anything else is kept so that validation can reject it.
+    """
+    if isinstance(value, int):
+        text = str(value)
+    else:
+        text = "".join(ch for ch in str(value).strip() if ch not in ".-/ \u00a0")
+    if text.isdigit() and len(text) < CPF_LENGTH:
+        text = text.zfill(CPF_LENGTH)
+    return text
+
+
+def _check_digit(digits: str) -> str:
+    weight = len(digits) + 1
+    total = sum(int(d) * (weight - i) for i, d in enumerate(digits))
+    remainder = total % 11
+    return "0" if remainder < 2 else str(11 - remainder)
+
+
+def cpf_is_valid(digits: str) -> bool:
+    """Whether ``digits`` (11 digits, no punctuation) has the right check digits and is not a repetition."""
+    if len(digits) != CPF_LENGTH or not digits.isdigit() or digits == digits[0] * CPF_LENGTH:
+        return False
+    first = _check_digit(digits[:9])
+    second = _check_digit(digits[:9] + first)
+    return digits[9:] == first + second
+
+
+def cpf_with_check_digits(base: str) -> str:
+    """Complete nine digits with their check digits (used by test builders and benchmarks)."""
+    first = _check_digit(base)
+    return base + first + _check_digit(base + first)
+
+
+def format_cpf(digits: str) -> str:
+    if len(digits) != CPF_LENGTH:
+        return digits
+    return f"{digits[:3]}.{digits[3:6]}.{digits[6:9]}-{digits[9:]}"
+
+
+def validate_cpf(value: str) -> None:
+    """Model validator: the stored value is exactly 11 digits with valid check digits."""
+    if not (isinstance(value, str) and len(value) == CPF_LENGTH and value.isdigit()):
+        raise ValidationError("Informe o CPF com 11 dígitos.", code="cpf_format")
+    if not cpf_is_valid(value):
+        raise ValidationError("CPF inválido: os dígitos verificadores não conferem.", code="cpf_check_digits")
