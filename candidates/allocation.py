@@ -1,0 +1,756 @@
+"""The allocation engine: lists, nomination order and who fills each seat, and why (RULES.md §3–§4).
+
+PURE: the standard library and ``contests.quotas`` only, plus the pure helper modules it is split into
+(``candidates.ranking``, ``candidates.schedule``, ``candidates.seating``, ``candidates.fenwick``). No
+Django; dates and everything else are passed in. A test enforces it.
+
+Public API
+==========
+
+Input
+-----
+``Params(racial, pcd=None, order="proportional", nth=5, priority=("pcd", "racial"),
+open_competition_rule="projected", dual_rule="choose", dual_default="racial", group_label="negros",
+threshold_extra=0, citations=())``
+    The policy as the engine sees it (``racial``/``pcd`` are ``contests.quotas.ReserveRule``). The
+    Django app builds it with ``candidates.engine_params.params_for_contest``/``params_from_policy``.
+``Candidate(id, lists=frozenset(), prefers=None)``
+    An approved candidate: the reserves opted for at registration (``"racial"``, ``"pcd"``) and the
+    one chosen for a simultaneous call to both. The engine takes them in general classification order.
+
+Ranking (``candidates.ranking``, re-exported here)
+    ``rank(applicants, *, registration_end, criteria=(), pass_mark=None) -> list[Applicant]``,
+    ``passing(applicants, pass_mark)``, ``tie_break_reason(a, b, *, registration_end, criteria=())``,
+    ``phase_cut(ranked, k, *, racial, pcd=None, quota=None, score=None) -> Cut``,
+    ``classification_lists(ranked, *, excluded=()) -> Lists``, ``to_candidates(ranked)``;
+    criteria ``PhaseScore(phase)``, ``OlderFirst()``, ``JuryService()``.
+
+Events (frozen; ``event_from_dict({"call": 5})`` / ``event_to_dict(event)``)
+    ``Call(count)``, ``Open(count)``, ``Withdraw(candidate)``, ``NoShow(candidate)``,
+    ``Eliminate(candidate)``, ``ExcludeFromReserve(candidate)``, ``EndOfList(candidate)``,
+    ``TookOffice(candidate)``.
+
+State and transitions
+---------------------
+``initial_state(candidates, params, *, vacancies=0) -> State``
+``apply(state, event) -> tuple[State, Change]``: one event; the old state is left unchanged.
+``apply_all(state, events) -> tuple[State, tuple[Change, ...]]`` and ``replay(state, events) -> State``:
+    replaying every event from the start gives the same state as applying them one by one.
+``preview_call(state, count) -> Change``: who the next call would nominate, and why, without
+    applying it (the app shows it before a clerk confirms the call).
+
+``State`` (frozen, compared by value): ``params``, ``roster``, ``vacancies``, ``seats`` (kinds of the
+seats created so far; seat s at index s−1), ``nominations`` (``Nomination``, in order), ``removed``
+((candidate, ``withdrawn``|``no_show``|``eliminated``) in order), ``excluded`` (off the reserved lists),
+``end_of_list`` (requests, in order). Queries: ``schedule()`` (kinds for the ``n`` open vacancies: kept
+then projected), ``reservation()`` (``quotas.Reservation`` for ``n``), ``lists()`` (classification lists
+now: ``{"open": [...], "racial": [...], "pcd": [...]}``), ``active_nomination(candidate)``.
+``to_dict(include_candidates=True)`` gives plain JSON-able data; ``State.from_dict(data, candidates=None)``
+restores it (pass ``candidates`` when the dict was saved without them).
+
+``Nomination(order, seat, kind, candidate, list, status, why, reverted, compensated)``; statuses
+``active``, ``took_office``, ``withdrawn``, ``no_show``, ``annulled``, ``end_of_list``.
+``Change(event, nominated, changed, freed_seats, vacancies, stopped, messages)``: the new nominations,
+the earlier ones whose status or list changed (compensation), seats freed, and Portuguese messages.
+
+Errors: ``AllocationError`` (a ``ValueError``) with a Portuguese message for an event that cannot apply
+(unknown candidate, a withdrawal after taking office, …); the state is then unchanged.
+
+Performance
+-----------
+A state carries a private index (Fenwick trees over the lists) handed to the state ``apply`` returns, so
+a run of events costs O(log n) per seat. Applying an event to an older state (or to a state restored
+with ``from_dict``) rebuilds the index first, in O(n).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
+
+from candidates.ranking import (
+    Applicant,
+    Candidate,
+    Cut,
+    JuryService,
+    Lists,
+    OlderFirst,
+    PhaseScore,
+    classification_lists,
+    passing,
+    phase_cut,
+    rank,
+    tie_break_reason,
+    to_candidates,
+)
+from candidates.schedule import (
+    ACTUAL,
+    CHOOSE,
+    COMPENSATION,
+    EVERY_NTH,
+    KINDS,
+    LARGER_ONLY,
+    OPEN,
+    PCD,
+    PROJECTED,
+    PROPORTIONAL,
+    RACIAL,
+    RESERVES,
+    AllocationError,
+    Params,
+    next_kind,
+    project,
+    reserved_seats,
+    schedule,
+)
+from candidates.seating import (
+    ACTIVE,
+    ANNULLED,
+    ELIMINATED,
+    END_OF_LIST,
+    HOLDING,
+    NO_SHOW,
+    STATUSES,
+    TOOK_OFFICE,
+    WITHDRAWN,
+    Nomination,
+    Seating,
+    check_known,
+    ordinal,
+)
+from contests.quotas import QuotaError, Reservation, ReserveRule, reservation, to_fraction
+
+__all__ = [
+    "ACTIVE",
+    "ACTUAL",
+    "ANNULLED",
+    "CHOOSE",
+    "COMPENSATION",
+    "ELIMINATED",
+    "END_OF_LIST",
+    "EVERY_NTH",
+    "KINDS",
+    "LARGER_ONLY",
+    "NO_SHOW",
+    "OPEN",
+    "PCD",
+    "PROJECTED",
+    "PROPORTIONAL",
+    "RACIAL",
+    "TOOK_OFFICE",
+    "WITHDRAWN",
+    "AllocationError",
+    "Applicant",
+    "Call",
+    "Candidate",
+    "Change",
+    "Cut",
+    "Eliminate",
+    "EndOfList",
+    "Event",
+    "ExcludeFromReserve",
+    "JuryService",
+    "Lists",
+    "NoShow",
+    "Nomination",
+    "OlderFirst",
+    "Open",
+    "Params",
+    "PhaseScore",
+    "Roster",
+    "State",
+    "TookOffice",
+    "Withdraw",
+    "apply",
+    "apply_all",
+    "classification_lists",
+    "event_from_dict",
+    "event_to_dict",
+    "initial_state",
+    "next_kind",
+    "params_from_dict",
+    "params_to_dict",
+    "passing",
+    "phase_cut",
+    "preview_call",
+    "project",
+    "rank",
+    "replay",
+    "reserved_seats",
+    "schedule",
+    "tie_break_reason",
+    "to_candidates",
+]
+
+FORMAT = "cotas.allocation/1"
+
+
+# Events ---------------------------------------------------------------------------------------------
+
+
+def _count(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise AllocationError(f"O número de vagas {what} deve ser um inteiro.")
+    if value < 0:
+        raise AllocationError(f"O número de vagas {what} não pode ser negativo.")
+    return value
+
+
+@dataclass(frozen=True)
+class Call:
+    """Fill ``count`` seats: freed seats first, then new ones, never more than the vacancies open."""
+
+    count: int
+    key: ClassVar[str] = "call"
+
+    def __post_init__(self) -> None:
+        _count(self.count, "a convocar")
+
+
+@dataclass(frozen=True)
+class Open:
+    """Open ``count`` more vacancies during validity (SM art. 1 §1): the reserve is recounted on the
+    cumulative total, fraction carried (§4)."""
+
+    count: int
+    key: ClassVar[str] = "open"
+
+    def __post_init__(self) -> None:
+        _count(self.count, "a abrir")
+
+
+@dataclass(frozen=True)
+class _CandidateEvent:
+    candidate: str
+    key: ClassVar[str] = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.candidate, str) or not self.candidate:
+            raise AllocationError(f"Identificador de candidato inválido: {self.candidate!r}.")
+
+
+@dataclass(frozen=True)
+class Withdraw(_CandidateEvent):
+    """Withdrawal before taking office: off every list; an active nomination becomes ``withdrawn`` and
+    its seat is refilled by the same rule (SM art. 4 §4; AR art. 3 §2)."""
+
+    key: ClassVar[str] = "withdraw"
+
+
+@dataclass(frozen=True)
+class NoShow(_CandidateEvent):
+    """A nominee who did not take office: as a withdrawal, status ``no_show``."""
+
+    key: ClassVar[str] = "no_show"
+
+
+@dataclass(frozen=True)
+class Eliminate(_CandidateEvent):
+    """Falsity confirmed (SM art. 3 §3; AR art. 2): off every list; a nomination is annulled."""
+
+    key: ClassVar[str] = "eliminate"
+
+
+@dataclass(frozen=True)
+class ExcludeFromReserve(_CandidateEvent):
+    """Not confirmed without bad faith (Lei 15.142 model): off the reserved lists only; a nomination
+    that came from a reserved list is annulled, one from the general list stays."""
+
+    key: ClassVar[str] = "exclude_from_reserve"
+
+
+@dataclass(frozen=True)
+class EndOfList(_CandidateEvent):
+    """A called candidate's request to go to the end of the lists (RULES §4 item 4)."""
+
+    key: ClassVar[str] = "end_of_list"
+
+
+@dataclass(frozen=True)
+class TookOffice(_CandidateEvent):
+    """The nominee took office: the status is recorded, nothing else changes."""
+
+    key: ClassVar[str] = "took_office"
+
+
+Event = Call | Open | Withdraw | NoShow | Eliminate | ExcludeFromReserve | EndOfList | TookOffice
+EVENT_TYPES: dict[str, type] = {
+    cls.key: cls
+    for cls in (Call, Open, Withdraw, NoShow, Eliminate, ExcludeFromReserve, EndOfList, TookOffice)
+}
+
+
+def event_from_dict(data: object) -> Event:
+    """``{"call": 5}``, ``{"withdraw": "N2"}``, …: one key, the event's name."""
+    if not isinstance(data, Mapping) or len(data) != 1:
+        raise AllocationError(f'Evento inválido: {data!r} (use um objeto com uma chave, ex.: {{"call": 5}}).')
+    ((name, value),) = data.items()
+    cls = EVENT_TYPES.get(name)
+    if cls is None:
+        raise AllocationError(f"Evento desconhecido: {name!r} (use {', '.join(EVENT_TYPES)}).")
+    return cls(value)  # type: ignore[return-value]
+
+
+def event_to_dict(event: Event) -> dict[str, object]:
+    value = event.count if isinstance(event, Call | Open) else event.candidate
+    return {event.key: value}
+
+
+# Roster, state, change ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class Roster:
+    """The approved candidates in general classification order (shared by every state of a position)."""
+
+    candidates: tuple[Candidate, ...]
+    index: dict[str, int] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        people = tuple(self.candidates)
+        object.__setattr__(self, "candidates", people)
+        index: dict[str, int] = {}
+        for i, c in enumerate(people):
+            if not isinstance(c, Candidate):
+                raise AllocationError(f"Candidato inválido na posição {i + 1}.")
+            if not isinstance(c.id, str) or not c.id:
+                raise AllocationError(f"Identificador de candidato inválido na posição {i + 1}: {c.id!r}.")
+            if c.id in index:
+                raise AllocationError(f"Candidato repetido: {c.id}.")
+            index[c.id] = i
+            if c.lists and not c.lists <= _RESERVE_SET:
+                raise AllocationError(
+                    f"Reserva desconhecida para {c.id}: {', '.join(sorted(c.lists - _RESERVE_SET))}."
+                )
+            if c.prefers is not None and c.prefers not in c.lists:
+                raise AllocationError(f"{c.id} prefere uma reserva ({c.prefers!r}) a que não concorre.")
+        object.__setattr__(self, "index", index)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Roster) and (self is other or self.candidates == other.candidates)
+
+    def __hash__(self) -> int:
+        return hash(len(self.candidates))
+
+    def __len__(self) -> int:
+        return len(self.candidates)
+
+
+_RESERVE_SET = frozenset(RESERVES)
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one event changed: new nominations, earlier ones changed, seats freed, messages."""
+
+    event: Event
+    nominated: tuple[Nomination, ...] = ()
+    changed: tuple[Nomination, ...] = ()
+    freed_seats: tuple[int, ...] = ()
+    vacancies: int = 0
+    stopped: bool = False
+    messages: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class State:
+    """A position's allocation after some events: plain data, compared by value (see the module doc)."""
+
+    params: Params
+    roster: Roster
+    vacancies: int = 0
+    seats: tuple[str, ...] = ()
+    nominations: tuple[Nomination, ...] = ()
+    removed: tuple[tuple[str, str], ...] = ()
+    excluded: tuple[str, ...] = ()
+    end_of_list: tuple[str, ...] = ()
+    _seating: Seating | None = field(default=None, repr=False, compare=False, hash=False)
+
+    # Queries ------------------------------------------------------------------------------------------
+
+    def schedule(self) -> list[str]:
+        """Kinds of the seats for the ``n`` vacancies open now: kept kinds, then projected (RULES §4)."""
+        return project(self.params, self.seats, self.vacancies)
+
+    def reservation(self) -> Reservation:
+        """RULES §2 for the vacancies open now, with the carried fraction."""
+        extra = self.params.threshold_extra
+        return reservation(
+            self.vacancies,
+            self.params.racial,
+            self.params.pcd,
+            threshold_count=self.vacancies + extra if extra else None,
+            group_label=self.params.group_label,
+        )
+
+    def lists(self) -> dict[str, list[str]]:
+        """The classification lists now: nominees stay on them; withdrawn and eliminated candidates
+        are off every list, excluded ones off the reserved lists; end-of-list requests at the end."""
+        seating = _borrow(self)
+        return {name: seating.list_ids(name) for name in (OPEN, *self.params.reserves)}
+
+    def active_nomination(self, candidate: str) -> Nomination | None:
+        for nom in reversed(self.nominations):
+            if nom.candidate == candidate and nom.status in HOLDING:
+                return nom
+        return None
+
+    # Serialisation ------------------------------------------------------------------------------------
+
+    def to_dict(self, *, include_candidates: bool = True) -> dict[str, Any]:
+        data: dict[str, Any] = {"format": FORMAT, "params": params_to_dict(self.params)}
+        if include_candidates:
+            data["candidates"] = [_candidate_to_dict(c) for c in self.roster.candidates]
+        data.update(
+            vacancies=self.vacancies,
+            seats=list(self.seats),
+            nominations=[n.to_dict() for n in self.nominations],
+            removed=[list(pair) for pair in self.removed],
+            excluded=list(self.excluded),
+            end_of_list=list(self.end_of_list),
+        )
+        return data
+
+    @classmethod
+    def from_dict(
+        cls, data: Mapping[str, Any], *, candidates: Iterable[Candidate] | Roster | None = None
+    ) -> State:
+        """Restore ``to_dict``'s output; ``candidates`` when it was saved without them."""
+        try:
+            if data.get("format") != FORMAT:
+                raise AllocationError("Formato de estado desconhecido.")
+            params = params_from_dict(data["params"])
+            if candidates is None:
+                roster = Roster(tuple(_candidate_from_dict(c) for c in data["candidates"]))
+            else:
+                roster = candidates if isinstance(candidates, Roster) else Roster(tuple(candidates))
+            state = cls(
+                params=params,
+                roster=roster,
+                vacancies=_count(data["vacancies"], "abertas"),
+                seats=tuple(data["seats"]),
+                nominations=tuple(_nomination_from_dict(n) for n in data["nominations"]),
+                removed=tuple((str(a), str(b)) for a, b in data["removed"]),
+                excluded=tuple(data["excluded"]),
+                end_of_list=tuple(data["end_of_list"]),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, AllocationError):
+                raise
+            raise AllocationError(f"Estado inválido: {exc}.") from None
+        _check_state(state)
+        return state
+
+
+def _candidate_to_dict(c: Candidate) -> dict[str, Any]:
+    data: dict[str, Any] = {"id": c.id}
+    if c.lists:
+        data["lists"] = sorted(c.lists)
+    if c.prefers:
+        data["prefers"] = c.prefers
+    return data
+
+
+def _candidate_from_dict(data: Mapping[str, Any]) -> Candidate:
+    return Candidate(data["id"], frozenset(data.get("lists", ())), data.get("prefers"))
+
+
+def _nomination_from_dict(data: Mapping[str, Any]) -> Nomination:
+    return Nomination(
+        order=int(data["order"]),
+        seat=int(data["seat"]),
+        kind=str(data["kind"]),
+        candidate=str(data["candidate"]),
+        list=str(data["list"]),
+        status=str(data["status"]),
+        why=str(data.get("why", "")),
+        reverted=bool(data.get("reverted", False)),
+        compensated=bool(data.get("compensated", False)),
+    )
+
+
+def _check_state(state: State) -> None:
+    index = state.roster.index
+    if len(state.seats) > state.vacancies or any(k not in KINDS for k in state.seats):
+        raise AllocationError("Estado inválido: vagas criadas incoerentes.")
+    holders: set[int] = set()
+    people: set[str] = set()
+    for i, nom in enumerate(state.nominations, start=1):
+        if nom.order != i or not 1 <= nom.seat <= len(state.seats) or nom.status not in STATUSES:
+            raise AllocationError(f"Estado inválido: nomeação {i}.")
+        check_known(index, nom.candidate)
+        if nom.status in HOLDING:
+            if nom.seat in holders or nom.candidate in people:
+                raise AllocationError(f"Estado inválido: nomeação {i} duplicada.")
+            holders.add(nom.seat)
+            people.add(nom.candidate)
+    for cid, status in state.removed:
+        check_known(index, cid)
+        if status not in (WITHDRAWN, NO_SHOW, ELIMINATED):
+            raise AllocationError(f"Estado inválido: situação {status!r}.")
+    for cid in (*state.excluded, *state.end_of_list):
+        check_known(index, cid)
+
+
+def params_to_dict(params: Params) -> dict[str, Any]:
+    return {
+        "racial": _rule_to_dict(params.racial),
+        "pcd": _rule_to_dict(params.pcd) if params.pcd is not None else None,
+        "order": params.order,
+        "nth": params.nth,
+        "priority": list(params.priority),
+        "open_competition_rule": params.open_competition_rule,
+        "dual_rule": params.dual_rule,
+        "dual_default": params.dual_default,
+        "group_label": params.group_label,
+        "threshold_extra": params.threshold_extra,
+        "citations": dict(params.citations),
+    }
+
+
+def params_from_dict(data: Mapping[str, Any]) -> Params:
+    pcd = data.get("pcd")
+    try:
+        return Params(
+            racial=_rule_from_dict(data["racial"]),
+            pcd=_rule_from_dict(pcd) if pcd is not None else None,
+            order=data.get("order", PROPORTIONAL),
+            nth=data.get("nth", 5),
+            priority=tuple(data.get("priority", (PCD, RACIAL))),
+            open_competition_rule=data.get("open_competition_rule", PROJECTED),
+            dual_rule=data.get("dual_rule", CHOOSE),
+            dual_default=data.get("dual_default", RACIAL),
+            group_label=data.get("group_label", "negros"),
+            threshold_extra=data.get("threshold_extra", 0),
+            citations=data.get("citations", {}),
+        )
+    except QuotaError as exc:
+        raise AllocationError(str(exc)) from None
+
+
+def _rule_to_dict(rule: ReserveRule) -> dict[str, Any]:
+    return {
+        "percent": str(rule.percent),
+        "threshold": rule.threshold,
+        "rounding": str(rule.rounding),
+        "cap_percent": str(rule.cap_percent) if rule.cap_percent is not None else None,
+    }
+
+
+def _rule_from_dict(data: Mapping[str, Any]) -> ReserveRule:
+    cap = data.get("cap_percent")
+    return ReserveRule(
+        percent=to_fraction(data["percent"]),
+        threshold=data.get("threshold", 0),
+        rounding=data.get("rounding", "half_up"),
+        cap_percent=to_fraction(cap) if cap is not None else None,
+    )
+
+
+# Transitions ----------------------------------------------------------------------------------------
+
+
+def initial_state(candidates: Iterable[Candidate] | Roster, params: Params, *, vacancies: int = 0) -> State:
+    """A position before any nomination: its approved candidates in general order and its vacancies."""
+    roster = candidates if isinstance(candidates, Roster) else Roster(tuple(candidates))
+    if not isinstance(params, Params):
+        raise AllocationError("Parâmetros da política inválidos.")
+    return State(params=params, roster=roster, vacancies=_count(vacancies, "abertas"))
+
+
+def _build(state: State) -> Seating:
+    return Seating(
+        state.params,
+        state.roster.candidates,
+        state.roster.index,
+        state.vacancies,
+        state.seats,
+        state.nominations,
+        (cid for cid, _ in state.removed),
+        state.excluded,
+        state.end_of_list,
+    )
+
+
+def _borrow(state: State) -> Seating:
+    """The state's index, built on first use (it stays with the state)."""
+    seating = state._seating
+    if seating is None:
+        seating = _build(state)
+        object.__setattr__(state, "_seating", seating)
+    return seating
+
+
+def apply(state: State, event: Event | Mapping[str, Any]) -> tuple[State, Change]:
+    """Apply one event (RULES §4) and return the new state and what changed.
+
+    The old state keeps its value; its index moves to the new state (a later use of the old state
+    rebuilds one). On ``AllocationError`` nothing changed.
+    """
+    if not isinstance(event, Call | Open | _CandidateEvent):
+        event = event_from_dict(event)
+    seating = _borrow(state)
+    index = state.roster.index
+    c = -1
+    if isinstance(event, _CandidateEvent):
+        c = check_known(index, event.candidate)
+        _validate(state, seating, event, c)
+    # The new state takes the index. Should ``_apply`` fail half-way, the index is simply dropped and
+    # the next use rebuilds one from the (unchanged) old state.
+    object.__setattr__(state, "_seating", None)
+    new_state, change = _apply(state, seating, event, c)
+    object.__setattr__(new_state, "_seating", seating)
+    return new_state, change
+
+
+def _validate(state: State, seating: Seating, event: _CandidateEvent, c: int) -> None:
+    name = event.candidate
+    nom_index = seating.active_of.get(c)
+    nom = seating.nominations[nom_index] if nom_index is not None else None
+    off = bool(seating.removed[c])
+    if isinstance(event, Eliminate):
+        return
+    if off:
+        raise AllocationError(f"{name} já está fora das listas (desistência ou eliminação).")
+    if isinstance(event, Withdraw | EndOfList) and nom is not None and nom.status == TOOK_OFFICE:
+        raise AllocationError(
+            f"{name} já tomou posse: a vacância posterior não é desistência; "
+            "abra uma nova vaga se for o caso."
+        )
+    if isinstance(event, NoShow | TookOffice) and (nom is None or nom.status != ACTIVE):
+        raise AllocationError(f"{name} não tem nomeação ativa aguardando posse.")
+    if isinstance(event, ExcludeFromReserve) and not any(seating.is_on(r, c) for r in RESERVES):
+        raise AllocationError(f"{name} não está em nenhuma lista reservada.")
+
+
+def _apply(state: State, seating: Seating, event: Event, c: int) -> tuple[State, Change]:
+    params = state.params
+    if isinstance(event, Call):
+        first, compensated, stopped = seating.call(event.count)
+        seating.journal = []
+        nominated = tuple(seating.nominations[first:])
+        new_state = replace(
+            state, seats=tuple(seating.kinds), nominations=tuple(seating.nominations), _seating=None
+        )
+        messages = []
+        if stopped:
+            messages.append("A chamada parou: não há mais candidatos aprovados a convocar.")
+        elif len(nominated) < event.count:
+            messages.append(
+                f"Só havia {len(nominated)} vaga(s) a preencher entre as {state.vacancies} abertas."
+            )
+        change = Change(
+            event,
+            nominated=nominated,
+            changed=tuple(seating.nominations[i] for i in compensated),
+            vacancies=state.vacancies,
+            stopped=stopped,
+            messages=tuple(messages),
+        )
+        return new_state, change
+    if isinstance(event, Open):
+        seating.n = state.vacancies + event.count
+        new_state = replace(state, vacancies=seating.n, _seating=None)
+        res = new_state.reservation()
+        message = f"{event.count} vaga(s) aberta(s): agora são {seating.n}; reserva a {params.group_label}: "
+        message += res.racial_explanation
+        return new_state, Change(event, vacancies=seating.n, messages=(message,))
+
+    name = event.candidate  # type: ignore[union-attr]
+    ended: list[int] = []
+    messages: list[str] = []
+    removed = state.removed
+    excluded = state.excluded
+    moves = state.end_of_list
+    holding = c in seating.active_of
+    if isinstance(event, TookOffice):
+        i = seating.active_of[c]
+        seating.nominations[i] = replace(seating.nominations[i], status=TOOK_OFFICE)
+        ended.append(i)
+        messages.append(f"{name} tomou posse.")
+    elif isinstance(event, Withdraw | NoShow):
+        status = WITHDRAWN if isinstance(event, Withdraw) else NO_SHOW
+        if holding:
+            ended.append(seating.end_nomination(c, status))
+        seating.remove(c)
+        removed = (*removed, (name, status))
+        what = "desistiu" if status == WITHDRAWN else "não tomou posse"
+        messages.append(f"{name} {what} e sai de todas as listas{params.cite('withdrawal')}.")
+    elif isinstance(event, Eliminate):
+        if seating.removed[c]:
+            removed = tuple((cid, ELIMINATED if cid == name else s) for cid, s in removed)
+        else:
+            if holding:
+                ended.append(seating.end_nomination(c, ANNULLED))
+            seating.remove(c)
+            removed = (*removed, (name, ELIMINATED))
+        messages.append(f"{name} eliminado: sai de todas as listas.")
+    elif isinstance(event, ExcludeFromReserve):
+        if holding and seating.nominations[seating.active_of[c]].list in RESERVES:
+            ended.append(seating.end_nomination(c, ANNULLED))
+        seating.exclude(c)
+        excluded = (*excluded, name)
+        messages.append(f"{name} sai das listas reservadas e permanece na ampla concorrência.")
+    elif isinstance(event, EndOfList):
+        if holding:
+            ended.append(seating.end_nomination(c, END_OF_LIST))
+        seating.move_to_end(c)
+        moves = (*moves, name)
+        messages.append(f"{name} vai para o fim das listas em que está.")
+    freed = tuple(seating.nominations[i].seat for i in ended if seating.nominations[i].status not in HOLDING)
+    for seat in freed:
+        messages.append(
+            f"A {ordinal(seat, True)} vaga fica livre e será preenchida na próxima chamada pela mesma regra."
+        )
+    new_state = replace(
+        state,
+        nominations=tuple(seating.nominations),
+        removed=removed,
+        excluded=excluded,
+        end_of_list=moves,
+        _seating=None,
+    )
+    change = Change(
+        event,
+        changed=tuple(seating.nominations[i] for i in ended),
+        freed_seats=freed,
+        vacancies=state.vacancies,
+        messages=tuple(messages),
+    )
+    return new_state, change
+
+
+def apply_all(state: State, events: Iterable[Event | Mapping[str, Any]]) -> tuple[State, tuple[Change, ...]]:
+    changes = []
+    for event in events:
+        state, change = apply(state, event)
+        changes.append(change)
+    return state, tuple(changes)
+
+
+def replay(state: State, events: Iterable[Event | Mapping[str, Any]]) -> State:
+    """The state after ``events`` applied in order (the app's event log, from the initial state)."""
+    return apply_all(state, events)[0]
+
+
+def preview_call(state: State, count: int) -> Change:
+    """Who ``Call(count)`` would nominate, and why, leaving ``state`` (and its index) as they were."""
+    event = Call(count)
+    seating = _borrow(state)
+    first, compensated, stopped = seating.call(count)
+    nominated = tuple(seating.nominations[first:])
+    changed = tuple(seating.nominations[i] for i in compensated)
+    seating.rollback(0)
+    seating.journal = []
+    return Change(event, nominated=nominated, changed=changed, vacancies=state.vacancies, stopped=stopped)
+
+
+def nominations_by_seat(state: State) -> dict[int, Nomination]:
+    """The nomination holding each occupied seat."""
+    return {n.seat: n for n in state.nominations if n.status in HOLDING}
+
+
+def explain(state: State) -> Sequence[str]:
+    """Every nomination's ``why``, in order (for a report)."""
+    return [f"{n.order}ª nomeação: {n.why}" for n in state.nominations]

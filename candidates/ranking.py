@@ -1,0 +1,368 @@
+"""Classification lists: ranking with tie-breaks, pass mark and phase cut-offs per list (RULES.md §3).
+
+PURE module: standard library and ``contests.quotas`` only (a test enforces it). Dates are passed in,
+never ``today()``.
+
+- **General list (ampla concorrência)**: every approved candidate, cotistas included, by score, then
+  the tie-breaks: a candidate aged 60 or more on the last day of registration first, the oldest first
+  (Estatuto do Idoso, Lei 10.741/2003 art. 27 sole paragraph); then the edital's criteria in order
+  (``PhaseScore``, ``OlderFirst``, ``JuryService``); the inscription number last, so the order is total.
+- **Reserved lists**: the candidates who opted for the reserve at registration and were not excluded
+  from it, in the same relative order.
+- **Pass mark** (SM art. 4 §2): below the minimum → on no list.
+- **Phase cut-off per list** (SM art. 4 §1): the best ``K_open`` of the general list, then for each
+  reserve the best ``K_L`` of its list not already through; ties with the last one let through pass too.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from contests.quotas import ReserveRule, reservation
+
+RACIAL = "racial"
+PCD = "pcd"
+RESERVE_NAMES = (RACIAL, PCD)
+ELDERLY_AGE = 60  # Estatuto do Idoso art. 1: pessoas com idade igual ou superior a 60 anos
+
+Score = Fraction | Decimal | int | str
+
+
+class RankingError(ValueError):
+    """Data the ranking cannot use (message in Portuguese)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """An approved candidate as the allocation engine sees them: id, the reserves opted for, and the
+    reserve chosen at registration for a simultaneous call to both (SM art. 4 §7; ``None``: the
+    policy's default). The engine receives them in general classification order, the best first."""
+
+    id: str
+    lists: frozenset[str] = frozenset()
+    prefers: str | None = None
+
+    def __post_init__(self) -> None:
+        if type(self.lists) is not frozenset:
+            object.__setattr__(self, "lists", frozenset(self.lists))
+
+
+def to_score(value: Score) -> Fraction:
+    """A score as an exact value (``"7,5"``, ``Decimal("7.5")``, ``15``); floats are refused."""
+    if isinstance(value, bool | float):
+        raise RankingError(f"Nota inválida: {value!r} (use número exato ou texto).")
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, int | Decimal):
+        return Fraction(value)
+    if isinstance(value, str):
+        try:
+            return Fraction(value.strip().replace(",", "."))
+        except (ValueError, ZeroDivisionError):
+            raise RankingError(f"Nota inválida: {value!r}.") from None
+    raise RankingError(f"Nota inválida: {value!r}.")
+
+
+@dataclass(frozen=True)
+class Applicant:
+    """One registration with its results, as the ranking needs it."""
+
+    id: str
+    inscription: int | str
+    score: Fraction
+    birth_date: datetime.date | None = None
+    phase_scores: tuple[tuple[str, Fraction], ...] = ()
+    jury_service: bool = False
+    lists: frozenset[str] = frozenset()
+    prefers: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "score", to_score(self.score))
+        phases = self.phase_scores.items() if isinstance(self.phase_scores, Mapping) else self.phase_scores
+        object.__setattr__(self, "phase_scores", tuple(sorted((str(k), to_score(v)) for k, v in phases)))
+        object.__setattr__(self, "lists", frozenset(self.lists))
+        unknown = self.lists - set(RESERVE_NAMES)
+        if unknown:
+            raise RankingError(f"Reserva desconhecida para {self.id}: {', '.join(sorted(unknown))}.")
+        if self.prefers is not None and self.prefers not in self.lists:
+            raise RankingError(f"{self.id} prefere uma reserva ({self.prefers}) a que não concorre.")
+
+    def phase_score(self, phase: str) -> Fraction | None:
+        for name, value in self.phase_scores:
+            if name == phase:
+                return value
+        return None
+
+
+# Tie-break criteria of the edital --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PhaseScore:
+    """Higher score in the named phase first (e.g. the written exam)."""
+
+    phase: str
+
+    def key(self, a: Applicant) -> tuple[int, Fraction]:
+        value = a.phase_score(self.phase)
+        return (1, Fraction(0)) if value is None else (0, -value)
+
+    def describe(self) -> str:
+        return f"maior nota na fase {self.phase}"
+
+
+@dataclass(frozen=True)
+class OlderFirst:
+    """Older birth date first (a common edital criterion after the Estatuto do Idoso's)."""
+
+    def key(self, a: Applicant) -> tuple[int, int]:
+        return (1, 0) if a.birth_date is None else (0, a.birth_date.toordinal())
+
+    def describe(self) -> str:
+        return "maior idade"
+
+
+@dataclass(frozen=True)
+class JuryService:
+    """Served as a juror first (CPP art. 440: preference in public-service contests)."""
+
+    def key(self, a: Applicant) -> int:
+        return 0 if a.jury_service else 1
+
+    def describe(self) -> str:
+        return "exercício da função de jurado (CPP art. 440)"
+
+
+Criterion = PhaseScore | OlderFirst | JuryService
+
+
+def criteria_from_kinds(items: Iterable[tuple[str, str | None]]) -> tuple[Criterion, ...]:
+    """The edital's criteria from ``(kind, phase)`` pairs as the app stores them (``TieBreakCriterion``).
+
+    ``elderly`` and ``inscription_number`` are implicit (always first and always last) and skipped.
+    """
+    found: list[Criterion] = []
+    for kind, phase in items:
+        if kind in ("elderly", "inscription_number"):
+            continue
+        if kind == "phase_score":
+            if not phase:
+                raise RankingError("O critério de maior nota na fase exige a fase.")
+            found.append(PhaseScore(phase))
+        elif kind == "older":
+            found.append(OlderFirst())
+        elif kind == "jury_service":
+            found.append(JuryService())
+        else:
+            raise RankingError(f"Critério de desempate desconhecido: {kind!r}.")
+    return tuple(found)
+
+
+def age_on(birth: datetime.date, day: datetime.date) -> int:
+    """Completed years on ``day`` (born on 29/02: the birthday falls on 01/03 in common years)."""
+    years = day.year - birth.year
+    if (day.month, day.day) < (birth.month, birth.day):
+        years -= 1
+    return years
+
+
+def is_elderly(a: Applicant, registration_end: datetime.date) -> bool:
+    """Aged 60 or more on the last day of registration (Estatuto do Idoso art. 27 sole paragraph)."""
+    return a.birth_date is not None and age_on(a.birth_date, registration_end) >= ELDERLY_AGE
+
+
+def _inscription_key(value: int | str) -> tuple[int, int, str]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return (0, value, "")
+    text = str(value).strip()
+    if text.isdigit():
+        return (0, int(text), "")
+    return (1, 0, text)
+
+
+def rank_key(
+    a: Applicant, *, registration_end: datetime.date, criteria: Sequence[Criterion] = ()
+) -> tuple[object, ...]:
+    """The sort key of the general list: score, elderly first (oldest first), criteria, inscription."""
+    elderly = (0, a.birth_date.toordinal()) if is_elderly(a, registration_end) else (1, 0)  # type: ignore[union-attr]
+    return (-a.score, elderly, *(c.key(a) for c in criteria), _inscription_key(a.inscription))
+
+
+def rank(
+    applicants: Iterable[Applicant],
+    *,
+    registration_end: datetime.date,
+    criteria: Sequence[Criterion] = (),
+    pass_mark: Score | None = None,
+) -> list[Applicant]:
+    """The general list: those reaching ``pass_mark`` (SM art. 4 §2), best first, total order.
+
+    Duplicate ids or inscription numbers are refused: the last criterion must decide every tie.
+    """
+    people = list(applicants)
+    _check_unique(people)
+    if pass_mark is not None:
+        people = passing(people, pass_mark)
+    return sorted(people, key=lambda a: rank_key(a, registration_end=registration_end, criteria=criteria))
+
+
+def passing(applicants: Iterable[Applicant], pass_mark: Score) -> list[Applicant]:
+    """Those at or above the edital's minimum; the others are on no list (SM art. 4 §2)."""
+    minimum = to_score(pass_mark)
+    return [a for a in applicants if a.score >= minimum]
+
+
+def tie_break_reason(
+    a: Applicant, b: Applicant, *, registration_end: datetime.date, criteria: Sequence[Criterion] = ()
+) -> str:
+    """Why ``a`` ranks before ``b``, in Portuguese (for the published list and for appeals)."""
+    if a.score != b.score:
+        return "maior nota final"
+    ea, eb = is_elderly(a, registration_end), is_elderly(b, registration_end)
+    if ea or eb:
+        if ea and not eb:
+            return (
+                "idoso (60 anos ou mais no último dia de inscrição): Estatuto do Idoso, art. 27, "
+                "parágrafo único"
+            )
+        if ea and eb and a.birth_date != b.birth_date:
+            return "ambos idosos, o mais velho primeiro: Estatuto do Idoso, art. 27, parágrafo único"
+    for criterion in criteria:
+        if criterion.key(a) != criterion.key(b):
+            return f"critério de desempate do edital: {criterion.describe()}"
+    return "número de inscrição (último critério, torna a ordem total)"
+
+
+def _check_unique(people: Sequence[Applicant]) -> None:
+    seen: set[str] = set()
+    inscriptions: set[tuple[int, int, str]] = set()
+    for a in people:
+        if a.id in seen:
+            raise RankingError(f"Candidato repetido: {a.id}.")
+        seen.add(a.id)
+        key = _inscription_key(a.inscription)
+        if key in inscriptions:
+            raise RankingError(f"Número de inscrição repetido: {a.inscription}.")
+        inscriptions.add(key)
+
+
+# Lists --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Lists:
+    """The classification lists (ids, best first): general, and one per reserve."""
+
+    general: tuple[str, ...]
+    racial: tuple[str, ...] = ()
+    pcd: tuple[str, ...] = ()
+
+
+def classification_lists(ranked: Sequence[Applicant], *, excluded: Iterable[str] = ()) -> Lists:
+    """General and reserved lists from the ranked applicants (RULES §3); ``excluded``: off the reserves."""
+    off = set(excluded)
+    return Lists(
+        general=tuple(a.id for a in ranked),
+        racial=tuple(a.id for a in ranked if RACIAL in a.lists and a.id not in off),
+        pcd=tuple(a.id for a in ranked if PCD in a.lists and a.id not in off),
+    )
+
+
+def to_candidates(ranked: Sequence[Applicant]) -> tuple[Candidate, ...]:
+    """The allocation engine's input, in general classification order."""
+    return tuple(Candidate(a.id, a.lists, a.prefers) for a in ranked)
+
+
+# Phase cut-off per list (SM art. 4 §1) ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Cut:
+    """Who a phase lets through: ``passed`` in phase order; ``by_list`` the ids let through on each list
+    (``open``, ``racial``, ``pcd``), ties at the cut included; ``quota`` the K of each list."""
+
+    passed: tuple[str, ...]
+    by_list: tuple[tuple[str, tuple[str, ...]], ...]
+    quota: tuple[tuple[str, int], ...]
+    explanation: str = ""
+
+    def on(self, name: str) -> tuple[str, ...]:
+        return dict(self.by_list).get(name, ())
+
+
+def phase_cut(
+    ranked: Sequence[Applicant],
+    k: int,
+    *,
+    racial: ReserveRule,
+    pcd: ReserveRule | None = None,
+    quota: Mapping[str, int] | None = None,
+    score: Callable[[Applicant], Fraction] | str | None = None,
+) -> Cut:
+    """A phase that lets only the best ``k`` through, per list (SM art. 4 §1, RULES §3).
+
+    ``ranked`` is the phase's classification (best first). The best ``K_open`` of the general list
+    pass; then, for each reserve, the best ``K_L`` of its list who did not already pass on the general
+    list. Whoever ties with the last one let through on a list (same ``score``) passes too. The edital
+    sets the Ks in ``quota`` (keys ``open``, ``racial``, ``pcd``); by default ``K`` is split with the
+    reserve formula of §2: ``K_racial = racial(K)``, ``K_pcd = pcd(K)``, ``K_open`` the rest.
+    ``score``: the phase's name (its phase score), a function, or ``None`` for the final score.
+    """
+    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+        raise RankingError("O número de classificados na fase deve ser um inteiro não negativo.")
+    if score is None:
+
+        def value(a: Applicant) -> Fraction:
+            return a.score
+
+    elif isinstance(score, str):
+        phase = score
+
+        def value(a: Applicant) -> Fraction:
+            got = a.phase_score(phase)
+            return got if got is not None else Fraction(-(10**18))
+
+    else:
+        value = score
+    split = reservation(k, racial, pcd)
+    quotas_by_list = {"open": split.open, RACIAL: split.racial, PCD: split.pcd if pcd is not None else 0}
+    for name, count in (quota or {}).items():
+        if name not in quotas_by_list:
+            raise RankingError(f"Lista desconhecida na nota de corte: {name}.")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise RankingError(f"Número de classificados inválido para a lista {name}.")
+        quotas_by_list[name] = count
+
+    through = _best_with_ties(list(ranked), quotas_by_list["open"], value)
+    on_general = set(through)
+    by_list = [("open", tuple(through))]
+    for name in RESERVE_NAMES:
+        members = [a for a in ranked if name in a.lists and a.id not in on_general]
+        got = _best_with_ties(members, quotas_by_list[name], value)
+        by_list.append((name, tuple(got)))
+    passed_ids = {i for _, ids in by_list for i in ids}
+    passed = tuple(a.id for a in ranked if a.id in passed_ids)
+    explanation = (
+        f"Classificados na fase: {quotas_by_list['open']} na ampla concorrência, {quotas_by_list[RACIAL]} na "
+        f"lista reservada racial e {quotas_by_list[PCD]} na de pessoas com deficiência, além dos empatados "
+        "com o último classificado de cada lista (lista diversa da ampla concorrência, SM art. 4º §1º)."
+    )
+    return Cut(
+        passed=passed,
+        by_list=tuple(by_list),
+        quota=tuple(sorted(quotas_by_list.items())),
+        explanation=explanation,
+    )
+
+
+def _best_with_ties(members: list[Applicant], k: int, value: Callable[[Applicant], Fraction]) -> list[str]:
+    if k <= 0 or not members:
+        return []
+    chosen = members[:k]
+    last = value(chosen[-1])
+    chosen.extend(a for a in members[k:] if value(a) == last)
+    return [a.id for a in chosen]

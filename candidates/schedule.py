@@ -1,0 +1,295 @@
+"""The seat schedule of a position: which kind (open, racial, pcd) each seat is (RULES.md §4).
+
+PURE module: standard library and ``contests.quotas`` only (a test enforces it).
+
+Seats are numbered 1, 2, 3, … in the order they are filled; ``n`` is the number of vacancies open so far
+(cumulative, RULES §2). The kind of seat ``s`` depends only on the policy, ``n`` and the kinds of the
+seats before it::
+
+    served_L    = seats 1..s−1 of kind L
+    target_L(s) = count_L(s)                                          proportional (SM art. 5)
+                = min(count_L(n), max(floor(s / k), count_L(n) − (n − s)))
+                                                                      every k-th (AR art. 3 §1)
+    seat s is of kind L if target_L(s) − served_L > 0; the larger deficit wins, then the priority.
+
+Only the racial list follows the every k-th order; the PcD list is always proportional.
+
+``Params`` (the policy as the engines see it) lives here because both the schedule and the allocation
+engine (``candidates.allocation``) read it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from contests.quotas import (
+    QuotaError,
+    ReserveRule,
+    Rounding,
+    format_fraction,
+    format_percent,
+    validate_rules,
+)
+
+OPEN = "open"
+RACIAL = "racial"
+PCD = "pcd"
+KINDS = (OPEN, RACIAL, PCD)
+RESERVES = (RACIAL, PCD)
+
+PROPORTIONAL = "proportional"
+EVERY_NTH = "every_nth"
+ORDERS = (PROPORTIONAL, EVERY_NTH)
+
+PROJECTED = "projected"
+COMPENSATION = "compensation"
+ACTUAL = "actual"
+OPEN_COMPETITION_RULES = (PROJECTED, COMPENSATION, ACTUAL)
+
+CHOOSE = "choose"
+LARGER_ONLY = "larger_only"
+DUAL_RULES = (CHOOSE, LARGER_ONLY)
+
+# Keys of ``Params.citations`` the explanations use (the policy's own article numbers).
+CITATION_KEYS = (
+    "order",
+    "open_competition",
+    "withdrawal",
+    "reversion",
+    "dual",
+    "rounding",
+    "threshold",
+    "carry",
+)
+
+
+class AllocationError(ValueError):
+    """An event or parameter the engine cannot apply; the message is Portuguese, for the user."""
+
+
+class _Count:
+    """``ReserveRule.count`` in integer arithmetic: called once or twice per seat, it must be cheap.
+
+    The test suite checks it against ``ReserveRule.count`` (the reference of RULES §2).
+    """
+
+    __slots__ = ("cap_den", "cap_num", "den", "num", "rounding", "threshold")
+
+    def __init__(self, rule: ReserveRule) -> None:
+        share = rule.percent / 100
+        self.num, self.den = share.numerator, share.denominator
+        self.rounding = rule.rounding
+        self.threshold = rule.threshold
+        if rule.cap_percent is None:
+            self.cap_num = self.cap_den = 0
+        else:
+            cap = rule.cap_percent / 100
+            self.cap_num, self.cap_den = cap.numerator, cap.denominator
+
+    def __call__(self, n: int, basis: int) -> int:
+        if n <= 0 or basis < self.threshold:
+            return 0
+        x = self.num * n
+        if self.rounding is Rounding.HALF_UP:
+            value = (2 * x + self.den) // (2 * self.den)
+        elif self.rounding is Rounding.UP:
+            value = -(-x // self.den)
+        else:
+            value = x // self.den
+        if self.cap_den:
+            value = min(value, self.cap_num * n // self.cap_den)
+        return min(value, n)
+
+
+@dataclass(frozen=True)
+class Params:
+    """The policy's parameters the allocation engine needs (RULES §1, §4).
+
+    ``threshold_extra``: vacancies of the contest's other positions, added to the count the racial
+    threshold is tested on when the policy counts it on the whole contest (``threshold_basis``).
+    ``citations``: the policy's articles, keys in ``CITATION_KEYS``, quoted in the explanations.
+    """
+
+    racial: ReserveRule
+    pcd: ReserveRule | None = None
+    order: str = PROPORTIONAL
+    nth: int = 5
+    priority: tuple[str, ...] = (PCD, RACIAL)
+    open_competition_rule: str = PROJECTED
+    dual_rule: str = CHOOSE
+    dual_default: str = RACIAL
+    group_label: str = "negros"
+    threshold_extra: int = 0
+    citations: tuple[tuple[str, str], ...] = ()
+    _counts: tuple[_Count, _Count | None] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.racial, ReserveRule):
+            raise AllocationError("Regra da reserva racial inválida.")
+        if self.pcd is not None and not isinstance(self.pcd, ReserveRule):
+            raise AllocationError("Regra da reserva para pessoas com deficiência inválida.")
+        try:
+            validate_rules(self.racial, self.pcd)
+        except QuotaError as exc:
+            raise AllocationError(str(exc)) from None
+        if self.order not in ORDERS:
+            raise AllocationError(
+                f"Ordem de nomeação desconhecida: {self.order!r} (use proportional ou every_nth)."
+            )
+        if isinstance(self.nth, bool) or not isinstance(self.nth, int) or self.nth < 1:
+            raise AllocationError("O k da ordem 'a cada k nomeações' deve ser um inteiro maior que zero.")
+        priority = tuple(self.priority)
+        if sorted(priority) != sorted(RESERVES):
+            raise AllocationError('A prioridade deve listar as duas reservas, ex.: ["pcd", "racial"].')
+        object.__setattr__(self, "priority", priority)
+        if self.open_competition_rule not in OPEN_COMPETITION_RULES:
+            raise AllocationError(
+                f"Regra de ampla concorrência desconhecida: {self.open_competition_rule!r} "
+                "(use projected, compensation ou actual)."
+            )
+        if self.dual_rule not in DUAL_RULES:
+            raise AllocationError(
+                f"Regra de dupla reserva desconhecida: {self.dual_rule!r} (use choose ou larger_only)."
+            )
+        if self.dual_default not in RESERVES:
+            raise AllocationError(f"Opção padrão desconhecida: {self.dual_default!r} (use racial ou pcd).")
+        extra = self.threshold_extra
+        if isinstance(extra, bool) or not isinstance(extra, int) or extra < 0:
+            raise AllocationError("As vagas dos demais cargos não podem ser negativas.")
+        citations = self.citations.items() if isinstance(self.citations, Mapping) else self.citations
+        object.__setattr__(self, "citations", tuple(sorted((str(k), str(v)) for k, v in citations if v)))
+        object.__setattr__(self, "_counts", (_Count(self.racial), _Count(self.pcd) if self.pcd else None))
+
+    # Counts (RULES §2) -------------------------------------------------------------------------------
+
+    def racial_count(self, m: int) -> int:
+        """racial(m), the threshold tested on the position or, with ``threshold_extra``, on the contest."""
+        return self._counts[0](m, m + self.threshold_extra)
+
+    def pcd_count(self, m: int) -> int:
+        """pcd(m): Decreto 9.508 art. 1 §3 (any fraction up), capped (Lei 8.112 art. 5 §2)."""
+        counter = self._counts[1]
+        return counter(m, m) if counter is not None else 0
+
+    def count(self, kind: str, m: int) -> int:
+        return self.racial_count(m) if kind == RACIAL else self.pcd_count(m)
+
+    def rule(self, kind: str) -> ReserveRule | None:
+        return self.racial if kind == RACIAL else self.pcd
+
+    def cite(self, key: str) -> str:
+        """The policy's article for ``key`` as ``", art. 4º §5º"``, or ``""`` when the policy names none."""
+        for name, value in self.citations:
+            if name == key:
+                return f", {value}"
+        return ""
+
+    def label(self, kind: str) -> str:
+        """Who a list is for, in Portuguese: ``negros``, ``pessoas com deficiência``, …"""
+        if kind == RACIAL:
+            return self.group_label
+        if kind == PCD:
+            return "pessoas com deficiência"
+        return "ampla concorrência"
+
+    @property
+    def reserves(self) -> tuple[str, ...]:
+        return (RACIAL, PCD) if self.pcd is not None else (RACIAL,)
+
+
+# The schedule ---------------------------------------------------------------------------------------
+
+
+def target(params: Params, kind: str, s: int, n: int) -> int:
+    """target_L(s) of RULES §4: reserved seats of ``kind`` owed among seats 1..s with ``n`` open.
+
+    Proportional (SM art. 5, alternation and proportionality): ``count_L(s)``, the §2 count at ``s``,
+    threshold included. Every k-th (AR art. 3 §1, racial list only): ``floor(s / k)``, but the last
+    seats make up what ``count_L(n)`` owes beyond it, never more than ``count_L(n)``.
+    """
+    if kind == RACIAL and params.order == EVERY_NTH:
+        owed = params.racial_count(n)
+        return min(owed, max(s // params.nth, owed - (n - s)))
+    return params.count(kind, s)
+
+
+def next_kind(
+    params: Params, s: int, n: int, served_racial: int, served_pcd: int
+) -> tuple[str, tuple[str, ...]]:
+    """Kind of seat ``s`` given the seats of each kind before it (RULES §4), and the reserves it beat.
+
+    A seat is reserved to the list with the larger deficit; equal deficits go by ``params.priority``
+    (default PcD first, which keeps the first PcD seat at the 5th nomination, STF MS 30.861). The
+    second element names the other reserves that also had a deficit here (a collision).
+    """
+    d_racial = target(params, RACIAL, s, n) - served_racial
+    d_pcd = params.pcd_count(s) - served_pcd if params.pcd is not None else 0
+    if d_racial <= 0 and d_pcd <= 0:
+        return OPEN, ()
+    if d_racial > 0 and d_pcd > 0:
+        # The larger deficit wins; equal deficits go by the policy's priority.
+        winner = (RACIAL if d_racial > d_pcd else PCD) if d_racial != d_pcd else params.priority[0]
+        return winner, (PCD if winner == RACIAL else RACIAL,)
+    return (RACIAL if d_racial > 0 else PCD), ()
+
+
+def project(params: Params, kept: Sequence[str], n: int) -> list[str]:
+    """The schedule for the ``n`` vacancies open now: the kept kinds, then the projected ones.
+
+    Seats already created keep their kind for good; the seats not yet created are scheduled with the
+    current ``n`` (for every k-th the target depends on ``n``). ``kept`` longer than ``n`` is returned
+    whole (it cannot happen through the engine, which never creates more seats than vacancies).
+    """
+    kinds = list(kept)
+    served_racial = kinds.count(RACIAL)
+    served_pcd = kinds.count(PCD)
+    for s in range(len(kinds) + 1, n + 1):
+        kind, _ = next_kind(params, s, n, served_racial, served_pcd)
+        if kind == RACIAL:
+            served_racial += 1
+        elif kind == PCD:
+            served_pcd += 1
+        kinds.append(kind)
+    return kinds
+
+
+def schedule(params: Params, n: int) -> list[str]:
+    """The schedule of a position whose ``n`` vacancies were all open before any seat was created."""
+    return project(params, (), n)
+
+
+def reserved_seats(params: Params, kind: str, n: int) -> list[int]:
+    """Seat numbers of ``kind`` in ``schedule(params, n)`` (the published series: 3, 8, 13, …)."""
+    return [s for s, k in enumerate(schedule(params, n), start=1) if k == kind]
+
+
+def explain_kind(params: Params, s: int, n: int, kind: str) -> str:
+    """Why seat ``s`` is of ``kind``, in Portuguese (``"reservada a negros; 20% de 3 = 0,6 → 1"``)."""
+    if kind == OPEN:
+        return "ampla concorrência"
+    rule = params.rule(kind)
+    assert rule is not None
+    percent = format_percent(rule.percent)
+    if kind == RACIAL and params.order == EVERY_NTH:
+        owed = params.racial_count(n)
+        formula = f"{percent} de {n} = {format_fraction(rule.exact(n))} → {owed}"
+        k = params.nth
+        if s % k == 0 and s // k <= owed:
+            return (
+                f"reservada a {params.label(kind)}: a {k}ª de cada {k} nomeações{params.cite('order')} "
+                f"({formula})"
+            )
+        return (
+            f"reservada a {params.label(kind)}: as últimas vagas completam a reserva{params.cite('order')} "
+            f"({formula})"
+        )
+    exact = format_fraction(rule.exact(s))
+    return f"reservada a {params.label(kind)}; {percent} de {s} = {exact} → {params.count(kind, s)}"
+
+
+def exact_share(params: Params, kind: str, m: int) -> Fraction:
+    """p · m before rounding (for screens that show it)."""
+    rule = params.rule(kind)
+    return rule.exact(m) if rule is not None else Fraction(0)
