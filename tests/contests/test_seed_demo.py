@@ -1,0 +1,193 @@
+"""``manage.py seed_demo``: idempotent demo data; demo users with known passwords only with DEBUG on.
+
+Plain functions with the ``db`` fixture; DEBUG is set per test through the ``settings`` fixture
+(pytest-django runs tests with DEBUG off).
+"""
+
+from __future__ import annotations
+
+import csv
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+
+from contests import services
+from contests.management.commands.seed_demo import DEMO_PASSWORD
+from contests.models import Contest, Holiday, Organization, Position, VacancyOpening
+
+EXAMPLE_CSV = Path("/work/shared/examples/inscricoes-notas-latin1.csv")
+AUDITED = (Organization, Holiday, Contest, Position, VacancyOpening)
+
+
+def seed() -> str:
+    out = StringIO()
+    call_command("seed_demo", stdout=out)
+    return out.getvalue()
+
+
+def snapshot() -> dict[str, int]:
+    """Rows and history rows of every model the command writes."""
+    counts = {model.__name__: model.objects.count() for model in AUDITED}
+    counts.update({f"history {model.__name__}": model.history.count() for model in AUDITED})
+    counts["users"] = User.objects.count()
+    return counts
+
+
+@pytest.fixture
+def debug(settings):
+    settings.DEBUG = True
+
+
+def _reserved(slug: str) -> dict[str, tuple[int, int, int, int]]:
+    """code → (vacancies, racial, pcd, open) for the positions of a demo contest."""
+    result = {}
+    for position in Position.objects.filter(contest__slug=slug).order_by("pk"):
+        reservation = position.reservation()
+        result[position.code] = (position.vacancies, reservation.racial, reservation.pcd, reservation.open)
+    return result
+
+
+def test_seed_demo_santa_maria_reserved_counts(db, debug):
+    seed()
+    contest = Contest.objects.get(slug="demo-santa-maria")
+    assert contest.policy.slug == "santa-maria"
+    assert contest.status == Contest.Status.IN_PROGRESS
+    assert (contest.edital_date.isoformat(), contest.registration_start.isoformat()) == (
+        "2026-02-02",
+        "2026-02-09",
+    )
+    assert contest.registration_end.isoformat() == "2026-03-10"
+    assert _reserved("demo-santa-maria") == {
+        "ALEG": (2, 0, 0, 2),  # below SM's threshold of 3 (art. 1 §2); PcD capped at 20% of 2 → 0
+        "TLEG": (7, 1, 1, 5),  # 1,4 → 1
+        "ANSI": (13, 3, 1, 9),  # 2,6 → 3
+    }
+    titles = dict(contest.positions.values_list("code", "title"))
+    assert titles == {
+        "ALEG": "Assistente Legislativo",
+        "TLEG": "Técnico Legislativo",
+        "ANSI": "Analista de Sistemas",
+    }
+
+
+def test_seed_demo_angra_reserved_counts(db, debug):
+    seed()
+    contest = Contest.objects.get(slug="demo-angra")
+    assert contest.policy.slug == "angra-dos-reis"
+    assert contest.status == Contest.Status.IN_PROGRESS
+    assert _reserved("demo-angra") == {
+        "AGAD": (10, 2, 1, 7),
+        "ACS": (3, 1, 0, 2),  # no threshold in AR: 0,6 → 1
+    }
+
+
+def test_seed_demo_positions_match_the_example_file(db, debug):
+    if not EXAMPLE_CSV.exists():
+        pytest.skip("arquivo de exemplo ausente")
+    with EXAMPLE_CSV.open(encoding="cp1252", newline="") as handle:
+        codes = {row["Cargo"] for row in csv.DictReader(handle, delimiter=";")}
+    seed()
+    assert (
+        set(Position.objects.filter(contest__slug="demo-santa-maria").values_list("code", flat=True)) == codes
+    )
+
+
+def test_seed_demo_organization_and_holidays(db, debug):
+    seed()
+    organization = Organization.current()
+    assert organization.name == "Câmara Municipal de Santa Maria"
+    assert (organization.municipality, organization.state) == ("Santa Maria", "RS")
+    assert organization.dpo_email.endswith(".example")
+    assert organization.email.endswith(".example")
+    recurring = Holiday.objects.filter(recurring=True, kind=Holiday.Kind.HOLIDAY)
+    assert recurring.count() >= 2
+    assert Holiday.objects.filter(date__month=5, date__day=17, recurring=True).exists()
+
+
+def test_seed_demo_users_one_per_role_with_debug(db, debug):
+    output = seed()
+    admin = User.objects.get(username="admin")
+    assert admin.is_superuser and admin.is_staff
+    roles = {
+        "secretaria": "Secretaria",
+        "juridico": "Jurídico",
+        "comissao": "Comissão",
+        "gestao": "Gestão",
+        "auditoria": "Auditoria",
+    }
+    for username, group in roles.items():
+        user = User.objects.get(username=username)
+        assert list(user.groups.values_list("name", flat=True)) == [group]
+        assert not user.is_superuser
+        assert user.check_password(DEMO_PASSWORD)
+        assert username in output
+    assert DEMO_PASSWORD in output
+
+
+def test_seed_demo_history_names_the_admin(db, debug):
+    seed()
+    admin = User.objects.get(username="admin")
+    for model in AUDITED:
+        users = set(model.history.values_list("history_user", flat=True))
+        assert users == {admin.pk}, model.__name__
+    contest = Contest.objects.get(slug="demo-santa-maria")
+    assert contest.history.first().history_change_reason == "Situação: Em andamento"
+
+
+def test_seed_demo_is_idempotent_and_says_so(db, debug):
+    first = seed()
+    assert "Dados de demonstração criados" in first
+    before = snapshot()
+    second = seed()
+    assert snapshot() == before
+    assert "Nada a fazer: os dados de demonstração já existem e nada foi alterado." in second
+    assert "+ " not in second
+
+
+def test_seed_demo_keeps_what_the_users_changed(db, debug):
+    """A second run creates only what is missing and never reverts a change."""
+    seed()
+    admin = User.objects.get(username="admin")
+    contest = Contest.objects.get(slug="demo-santa-maria")
+    services.contest_set_status(contest=contest, status=Contest.Status.CANCELLED, by=admin)
+    services.audited_delete(contest.positions.get(code="ANSI"), by=admin)
+    output = seed()
+    assert Contest.objects.get(pk=contest.pk).status == Contest.Status.CANCELLED
+    assert _reserved("demo-santa-maria")["ANSI"] == (13, 3, 1, 9)
+    assert "cargo demo-santa-maria/ANSI" in output
+    assert "Nada a fazer" not in output
+
+
+def test_seed_demo_refuses_demo_users_without_debug(db):
+    output = seed()
+    assert not User.objects.exists()
+    assert DEMO_PASSWORD not in output
+    assert (
+        "DEBUG desligado: os usuários de demonstração, que têm senhas conhecidas, não foram criados."
+        in output
+    )
+    # The demo contests are still there, without an author in history.
+    assert _reserved("demo-santa-maria")["ANSI"] == (13, 3, 1, 9)
+    assert set(Contest.history.values_list("history_user", flat=True)) == {None}
+    assert "não indicará quem os criou" in output
+
+
+def test_seed_demo_without_debug_uses_an_existing_admin(db):
+    admin = User.objects.create_superuser(username="admin", password="uma-senha-que-ninguem-conhece")
+    output = seed()
+    assert DEMO_PASSWORD not in output
+    assert User.objects.count() == 1
+    assert not admin.check_password(DEMO_PASSWORD)
+    assert set(Contest.history.values_list("history_user", flat=True)) == {admin.pk}
+
+
+def test_seed_demo_never_prints_passwords_without_debug_even_when_users_exist(db, settings):
+    settings.DEBUG = True
+    seed()
+    settings.DEBUG = False
+    output = seed()
+    assert DEMO_PASSWORD not in output
+    assert "Nada a fazer" in output
