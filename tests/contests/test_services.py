@@ -572,14 +572,6 @@ def test_policy_update_allowed_while_only_drafts_use_it(clerk, manager):
 
 # policy_new_version computes max(base.version, *next_versions), which raises TypeError while the policy has
 # no next version yet: every first new version fails. The fix is max([base.version, *next_versions]).
-NEW_VERSION_TYPE_ERROR = pytest.mark.xfail(
-    strict=True,
-    raises=TypeError,
-    reason="services.policy_new_version: max(base.version, *[]) raises TypeError on a first new version",
-)
-
-
-@NEW_VERSION_TYPE_ERROR
 def test_policy_new_version_copies_and_links(clerk, manager):
     base = Policy.objects.get(slug="santa-maria")
     contest = services.contest_create(by=clerk, data=_contest_data())
@@ -610,7 +602,6 @@ def test_policy_new_version_copies_and_links(clerk, manager):
     assert Contest.objects.get(pk=contest.pk).policy == base
 
 
-@NEW_VERSION_TYPE_ERROR
 def test_policy_new_version_numbers_follow_on(manager):
     base = Policy.objects.get(slug="angra-dos-reis")
     second = services.policy_new_version(policy=base, by=manager)
@@ -621,14 +612,12 @@ def test_policy_new_version_numbers_follow_on(manager):
     ]
 
 
-@NEW_VERSION_TYPE_ERROR
 def test_policy_new_version_of_a_version(manager):
     second = services.policy_new_version(policy=Policy.objects.get(slug="angra-dos-reis"), by=manager)
     third = services.policy_new_version(policy=second, by=manager)
     assert (third.slug, third.version, third.previous_version) == ("angra-dos-reis-v3", 3, second)
 
 
-@NEW_VERSION_TYPE_ERROR
 def test_policy_new_version_with_invalid_data_is_refused_and_nothing_changes(manager):
     base = Policy.objects.get(slug="santa-maria")
     with pytest.raises(ValidationError) as raised:
@@ -637,12 +626,6 @@ def test_policy_new_version_with_invalid_data_is_refused_and_nothing_changes(man
     assert Policy.objects.count() == 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=(TypeError, ValidationError),
-    reason="services.policy_new_version numbers from the base's own next versions only: after v1 → v2 and "
-    "v1 → v3, a new version of v2 is numbered 3 again and its slug collides (besides the TypeError above)",
-)
 def test_policy_new_version_after_branching_takes_the_next_free_number(manager):
     base = Policy.objects.get(slug="santa-maria")
     second = services.policy_new_version(policy=base, by=manager)
