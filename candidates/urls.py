@@ -1,5 +1,10 @@
-from django.urls import path  # noqa: F401
+from candidates.views import imports, nominations, registrations, results
 
 app_name = "candidates"
 
-urlpatterns: list = []
+urlpatterns = [
+    *registrations.urlpatterns,
+    *imports.urlpatterns,
+    *results.urlpatterns,
+    *nominations.urlpatterns,
+]
