@@ -209,11 +209,27 @@ def position_create(
 
 
 @transaction.atomic
-def position_update(*, position: Position, by: User, data: Mapping[str, Any]) -> Position:
+def position_update(
+    *, position: Position, by: User, data: Mapping[str, Any], edital_vacancies: int | None = None
+) -> Position:
+    """Edit a position and, when ``edital_vacancies`` is given, its edital vacancies, in one transaction."""
     position = Position.objects.select_for_update().get(pk=position.pk)
-    if not _assign(position, data):
-        return position
-    audited_save(position, by=by, reason="Cargo alterado")
+    if _assign(position, data):
+        audited_save(position, by=by, reason="Cargo alterado")
+    if edital_vacancies is not None:
+        edital = VacancyOpening.objects.filter(position=position, kind=VacancyOpening.Kind.EDITAL).first()
+        if edital is None:
+            vacancy_opening_create(
+                position=position,
+                by=by,
+                data={
+                    "kind": VacancyOpening.Kind.EDITAL,
+                    "count": edital_vacancies,
+                    "date": position.contest.edital_date,
+                },
+            )
+        elif edital.count != edital_vacancies:
+            vacancy_opening_update(opening=edital, by=by, data={"count": edital_vacancies})
     return position
 
 
