@@ -1,8 +1,18 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.generic import RedirectView
+
+from contests.login import login_view, logout_view
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("entrar/", login_view, name="login"),
+    path("sair/", logout_view, name="logout"),
+    path("senha/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("senha/alterada/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("", include("candidates.urls")),
     path("", include("contests.urls")),
+    # Last, so that a public home page in another app takes precedence.
+    path("", RedirectView.as_view(pattern_name="contests:list", permanent=False), name="home"),
 ]

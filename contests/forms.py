@@ -1,0 +1,420 @@
+"""Forms of the staff workspace: validation only (writes go through ``contests.services``)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+
+from contests.models import Contest, Holiday, Organization, Policy, Position, VacancyOpening
+
+DATE_FORMAT = "%d/%m/%Y"
+DATE_INPUT_FORMATS = ["%d/%m/%Y", "%Y-%m-%d"]
+RESERVED_SLUGS = {"novo", "nova"}
+
+
+class DateInput(forms.DateInput):
+    """Brazilian dates typed as dd/mm/aaaa (a text box behaves the same in every browser)."""
+
+    def __init__(self, attrs: dict | None = None) -> None:
+        base = {
+            "placeholder": "dd/mm/aaaa",
+            "inputmode": "numeric",
+            "autocomplete": "off",
+            "class": "input-date",
+        }
+        super().__init__(attrs={**base, **(attrs or {})}, format=DATE_FORMAT)
+
+
+def date_field(label: str, *, required: bool = True, help_text: str = "") -> forms.DateField:
+    return forms.DateField(
+        label=label,
+        required=required,
+        help_text=help_text,
+        widget=DateInput(),
+        input_formats=DATE_INPUT_FORMATS,
+    )
+
+
+class StaffFormMixin:
+    """Accessible error wiring and date widgets for every form of the workspace.
+
+    ``fieldsets`` (legend, field names) groups long forms; fields left out go in a last group.
+    """
+
+    fieldsets: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            if isinstance(field, forms.DateField):
+                field.widget = DateInput()
+                field.input_formats = DATE_INPUT_FORMATS
+            if isinstance(field, forms.DecimalField):
+                field.widget.attrs.setdefault("inputmode", "decimal")
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        self._mark_invalid()
+
+    def _mark_invalid(self) -> None:
+        for name in self._errors or {}:
+            if name not in self.fields:
+                continue
+            bound = self[name]
+            described = [f"{bound.auto_id}_error"]
+            if bound.help_text:
+                described.append(f"{bound.auto_id}_helptext")
+            attrs = self.fields[name].widget.attrs
+            attrs.update({"aria-invalid": "true", "aria-describedby": " ".join(described)})
+
+    def add_error(self, field, error) -> None:
+        super().add_error(field, error)
+        self._mark_invalid()
+
+    def grouped_fields(self) -> list[tuple[str, list[forms.BoundField]]]:
+        visible = {bound.name: bound for bound in self.visible_fields()}
+        groups = []
+        used: set[str] = set()
+        for legend, names in self.fieldsets:
+            bounds = [visible[name] for name in names if name in visible]
+            used.update(names)
+            if bounds:
+                groups.append((legend, bounds))
+        rest = [bound for name, bound in visible.items() if name not in used]
+        if rest:
+            groups.append(("Outros dados" if groups else "", rest))
+        return groups
+
+
+def add_service_errors(
+    form: forms.BaseForm, error: ValidationError, field_map: dict[str, str] | None = None
+) -> None:
+    """Put a service's ``ValidationError`` on the form: on its field when the form has it, else on top.
+
+    ``field_map`` names the form field of a model field when they differ (``homologation_act`` → ``act``).
+    """
+    if not hasattr(error, "error_dict"):
+        form.add_error(None, error)
+        return
+    model = getattr(getattr(form, "_meta", None), "model", None)
+    for model_field, errors in error.error_dict.items():
+        field = (field_map or {}).get(model_field, model_field)
+        if field in form.fields:
+            form.add_error(field, errors)
+            continue
+        prefix = ""
+        if model is not None and field != NON_FIELD_ERRORS:
+            try:
+                prefix = f"{str(model._meta.get_field(field).verbose_name).capitalize()}: "
+            except Exception:  # an unknown name just loses its prefix
+                prefix = ""
+        form.add_error(None, [f"{prefix}{message}" for e in errors for message in e.messages])
+
+
+# Contests ------------------------------------------------------------------------------------------------
+
+
+class ContestForm(StaffFormMixin, forms.ModelForm):
+    fieldsets = (
+        ("Identificação", ("title", "number", "year", "slug")),
+        ("Edital e política", ("edital_date", "policy", "registration_start", "registration_end")),
+        (
+            "Reserva para pessoas com deficiência",
+            ("pcd_percent", "pcd_rounding", "pcd_cap_percent", "pcd_threshold"),
+        ),
+        ("Outros", ("office_deadline_days", "notes")),
+    )
+
+    class Meta:
+        model = Contest
+        fields = [
+            "title",
+            "number",
+            "year",
+            "slug",
+            "edital_date",
+            "policy",
+            "registration_start",
+            "registration_end",
+            "pcd_percent",
+            "pcd_rounding",
+            "pcd_cap_percent",
+            "pcd_threshold",
+            "office_deadline_days",
+            "notes",
+        ]
+        localized_fields = ["pcd_percent", "pcd_cap_percent"]
+        help_texts = {"slug": "Usado no endereço da página, ex.: concurso-1-2026 (letras, números e hífens)."}
+        widgets = {"notes": forms.Textarea(attrs={"rows": 3})}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["policy"].queryset = Policy.objects.order_by("name", "-version")
+
+    def clean_slug(self) -> str:
+        slug = self.cleaned_data["slug"]
+        if slug in RESERVED_SLUGS:
+            raise ValidationError("Este identificador é reservado; escolha outro.")
+        return slug
+
+
+class ContestStatusForm(StaffFormMixin, forms.Form):
+    status = forms.ChoiceField(
+        label="Nova situação",
+        choices=[
+            ("", "Escolha…"),
+            *(c for c in Contest.Status.choices if c[0] != Contest.Status.HOMOLOGATED),
+        ],
+        help_text="A homologação tem formulário próprio (data, ato e validade).",
+    )
+
+
+class HomologationForm(StaffFormMixin, forms.Form):
+    date = date_field("Data da homologação")
+    act = forms.CharField(label="Ato de homologação", max_length=200, help_text="Ex.: Portaria nº 123/2026.")
+    gazette = forms.CharField(label="Edição do diário oficial", max_length=120, required=False)
+    validity_months = forms.IntegerField(
+        label="Validade (meses)",
+        initial=24,
+        min_value=1,
+        max_value=24,
+        help_text="CF art. 37, III: até dois anos, prorrogável uma vez por igual período.",
+        error_messages={
+            "max_value": "A validade do concurso é de até 24 meses (CF art. 37, III).",
+            "min_value": "A validade deve ser de ao menos 1 mês.",
+        },
+    )
+
+
+class ExtendValidityForm(StaffFormMixin, forms.Form):
+    act = forms.CharField(label="Ato de prorrogação", max_length=200, help_text="Ex.: Decreto nº 45/2027.")
+
+
+# Positions and vacancies ---------------------------------------------------------------------------------
+
+
+class PositionForm(StaffFormMixin, forms.ModelForm):
+    edital_vacancies = forms.IntegerField(
+        label="Vagas do edital",
+        min_value=0,
+        help_text="0 para cadastro reserva. A reserva é calculada sobre o total acumulado do cargo.",
+        error_messages={"min_value": "O número de vagas não pode ser negativo."},
+    )
+
+    fieldsets = (
+        ("Cargo", ("code", "title", "post_kind", "edital_vacancies")),
+        ("Detalhes", ("requirements", "salary", "workload_hours")),
+    )
+
+    class Meta:
+        model = Position
+        fields = ["code", "title", "post_kind", "requirements", "salary", "workload_hours"]
+        localized_fields = ["salary"]
+        widgets = {"requirements": forms.Textarea(attrs={"rows": 3})}
+
+    def __init__(self, *args, contest: Contest, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.contest = contest
+
+    def clean_code(self) -> str:
+        code = self.cleaned_data["code"]
+        clash = Position.objects.filter(contest=self.contest, code__iexact=code).exclude(pk=self.instance.pk)
+        if clash.exists():
+            raise ValidationError("Já existe um cargo com este código neste concurso.")
+        return code
+
+
+class VacancyOpeningForm(StaffFormMixin, forms.ModelForm):
+    """A later opening (during validity): at least one vacancy, with its date and act."""
+
+    class Meta:
+        model = VacancyOpening
+        fields = ["count", "date", "act", "note"]
+        widgets = {"note": forms.Textarea(attrs={"rows": 2})}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        count = self.fields["count"]
+        count.min_value = 1 if self.instance.kind == VacancyOpening.Kind.LATER else 0
+        count.widget.attrs["min"] = count.min_value
+        count.validators = [v for v in count.validators if getattr(v, "code", "") != "min_value"]
+        count.error_messages["min_value"] = (
+            "Informe ao menos 1 vaga." if count.min_value else "O número de vagas não pode ser negativo."
+        )
+        count.help_text = (
+            "Vagas abertas neste ato: somam-se ao total do cargo e a reserva é recalculada sobre o acumulado."
+        )
+        self.fields["act"].required = self.instance.kind == VacancyOpening.Kind.LATER
+
+    def clean_count(self) -> int:
+        count = self.cleaned_data["count"]
+        if count is not None and count < self.fields["count"].min_value:
+            raise ValidationError(self.fields["count"].error_messages["min_value"], code="min_value")
+        return count
+
+
+class PreviewForm(forms.Form):
+    """Query of the live reservation preview."""
+
+    vagas = forms.IntegerField(min_value=0, max_value=100_000)
+    cargo = forms.IntegerField(required=False)
+    substituir = forms.IntegerField(required=False)
+
+
+# Policies --------------------------------------------------------------------------------------------
+
+
+POLICY_FIELDSETS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Identificação", ("name", "slug", "jurisdiction", "covered_bodies", "covered_posts")),
+    (
+        "A lei como publicada",
+        (
+            "act_kind",
+            "act_number",
+            "publication_date",
+            "effective_date",
+            "gazette_edition",
+            "duration_years",
+            "revoked_on",
+            "excludes_prior_editais",
+        ),
+    ),
+    (
+        "Beneficiários e reserva",
+        (
+            "beneficiary_groups",
+            "group_label",
+            "percent",
+            "threshold",
+            "threshold_basis",
+            "rounding",
+            "carries_fraction",
+        ),
+    ),
+    (
+        "Ordem de nomeação",
+        (
+            "nomination_order",
+            "nth",
+            "priority",
+            "open_competition_rule",
+            "dual_rule",
+            "dual_default",
+            "dual_keeps_pcd_rights",
+            "nomination_order_is_seniority",
+        ),
+    ),
+    (
+        "Autodeclaração e processo",
+        (
+            "non_confirmation",
+            "good_faith_keeps_open",
+            "falsity_effect",
+            "defence_days",
+            "evidence_notice_business_days",
+            "final_statement_days",
+            "decision_days",
+            "decision_extension_days",
+            "appeal_days",
+            "reconsideration_days",
+            "appeal_decision_days",
+            "appeal_instances",
+            "electronic_notice_basis",
+            "tacit_acknowledgement_days",
+        ),
+    ),
+    ("Acompanhamento", ("monitoring_body", "monitoring_interval_years", "candidate_guidance")),
+    (
+        "Artigos citados",
+        (
+            "citation_reserve",
+            "citation_threshold",
+            "citation_rounding",
+            "citation_carry",
+            "citation_order",
+            "citation_falsity",
+        ),
+    ),
+    ("Observações", ("notes",)),
+)
+
+
+class PolicyForm(StaffFormMixin, forms.ModelForm):
+    beneficiary_groups = forms.MultipleChoiceField(
+        label="Grupos beneficiários",
+        choices=Policy.Group.choices,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=Policy._meta.get_field("beneficiary_groups").help_text,
+    )
+    fieldsets = POLICY_FIELDSETS
+
+    class Meta:
+        model = Policy
+        # Every field but version and previous_version, which the services set.
+        fields = [name for _, names in POLICY_FIELDSETS for name in names]
+        localized_fields = ["percent"]
+        widgets = {
+            name: forms.Textarea(attrs={"rows": 2})
+            for name in (
+                "covered_bodies",
+                "covered_posts",
+                "electronic_notice_basis",
+                "candidate_guidance",
+                "notes",
+            )
+        }
+
+    def __init__(self, *args, new_version: bool = False, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if new_version:
+            # The new version's identifier derives from the original's (services.policy_new_version).
+            del self.fields["slug"]
+
+    def clean_slug(self) -> str:
+        slug = self.cleaned_data["slug"]
+        if slug in RESERVED_SLUGS:
+            raise ValidationError("Este identificador é reservado; escolha outro.")
+        return slug
+
+
+# Organisation and holidays -----------------------------------------------------------------------------
+
+
+class OrganizationForm(StaffFormMixin, forms.ModelForm):
+    website = forms.URLField(label="Sítio", required=False, max_length=200, assume_scheme="https")
+    fieldsets = (
+        ("Identificação", ("name", "short_name", "municipality", "state", "cnpj", "logo")),
+        ("Contato", ("address", "phone", "email", "website")),
+        ("Encarregado de dados (LGPD)", ("dpo_name", "dpo_email", "dpo_phone")),
+    )
+
+    class Meta:
+        model = Organization
+        fields = [
+            "name",
+            "short_name",
+            "municipality",
+            "state",
+            "cnpj",
+            "logo",
+            "address",
+            "phone",
+            "email",
+            "website",
+            "dpo_name",
+            "dpo_email",
+            "dpo_phone",
+        ]
+        widgets = {"address": forms.Textarea(attrs={"rows": 2})}
+
+
+class HolidayForm(StaffFormMixin, forms.ModelForm):
+    class Meta:
+        model = Holiday
+        fields = ["date", "name", "kind", "period", "recurring", "act"]
+
+
+class AccessLogFilterForm(StaffFormMixin, forms.Form):
+    user = forms.CharField(label="Usuário", required=False)
+    start = date_field("De", required=False)
+    end = date_field("Até", required=False)

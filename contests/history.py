@@ -1,0 +1,168 @@
+"""Reading django-simple-history for people: who changed what and when, field by field.
+
+Read-only helpers for the "Histórico" pages (the writes that produce history are in ``services``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from collections.abc import Iterable
+from decimal import Decimal
+
+from django.db import models
+from django.utils import formats
+
+ACTIONS = {"+": "Criação", "~": "Alteração", "-": "Exclusão"}
+# The parent a row belongs to is already in its label: not repeated among a creation's values.
+_PARENTS = {"contest", "position"}
+# Fields shown on a creation row only when filled in: the rest is noise.
+_EMPTY = (None, "", [], {}, False)
+
+
+@dataclasses.dataclass(frozen=True)
+class Change:
+    field: str
+    old: str
+    new: str
+
+
+@dataclasses.dataclass(frozen=True)
+class HistoryEntry:
+    when: datetime.datetime
+    user: str
+    action: str
+    history_type: str
+    kind: str
+    label: str
+    reason: str
+    changes: tuple[Change, ...]
+
+
+def field_label(model: type[models.Model], name: str) -> str:
+    try:
+        label = str(model._meta.get_field(name).verbose_name)
+    except Exception:  # a field removed since the record was written
+        return name
+    return label[:1].upper() + label[1:]
+
+
+class _RelatedLabels:
+    """``str()`` of related rows by primary key, fetched once per model."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[type[models.Model], object], str] = {}
+
+    def __call__(self, model: type[models.Model], pk: object) -> str:
+        key = (model, pk)
+        if key not in self._cache:
+            obj = model._default_manager.filter(pk=pk).first()
+            self._cache[key] = str(obj) if obj is not None else f"registro nº {pk} (excluído)"
+        return self._cache[key]
+
+
+def value_display(
+    model: type[models.Model], name: str, value: object, related: _RelatedLabels | None = None
+) -> str:
+    """A field's value as a person reads it: choice labels, dd/mm/aaaa, decimal comma, Sim/Não."""
+    if value is None or value == "":
+        return "—"
+    try:
+        field = model._meta.get_field(name)
+    except Exception:  # a field removed since the record was written
+        return str(value)
+    if isinstance(value, list):
+        choices = getattr(model, "Group", None)
+        labels = dict(choices.choices) if choices is not None and name == "beneficiary_groups" else {}
+        return ", ".join(str(labels.get(item, item)) for item in value) or "—"
+    if field.choices:
+        return str(dict(field.flatchoices).get(value, value))
+    if isinstance(value, bool):
+        return "Sim" if value else "Não"
+    if isinstance(value, datetime.datetime):
+        return formats.date_format(value, "d/m/Y H:i")
+    if isinstance(value, datetime.date):
+        return value.strftime("%d/%m/%Y")
+    if isinstance(value, Decimal):
+        return formats.number_format(value, use_l10n=True, force_grouping=True)
+    if field.is_relation and field.related_model is not None:
+        pk = getattr(value, "pk", value)
+        return (related or _RelatedLabels())(field.related_model, pk)
+    return str(value)
+
+
+def _user_label(user) -> str:
+    if user is None:
+        return "Sistema"
+    return user.get_full_name() or user.get_username()
+
+
+def _describe(model: type[models.Model], record, related: _RelatedLabels) -> str:
+    """The object a history row is about, as it was then."""
+    name = model._meta.model_name
+    if name == "vacancyopening":
+        position = related(model._meta.get_field("position").related_model, record.position_id)
+        return f"{record.get_kind_display()} – cargo {position}"
+    if name == "position":
+        return f"{record.code} – {record.title}"
+    if name == "contest":
+        return f"Concurso {record.number}/{record.year}: {record.title}"
+    return str(record.instance)
+
+
+def history_entries(*querysets: Iterable) -> list[HistoryEntry]:
+    """The history rows of the given historical querysets, newest first, each with its field changes.
+
+    A change row is diffed against the previous row of the same object (``diff_against``); a creation
+    row lists the values filled in.
+    """
+    related = _RelatedLabels()
+    keyed: list[tuple[tuple, HistoryEntry]] = []
+    for queryset in querysets:
+        historical = queryset.model
+        model = historical.instance_type
+        pk_name = model._meta.pk.attname
+        previous: dict[object, object] = {}
+        records = queryset.select_related("history_user").order_by("history_date", "history_id")
+        for record in records:
+            object_id = getattr(record, pk_name)
+            prior = previous.get(object_id)
+            previous[object_id] = record
+            changes: list[Change] = []
+            if record.history_type == "~" and prior is not None:
+                delta = record.diff_against(prior)
+                changes = [
+                    Change(
+                        field_label(model, change.field),
+                        value_display(model, change.field, change.old, related),
+                        value_display(model, change.field, change.new, related),
+                    )
+                    for change in delta.changes
+                ]
+            elif record.history_type == "+":
+                for field in model._meta.concrete_fields:
+                    if field.primary_key or not field.editable or field.name in _PARENTS:
+                        continue
+                    value = getattr(record, field.attname)
+                    if value in _EMPTY and not (value == 0 and value is not False):
+                        continue
+                    shown = value_display(model, field.name, value, related)
+                    changes.append(Change(field_label(model, field.name), "", shown))
+            entry = HistoryEntry(
+                when=record.history_date,
+                user=_user_label(record.history_user),
+                action=ACTIONS.get(record.history_type, record.history_type),
+                history_type=record.history_type,
+                kind=field_label_model(model),
+                label=_describe(model, record, related),
+                reason=record.history_change_reason or "",
+                changes=tuple(changes),
+            )
+            keyed.append(((record.history_date, record.history_id), entry))
+    keyed.sort(key=lambda item: item[0], reverse=True)
+    return [entry for _, entry in keyed]
+
+
+def field_label_model(model: type[models.Model]) -> str:
+    label = str(model._meta.verbose_name)
+    return label[:1].upper() + label[1:]
