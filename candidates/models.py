@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import F, Q
+from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from candidates.validators import format_cpf, validate_cpf
@@ -481,3 +483,331 @@ class ImportMapping(models.Model):
 
     def __str__(self) -> str:
         return f"Mapeamento de colunas: {self.contest}"
+
+
+# Results and nominations -----------------------------------------------------------------------------
+
+
+class ListName(models.TextChoices):
+    """The classification lists (RULES §3): the general list and one per reserve."""
+
+    OPEN = "open", "Ampla concorrência"
+    RACIAL = "racial", "Reserva racial"
+    PCD = "pcd", "Reserva para pessoas com deficiência"
+
+
+def _published_run_guard() -> Q:
+    return Q(status="draft") | (Q(published_at__isnull=False) & ~Q(kind=""))
+
+
+class ResultRun(models.Model):
+    """A classification computed by the engine (``candidates.results``), frozen once published.
+
+    A run covers the whole contest or one position. Its entries (``ResultEntry``) are written once, in
+    bulk, when it is computed; publishing freezes them: no service changes an entry, a published run
+    cannot be deleted and, on PostgreSQL, a trigger refuses any UPDATE or DELETE of a published run's
+    entries (migration ``0004_results_guard``). A later change (a score corrected, an elimination) makes
+    a new run; ``previous`` is the published run it is compared with (who moved, and why).
+    """
+
+    class Kind(models.TextChoices):
+        PRELIMINARY = "preliminary", "Preliminar"
+        FINAL = "final", "Final"
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Rascunho (em revisão)"
+        PUBLISHED = "published", "Publicada"
+
+    contest = models.ForeignKey(Contest, verbose_name="concurso", on_delete=models.PROTECT, related_name="result_runs")
+    position = models.ForeignKey(
+        Position,
+        verbose_name="cargo",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="result_runs",
+        help_text="Vazio: todos os cargos do concurso.",
+    )
+    number = models.PositiveIntegerField("número", help_text="Sequencial no concurso.")
+    kind = models.CharField(
+        "espécie",
+        max_length=20,
+        choices=Kind.choices,
+        blank=True,
+        help_text="Preliminar (sujeita a recurso) ou final (a que a homologação confirma e de que saem as "
+        "nomeações).",
+    )
+    status = models.CharField("situação", max_length=20, choices=Status.choices, default=Status.DRAFT)
+    computed_at = models.DateTimeField("calculada em")
+    computed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="calculada por",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    published_at = models.DateTimeField("publicada em", null=True, blank=True)
+    published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="publicada por",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    inputs_hash = models.CharField(
+        "resumo dos dados de entrada",
+        max_length=64,
+        help_text="SHA-256 das inscrições, notas, fases, critérios e parâmetros da política usados no cálculo: "
+        "a mesma entrada dá o mesmo resumo.",
+    )
+    previous = models.ForeignKey(
+        "self",
+        verbose_name="lista anterior",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="A última lista publicada do mesmo alcance quando esta foi calculada.",
+    )
+    summary = models.JSONField("resumo", default=dict, blank=True)
+    notes = models.TextField("observações", blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "lista de classificação"
+        verbose_name_plural = "listas de classificação"
+        permissions = [("publish_resultrun", "Pode publicar listas de classificação (preliminar ou final)")]
+        constraints = [
+            models.UniqueConstraint(fields=["contest", "number"], name="candidates_resultrun_unique_number"),
+            models.CheckConstraint(condition=_published_run_guard(), name="candidates_resultrun_published_complete"),
+        ]
+
+    def __str__(self) -> str:
+        kind = self.get_kind_display().lower() if self.kind else "em revisão"
+        scope = f"{self.position.code}" if self.position_id else "todos os cargos"
+        return f"Lista {self.number} ({kind}, {scope})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("candidates:result_detail", args=[self.contest.slug, self.pk])
+
+    @property
+    def is_published(self) -> bool:
+        return self.status == self.Status.PUBLISHED
+
+    @property
+    def is_final(self) -> bool:
+        return self.is_published and self.kind == self.Kind.FINAL
+
+    def covers(self, position: Position) -> bool:
+        return self.position_id is None or self.position_id == position.pk
+
+
+class ResultEntry(models.Model):
+    """One line of a run: a registration's place on one list, or why it is on none (``list`` ``out``).
+
+    Written in bulk when the run is computed and never changed (see ``ResultRun``): no history of its
+    own (the run's history records who computed and who published), no update service. ``number`` and
+    ``name`` are copied so a published list keeps showing what was published.
+    """
+
+    class List(models.TextChoices):
+        OPEN = "open", "Ampla concorrência"
+        RACIAL = "racial", "Reserva racial"
+        PCD = "pcd", "Reserva para pessoas com deficiência"
+        OUT = "out", "Não classificado"
+
+    run = models.ForeignKey(ResultRun, verbose_name="lista", on_delete=models.CASCADE, related_name="entries")
+    position = models.ForeignKey(Position, verbose_name="cargo", on_delete=models.PROTECT, related_name="+")
+    registration = models.ForeignKey(
+        Registration, verbose_name="inscrição", on_delete=models.PROTECT, related_name="result_entries"
+    )
+    list = models.CharField("lista", max_length=10, choices=List.choices)
+    rank = models.PositiveIntegerField(
+        "classificação na lista", null=True, blank=True, help_text="Vazia para quem não está em lista alguma."
+    )
+    general_rank = models.PositiveIntegerField("classificação geral", null=True, blank=True)
+    score = score_field("nota final", null=True, blank=True)
+    number = models.CharField("número de inscrição", max_length=30)
+    name = models.CharField("nome", max_length=200)
+    why = models.TextField("por quê", blank=True)
+
+    class Meta:
+        verbose_name = "linha de lista de classificação"
+        verbose_name_plural = "linhas de listas de classificação"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["run", "registration", "list"], name="candidates_resultentry_once_per_list"
+            ),
+            models.CheckConstraint(
+                condition=(Q(list="out") & Q(rank__isnull=True))
+                | (~Q(list="out") & Q(rank__gte=1) & Q(general_rank__gte=1)),
+                name="candidates_resultentry_rank_iff_listed",
+            ),
+        ]
+        indexes = [models.Index(fields=["run", "position", "list", "rank"], name="candidates_entry_list_rank")]
+
+    def __str__(self) -> str:
+        if self.list == self.List.OUT:
+            return f"{self.number}: não classificado"
+        return f"{self.number}: {self.rank}º ({self.get_list_display()})"
+
+
+class AllocationLedger(models.Model):
+    """The allocation engine's state for one position's nominations, so every call continues it.
+
+    We store a **snapshot**, ``candidates.allocation.State.to_dict(include_candidates=False)``, after
+    each change, rather than an event log to replay: the snapshot keeps the seats' kinds, the
+    nominations and the removals exactly as they were decided, so a later fix in the engine never
+    reinterprets seats already filled (RULES §4 item 5: a nomination once made is never reinterpreted),
+    and loading costs the same after ten events or ten thousand. The candidates are not in the
+    snapshot: they are the general list of ``run`` (a published final run), read again on load
+    (``candidates.nominations``). The history of this row (one version per change, naming the user)
+    is the log of every state. ``version`` grows by one per change, so a confirmation screen can tell
+    that another clerk acted since it showed its preview.
+    """
+
+    position = models.OneToOneField(
+        Position, verbose_name="cargo", on_delete=models.PROTECT, related_name="allocation_ledger"
+    )
+    run = models.ForeignKey(
+        ResultRun,
+        verbose_name="lista final",
+        on_delete=models.PROTECT,
+        related_name="ledgers",
+        help_text="A lista final publicada de que saem as nomeações deste cargo.",
+    )
+    state = models.JSONField("estado da alocação", default=dict)
+    version = models.PositiveIntegerField("versão", default=0)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "estado das nomeações do cargo"
+        verbose_name_plural = "estados das nomeações dos cargos"
+
+    def __str__(self) -> str:
+        return f"Nomeações de {self.position} (versão {self.version})"
+
+
+class Nomination(models.Model):
+    """A nomination act for one seat of a position, and what became of it (RULES §4)."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Nomeado (aguardando posse)"
+        TOOK_OFFICE = "took_office", "Tomou posse"
+        WITHDRAWN = "withdrawn", "Desistente"
+        NO_SHOW = "no_show", "Não tomou posse (nomeação sem efeito)"
+        ANNULLED = "annulled", "Nomeação anulada"
+        END_OF_LIST = "end_of_list", "Foi para o fim da lista"
+
+    HOLDING = (Status.ACTIVE, Status.TOOK_OFFICE)
+
+    position = models.ForeignKey(Position, verbose_name="cargo", on_delete=models.PROTECT, related_name="nominations")
+    registration = models.ForeignKey(
+        Registration, verbose_name="inscrição", on_delete=models.PROTECT, related_name="nominations"
+    )
+    run = models.ForeignKey(
+        ResultRun, verbose_name="lista final", on_delete=models.PROTECT, related_name="nominations"
+    )
+    order = models.PositiveIntegerField(
+        "ordem de nomeação",
+        help_text="1ª, 2ª, … nomeação do cargo (RULES §4 item 6; Lei 15.142 art. 9º §2º onde a política o "
+        "adota).",
+    )
+    seat = models.PositiveIntegerField("vaga", help_text="Número da vaga na ordem de nomeação do cargo.")
+    seat_kind = models.CharField(
+        "tipo da vaga",
+        max_length=10,
+        choices=ListName.choices,
+        help_text="Alternância e proporcionalidade (SM art. 5º) ou a k-ésima (AR art. 3º §1º).",
+    )
+    source_list = models.CharField("lista de origem", max_length=10, choices=ListName.choices)
+    reverted = models.BooleanField(
+        "vaga revertida",
+        default=False,
+        help_text="Vaga reservada sem cotista disponível, preenchida pela ampla concorrência (SM art. 4º §5º).",
+    )
+    compensated = models.BooleanField(
+        "compensada",
+        default=False,
+        help_text="Nomeado na reserva e depois alcançado pela ampla concorrência (regra de compensação).",
+    )
+    status = models.CharField("situação", max_length=20, choices=Status.choices, default=Status.ACTIVE)
+    why = models.TextField("por quê", blank=True)
+    # The act.
+    act_number = models.CharField("número do ato", max_length=60)
+    act_date = models.DateField("data do ato")
+    gazette_edition = models.CharField("edição do diário oficial", max_length=120, blank=True)
+    gazette_page = models.CharField("página", max_length=20, blank=True)
+    gazette_date = models.DateField(
+        "data da publicação", null=True, blank=True, help_text="Vazia: a data do ato."
+    )
+    # Notice to the candidate.
+    notified_gazette = models.BooleanField("publicação no diário oficial", default=True)
+    notified_email = models.BooleanField("e-mail", default=False)
+    notified_letter = models.BooleanField("carta com aviso de recebimento", default=False)
+    letter_received_on = models.DateField("recebimento da carta", null=True, blank=True)
+    office_deadline = models.DateField(
+        "prazo para posse",
+        help_text="Data da publicação mais o prazo do concurso (padrão 30 dias; Lei 8.112 art. 13 §1º, por "
+        "analogia, ou o estatuto local).",
+    )
+    took_office_on = models.DateField("data da posse", null=True, blank=True)
+    ended_on = models.DateField("data do encerramento", null=True, blank=True)
+    end_reason = models.TextField("motivo do encerramento", blank=True)
+    withdrawal_statement = models.FileField(
+        "termo de desistência assinado",
+        upload_to="nominations/withdrawals/%Y/%m/",
+        blank=True,
+        help_text="SM art. 4º §4º; AR art. 3º §2º: a vaga do desistente vai ao próximo da mesma lista.",
+    )
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "nomeação"
+        verbose_name_plural = "nomeações"
+        permissions = [
+            ("call_nomination", "Pode convocar e nomear candidatos e registrar posse, desistência e não posse")
+        ]
+        constraints = [
+            models.UniqueConstraint(fields=["position", "order"], name="candidates_nomination_unique_order"),
+            models.UniqueConstraint(
+                fields=["position", "seat"],
+                condition=Q(status__in=["active", "took_office"]),
+                name="candidates_nomination_one_holder_per_seat",
+            ),
+            models.UniqueConstraint(
+                fields=["position", "registration"],
+                condition=Q(status__in=["active", "took_office"]),
+                name="candidates_nomination_one_active_per_registration",
+            ),
+            models.CheckConstraint(condition=Q(seat__gte=1) & Q(order__gte=1), name="candidates_nomination_numbered"),
+            models.CheckConstraint(
+                condition=~Q(status="took_office") | Q(took_office_on__isnull=False),
+                name="candidates_nomination_took_office_dated",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="withdrawn") | ~Q(withdrawal_statement=""),
+                name="candidates_nomination_withdrawal_signed",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.order}ª nomeação: {self.seat}ª vaga ({self.get_seat_kind_display().lower()})"
+
+    def get_absolute_url(self) -> str:
+        return reverse(
+            "candidates:nomination_detail", args=[self.position.contest.slug, self.position_id, self.pk]
+        )
+
+    @property
+    def holds_seat(self) -> bool:
+        return self.status in self.HOLDING
+
+    @property
+    def publication_date(self):
+        return self.gazette_date or self.act_date
