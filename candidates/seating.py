@@ -441,15 +441,18 @@ class Seating:
     def _compensate(self, seat: int) -> bool:
         """Before an open seat: reserved nominees the open list has reached count as open (RULES §4)."""
         best = self.general.avail.find(1)
+        # A candidate held for a later seat of this call is not yet nominated: the open list stops there.
+        for c in self.held:
+            best = min(best, self.general.cur[c])
         changed = False
         heap = self.comp_heap
         while heap and heap[0][0] < best:
             entry = heapq.heappop(heap)
             self.journal.append(("heap_pop", entry))
-            _, held_seat, c = entry
+            g_entry, held_seat, c = entry
             i = self.holder[held_seat] if held_seat < len(self.holder) else -1
-            if i < 0:
-                continue
+            if i < 0 or self.general.cur[c] != g_entry:
+                continue  # stale: the seat changed hands, or the nominee moved to the end of the list
             nom = self.nominations[i]
             if self.index[nom.candidate] != c or nom.list not in RESERVES or nom.status not in HOLDING:
                 continue

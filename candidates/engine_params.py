@@ -1,0 +1,54 @@
+"""The allocation engine's parameters from the database: ``Policy`` (and its contest) → ``Params``.
+
+The one place the app turns a policy row into the pure engine's input (``candidates.allocation``); the
+``simulate`` command and the nomination services both call it.
+"""
+
+from __future__ import annotations
+
+from candidates.schedule import PCD, RACIAL, Params
+from contests.models import Contest, Policy, Position
+from contests.quotas import ReserveRule
+
+
+def params_from_policy(
+    policy: Policy, *, pcd_rule: ReserveRule | None = None, threshold_extra: int = 0
+) -> Params:
+    """The engine's view of ``policy`` (RULES §1, §4); the PcD reserve comes from the contest.
+
+    ``threshold_extra``: vacancies of the contest's other positions, when the policy tests its
+    threshold on the whole contest (``threshold_basis = contest``, SM art. 1 §2).
+    """
+    priority = (PCD, RACIAL) if policy.priority == Policy.Priority.PCD_FIRST else (RACIAL, PCD)
+    return Params(
+        racial=policy.racial_rule(),
+        pcd=pcd_rule,
+        order=policy.nomination_order,
+        nth=policy.nth,
+        priority=priority,
+        open_competition_rule=policy.open_competition_rule,
+        dual_rule=policy.dual_rule,
+        dual_default=policy.dual_default,
+        group_label=policy.group_label,
+        threshold_extra=threshold_extra,
+        citations={
+            "order": policy.citation_order,
+            "rounding": policy.citation_rounding,
+            "threshold": policy.citation_threshold,
+            "carry": policy.citation_carry,
+        },
+    )
+
+
+def params_for_contest(contest: Contest) -> Params:
+    """The contest's policy with the contest's PcD reserve (Decreto 9.508 and the local statute)."""
+    return params_from_policy(contest.policy, pcd_rule=contest.pcd_rule())
+
+
+def params_for_position(position: Position) -> Params:
+    """As ``params_for_contest``, with the threshold counted as the policy says (position or contest)."""
+    contest = position.contest
+    extra = 0
+    if contest.policy.threshold_basis == Policy.ThresholdBasis.CONTEST:
+        extra = max(0, contest.total_vacancies - position.vacancies)
+    return params_from_policy(contest.policy, pcd_rule=contest.pcd_rule(), threshold_extra=extra)
