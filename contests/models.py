@@ -70,7 +70,10 @@ class Policy(models.Model):
 
     class OpenCompetitionRule(models.TextChoices):
         PROJECTED = "projected", "Projetada: cotista dentro das vagas de ampla concorrência não usa a reserva"
-        COMPENSATION = "compensation", "Compensação: cotista nomeado na reserva passa à ampla quando alcançado"
+        COMPENSATION = (
+            "compensation",
+            "Compensação: cotista nomeado na reserva passa à ampla quando alcançado",
+        )
         ACTUAL = "actual", "Efetiva: só não conta o cotista efetivamente nomeado em vaga de ampla"
 
     class DualRule(models.TextChoices):
@@ -106,7 +109,10 @@ class Policy(models.Model):
     act_kind = models.CharField("espécie do ato", max_length=20, choices=ActKind.choices, default=ActKind.LEI)
     act_number = models.CharField("número do ato", max_length=40, blank=True, help_text="Ex.: 9247/2021.")
     publication_date = models.DateField(
-        "data de publicação", null=True, blank=True, help_text="Vazia quando o texto disponível não a informa."
+        "data de publicação",
+        null=True,
+        blank=True,
+        help_text="Vazia quando o texto disponível não a informa.",
     )
     effective_date = models.DateField(
         "início da vigência",
@@ -266,7 +272,9 @@ class Policy(models.Model):
         "prazo para decidir (dias)", default=30, help_text="Lei 9.784 art. 49."
     )
     decision_extension_days = models.PositiveSmallIntegerField(
-        "prorrogação do prazo para decidir (dias)", default=30, help_text="Lei 9.784 art. 49, uma vez, motivada."
+        "prorrogação do prazo para decidir (dias)",
+        default=30,
+        help_text="Lei 9.784 art. 49, uma vez, motivada.",
     )
     appeal_days = models.PositiveSmallIntegerField(
         "prazo de recurso (dias)", default=10, help_text="Lei 9.784 art. 59."
@@ -424,7 +432,9 @@ class Policy(models.Model):
         return quotas.to_fraction(self.percent)
 
     def racial_rule(self) -> quotas.ReserveRule:
-        return quotas.ReserveRule(percent=self.percent_fraction, threshold=self.threshold, rounding=self.rounding)
+        return quotas.ReserveRule(
+            percent=self.percent_fraction, threshold=self.threshold, rounding=self.rounding
+        )
 
     def citations(self) -> dict[str, str]:
         return {
@@ -444,7 +454,9 @@ class Organization(models.Model):
     short_name = models.CharField("sigla ou nome curto", max_length=60, blank=True)
     municipality = models.CharField("município", max_length=120)
     state = models.CharField(
-        "UF", max_length=2, validators=[RegexValidator(r"^[A-Z]{2}$", "Informe a UF com duas letras maiúsculas.")]
+        "UF",
+        max_length=2,
+        validators=[RegexValidator(r"^[A-Z]{2}$", "Informe a UF com duas letras maiúsculas.")],
     )
     cnpj = models.CharField("CNPJ", max_length=18, blank=True)
     address = models.TextField("endereço", blank=True)
@@ -494,7 +506,9 @@ class Holiday(models.Model):
     class Meta:
         verbose_name = "feriado ou ponto facultativo"
         verbose_name_plural = "feriados e pontos facultativos"
-        constraints = [models.UniqueConstraint(fields=["date", "name"], name="contests_holiday_unique_date_name")]
+        constraints = [
+            models.UniqueConstraint(fields=["date", "name"], name="contests_holiday_unique_date_name")
+        ]
 
     def __str__(self) -> str:
         return f"{self.date:%d/%m/%Y} {self.name}"
@@ -519,7 +533,9 @@ class Contest(models.Model):
 
     slug = models.SlugField("identificador", max_length=80, unique=True)
     number = models.CharField("número", max_length=20, help_text="Número do edital de abertura, ex.: 1.")
-    year = models.PositiveSmallIntegerField("ano", validators=[MinValueValidator(1988), MaxValueValidator(2200)])
+    year = models.PositiveSmallIntegerField(
+        "ano", validators=[MinValueValidator(1988), MaxValueValidator(2200)]
+    )
     title = models.CharField("título", max_length=200)
     policy = models.ForeignKey(
         Policy, verbose_name="política de reserva", on_delete=models.PROTECT, related_name="contests"
@@ -573,7 +589,9 @@ class Contest(models.Model):
     # Homologation and validity (CF art. 37 III).
     homologation_date = models.DateField("data da homologação", null=True, blank=True)
     homologation_act = models.CharField("ato de homologação", max_length=200, blank=True)
-    homologation_gazette = models.CharField("edição do diário oficial (homologação)", max_length=120, blank=True)
+    homologation_gazette = models.CharField(
+        "edição do diário oficial (homologação)", max_length=120, blank=True
+    )
     validity_months = models.PositiveSmallIntegerField(
         "validade (meses)",
         default=24,
@@ -598,7 +616,8 @@ class Contest(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["number", "year"], name="contests_contest_unique_number_year"),
             models.CheckConstraint(
-                condition=Q(pcd_percent__gte=0) & Q(pcd_percent__lte=100), name="contests_contest_pcd_percent_range"
+                condition=Q(pcd_percent__gte=0) & Q(pcd_percent__lte=100),
+                name="contests_contest_pcd_percent_range",
             ),
             models.CheckConstraint(
                 condition=Q(pcd_cap_percent__gte=0) & Q(pcd_cap_percent__lte=100),
@@ -629,12 +648,17 @@ class Contest(models.Model):
             if refusal:
                 errors["policy"] = refusal
         if self.policy_id and self.pcd_percent is not None and self.pcd_cap_percent is not None:
-            ceiling = min(self.pcd_percent, self.pcd_cap_percent) if self.pcd_percent else Decimal(0)
-            if self.policy.percent + max(ceiling, Decimal(0)) > 100:
+            # The same ceiling quotas.validate_rules uses: the PcD cap when there is a PcD reserve.
+            ceiling = self.pcd_cap_percent if self.pcd_percent else Decimal(0)
+            if self.policy.percent + ceiling > 100:
                 errors["pcd_cap_percent"] = (
                     "O percentual da reserva racial somado ao limite da reserva PcD não pode passar de 100%."
                 )
-        if self.registration_start and self.registration_end and self.registration_end < self.registration_start:
+        if (
+            self.registration_start
+            and self.registration_end
+            and self.registration_end < self.registration_start
+        ):
             errors["registration_end"] = "O fim das inscrições não pode ser anterior ao início."
         if self.homologation_date and self.edital_date and self.homologation_date < self.edital_date:
             errors["homologation_date"] = "A homologação não pode ser anterior ao edital."
@@ -690,7 +714,9 @@ class Position(models.Model):
         CARGO_EFETIVO = "cargo_efetivo", "Cargo efetivo"
         EMPREGO_PUBLICO = "emprego_publico", "Emprego público"
 
-    contest = models.ForeignKey(Contest, verbose_name="concurso", on_delete=models.CASCADE, related_name="positions")
+    contest = models.ForeignKey(
+        Contest, verbose_name="concurso", on_delete=models.CASCADE, related_name="positions"
+    )
     code = models.CharField(
         "código",
         max_length=20,
@@ -719,7 +745,9 @@ class Position(models.Model):
         verbose_name = "cargo"
         verbose_name_plural = "cargos"
         constraints = [
-            models.UniqueConstraint(fields=["contest", "code"], name="contests_position_unique_code_per_contest")
+            models.UniqueConstraint(
+                fields=["contest", "code"], name="contests_position_unique_code_per_contest"
+            )
         ]
 
     def __str__(self) -> str:
@@ -761,7 +789,9 @@ class VacancyOpening(models.Model):
         EDITAL = "edital", "Vagas do edital"
         LATER = "later", "Vagas abertas durante a validade"
 
-    position = models.ForeignKey(Position, verbose_name="cargo", on_delete=models.CASCADE, related_name="openings")
+    position = models.ForeignKey(
+        Position, verbose_name="cargo", on_delete=models.CASCADE, related_name="openings"
+    )
     kind = models.CharField("origem", max_length=10, choices=Kind.choices, default=Kind.EDITAL)
     count = models.PositiveIntegerField(
         "número de vagas",
@@ -779,7 +809,9 @@ class VacancyOpening(models.Model):
         verbose_name_plural = "aberturas de vagas"
         constraints = [
             models.UniqueConstraint(
-                fields=["position"], condition=Q(kind="edital"), name="contests_vacancyopening_one_edital_per_position"
+                fields=["position"],
+                condition=Q(kind="edital"),
+                name="contests_vacancyopening_one_edital_per_position",
             ),
             models.CheckConstraint(
                 condition=Q(kind="edital") | Q(count__gte=1), name="contests_vacancyopening_later_positive"
@@ -794,7 +826,11 @@ class AccessLog(models.Model):
     """Who viewed which sensitive record, and when (LGPD). Append-only: written by ``log_access``."""
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name="usuário", null=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        verbose_name="usuário",
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
     at = models.DateTimeField("quando", auto_now_add=True, db_index=True)
     action = models.CharField("ação", max_length=40, default="view")

@@ -330,12 +330,6 @@ def test_contest_racial_percent_plus_pcd_percent_over_100_is_refused(db):
     assert _messages(raised.value, "pcd_cap_percent") == [CAP_MESSAGE]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Contest.clean adds min(pcd_percent, pcd_cap_percent) to the racial percent; RULES §2 and "
-    "quotas.validate_rules add the cap. 90% + 5% (cap 20%) passes clean, then Position.reservation() "
-    "raises QuotaError; at n = 5 the two reserves would be 5 + 1 > 5.",
-)
 def test_rules_par2_contest_racial_percent_plus_pcd_cap_over_100_is_refused(db):
     contest = builders.make_contest()
     contest.policy.percent = Decimal(90)

@@ -18,7 +18,7 @@ from contests import services
 from contests.management.commands.seed_demo import DEMO_PASSWORD
 from contests.models import Contest, Holiday, Organization, Position, VacancyOpening
 
-EXAMPLE_CSV = Path("/work/shared/examples/inscricoes-notas-latin1.csv")
+EXAMPLE_CSV = Path(__file__).resolve().parents[3] / "shared" / "examples" / "inscricoes-notas-latin1.csv"
 AUDITED = (Organization, Holiday, Contest, Position, VacancyOpening)
 
 
