@@ -1,0 +1,168 @@
+"""Organisation settings and municipal holidays (Gestão)."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from contests import services
+from contests.models import Holiday, Organization
+
+ROLES = ("anonymous", "outsider", "clerk", "legal", "commission", "manager", "auditor")
+READERS = {"clerk", "legal", "manager", "auditor"}
+ORGANIZATION = {
+    "name": "Câmara Municipal de Santa Maria",
+    "short_name": "CMSM",
+    "municipality": "Santa Maria",
+    "state": "RS",
+    "cnpj": "",
+    "address": "",
+    "phone": "",
+    "email": "contato@camara.example",
+    "website": "",
+    "dpo_name": "",
+    "dpo_email": "",
+    "dpo_phone": "",
+}
+
+
+def assert_access(client_for, who: str, url: str, allowed: set[str]) -> None:
+    response = client_for(who).get(url)
+    if who == "anonymous":
+        assert response.status_code == 302
+        assert response.url.startswith(reverse("login"))
+    elif who in allowed:
+        assert response.status_code == 200
+    else:
+        assert response.status_code == 403
+
+
+@pytest.fixture
+def holiday(cast):
+    return services.holiday_save(
+        by=cast["manager"], data={"date": datetime.date(2026, 5, 17), "name": "Aniversário do município"}
+    )
+
+
+# Access matrix ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("who", ROLES)
+def test_organization_access(client_for, who):
+    assert_access(client_for, who, reverse("contests:organization"), READERS)
+
+
+@pytest.mark.parametrize("who", ROLES)
+def test_holiday_list_access(client_for, who):
+    assert_access(client_for, who, reverse("contests:holiday_list"), READERS)
+
+
+@pytest.mark.parametrize("who", ROLES)
+def test_holiday_create_access(client_for, who):
+    assert_access(client_for, who, reverse("contests:holiday_create"), {"legal", "manager"})
+
+
+@pytest.mark.parametrize("who", ROLES)
+def test_holiday_edit_access(client_for, holiday, who):
+    assert_access(client_for, who, reverse("contests:holiday_edit", args=[holiday.pk]), {"legal", "manager"})
+
+
+@pytest.mark.parametrize("who", ROLES)
+def test_holiday_delete_access(client_for, holiday, who):
+    assert_access(client_for, who, reverse("contests:holiday_delete", args=[holiday.pk]), {"manager"})
+
+
+# Organisation ----------------------------------------------------------------------------------------
+
+
+def test_manager_saves_organization_and_header_shows_it(client_for, cast):
+    client = client_for("manager")
+    response = client.post(reverse("contests:organization"), ORGANIZATION)
+    assert response.status_code == 302
+    organization = Organization.current()
+    assert (organization.name, organization.state) == ("Câmara Municipal de Santa Maria", "RS")
+    assert organization.history.first().history_user == cast["manager"]
+    page = client.get(reverse("contests:list")).content.decode()
+    assert '<span class="brand__org">Câmara Municipal de Santa Maria</span>' in page
+
+
+def test_organization_edit_keeps_one_row(client_for, cast):
+    client = client_for("manager")
+    client.post(reverse("contests:organization"), ORGANIZATION)
+    client.post(reverse("contests:organization"), {**ORGANIZATION, "name": "Câmara de Vereadores"})
+    assert Organization.objects.count() == 1
+    assert Organization.current().name == "Câmara de Vereadores"
+
+
+def test_organization_bad_state_changes_nothing(client_for):
+    response = client_for("manager").post(reverse("contests:organization"), {**ORGANIZATION, "state": "rs"})
+    assert response.status_code == 200
+    assert "Informe a UF com duas letras maiúsculas." in response.content.decode()
+    assert not Organization.objects.exists()
+
+
+def test_clerk_sees_organization_but_cannot_change_it(client_for, cast):
+    services.organization_save(by=cast["manager"], data={**ORGANIZATION})
+    client = client_for("clerk")
+    response = client.get(reverse("contests:organization"))
+    assert response.context["form"] is None
+    assert "CMSM" in response.content.decode()
+    assert client.post(reverse("contests:organization"), {**ORGANIZATION, "name": "X"}).status_code == 403
+    assert Organization.current().name == ORGANIZATION["name"]
+
+
+# Holidays --------------------------------------------------------------------------------------------
+
+
+def test_manager_creates_holiday(client_for, cast):
+    data = {"date": "20/11/2026", "name": "Consciência Negra", "kind": "holiday", "period": "full", "act": ""}
+    response = client_for("manager").post(reverse("contests:holiday_create"), data)
+    assert response.status_code == 302
+    holiday = Holiday.objects.get(name="Consciência Negra")
+    assert holiday.date == datetime.date(2026, 11, 20)
+    assert holiday.history.first().history_user == cast["manager"]
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"date": "31/02/2026"}, "Informe uma data válida."),
+        ({"name": ""}, "Este campo é obrigatório."),
+        ({"date": "17/05/2026", "name": "Aniversário do município"}, "já existe"),
+    ],
+)
+def test_holiday_bad_input_changes_nothing(client_for, holiday, overrides, message):
+    data = {
+        "date": "20/11/2026",
+        "name": "Outro",
+        "kind": "holiday",
+        "period": "full",
+        "act": "",
+        **overrides,
+    }
+    response = client_for("manager").post(reverse("contests:holiday_create"), data)
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert Holiday.objects.count() == 1
+
+
+def test_legal_edits_holiday(client_for, cast, holiday):
+    data = {"date": "18/05/2026", "name": "Aniversário do município", "kind": "holiday", "period": "morning"}
+    response = client_for("legal").post(reverse("contests:holiday_edit", args=[holiday.pk]), data)
+    assert response.status_code == 302
+    holiday.refresh_from_db()
+    assert (holiday.date, holiday.period) == (datetime.date(2026, 5, 18), "morning")
+    assert holiday.history.first().history_user == cast["legal"]
+
+
+def test_manager_deletes_holiday(client_for, cast, holiday):
+    response = client_for("manager").post(reverse("contests:holiday_delete", args=[holiday.pk]))
+    assert response.status_code == 302
+    assert not Holiday.objects.exists()
+    record = Holiday.history.filter(id=holiday.pk).first()
+    assert (record.history_type, record.history_user) == ("-", cast["manager"])
+
+
+def test_legal_cannot_delete_holiday(client_for, holiday):
+    assert client_for("legal").post(reverse("contests:holiday_delete", args=[holiday.pk])).status_code == 403
+    assert Holiday.objects.filter(pk=holiday.pk).exists()
