@@ -104,6 +104,12 @@ class ThrottleMixin:
 class ThrottledAuthenticationForm(ThrottleMixin, AuthenticationForm):
     error_messages = ThrottleMixin.error_messages
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # The interface is Portuguese only, whatever language the browser asks for.
+        self.fields["username"].label = "Usuário"
+        self.fields["password"].label = "Senha"
+
 
 class ThrottledAdminAuthenticationForm(ThrottleMixin, AdminAuthenticationForm):
     """The admin's login: throttled too, and for superusers only (everyone else uses the workspace)."""

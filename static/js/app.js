@@ -27,9 +27,12 @@
         if (event.inputType && event.inputType.indexOf("delete") === 0) {
           return;
         }
-        var digits = input.value.replace(/\D/g, "").slice(0, 8);
-        if (!/^[\d/]*$/.test(input.value)) {
-          return; // leave anything else (an ISO date pasted in) alone
+        var raw = input.value;
+        var digits = raw.replace(/\D/g, "");
+        // Leave alone anything else (an ISO date pasted in, an edit in the middle, too many digits):
+        // the server checks the date and says what is wrong.
+        if (!/^[\d/]*$/.test(raw) || digits.length > 8 || input.selectionStart !== raw.length) {
+          return;
         }
         var out = digits.slice(0, 2);
         if (digits.length > 2) out += "/" + digits.slice(2, 4);

@@ -30,6 +30,12 @@
     }
 
     function showError(message) {
+      FIELDS.forEach(function (name) {
+        var slot = panel.querySelector("[data-preview='" + name + "']");
+        if (slot) {
+          slot.textContent = "—";
+        }
+      });
       summary.textContent = message;
       panel.classList.add("preview--error");
     }

@@ -150,3 +150,9 @@ def test_password_change_needs_login(client, db):
     response = client.get(reverse("password_change"))
     assert response.status_code == 302
     assert response.url.startswith(reverse("login"))
+
+
+def test_login_labels_are_portuguese_whatever_the_browser_language(client, db):
+    page = client.get(reverse("login"), HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9").content.decode()
+    assert ">Usuário" in page and ">Senha" in page
+    assert "Username" not in page
