@@ -1,0 +1,405 @@
+"""Forms of the candidates app: validation only (writes go through ``candidates.services``, the importer)."""
+
+from __future__ import annotations
+
+import datetime
+import os
+from collections.abc import Sequence
+from decimal import Decimal
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from candidates.models import Candidate, Registration, Reserve
+from candidates.validators import cpf_digits, format_cpf, validate_cpf
+from contests.forms import DATE_INPUT_FORMATS, DateInput, StaffFormMixin, date_field
+from contests.models import Contest, Policy
+
+# The racial option as one choice: no reserve, "negra" (preta or parda, not told apart) or an IBGE category.
+NO_RESERVE = ""
+BLACK_UNSPECIFIED = "negra"
+CANDIDATE_FIELDS = ("full_name", "social_name", "cpf", "birth_date", "email", "phone", "address")
+REGISTRATION_FIELDS = ("position", "number", "registered_on", "jury_service")
+RESERVE_FIELDS = ("pcd_reserve", "preferred_reserve")
+UPLOAD_MAX_BYTES = 5 * 1024 * 1024
+UPLOAD_EXTENSIONS = (".csv", ".txt", ".tsv", ".xlsx")
+
+
+def racial_choices(policy: Policy, *, with_none: bool = True) -> list[tuple[str, str]]:
+    """The categories the policy's ``beneficiary_groups`` allow (SM art. 3: pretos e pardos)."""
+    groups = list(policy.beneficiary_groups or [])
+    choices = [(NO_RESERVE, "Não concorre à reserva racial")] if with_none else []
+    choices += [(group, Policy.Group(group).label) for group in groups]
+    if {Policy.Group.PRETA, Policy.Group.PARDA} & set(groups):
+        choices.append((BLACK_UNSPECIFIED, "Negra, sem distinguir preta ou parda"))
+    return choices
+
+
+def racial_category(choice: str) -> str | None:
+    """The ``racial_category`` the services take: None (no reserve), "" (negra) or the category."""
+    if choice == NO_RESERVE:
+        return None
+    return "" if choice == BLACK_UNSPECIFIED else choice
+
+
+def racial_choice(category: str | None) -> str:
+    if category is None:
+        return NO_RESERVE
+    return category or BLACK_UNSPECIFIED
+
+
+def _racial_field(policy: Policy, *, label: str, with_none: bool = True) -> forms.ChoiceField:
+    groups = ", ".join(Policy.Group(g).label.lower() for g in policy.beneficiary_groups or []) or "nenhum"
+    return forms.ChoiceField(
+        label=label,
+        choices=racial_choices(policy, with_none=with_none),
+        required=not with_none,
+        widget=forms.RadioSelect,
+        help_text=f"Categoria do IBGE declarada no ato da inscrição. Beneficiários da política: {groups} "
+        f"({policy.citation_reserve or policy}).",
+    )
+
+
+class CpfField(forms.CharField):
+    """A CPF typed with or without punctuation; cleaned to its 11 digits."""
+
+    def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("label", "CPF")
+        kwargs.setdefault("max_length", 14)
+        kwargs.setdefault("help_text", "Com ou sem pontuação. Dado pessoal (LGPD): nunca publicado.")
+        super().__init__(**kwargs)
+        self.widget.attrs.update(
+            {"inputmode": "numeric", "autocomplete": "off", "placeholder": "000.000.000-00"}
+        )
+
+    def to_python(self, value):
+        value = super().to_python(value)
+        return cpf_digits(value) if value else value
+
+    def validate(self, value) -> None:
+        super().validate(value)
+        if value:
+            validate_cpf(value)
+
+
+# Registrations -----------------------------------------------------------------------------------------
+
+
+class RegistrationForm(StaffFormMixin, forms.Form):
+    """A registration typed in by a clerk: the candidate's data, the registration's and, on creation, the
+    reserves chosen (the racial option with the self-declaration made at registration).
+
+    ``sensitive=False`` leaves out the PcD option and the preferred reserve (the user may not see them).
+    """
+
+    fieldsets = (
+        ("Candidato", CANDIDATE_FIELDS),
+        ("Inscrição", REGISTRATION_FIELDS),
+        ("Reservas escolhidas na inscrição", ("racial", "declared_on", *RESERVE_FIELDS)),
+    )
+
+    def __init__(
+        self,
+        *args,
+        contest: Contest,
+        registration: Registration | None = None,
+        sensitive: bool = True,
+        **kwargs,
+    ) -> None:
+        if registration is not None:
+            kwargs.setdefault("initial", self.initial_for(registration))
+        super().__init__(*args, **kwargs)
+        self.contest = contest
+        self.registration = registration
+        creating = registration is None
+        self.creating = creating
+        self.fields.update(forms.fields_for_model(Candidate, fields=CANDIDATE_FIELDS))
+        self.fields["cpf"] = CpfField(help_text=Candidate._meta.get_field("cpf").help_text)
+        self.fields["address"].widget = forms.Textarea(attrs={"rows": 2})
+        self.fields.update(
+            forms.fields_for_model(
+                Registration, fields=REGISTRATION_FIELDS + (RESERVE_FIELDS if sensitive else ())
+            )
+        )
+        self.fields["position"].queryset = contest.positions.order_by("code")
+        self.fields["position"].empty_label = "Escolha o cargo…"
+        self.fields["registered_on"].required = creating
+        if creating:
+            self.fields["registered_on"].initial = timezone.localdate()
+            self.fields["racial"] = _racial_field(contest.policy, label="Reserva racial (autodeclaração)")
+            self.fields["declared_on"] = date_field(
+                "Data da autodeclaração",
+                required=False,
+                help_text="Vazia: a data da inscrição. A opção não pode ser posterior ao fim das inscrições "
+                "(SM art. 3º; AR art. 1º §4º).",
+            )
+        if "preferred_reserve" in self.fields:
+            self.fields["preferred_reserve"].choices = [("", "A opção padrão da política"), *Reserve.choices]
+        # The mixin set up the widgets before these fields existed: dates typed as dd/mm/aaaa here too.
+        for field in self.fields.values():
+            if isinstance(field, forms.DateField):
+                field.widget = DateInput()
+                field.input_formats = DATE_INPUT_FORMATS
+
+    def clean_number(self) -> str:
+        number = self.cleaned_data["number"].strip()
+        clash = Registration.objects.filter(contest=self.contest, number__iexact=number)
+        if self.registration is not None:
+            clash = clash.exclude(pk=self.registration.pk)
+        if clash.exists():
+            raise ValidationError("Já existe uma inscrição com este número neste concurso.")
+        return number
+
+    def clean_birth_date(self) -> datetime.date | None:
+        birth = self.cleaned_data["birth_date"]
+        if birth and not datetime.date(1900, 1, 1) <= birth <= timezone.localdate():
+            raise ValidationError("Data de nascimento impossível.")
+        return birth
+
+    def clean(self) -> dict:
+        data = super().clean()
+        preferred = data.get("preferred_reserve")
+        if preferred:
+            racial = (
+                racial_category(data.get("racial", NO_RESERVE)) is not None
+                if self.registration is None
+                else self.registration.racial_reserve
+            )
+            chosen = {Reserve.RACIAL: racial, Reserve.PCD: data.get("pcd_reserve", False)}
+            if not chosen[preferred]:
+                self.add_error(
+                    "preferred_reserve",
+                    "A reserva preferida deve ser uma das reservas escolhidas na inscrição.",
+                )
+        return data
+
+    def candidate_data(self) -> dict:
+        return {name: self.cleaned_data[name] for name in CANDIDATE_FIELDS}
+
+    def registration_data(self) -> dict:
+        names = REGISTRATION_FIELDS + tuple(name for name in RESERVE_FIELDS if name in self.fields)
+        return {name: self.cleaned_data[name] for name in names}
+
+    @staticmethod
+    def initial_for(registration: Registration) -> dict:
+        candidate = registration.candidate
+        initial = {name: getattr(candidate, name) for name in CANDIDATE_FIELDS}
+        initial["cpf"] = format_cpf(candidate.cpf)
+        initial.update({name: getattr(registration, name) for name in REGISTRATION_FIELDS + RESERVE_FIELDS})
+        return initial
+
+
+class RegistrationFilterForm(StaffFormMixin, forms.Form):
+    """The list's search and filters (query parameters in Portuguese: the user sees them)."""
+
+    busca = forms.CharField(
+        label="Buscar",
+        required=False,
+        max_length=100,
+        help_text="Nome ou nome social (sem diferença de acentos e maiúsculas) ou número de inscrição.",
+    )
+    cargo = forms.ModelChoiceField(label="Cargo", queryset=None, required=False, empty_label="Todos")
+    reserva = forms.ChoiceField(
+        label="Reserva",
+        required=False,
+        choices=[
+            ("", "Todas"),
+            ("racial", "Reserva racial (cotistas)"),
+            ("pcd", "Reserva PcD"),
+            ("ampla", "Só ampla concorrência"),
+        ],
+    )
+    situacao = forms.ChoiceField(
+        label="Situação", required=False, choices=[("", "Todas"), *Registration.Status.choices]
+    )
+
+    def __init__(self, *args, contest: Contest, sensitive: bool, cpf: bool, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["cargo"].queryset = contest.positions.order_by("code")
+        self.fields["busca"].widget.attrs["type"] = "search"
+        if cpf:
+            self.fields[
+                "busca"
+            ].help_text = (
+                "Nome ou nome social (sem diferença de acentos e maiúsculas), número de inscrição ou CPF."
+            )
+        if not sensitive:
+            del self.fields["reserva"]
+
+
+class RacialOptionForm(StaffFormMixin, forms.Form):
+    """The candidate opts for the racial reserve while registrations are open (dated today)."""
+
+    racial = forms.ChoiceField(label="Categoria declarada")
+
+    def __init__(self, *args, policy: Policy, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["racial"] = _racial_field(policy, label="Categoria declarada", with_none=False)
+
+
+class GiveUpForm(StaffFormMixin, forms.Form):
+    """The candidate gives the reserve up: they stay in open competition (RULES §5)."""
+
+    on = date_field("Data do pedido de renúncia")
+    reason = forms.CharField(
+        label="Observação",
+        required=False,
+        max_length=300,
+        help_text="Ex.: requerimento protocolado sob o nº 123/2026. Fica no histórico.",
+    )
+
+    def clean_on(self) -> datetime.date:
+        on = self.cleaned_data["on"]
+        if on > timezone.localdate():
+            raise ValidationError("A data não pode estar no futuro.")
+        return on
+
+
+class CorrectionForm(StaffFormMixin, forms.Form):
+    """A clerk's correction of a typing error in the racial option, with its justification (RULES §5)."""
+
+    racial = forms.ChoiceField(label="Opção correta")
+    declared_on = date_field(
+        "Data da autodeclaração",
+        required=False,
+        help_text="A data em que o candidato a fez (vazia: mantém a atual).",
+    )
+    justification = forms.CharField(
+        label="Justificativa",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        min_length=10,
+        max_length=1000,
+        help_text="Obrigatória: o erro de digitação e o documento que o comprova (ficha de inscrição, "
+        "requerimento). Fica registrada na autodeclaração e no histórico.",
+        error_messages={
+            "required": "Justifique a correção: sem justificativa ela não é registrada.",
+            "min_length": "Justifique a correção (ao menos 10 caracteres).",
+        },
+    )
+
+    def __init__(self, *args, policy: Policy, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["racial"] = _racial_field(policy, label="Opção correta")
+        self.fields["racial"].required = False
+        self.order_fields(["racial", "declared_on", "justification"])
+
+
+class RegistrationStatusForm(StaffFormMixin, forms.Form):
+    status = forms.ChoiceField(
+        label="Nova situação", choices=[("", "Escolha…"), *Registration.Status.choices]
+    )
+    reason = forms.CharField(
+        label="Motivo",
+        max_length=300,
+        help_text="Ex.: desistência protocolada em 10/05/2026. Fica no histórico.",
+    )
+
+
+# Imports -----------------------------------------------------------------------------------------------
+
+
+class ImportUploadForm(StaffFormMixin, forms.Form):
+    file = forms.FileField(
+        label="Arquivo da organizadora (CSV ou XLSX)",
+        help_text="Até 5 MB e 20.000 linhas. CSV em UTF-8 ou Windows-1252, separado por ponto e vírgula, "
+        "vírgula ou tabulação; ou planilha XLSX.",
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        extension = os.path.splitext(upload.name or "")[1].lower()
+        if extension == ".xls":
+            raise ValidationError(
+                "Planilha no formato antigo do Excel (.xls): salve-a como .xlsx ou .csv e envie de novo."
+            )
+        if extension not in UPLOAD_EXTENSIONS:
+            raise ValidationError("Envie um arquivo .csv ou .xlsx.")
+        if upload.size > UPLOAD_MAX_BYTES:
+            size = f"{upload.size / 1024 / 1024:.1f}".replace(".", ",")
+            raise ValidationError(
+                f"O arquivo tem {size} MB; a importação pela web aceita até 5 MB. Importe-o pelo comando: "
+                "manage.py import_registrations CONCURSO ARQUIVO."
+            )
+        return upload
+
+
+class ImportMappingForm(StaffFormMixin, forms.Form):
+    """One choice per column of the file: which field it fills (or ignored)."""
+
+    def __init__(
+        self,
+        *args,
+        headers: Sequence[str],
+        choices: Sequence[tuple[str, str]],
+        suggested: dict[str, str],
+        **kwargs,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.headers = list(headers)
+        for index, header in enumerate(self.headers):
+            self.fields[f"col_{index}"] = forms.ChoiceField(
+                label=header, choices=choices, required=False, initial=suggested.get(header, "")
+            )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        seen: dict[str, str] = {}
+        for index, header in enumerate(self.headers):
+            target = data.get(f"col_{index}") or ""
+            if not target:
+                continue
+            if target in seen:
+                self.add_error(
+                    f"col_{index}", f"Este campo já está na coluna “{seen[target]}”: escolha um só."
+                )
+            else:
+                seen[target] = header
+        return data
+
+    def mapping(self) -> dict[str, str]:
+        return {header: self.cleaned_data.get(f"col_{i}") or "" for i, header in enumerate(self.headers)}
+
+
+class ImportPhasesForm(StaffFormMixin, forms.Form):
+    """The maximum and pass mark of each phase the file creates (the contest did not have it yet)."""
+
+    def __init__(self, *args, phases: Sequence, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.phase_names = [spec.name for spec in phases]
+        for index, spec in enumerate(phases):
+            self.fields[f"max_{index}"] = forms.DecimalField(
+                label=f"{spec.name}: nota máxima",
+                min_value=Decimal("0.01"),
+                max_digits=8,
+                decimal_places=2,
+                localize=True,
+                initial=spec.max_score,
+            )
+            self.fields[f"min_{index}"] = forms.DecimalField(
+                label=f"{spec.name}: nota mínima",
+                required=False,
+                min_value=Decimal(0),
+                max_digits=8,
+                decimal_places=2,
+                localize=True,
+                initial=spec.pass_mark,
+                help_text="Abaixo dela o candidato sai de todas as listas (SM art. 4º §2º). "
+                "Vazia: sem nota mínima.",
+            )
+
+    def clean(self) -> dict:
+        data = super().clean()
+        for index in range(len(self.phase_names)):
+            maximum, minimum = data.get(f"max_{index}"), data.get(f"min_{index}")
+            if maximum is not None and minimum is not None and minimum > maximum:
+                self.add_error(f"min_{index}", "A nota mínima não pode passar da nota máxima.")
+        return data
+
+    def specs(self) -> dict[str, tuple[str, str | None]]:
+        """``{phase name: (maximum, pass mark)}`` as strings, ready for the session."""
+        out = {}
+        for index, name in enumerate(self.phase_names):
+            minimum = self.cleaned_data.get(f"min_{index}")
+            out[name] = (str(self.cleaned_data[f"max_{index}"]), None if minimum is None else str(minimum))
+        return out
