@@ -67,6 +67,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import compress
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from candidates.ranking import (
@@ -306,26 +308,51 @@ class Roster:
 
     candidates: tuple[Candidate, ...]
     index: dict[str, int] = field(init=False, repr=False)
+    cotistas: tuple[int, ...] = field(init=False, repr=False)  # positions of those on a reserved list
 
     def __post_init__(self) -> None:
         people = tuple(self.candidates)
-        object.__setattr__(self, "candidates", people)
-        index: dict[str, int] = {}
-        for i, c in enumerate(people):
-            if not isinstance(c, Candidate):
-                raise AllocationError(f"Candidato inválido na posição {i + 1}.")
-            if not isinstance(c.id, str) or not c.id:
-                raise AllocationError(f"Identificador de candidato inválido na posição {i + 1}: {c.id!r}.")
-            if c.id in index:
-                raise AllocationError(f"Candidato repetido: {c.id}.")
-            index[c.id] = i
-            if c.lists and not c.lists <= _RESERVE_SET:
+        # A million candidates: the checks run at C speed (map, zip, set); Python loops only over the
+        # cotistas and the rare candidate with a preference.
+        if set(map(type, people)) - {Candidate}:
+            bad = next(i for i, c in enumerate(people) if type(c) is not Candidate)
+            raise AllocationError(f"Candidato inválido na posição {bad + 1}.")
+        ids = list(map(itemgetter(0), people))
+        index = dict(zip(ids, range(len(ids)), strict=True))
+        if len(index) != len(people):
+            seen: set[str] = set()
+            for cid in ids:
+                if cid in seen:
+                    raise AllocationError(f"Candidato repetido: {cid}.")
+                seen.add(cid)
+        if set(map(type, ids)) - {str} or "" in index:
+            bad = next(i for i, cid in enumerate(ids) if type(cid) is not str or not cid)
+            raise AllocationError(f"Identificador de candidato inválido na posição {bad + 1}: {ids[bad]!r}.")
+        # The distinct values of ``lists`` and ``prefers`` are a handful: check those, not each row.
+        fixed = None
+        if set(map(type, map(itemgetter(1), people))) - {frozenset}:
+            fixed = [
+                c if type(c.lists) is frozenset else c._replace(lists=frozenset(c.lists)) for c in people
+            ]
+            people = tuple(fixed)
+        for lists in set(map(itemgetter(1), people)):
+            if not lists <= _RESERVE_SET:
+                who = next(c.id for c in people if c.lists == lists)
                 raise AllocationError(
-                    f"Reserva desconhecida para {c.id}: {', '.join(sorted(c.lists - _RESERVE_SET))}."
+                    f"Reserva desconhecida para {who}: {', '.join(sorted(lists - _RESERVE_SET))}."
                 )
-            if c.prefers is not None and c.prefers not in c.lists:
+        wrong = set(map(itemgetter(2), people)) - {None, *RESERVES}
+        if wrong:
+            who = next(c.id for c in people if c.prefers in wrong)
+            raise AllocationError(f"{who} prefere uma reserva desconhecida: {next(iter(wrong))!r}.")
+        for i in compress(range(len(people)), map(itemgetter(2), people)):
+            c = people[i]
+            if c.prefers not in c.lists:
                 raise AllocationError(f"{c.id} prefere uma reserva ({c.prefers!r}) a que não concorre.")
+        cotistas = list(compress(range(len(people)), map(itemgetter(1), people)))
+        object.__setattr__(self, "candidates", people)
         object.__setattr__(self, "index", index)
+        object.__setattr__(self, "cotistas", tuple(cotistas))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Roster) and (self is other or self.candidates == other.candidates)
@@ -564,6 +591,7 @@ def _build(state: State) -> Seating:
         state.params,
         state.roster.candidates,
         state.roster.index,
+        state.roster.cotistas,
         state.vacancies,
         state.seats,
         state.nominations,

@@ -25,6 +25,16 @@ class Fenwick:
         self.total = sum(values) if values else 0
         self.step = 1 << size.bit_length() if size else 0
 
+    @classmethod
+    def ones(cls, size: int) -> Fenwick:
+        """``size`` values all 1: node i covers lowbit(i) values (no construction loop)."""
+        tree = cls.__new__(cls)
+        tree.tree = [i & -i for i in range(size + 1)]
+        tree.size = size
+        tree.total = size
+        tree.step = 1 << size.bit_length() if size else 0
+        return tree
+
     def add(self, index: int, delta: int) -> None:
         """values[index] += delta (0-based)."""
         self.total += delta

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import NamedTuple
 
 from contests.quotas import ReserveRule, reservation
 
@@ -36,19 +37,17 @@ class RankingError(ValueError):
     """Data the ranking cannot use (message in Portuguese)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
+class Candidate(NamedTuple):
     """An approved candidate as the allocation engine sees them: id, the reserves opted for, and the
     reserve chosen at registration for a simultaneous call to both (SM art. 4 §7; ``None``: the
-    policy's default). The engine receives them in general classification order, the best first."""
+    policy's default). The engine receives them in general classification order, the best first.
+
+    A named tuple, not a dataclass: a national contest builds a million of them (``lists`` should be a
+    ``frozenset``; the engine's roster converts any other iterable)."""
 
     id: str
     lists: frozenset[str] = frozenset()
     prefers: str | None = None
-
-    def __post_init__(self) -> None:
-        if type(self.lists) is not frozenset:
-            object.__setattr__(self, "lists", frozenset(self.lists))
 
 
 def to_score(value: Score) -> Fraction:

@@ -242,17 +242,27 @@ def project(params: Params, kept: Sequence[str], n: int) -> list[str]:
     current ``n`` (for every k-th the target depends on ``n``). ``kept`` longer than ``n`` is returned
     whole (it cannot happen through the engine, which never creates more seats than vacancies).
     """
+    return project_detailed(params, kept, n)[0]
+
+
+def project_detailed(
+    params: Params, kept: Sequence[str], n: int
+) -> tuple[list[str], dict[int, tuple[str, ...]]]:
+    """``project`` and, for each projected seat where two reserves collided, the reserve that lost."""
     kinds = list(kept)
+    collisions: dict[int, tuple[str, ...]] = {}
     served_racial = kinds.count(RACIAL)
     served_pcd = kinds.count(PCD)
     for s in range(len(kinds) + 1, n + 1):
-        kind, _ = next_kind(params, s, n, served_racial, served_pcd)
+        kind, contenders = next_kind(params, s, n, served_racial, served_pcd)
         if kind == RACIAL:
             served_racial += 1
         elif kind == PCD:
             served_pcd += 1
+        if contenders:
+            collisions[s] = contenders
         kinds.append(kind)
-    return kinds
+    return kinds, collisions
 
 
 def schedule(params: Params, n: int) -> list[str]:

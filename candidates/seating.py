@@ -37,7 +37,7 @@ from candidates.schedule import (
     Params,
     explain_kind,
     next_kind,
-    project,
+    project_detailed,
 )
 
 # Nomination statuses (RULES §8; ``no_show`` and ``took_office`` for the app's records).
@@ -106,24 +106,23 @@ class _List:
 
     __slots__ = ("alive", "avail", "cur", "entries", "gpos")
 
-    def __init__(
-        self, entries: array, gpos: array | None, alive: list[int], avail: list[int], cur: array
-    ) -> None:
+    def __init__(self, entries: array, gpos: array | None, size: int, cur: array) -> None:
         self.entries = entries
         self.gpos = gpos  # None for the general list (an entry is its own general position)
-        self.alive = Fenwick(alive)
-        self.avail = Fenwick(avail)
+        self.alive = Fenwick.ones(size)  # the builder patches the exceptions
+        self.avail = Fenwick.ones(size)
         self.cur = cur  # candidate → its current entry, −1 if none
 
 
 class Seating:
-    """The mutable index of one state. Built from a state's plain data by ``Seating.build``."""
+    """The mutable index of one state, built from the state's plain data."""
 
     def __init__(
         self,
         params: Params,
         candidates: tuple[Candidate, ...],
         index: dict[str, int],
+        cotistas: Iterable[int],
         vacancies: int,
         seats: tuple[str, ...],
         nominations: tuple[Nomination, ...],
@@ -137,22 +136,26 @@ class Seating:
         self.n = vacancies
         size = len(candidates)
         self.on = {RACIAL: bytearray(size), PCD: bytearray(size)}
+        members: dict[str, list[int]] = {RACIAL: [], PCD: []}
         larger = _larger_reserve(params)
-        for i, c in enumerate(candidates):
-            if c.lists:
-                wanted = c.lists
+        reserves = set(params.reserves)
+        for i in cotistas:
+            wanted = candidates[i].lists
+            if wanted:
                 if larger is not None and len(wanted) > 1:
                     wanted = (larger,)  # Decreto 12.536: ranked only in the larger reserve
                 for name in wanted:
-                    self.on[name][i] = 1
-        if params.pcd is None:
-            self.on[PCD] = bytearray(size)
+                    if name in reserves:
+                        self.on[name][i] = 1
+                        members[name].append(i)
+        self._removed_list = sorted({index[cid] for cid in removed})
+        self._excluded_list = sorted({index[cid] for cid in excluded})
         self.removed = bytearray(size)
-        for cid in removed:
-            self.removed[index[cid]] = 1
+        for c in self._removed_list:
+            self.removed[c] = 1
         self.excluded = bytearray(size)
-        for cid in excluded:
-            self.excluded[index[cid]] = 1
+        for c in self._excluded_list:
+            self.excluded[c] = 1
         self.holding = bytearray(size)
         self.nominations = list(nominations)
         self.active_of: dict[int, int] = {}
@@ -172,7 +175,7 @@ class Seating:
                 self.last_ended[nom.seat] = i
         self.freed = [s for s in range(1, len(self.kinds) + 1) if self.holder[s] < 0]
         heapq.heapify(self.freed)
-        self._build_lists(list(end_of_list))
+        self._build_lists(list(end_of_list), members)
         self.comp_heap: list[tuple[int, int, int]] = []
         if params.open_competition_rule == COMPENSATION:
             for c, i in self.active_of.items():
@@ -182,37 +185,52 @@ class Seating:
             heapq.heapify(self.comp_heap)
         self.journal: list[tuple] = []
         self.held: set[int] = set()
-        self._open_cache: tuple[int, int] | None = None
+        self._projection: tuple[int, list[str], dict[int, tuple[str, ...]], int] | None = None
 
-    def _build_lists(self, moves: list[str]) -> None:
+    def _build_lists(self, moves: list[str], members: dict[str, list[int]]) -> None:
+        """Entries in order (a move to the end appends one), Fenwicks built as all ones, then patched:
+        the exceptions (dead entries, holders) are few next to a million candidates."""
         size = len(self.candidates)
         moved = [self.index[cid] for cid in moves]
+        dead: dict[str, list[int]] = {OPEN: [], RACIAL: [], PCD: []}
         g_entries = array("l", range(size))
         g_entries.extend(moved)
         g_cur = array("l", range(size))
         for i, c in enumerate(moved):
+            dead[OPEN].append(g_cur[c])  # the entry a move to the end leaves behind
             g_cur[c] = size + i
-        removed, holding = self.removed, self.holding
-        g_alive = [0 if removed[c] or g_cur[c] != e else 1 for e, c in enumerate(g_entries)]
-        g_avail = [0 if holding[c] else a for a, c in zip(g_alive, g_entries, strict=True)]
-        self.general = _List(g_entries, None, g_alive, g_avail, g_cur)
+        self.general = _List(g_entries, None, len(g_entries), g_cur)
         self.lists = {OPEN: self.general}
         for name in RESERVES:
             on = self.on[name]
-            members = [c for c in range(size) if on[c]]
-            entries = array("l", members)
-            gpos = array("l", members)
+            entries = array("l", members[name])
+            gpos = array("l", members[name])
             cur = array("l", [-1]) * size
-            for e, c in enumerate(members):
+            for e, c in enumerate(members[name]):
                 cur[c] = e
             for i, c in enumerate(moved):
                 if on[c]:
+                    dead[name].append(cur[c])
                     cur[c] = len(entries)
                     entries.append(c)
                     gpos.append(size + i)
-            alive = [0 if removed[c] or self.excluded[c] or cur[c] != e else 1 for e, c in enumerate(entries)]
-            avail = [0 if holding[c] else a for a, c in zip(alive, entries, strict=True)]
-            self.lists[name] = _List(entries, gpos, alive, avail, cur)
+            self.lists[name] = _List(entries, gpos, len(entries), cur)
+        for c in self._removed_list:
+            for name, lst in self.lists.items():
+                if name == OPEN or self.on[name][c]:
+                    dead[name].append(lst.cur[c])
+        for c in self._excluded_list:
+            for name in RESERVES:
+                if self.on[name][c] and not self.removed[c]:
+                    dead[name].append(self.lists[name].cur[c])
+        for name, entries_off in dead.items():
+            lst = self.lists[name]
+            for e in entries_off:
+                lst.alive.add(e, -1)
+                lst.avail.add(e, -1)
+        for c in self.active_of:
+            for lst in self.on_lists(c):
+                lst.avail.add(lst.cur[c], -1)
 
     # Membership -------------------------------------------------------------------------------------
 
@@ -241,12 +259,18 @@ class Seating:
 
     # Schedule -------------------------------------------------------------------------------------
 
+    def projection(self) -> tuple[list[str], dict[int, tuple[str, ...]], int]:
+        """The schedule for the ``n`` vacancies open now (kept kinds, then projected), its collisions
+        and its number of open seats. Without compensation a created seat always takes its projected
+        kind, so this stays valid until ``n`` changes; with compensation it is not used for new seats."""
+        if self._projection is None or self._projection[0] != self.n:
+            kinds, collisions = project_detailed(self.params, self.kinds, self.n)
+            self._projection = (self.n, kinds, collisions, kinds.count(OPEN))
+        return self._projection[1], self._projection[2], self._projection[3]
+
     def open_seats(self) -> int:
-        """Open seats in the schedule for the ``n`` vacancies open now (kept kinds, then projected)."""
-        if self._open_cache is None or self._open_cache[0] != self.n:
-            kinds = project(self.params, self.kinds, self.n)
-            self._open_cache = (self.n, kinds.count(OPEN))
-        return self._open_cache[1]
+        """Open seats in the schedule for the ``n`` vacancies open now (RULES §4, ``projected``)."""
+        return self.projection()[2]
 
     # Journal ------------------------------------------------------------------------------------
 
@@ -304,7 +328,7 @@ class Seating:
             open_count = self.open_seats()
             entry = self.general.alive.find(open_count + 1)
             cut = entry if entry < self.general.alive.size else None
-        fills: list[tuple[int, int, int, str, int]] = []  # (journal mark, candidate, seat, kind, via)
+        fills: list[tuple[int, int, int, str, tuple]] = []  # (journal mark, candidate, seat, kind, why data)
         pending: list[tuple[int, int, str]] = []  # (fill index, dual candidate, their preferred list)
         # candidate → (seat held for them, its kind, seat they had landed on, its kind)
         holds: dict[int, tuple[int, str, int, str]] = {}
@@ -334,9 +358,10 @@ class Seating:
                     self.rollback(mark)
                     stopped = True
                     break
-                why = self._why(seat, kind, contenders, new, c, via, cut, open_count, holds.get(c))
-                self._nominate(c, seat, kind, via, why)
-                fills.append((mark, c, seat, kind, len(self.nominations) - 1))
+                self._nominate(c, seat, kind, via)
+                # The explanation is written once the call is settled: a simultaneous call may still
+                # send the call back to this seat (everything it quotes is fixed during a call).
+                fills.append((mark, c, seat, kind, (contenders, new, via, holds.get(c))))
                 if kind in RESERVES and via in ("reserved", "reverted"):
                     conflict = self._dual_conflict(pending, fills, kind, c, via, cut, no_hold)
                     if conflict is not None:
@@ -365,6 +390,21 @@ class Seating:
             pending.clear()
             stopped = False
             self._apply_holds(holds)
+        for i, (_, c, seat, kind, (contenders, new, via, hold)) in enumerate(fills, start=first):
+            nom = self.nominations[i]
+            why = self._why(seat, kind, contenders, new, c, via, cut, open_count, hold)
+            # nom.why holds a compensation note made during this call, if any.
+            self.nominations[i] = Nomination(
+                nom.order,
+                nom.seat,
+                nom.kind,
+                nom.candidate,
+                nom.list,
+                nom.status,
+                why + nom.why,
+                nom.reverted,
+                nom.compensated,
+            )
         compensated = sorted({op[1] for op in self.journal if op[0] == "comp" and op[1] < first})
         return first, compensated, stopped
 
@@ -387,10 +427,14 @@ class Seating:
         seat = len(self.kinds) + 1
         if seat > self.n:
             return None
-        kind, contenders = next_kind(params, seat, self.n, self.served[RACIAL], self.served[PCD])
-        if kind == OPEN and params.open_competition_rule == COMPENSATION and self._compensate(seat):
-            # The reserves' deficits reappeared: the new seat's kind is computed again.
+        if params.open_competition_rule == COMPENSATION:
             kind, contenders = next_kind(params, seat, self.n, self.served[RACIAL], self.served[PCD])
+            if kind == OPEN and self._compensate(seat):
+                # The reserves' deficits reappeared: the new seat's kind is computed again.
+                kind, contenders = next_kind(params, seat, self.n, self.served[RACIAL], self.served[PCD])
+        else:
+            kinds, collisions, _ = self.projection()
+            kind, contenders = kinds[seat - 1], collisions.get(seat, ())
         self.kinds.append(kind)
         self.served[kind] += 1
         self.holder.append(-1)
@@ -412,7 +456,7 @@ class Seating:
         e = lst.avail.first_from(start)
         return lst.entries[e] if e < lst.avail.size else -1
 
-    def _nominate(self, c: int, seat: int, kind: str, via: str, why: str) -> None:
+    def _nominate(self, c: int, seat: int, kind: str, via: str) -> None:
         held = via == "held"
         listed = OPEN if via in ("open", "reverted") else kind
         self.nominations.append(
@@ -422,7 +466,6 @@ class Seating:
                 kind=kind,
                 candidate=self.candidates[c].id,
                 list=listed,
-                why=why,
                 reverted=via == "reverted",
             )
         )
@@ -483,7 +526,7 @@ class Seating:
     def _dual_conflict(
         self,
         pending: list[tuple[int, int, str]],
-        fills: list[tuple[int, int, int, str, int]],
+        fills: list[tuple[int, int, int, str, tuple]],
         kind: str,
         taker: int,
         via: str,
@@ -539,7 +582,7 @@ class Seating:
         g_pos = self.position(OPEN, c)
         if via == "open":
             text = f"{head}; {name} é o {ordinal(g_pos)} da lista geral e o primeiro ainda não nomeado"
-            if any(self.is_on(r, c) for r in RESERVES):
+            if self.is_on(RACIAL, c) or self.is_on(PCD, c):
                 text += (
                     f" (cotista na ampla concorrência: não ocupa a reserva{params.cite('open_competition')})"
                 )

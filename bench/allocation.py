@@ -1,0 +1,155 @@
+"""Benchmark of the allocation engine (``candidates.allocation``): a position the size of a national contest.
+
+    .venv/bin/python bench/allocation.py [--rule projected|compensation|actual] [--candidates N]
+
+Builds, deterministically, 1,000,000 approved candidates (20% on the racial list, 5% on the PcD list,
+1% on both, half of those preferring PcD), opens 20,000 vacancies in 4 batches of 5,000, calls 1,000
+at a time and withdraws 1% of each call's nominees along the way (their seats are refilled first by
+the next call). The workload runs in a fresh interpreter (a subprocess), so the peak memory printed is
+that process's own maximum resident set (``ru_maxrss``). No Django needed. Limits: 10 s and 2 GB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LIMIT_SECONDS = 10.0
+LIMIT_BYTES = 2 * 1024**3
+
+
+def build_candidates(size: int) -> list:
+    """Deterministic roster: a multiplicative hash of the index decides the lists (no random module)."""
+    from candidates.allocation import Candidate
+
+    both_racial = frozenset({"racial", "pcd"})
+    racial = frozenset({"racial"})
+    pcd = frozenset({"pcd"})
+    none: frozenset[str] = frozenset()
+    people = []
+    append = people.append
+    for i in range(size):
+        h = (i * 2654435761) % 4294967296 % 100  # Knuth's multiplicative hash, spread over 0..99
+        if h < 1:
+            append(Candidate(f"C{i}", both_racial, "pcd" if i % 2 else None))
+        elif h < 20:
+            append(Candidate(f"C{i}", racial))
+        elif h < 24:
+            append(Candidate(f"C{i}", pcd))
+        else:
+            append(Candidate(f"C{i}", none))
+    return people
+
+
+def workload(size: int, rule: str) -> dict[str, object]:
+    from candidates.allocation import Call, Open, Params, Withdraw, apply, initial_state
+    from contests.quotas import ReserveRule
+
+    started = time.perf_counter()
+    # A million long-lived objects: build them with the cyclic collector paused, then freeze them out of
+    # its sight, as a worker that keeps a roster in memory should (otherwise every full collection walks
+    # them all, for nothing: tuples of strings hold no cycles).
+    gc.disable()
+    people = build_candidates(size)
+    gc.freeze()
+    gc.enable()
+    built = time.perf_counter()
+    params = Params(
+        racial=ReserveRule(20, 3, "half_up"),
+        pcd=ReserveRule(5, 1, "up", 20),
+        open_competition_rule=rule,
+    )
+    state = initial_state(people, params, vacancies=5_000)
+    calls = withdrawals = 0
+    longest_call = 0.0
+    for batch in range(4):
+        if batch:
+            state, _ = apply(state, Open(5_000))
+        for _ in range(5):
+            t0 = time.perf_counter()
+            state, change = apply(state, Call(1_000))
+            longest_call = max(longest_call, time.perf_counter() - t0)
+            calls += 1
+            for nom in change.nominated[::100]:  # 1% of the call's nominees withdraw
+                state, _ = apply(state, Withdraw(nom.candidate))
+                withdrawals += 1
+    # The last withdrawals' seats: one more call refills them.
+    state, change = apply(state, Call(1_000))
+    calls += 1
+    finished = time.perf_counter()
+    active = [n for n in state.nominations if n.status == "active"]
+    kinds = {k: sum(1 for n in active if n.kind == k) for k in ("open", "racial", "pcd")}
+    return {
+        "candidates": size,
+        "rule": rule,
+        "vacancies": state.vacancies,
+        "calls": calls,
+        "withdrawals": withdrawals,
+        "nominations": len(state.nominations),
+        "active": len(active),
+        "seats_by_kind": kinds,
+        "reverted": sum(1 for n in active if n.reverted),
+        "compensated": sum(1 for n in active if n.compensated),
+        "dual_holds": sum(1 for n in active if "mesma chamada" in n.why),
+        "build_seconds": round(built - started, 3),
+        "engine_seconds": round(finished - built, 3),
+        "longest_call_seconds": round(longest_call, 3),
+        "wall_seconds": round(finished - started, 3),
+        "peak_rss_bytes": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rule", default="projected", choices=("projected", "compensation", "actual"))
+    parser.add_argument("--candidates", type=int, default=1_000_000)
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        sys.path.insert(0, str(ROOT))
+        print(json.dumps(workload(args.candidates, args.rule)))
+        return 0
+    started = time.perf_counter()
+    result = subprocess.run(
+        [sys.executable, __file__, "--worker", "--rule", args.rule, "--candidates", str(args.candidates)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    elapsed = time.perf_counter() - started
+    if result.returncode != 0:
+        sys.stderr.write(result.stderr)
+        return result.returncode
+    figures = json.loads(result.stdout.strip().splitlines()[-1])
+    rss = figures["peak_rss_bytes"]
+    print(
+        f"allocation bench ({figures['rule']}): {figures['candidates']:,} candidates, "
+        f"{figures['vacancies']:,} vacancies, {figures['calls']} calls, {figures['withdrawals']} withdrawals"
+    )
+    print(
+        f"  nominations {figures['nominations']:,} (active {figures['active']:,}: {figures['seats_by_kind']}; "
+        f"reverted {figures['reverted']}, compensated {figures['compensated']}, "
+        f"dual holds {figures['dual_holds']})"
+    )
+    print(
+        f"  build roster {figures['build_seconds']:.2f} s, engine {figures['engine_seconds']:.2f} s "
+        f"(longest call {figures['longest_call_seconds']:.2f} s)"
+    )
+    print(
+        f"  wall time {figures['wall_seconds']:.2f} s in the worker, {elapsed:.2f} s with interpreter start"
+    )
+    print(f"  peak memory (RSS of the worker) {rss / 1024**2:,.0f} MiB")
+    ok = elapsed <= LIMIT_SECONDS and rss <= LIMIT_BYTES
+    print(f"  limits {LIMIT_SECONDS:.0f} s / {LIMIT_BYTES / 1024**3:.0f} GiB: {'OK' if ok else 'EXCEEDED'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
