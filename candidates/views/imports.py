@@ -1,3 +1,306 @@
-from django.urls import URLPattern
+"""Web import of the exam organiser's file (Secretaria): upload, column mapping, preview, commit.
 
-urlpatterns: list[URLPattern] = []
+The file uploaded is kept between the steps under ``MEDIA_ROOT/imports/<uuid>``, a name the server makes
+(a random UUID, never a path or name from the browser); the session holds only that UUID per contest, and
+the file is deleted after the commit or the cancellation (left-overs older than a day are swept at the
+next upload). Every step reads the file again: the preview and the commit see the same data. The commit
+is all or nothing (``candidates.imports.commit``); files above ``WEB_IMPORT_MAX_ROWS`` rows are refused
+with a message pointing to ``manage.py import_registrations``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import time
+import uuid
+from decimal import Decimal
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import path
+from django.views.decorators.http import require_POST
+
+from candidates import services
+from candidates.forms import ImportMappingForm, ImportPhasesForm, ImportUploadForm
+from candidates.imports import (
+    WEB_IMPORT_MAX_ROWS,
+    ImportFileError,
+    ImportRejected,
+    PhaseSpec,
+    Table,
+    commit,
+    mapping_choices,
+    parse_upload,
+    preview,
+    suggest_mapping,
+    target_label,
+)
+from candidates.imports.cells import text
+from contests.models import Contest
+from contests.services import log_access
+from contests.views import get_contest_for_user, staff_view
+
+IMPORT_PERMS = ("contests.view_contest", "candidates.import_registrations")
+SESSION_KEY = "candidate_imports"
+UPLOAD_SUBDIR = "imports"
+TOKEN_RE = re.compile(r"^[0-9a-f]{32}$")
+STALE_SECONDS = 24 * 60 * 60
+SAMPLE_VALUES = 3
+PROBLEMS_PER_PAGE = 100
+
+
+# The file kept between steps ---------------------------------------------------------------------------
+
+
+def _upload_dir() -> Path:
+    return Path(settings.MEDIA_ROOT) / UPLOAD_SUBDIR
+
+
+def _stored_path(token: object) -> Path | None:
+    """The stored file of ``token``; None unless the token is one of ours and its file still exists."""
+    if not isinstance(token, str) or not TOKEN_RE.match(token):
+        return None
+    stored = _upload_dir() / token
+    return stored if stored.is_file() else None
+
+
+def _store(data: bytes) -> str:
+    directory = _upload_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    token = uuid.uuid4().hex
+    descriptor = os.open(directory / token, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "wb") as handle:
+        handle.write(data)
+    return token
+
+
+def _purge_stale() -> None:
+    """Files of imports abandoned more than a day ago (personal data: not kept longer than needed)."""
+    directory = _upload_dir()
+    if not directory.is_dir():
+        return
+    limit = time.time() - STALE_SECONDS
+    for entry in os.scandir(directory):
+        if TOKEN_RE.match(entry.name) and entry.is_file() and entry.stat().st_mtime < limit:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(entry.path)
+
+
+def _state(request: HttpRequest, contest: Contest) -> dict | None:
+    return request.session.get(SESSION_KEY, {}).get(str(contest.pk))
+
+
+def _save_state(request: HttpRequest, contest: Contest, state: dict) -> None:
+    imports = dict(request.session.get(SESSION_KEY, {}))
+    imports[str(contest.pk)] = state
+    request.session[SESSION_KEY] = imports
+
+
+def _discard(request: HttpRequest, contest: Contest) -> None:
+    """Delete the stored file and forget the import in progress."""
+    imports = dict(request.session.get(SESSION_KEY, {}))
+    state = imports.pop(str(contest.pk), None)
+    request.session[SESSION_KEY] = imports
+    stored = _stored_path((state or {}).get("token"))
+    if stored is not None:
+        stored.unlink(missing_ok=True)
+
+
+def _load(request: HttpRequest, contest: Contest) -> tuple[dict, Table] | None:
+    """The import in progress and its file read again, or None (with a message) when there is none."""
+    state = _state(request, contest)
+    stored = _stored_path((state or {}).get("token"))
+    if stored is None:
+        if state is not None:
+            _discard(request, contest)
+        messages.warning(request, "Nenhum arquivo em importação neste concurso: envie o arquivo.")
+        return None
+    try:
+        table = parse_upload(stored, max_rows=WEB_IMPORT_MAX_ROWS, filename=state["filename"])
+    except ImportFileError as error:
+        _discard(request, contest)
+        messages.error(request, str(error))
+        return None
+    return state, table
+
+
+def _mapping(contest: Contest, state: dict, table: Table) -> dict[str, str]:
+    return state.get("mapping") or suggest_mapping(contest, table.headers)
+
+
+def _phase_specs(state: dict) -> dict[str, PhaseSpec]:
+    specs = {}
+    for name, (maximum, minimum) in (state.get("phases") or {}).items():
+        specs[name] = PhaseSpec(name, Decimal(maximum), Decimal(minimum) if minimum is not None else None)
+    return specs
+
+
+def _samples(table: Table, index: int) -> list[str]:
+    values = []
+    for _, row in table.rows:
+        value = text(row[index]) if index < len(row) else ""
+        if value:
+            values.append(value)
+            if len(values) == SAMPLE_VALUES:
+                break
+    return values
+
+
+# Views ---------------------------------------------------------------------------------------------------
+
+
+@staff_view(*IMPORT_PERMS)
+def import_upload(request: HttpRequest, slug: str) -> HttpResponse:
+    contest = get_contest_for_user(request.user, slug)
+    form = ImportUploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        filename = os.path.basename(upload.name or "arquivo")[:150]
+        data = upload.read()
+        try:
+            table = parse_upload(data, max_rows=WEB_IMPORT_MAX_ROWS, filename=filename)
+        except ImportFileError as error:
+            form.add_error("file", str(error))
+        else:
+            _discard(request, contest)
+            _purge_stale()
+            token = _store(data)
+            _save_state(
+                request, contest, {"token": token, "filename": filename, "mapping": None, "phases": {}}
+            )
+            messages.success(
+                request, f"Arquivo “{filename}” recebido: {table.row_count} linhas de dados, {table.source}."
+            )
+            return redirect("candidates:import_mapping", contest.slug)
+    state = _state(request, contest)
+    return render(
+        request,
+        "candidates/import_upload.html",
+        {
+            "contest": contest,
+            "form": form,
+            "in_progress": state if _stored_path((state or {}).get("token")) else None,
+            "max_rows": WEB_IMPORT_MAX_ROWS,
+        },
+    )
+
+
+@staff_view(*IMPORT_PERMS)
+def import_mapping(request: HttpRequest, slug: str) -> HttpResponse:
+    contest = get_contest_for_user(request.user, slug)
+    loaded = _load(request, contest)
+    if loaded is None:
+        return redirect("candidates:import_upload", contest.slug)
+    state, table = loaded
+    suggested = _mapping(contest, state, table)
+    choices = mapping_choices(contest, table.headers)
+    known = {value for value, _ in choices}
+    choices += [(target, target_label(target)) for target in suggested.values() if target not in known]
+    form = ImportMappingForm(
+        request.POST if request.method == "POST" else None,
+        headers=table.headers,
+        choices=choices,
+        suggested=suggested,
+    )
+    if request.method == "POST" and form.is_valid():
+        mapping = form.mapping()
+        services.import_mapping_save(contest=contest, by=request.user, columns=mapping)
+        state["mapping"] = mapping
+        _save_state(request, contest, state)
+        return redirect("candidates:import_preview", contest.slug)
+    columns = [(form[f"col_{i}"], _samples(table, i)) for i in range(len(table.headers))]
+    return render(
+        request,
+        "candidates/import_mapping.html",
+        {"contest": contest, "form": form, "columns": columns, "state": state, "table": table},
+    )
+
+
+@staff_view(*IMPORT_PERMS)
+def import_preview(request: HttpRequest, slug: str) -> HttpResponse:
+    contest = get_contest_for_user(request.user, slug)
+    loaded = _load(request, contest)
+    if loaded is None:
+        return redirect("candidates:import_upload", contest.slug)
+    state, table = loaded
+    mapping = _mapping(contest, state, table)
+    result = preview(contest, table, mapping, phase_specs=_phase_specs(state))
+    phases_form = None
+    if result.phases_to_create:
+        phases_form = ImportPhasesForm(
+            request.POST if request.method == "POST" else None, phases=result.phases_to_create
+        )
+        if request.method == "POST" and phases_form.is_valid():
+            state["phases"] = {**(state.get("phases") or {}), **phases_form.specs()}
+            _save_state(request, contest, state)
+            messages.success(request, "Notas máxima e mínima das fases registradas para esta importação.")
+            return redirect("candidates:import_preview", contest.slug)
+    if result.rows:
+        # The rows as understood show the reserves chosen: sensitive data (LGPD), logged like a view.
+        log_access(
+            user=request.user,
+            obj=contest,
+            action="view_sensitive",
+            detail=f"prévia da importação “{state['filename']}”: reservas escolhidas no arquivo"[:200],
+            request=request,
+        )
+    problems = Paginator(result.problems, PROBLEMS_PER_PAGE).get_page(request.GET.get("pagina"))
+    return render(
+        request,
+        "candidates/import_preview.html",
+        {
+            "contest": contest,
+            "state": state,
+            "table": table,
+            "result": result,
+            "problems": problems,
+            "phases_form": phases_form,
+            "mapping": [(header, target_label(target)) for header, target in mapping.items()],
+            "score_names": list(result.rows[0].scores) if result.rows else [],
+        },
+    )
+
+
+@require_POST
+@staff_view(*IMPORT_PERMS)
+def import_commit(request: HttpRequest, slug: str) -> HttpResponse:
+    contest = get_contest_for_user(request.user, slug)
+    loaded = _load(request, contest)
+    if loaded is None:
+        return redirect("candidates:import_upload", contest.slug)
+    state, table = loaded
+    try:
+        result = commit(
+            contest, table, _mapping(contest, state, table), request.user, phase_specs=_phase_specs(state)
+        )
+    except ImportRejected as rejected:
+        messages.error(request, f"Nada foi importado. {rejected.preview.summary}")
+        return redirect("candidates:import_preview", contest.slug)
+    _discard(request, contest)
+    messages.success(request, result.summary)
+    return redirect("candidates:registration_list", contest.slug)
+
+
+@require_POST
+@staff_view(*IMPORT_PERMS)
+def import_cancel(request: HttpRequest, slug: str) -> HttpResponse:
+    contest = get_contest_for_user(request.user, slug)
+    _discard(request, contest)
+    messages.info(request, "Importação cancelada: nada foi gravado e o arquivo enviado foi apagado.")
+    return redirect("candidates:import_upload", contest.slug)
+
+
+BASE = "concursos/<slug:slug>/importacao/"
+urlpatterns = [
+    path(BASE, import_upload, name="import_upload"),
+    path(f"{BASE}colunas/", import_mapping, name="import_mapping"),
+    path(f"{BASE}previa/", import_preview, name="import_preview"),
+    path(f"{BASE}importar/", import_commit, name="import_commit"),
+    path(f"{BASE}cancelar/", import_cancel, name="import_cancel"),
+]
