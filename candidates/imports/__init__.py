@@ -1,0 +1,93 @@
+"""Importing registrations and scores from the exam organiser's files (CSV or XLSX).
+
+The same service serves the command (``manage.py import_registrations``, any size) and the web
+(files up to ``WEB_IMPORT_MAX_ROWS``). A view uses it in four steps::
+
+    table = parse_upload(request.FILES["file"], max_rows=WEB_IMPORT_MAX_ROWS)   # ImportFileError
+    mapping = suggest_mapping(contest, table.headers)        # {header: target}; the clerk may edit it
+    result = preview(contest, table, mapping)                # Preview: counts, rows, problems; no write
+    result = commit(contest, table, mapping, by=request.user)  # Result; ImportRejected writes nothing
+
+``parse_upload(file, *, max_rows=None, filename="") -> Table``
+    ``file`` is a path, bytes, or a binary file object. Encodings: UTF-8 (with or without BOM), UTF-16
+    with BOM, else Windows-1252. Separator sniffed among ``;``, ``,``, tab and ``|``. XLSX: the first
+    sheet with data; title rows above the header are skipped. ``Table.rows`` keeps each row's line in the
+    file so problems can name it.
+``suggest_mapping(contest, headers) -> dict[str, str]``
+    The contest's saved ``ImportMapping`` for the headers it knows, then accent- and case-insensitive
+    synonyms ("Inscrição", "Nº de inscrição", "Cota Negros", "PcD", "Nota Objetiva"...). Targets: the keys
+    of ``FIELDS`` (``number``, ``full_name``, ``social_name``, ``cpf``, ``birth_date``, ``email``, ``phone``,
+    ``address``, ``position``, ``registered_on``, ``racial``, ``category``, ``declared_on``, ``pcd``,
+    ``preferred_reserve``, ``jury_service``, ``final_score``, ``absent``), ``phase:<name>`` for a phase's
+    score, ``""`` to ignore the column. ``mapping_choices(contest)`` lists them with labels for a form.
+``preview(contest, table, mapping=None, *, today=None, phase_specs=None, progress=None) -> Preview``
+    Counts (``new``, ``updated``, ``unchanged``, ``per_position``), the first rows as understood
+    (``rows``), the rows that change and how (``changed_rows``), the phases it would create, notices,
+    and every problem (``Problem(line, column, message)``, Portuguese). ``preview.ok`` is False when there
+    is any problem. ``today`` decides whether registrations have closed (the contest's
+    ``registration_end``); ``phase_specs`` ({name: PhaseSpec}) gives the maximum and pass mark of phases
+    the file brings and the contest does not have yet (otherwise the maximum is deduced from the scores
+    and shown for checking, with no pass mark).
+``commit(contest, table, mapping, by, *, today=None, phase_specs=None, progress=None) -> Result``
+    Re-checks under a lock on the contest and writes everything in one transaction with simple-history's
+    bulk helpers (history names ``by``; the reason names the file), saves the mapping, or raises
+    ``ImportRejected`` (with ``.preview``) and writes nothing. Re-importing the same file changes nothing.
+
+Rules applied per row: CPF check digits (leading zeros restored); one row per inscription number; the
+position by code or title; scores within the phase's maximum (two decimals, rounded half up; ``AUSENTE``
+for absent); the racial option only with a category the policy's ``beneficiary_groups`` allow, never
+declared after ``registration_end``, never added to or removed from an already imported registration
+after registrations close (that is a renunciation or a clerk's justified correction, done on the
+registration, RULES §5); a renunciation recorded in the system prevails over the file. A mapped empty
+cell clears the value (the file is the organiser's record), except the category, which only ever adds
+precision. Registrations in the system and not in the file are left alone (the preview counts them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from candidates.imports.files import WEB_IMPORT_MAX_ROWS, ImportFileError, Table, parse_upload
+from candidates.imports.mapping import FIELDS, IGNORE, PHASE_PREFIX, phase_target, suggest, target_label
+from candidates.imports.plan import commit, preview
+from candidates.imports.report import ImportRejected, PhaseSpec, Preview, Problem, Result, RowView
+
+__all__ = [
+    "FIELDS",
+    "IGNORE",
+    "PHASE_PREFIX",
+    "WEB_IMPORT_MAX_ROWS",
+    "ImportFileError",
+    "ImportRejected",
+    "PhaseSpec",
+    "Preview",
+    "Problem",
+    "Result",
+    "RowView",
+    "Table",
+    "commit",
+    "mapping_choices",
+    "parse_upload",
+    "preview",
+    "suggest_mapping",
+    "target_label",
+]
+
+
+def suggest_mapping(contest, headers: Sequence[str]) -> dict[str, str]:
+    """``{header: target}`` for these headers: the contest's saved mapping first, then synonyms."""
+    from candidates.models import ImportMapping
+
+    saved = ImportMapping.objects.filter(contest=contest).values_list("columns", flat=True).first() or {}
+    phase_names = list(contest.phases.order_by("order").values_list("name", flat=True))
+    return suggest(headers, phase_names=phase_names, saved=saved)
+
+
+def mapping_choices(contest, headers: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """``(target, label)`` pairs for a mapping form: ignore, every field, each phase (existing or new)."""
+    choices = [(IGNORE, target_label(IGNORE))] + [(f.key, f.label) for f in FIELDS]
+    names = list(contest.phases.order_by("order").values_list("name", flat=True))
+    for target in suggest(headers, phase_names=names).values():
+        if target.startswith(PHASE_PREFIX) and target[len(PHASE_PREFIX) :] not in names:
+            names.append(target[len(PHASE_PREFIX) :])
+    return choices + [(phase_target(name), target_label(phase_target(name))) for name in names]

@@ -1,0 +1,833 @@
+"""Preview and commit: what a file would change, checked row by row, then written all at once.
+
+``preview`` and ``commit`` share ``_Planner``: it reads the contest's current data in a few queries,
+validates every row with the importer's own rules (no per-row query and no ``full_clean``: the parsers
+and the checks below cover every constraint of the models) and works out which objects are new or
+changed. ``commit`` writes them in one transaction (``writing``), so one problem anywhere means nothing
+is written.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator, Mapping
+from decimal import Decimal
+from typing import Any
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from candidates.imports import cells, writing
+from candidates.imports.cells import CellError, fold
+from candidates.imports.files import Table, paused_gc
+from candidates.imports.mapping import (
+    FIELDS_BY_KEY,
+    IGNORE,
+    REQUIRED_FOR_NEW,
+    is_known_target,
+    phase_core,
+    phase_name,
+)
+from candidates.imports.report import (
+    ImportRejected,
+    PhaseSpec,
+    Preview,
+    Problem,
+    Result,
+    RowView,
+    date,
+    num,
+    plural,
+    shown,
+)
+from candidates.imports.writing import New
+from candidates.models import Candidate, Phase, PhaseResult, Registration, Reserve, SelfDeclaration
+from candidates.validators import format_cpf
+from contests.models import Contest, Policy, Position
+
+Progress = Callable[[str, int, int], None]
+PREVIEW_ROWS = 10
+CHANGED_ROWS_SHOWN = 50
+SCORE_LIMIT = Decimal("999999.99")
+MAX_SCORE_STEPS = (Decimal(10), Decimal(20), Decimal(50), Decimal(100), Decimal(1000), Decimal(10000))
+NEW, CHANGED, UNCHANGED = "nova", "alterada", "sem alteração"
+
+CANDIDATE_FIELDS = ("full_name", "social_name", "birth_date", "email", "phone", "address")
+REGISTRATION_FIELDS = ("registered_on", "preferred_reserve", "jury_service", "final_score")
+PARSERS: dict[str, Callable[[Any], Any]] = {
+    "number": cells.parse_number,
+    "full_name": cells.parse_name,
+    "social_name": cells.parse_name,
+    "cpf": cells.parse_cpf,
+    "birth_date": lambda v: cells.parse_date(v, what="data de nascimento"),
+    "email": cells.parse_email,
+    "phone": lambda v: cells.parse_text(v, max_length=40),
+    "address": lambda v: cells.parse_text(v, max_length=1000),
+    "position": cells.text,
+    "registered_on": lambda v: cells.parse_date(v, what="data da inscrição"),
+    "racial": cells.parse_racial,
+    "category": lambda v: v,  # read only when the row opts for the reserve
+    "declared_on": lambda v: cells.parse_date(v, what="data da autodeclaração"),
+    "pcd": cells.parse_bool,
+    "preferred_reserve": cells.parse_reserve,
+    "jury_service": cells.parse_bool,
+    "final_score": lambda v: cells.parse_decimal(v, what="nota final"),
+    "absent": cells.parse_bool,
+}
+
+
+class _Row:
+    __slots__ = ("bad", "changes", "line", "registration", "scores", "status", "values")
+
+    def __init__(
+        self, line: int, values: dict[str, Any], scores: dict[str, tuple[Decimal | None, bool]], bad: bool
+    ):
+        self.line = line
+        self.values = values
+        self.scores = scores
+        self.bad = bad
+        self.registration: Registration | New | None = None
+        self.status = ""
+        self.changes: list[tuple[str, Any, Any]] = []
+
+
+class _Planner:
+    def __init__(
+        self,
+        contest: Contest,
+        table: Table,
+        mapping: Mapping[str, str],
+        *,
+        today: datetime.date,
+        phase_specs: Mapping[str, PhaseSpec] | None,
+        progress: Progress | None,
+    ):
+        self.contest = contest
+        self.policy: Policy = contest.policy
+        self.table = table
+        self.mapping = {h: mapping.get(h, IGNORE) for h in table.headers}
+        self.today = today
+        self.phase_specs = {fold(k): v for k, v in (phase_specs or {}).items()}
+        self.progress = progress
+        self.preview = Preview(total_rows=table.row_count, mapping=dict(self.mapping), source=table.source)
+        self.problems = self.preview.problems
+        end = contest.registration_end
+        self.closed = bool(end and today > end)
+        self.phases: dict[str, Phase] = {}
+        self.new_phases: list[Phase] = []
+        self.new_phase_keys: set[str] = set()
+        self.new: dict[type, list[New]] = {
+            Candidate: [],
+            Registration: [],
+            SelfDeclaration: [],
+            PhaseResult: [],
+        }
+        self.changed: dict[type, dict[int, Any]] = {model: {} for model in self.new}
+        self.changed_fields: dict[type, set[str]] = {model: set() for model in self.new}
+        self.new_declaration_of: dict[int, New] = {}
+        self.repointed: dict[int, New] = {}  # registration pk -> the new candidate it now belongs to
+        self.refusals: dict[str | None, str] = {}
+
+    def problem(self, line: int | None, column: str, message: str) -> None:
+        self.problems.append(Problem(line, column, message))
+
+    def tick(self, stage: str, done: int, total: int) -> None:
+        if self.progress and (done % 1000 == 0 or done == total):
+            self.progress(stage, done, total)
+
+    def build(self) -> None:
+        if not self.resolve_mapping():
+            return
+        self.resolve_phases()
+        with paused_gc():
+            rows = self.parse_rows()
+            self.load(rows)
+            self.plan_rows(rows)
+            self.settle_new_phases(rows)
+            self.summarise(rows)
+
+    # Mapping and phases --------------------------------------------------------------------------------
+
+    def resolve_mapping(self) -> bool:
+        self.columns: dict[str, str] = {}  # target (a field key or a folded phase name) -> header
+        for header, target in self.mapping.items():
+            if target == IGNORE:
+                continue
+            if not is_known_target(target):
+                self.problem(None, header, f"campo “{target}” desconhecido no mapeamento")
+                continue
+            key = fold(phase_name(target)) if phase_name(target) else target
+            if key in self.columns:
+                self.problem(None, header, f"a coluna {self.columns[key]} já está mapeada para o mesmo campo")
+                continue
+            self.columns[key] = header
+        if "number" not in self.columns:
+            self.problem(None, "", "nenhuma coluna foi indicada como número de inscrição")
+        return not self.problems
+
+    def resolve_phases(self) -> None:
+        existing = list(self.contest.phases.all())
+        by_name = {fold(p.name): p for p in existing}
+        by_core = {phase_core(p.name): p for p in existing}
+        order = max((p.order for p in existing), default=0)
+        self.score_columns: list[tuple[int, str, str]] = []
+        for index, header in enumerate(self.table.headers):
+            name = phase_name(self.mapping[header])
+            if not name or self.columns.get(fold(name)) != header:
+                continue
+            key = fold(name)
+            phase = by_name.get(key) or by_core.get(phase_core(name))
+            if phase is None:
+                order += 1
+                spec = self.phase_specs.get(key)
+                phase = Phase(
+                    contest=self.contest,
+                    name=name,
+                    order=order,
+                    max_score=spec.max_score if spec else None,
+                    pass_mark=spec.pass_mark if spec else None,
+                )
+                self.new_phases.append(phase)
+                self.new_phase_keys.add(key)
+            self.phases[key] = phase
+            self.score_columns.append((index, header, key))
+
+    # Reading rows --------------------------------------------------------------------------------------
+
+    def parse_rows(self) -> list[_Row]:
+        headers = self.table.headers
+        width = len(headers)
+        parsers = [
+            (headers.index(header), header, target, PARSERS[target])
+            for target, header in self.columns.items()
+            if target in PARSERS
+        ]
+        scores_columns = self.score_columns
+        parse_score = cells.parse_score
+        problems = self.problems
+        rows: list[_Row] = []
+        total = self.table.row_count
+        for done, (line, row_cells) in enumerate(self.table.rows, start=1):
+            if done % 1000 == 0:
+                self.tick("Lendo as linhas", done, total)
+            errors = len(problems)
+            if len(row_cells) < width:
+                row_cells = [*row_cells, *[None] * (width - len(row_cells))]
+            elif len(row_cells) > width and any(cells.text(c) for c in row_cells[width:]):
+                self.problem(
+                    line,
+                    "",
+                    f"a linha tem {len(row_cells)} colunas e o cabeçalho {width} (separador dentro de um "
+                    "valor sem aspas?)",
+                )
+                continue
+            values: dict[str, Any] = {}
+            for index, header, target, parse in parsers:
+                try:
+                    values[target] = parse(row_cells[index])
+                except CellError as exc:
+                    problems.append(Problem(line, header, str(exc)))
+            scores: dict[str, tuple[Decimal | None, bool]] = {}
+            for index, header, key in scores_columns:
+                try:
+                    score = scores[key] = parse_score(row_cells[index])
+                except CellError as exc:
+                    problems.append(Problem(line, header, str(exc)))
+                    continue
+                if score[0] is not None and score[0] > SCORE_LIMIT:
+                    problems.append(Problem(line, header, f"nota {num(score[0])} grande demais"))
+            rows.append(_Row(line, values, scores, len(problems) > errors))
+        return rows
+
+    # What exists ---------------------------------------------------------------------------------------
+
+    def load(self, rows: list[_Row]) -> None:
+        contest = self.contest
+        self.positions = list(contest.positions.all())
+        self.positions_by_id = {p.pk: p for p in self.positions}
+        self.position_lookup: dict[str, Position] = {}
+        for position in self.positions:
+            self.position_lookup.setdefault(fold(position.title), position)
+        for position in self.positions:
+            self.position_lookup[fold(position.code)] = position
+        registrations = list(Registration.objects.filter(contest=contest))
+        self.by_number = {r.number: r for r in registrations}
+        self.pairs = Counter((r.position_id, r.candidate_id) for r in registrations)
+        self.pair_lines: dict[tuple[int, int], list[int]] = defaultdict(list)
+        self.candidates_by_id = {
+            c.pk: c for c in Candidate.objects.filter(registrations__contest=contest).distinct()
+        }
+        self.candidates_by_cpf = {c.cpf: c for c in self.candidates_by_id.values()}
+        wanted = {row.values["cpf"] for row in rows if row.values.get("cpf")}
+        for candidate in _candidates_with_cpf(sorted(wanted - self.candidates_by_cpf.keys())):
+            self.candidates_by_id[candidate.pk] = candidate
+            self.candidates_by_cpf[candidate.cpf] = candidate
+        for registration in registrations:  # fill the caches: reading them later costs no query
+            registration.position = self.positions_by_id[registration.position_id]
+            registration.candidate = self.candidates_by_id[registration.candidate_id]
+        self.declarations = {
+            d.registration_id: d for d in SelfDeclaration.objects.filter(registration__contest=contest)
+        }
+        self.results: dict[tuple[int, int], PhaseResult] = {}
+        self.absent_elsewhere: set[int] = set()
+        mapped_phase_ids = {p.pk for p in self.phases.values() if p.pk}
+        for result in PhaseResult.objects.filter(registration__contest=contest):
+            if result.phase_id in mapped_phase_ids:
+                self.results[(result.registration_id, result.phase_id)] = result
+            elif result.absent:
+                self.absent_elsewhere.add(result.registration_id)
+
+    # Checking and planning each row --------------------------------------------------------------------
+
+    def plan_rows(self, rows: list[_Row]) -> None:
+        seen_numbers: dict[str, int] = {}
+        self.candidate_lines: dict[str, tuple[int, str]] = {}
+        self.planned_candidates: dict[str, Candidate | New] = {}
+        total = len(rows)
+        for done, row in enumerate(rows, start=1):
+            if done % 1000 == 0:
+                self.tick("Conferindo", done, total)
+            number = row.values.get("number", "")
+            if not number:
+                if "number" in row.values:  # else the cell was unreadable, and that is already reported
+                    self.problem(row.line, self.columns["number"], "número de inscrição vazio")
+                continue
+            if number in seen_numbers:
+                self.problem(
+                    row.line,
+                    self.columns["number"],
+                    f"inscrição {number} repetida (já está na linha {seen_numbers[number]})",
+                )
+                continue
+            seen_numbers[number] = row.line
+            if not row.bad:
+                self.plan_row(row, number)
+        missing = sum(1 for n in self.by_number if n not in seen_numbers)
+        self.preview.missing_from_file = missing
+        if missing:
+            self.preview.notices.append(
+                f"{plural(missing, 'inscrição já importada não está', 'inscrições já importadas não estão')} "
+                "neste arquivo: não são alteradas."
+            )
+        for pair, count in self.pairs.items():
+            if count > 1:
+                for line in self.pair_lines.get(pair) or [None]:
+                    self.problem(
+                        line, self.columns.get("cpf", ""), "o candidato tem outra inscrição no mesmo cargo"
+                    )
+
+    def plan_row(self, row: _Row, number: str) -> None:
+        values = row.values
+        existing = self.by_number.get(number)
+        errors = len(self.problems)
+        if existing is None:
+            for key in REQUIRED_FOR_NEW:
+                if key not in self.columns and not (key == "position" and len(self.positions) == 1):
+                    label = FIELDS_BY_KEY[key].label
+                    self.problem(row.line, "", f"inscrição nova sem {label}: o arquivo não tem essa coluna")
+        if "full_name" in values and not values["full_name"]:
+            self.problem(row.line, self.columns["full_name"], "nome ausente")
+        if "cpf" in values and not values["cpf"]:
+            self.problem(row.line, self.columns["cpf"], "CPF ausente")
+        position = self.plan_position(row, existing)
+        self.check_dates(row)
+        if len(self.problems) > errors:
+            return
+        candidate = self.plan_candidate(row, existing)
+        if candidate is None or position is None:
+            return
+        changes: dict[str, Any] = {}
+        if existing is None:
+            registration = New(
+                Registration,
+                {"contest_id": self.contest.pk, "position_id": position.pk, "number": number},
+                candidate_id=candidate,
+            )
+        else:
+            registration = existing
+            if position.pk != existing.position_id:
+                changes["position"] = position
+            if candidate.pk != existing.candidate_id:
+                changes["candidate"] = candidate
+        row.registration = registration
+        self.track_pair(row, existing, position, candidate)
+        for key in REGISTRATION_FIELDS:
+            if key in values:
+                changes[key] = values[key]
+        if "pcd" in values:
+            changes["pcd_reserve"] = values["pcd"]
+        racial = self.plan_declaration(row, registration, existing)
+        if racial is not None:
+            changes["racial_reserve"] = racial
+        self.plan_results(row, registration, existing, changes)
+        self.check_preferred(row, registration, changes)
+        if len(self.problems) > errors:
+            return
+        if existing is None:
+            registration.values.update(changes)
+            self.new[Registration].append(registration)
+            row.status = NEW
+        else:
+            self.apply_changes(row, existing, changes)
+
+    def plan_position(self, row: _Row, existing: Registration | None) -> Position | None:
+        if "position" in row.values:
+            raw = row.values["position"]
+            position = self.position_lookup.get(raw)
+            if position is None:
+                key = fold(raw)
+                position = self.position_lookup.get(key) or self.position_lookup.get(key.split(" ")[0])
+                if position is not None:
+                    self.position_lookup[raw] = position  # the same spelling comes again on other rows
+            if position is None:
+                codes = ", ".join(p.code for p in self.positions) or "nenhum cadastrado"
+                message = (
+                    f"cargo “{raw}” não existe neste concurso (cargos: {codes})" if raw else "cargo ausente"
+                )
+                self.problem(row.line, self.columns["position"], message)
+            return position
+        if existing is not None:
+            return existing.position
+        return self.positions[0] if len(self.positions) == 1 else None
+
+    def check_dates(self, row: _Row) -> None:
+        birth = row.values.get("birth_date")
+        if birth and not (datetime.date(1900, 1, 1) <= birth <= self.today):
+            self.problem(row.line, self.columns["birth_date"], f"data de nascimento {date(birth)} impossível")
+        registered = row.values.get("registered_on")
+        end = self.contest.registration_end
+        if registered and end and registered > end:
+            self.problem(
+                row.line,
+                self.columns["registered_on"],
+                f"inscrição em {date(registered)}, depois do fim das inscrições ({date(end)})",
+            )
+
+    def plan_candidate(self, row: _Row, existing: Registration | None) -> Candidate | New | None:
+        values = row.values
+        cpf = values.get("cpf") or (existing.candidate.cpf if existing else "")
+        seen = self.candidate_lines.get(cpf)
+        if seen is not None:
+            line, name = seen
+            if "full_name" in values and fold(values["full_name"]) != fold(name):
+                self.problem(
+                    row.line,
+                    self.columns.get("cpf", ""),
+                    f"o CPF {format_cpf(cpf)} já está na linha {line} com outro nome ({name})",
+                )
+                return None
+            return self.planned_candidates[cpf]
+        candidate = self.candidates_by_cpf.get(cpf)
+        data = {key: values[key] for key in CANDIDATE_FIELDS if key in values}
+        if candidate is None:
+            data["cpf"] = cpf
+            candidate = New(Candidate, data)
+            self.new[Candidate].append(candidate)
+        else:
+            for key, value in data.items():
+                old = getattr(candidate, key)
+                if old != value:
+                    row.changes.append((Candidate._meta.get_field(key).verbose_name, old, value))
+                    setattr(candidate, key, value)
+                    self.mark_changed(candidate, key)
+        self.candidate_lines[cpf] = (row.line, candidate.full_name)
+        self.planned_candidates[cpf] = candidate
+        return candidate
+
+    def track_pair(
+        self, row: _Row, existing: Registration | None, position: Position, candidate: Candidate | New
+    ) -> None:
+        if existing is not None:
+            self.pairs[(existing.position_id, existing.candidate_id)] -= 1
+        pair = (position.pk, candidate.pk or id(candidate))
+        self.pairs[pair] += 1
+        self.pair_lines[pair].append(row.line)
+
+    def plan_declaration(
+        self, row: _Row, registration: Registration | New, existing: Registration | None
+    ) -> bool | None:
+        """The racial option after this row (``None``: unchanged, or the file says nothing about it)."""
+        values = row.values
+        declaration = self.declarations.get(existing.pk) if existing else None
+        active = declaration is not None and declaration.status == SelfDeclaration.Status.ACTIVE
+        if "racial" in values:
+            opted, category = values["racial"]
+        elif "category" in values and active:
+            opted, category = True, None
+        else:
+            return None
+        column = self.columns.get("racial") or self.columns.get("category", "")
+        if opted and "category" in values:
+            try:
+                parsed = cells.parse_category(values["category"])
+            except CellError as exc:
+                self.problem(row.line, self.columns["category"], str(exc))
+                return None
+            category = parsed if parsed is not None else category
+        end = self.contest.registration_end
+        if not opted:
+            if not active:
+                return False if existing is None or not existing.racial_reserve else None
+            if self.closed:
+                self.problem(
+                    row.line,
+                    column,
+                    f"retirada da opção pela reserva racial depois do fim das inscrições ({date(end)}): "
+                    "registre a renúncia do candidato (ou a correção, com justificativa) na inscrição",
+                )
+                return None
+            self.change_declaration(
+                row, declaration, status=SelfDeclaration.Status.GIVEN_UP, ended_on=self.today
+            )
+            return False
+        refusal = self.category_refusal(category)
+        if refusal:
+            self.problem(row.line, self.columns.get("category") or column, refusal)
+            return None
+        declared_on = values.get("declared_on") or values.get("registered_on")
+        if declared_on and end and declared_on > end:
+            self.problem(
+                row.line,
+                self.columns.get("declared_on") or self.columns.get("registered_on") or column,
+                f"opção pela reserva racial em {date(declared_on)}, depois do fim das inscrições ({date(end)})",
+            )
+            return None
+        if declaration is None:
+            if existing is not None and self.closed:
+                self.problem(
+                    row.line,
+                    column,
+                    f"opção pela reserva racial acrescentada depois do fim das inscrições ({date(end)}): a "
+                    "autodeclaração é feita no ato da inscrição; um erro de digitação se corrige na "
+                    "inscrição, com justificativa",
+                )
+                return None
+            new = New(
+                SelfDeclaration,
+                {"category": category or "", "declared_on": declared_on},
+                registration_id=registration,
+            )
+            self.new[SelfDeclaration].append(new)
+            self.new_declaration_of[id(registration)] = new
+            if existing is not None:
+                row.changes.append(("autodeclaração", None, category or "negra"))
+            return True
+        if not active:
+            if self.closed:
+                self.preview.notices.append(
+                    f"Linha {row.line}: a autodeclaração da inscrição {existing.number} está "
+                    f"“{declaration.get_status_display().lower()}”, o que prevalece sobre a opção do arquivo."
+                )
+                return None
+            self.change_declaration(
+                row,
+                declaration,
+                status=SelfDeclaration.Status.ACTIVE,
+                category=category or declaration.category,
+                declared_on=declared_on or declaration.declared_on,
+                ended_on=None,
+            )
+            return True
+        changes: dict[str, Any] = {}
+        if category and category != declaration.category:
+            if self.closed:
+                old = declaration.get_category_display() or "não informada"
+                self.problem(
+                    row.line,
+                    self.columns.get("category") or column,
+                    f"categoria declarada alterada ({old} → {Policy.Group(category).label}) depois do fim "
+                    "das inscrições: a correção se faz na inscrição, com justificativa",
+                )
+                return None
+            changes["category"] = category
+        if declared_on and declared_on != declaration.declared_on:
+            changes["declared_on"] = declared_on
+        if changes:
+            self.change_declaration(row, declaration, **changes)
+        return True
+
+    def category_refusal(self, category: str | None) -> str:
+        if category not in self.refusals:
+            self.refusals[category] = self._category_refusal(category)
+        return self.refusals[category]
+
+    def _category_refusal(self, category: str | None) -> str:
+        groups = set(self.policy.beneficiary_groups or [])
+        allowed = ", ".join(Policy.Group(g).label.lower() for g in self.policy.beneficiary_groups or [])
+        if category and category not in groups:
+            label = Policy.Group(category).label.lower()
+            return f"a categoria {label} não é beneficiária da política do concurso ({allowed})"
+        if not category and not groups & {Policy.Group.PRETA, Policy.Group.PARDA}:
+            return f"informe a categoria declarada: a política abrange {allowed}"
+        return ""
+
+    def change_declaration(self, row: _Row, declaration: SelfDeclaration, **changes: Any) -> None:
+        for key, value in changes.items():
+            old = getattr(declaration, key)
+            if old != value:
+                label = SelfDeclaration._meta.get_field(key).verbose_name
+                row.changes.append((f"autodeclaração: {label}", old, value))
+                setattr(declaration, key, value)
+                self.mark_changed(declaration, key)
+
+    def plan_results(
+        self,
+        row: _Row,
+        registration: Registration | New,
+        existing: Registration | None,
+        changes: dict[str, Any],
+    ) -> None:
+        absent = bool(row.values.get("absent")) or (
+            existing is not None and existing.pk in self.absent_elsewhere
+        )
+        for key, (score, is_absent) in row.scores.items():
+            phase = self.phases[key]
+            absent = absent or is_absent
+            if score is not None and key not in self.new_phase_keys and score > phase.max_score:
+                self.problem(
+                    row.line,
+                    self.columns[key],
+                    f"nota {num(score)} fora do intervalo da fase {phase.name} (0 a {num(phase.max_score)})",
+                )
+                continue
+            result = self.results.get((existing.pk, phase.pk)) if existing is not None else None
+            if result is None:
+                if score is not None or is_absent:
+                    self.new[PhaseResult].append(
+                        New(
+                            PhaseResult,
+                            {"score": score, "absent": is_absent},
+                            registration_id=registration,
+                            phase_id=phase,
+                        )
+                    )
+                    if existing is not None:
+                        row.changes.append((phase.name, None, "ausente" if is_absent else score))
+                continue
+            if result.score != score or result.absent != is_absent:
+                old = "ausente" if result.absent else result.score
+                row.changes.append((phase.name, old, "ausente" if is_absent else score))
+                result.score, result.absent = score, is_absent
+                self.mark_changed(result, "score", "absent")
+        if row.scores or "absent" in row.values:
+            changes["absent"] = absent
+
+    def check_preferred(self, row: _Row, registration: Registration | New, changes: dict[str, Any]) -> None:
+        preferred = changes.get("preferred_reserve", registration.preferred_reserve)
+        chosen = {
+            Reserve.RACIAL: changes.get("racial_reserve", registration.racial_reserve),
+            Reserve.PCD: changes.get("pcd_reserve", registration.pcd_reserve),
+        }
+        if preferred and not chosen[preferred]:
+            if "preferred_reserve" in row.values:
+                self.problem(
+                    row.line,
+                    self.columns["preferred_reserve"],
+                    f"reserva preferida ({Reserve(preferred).label.lower()}) não escolhida na inscrição",
+                )
+            else:
+                changes["preferred_reserve"] = ""
+
+    def apply_changes(self, row: _Row, existing: Registration, changes: dict[str, Any]) -> None:
+        for key, value in changes.items():
+            if key == "candidate":
+                row.changes.append(("CPF", format_cpf(existing.candidate.cpf), format_cpf(value.cpf)))
+                if isinstance(value, New):  # its id is known only once written
+                    self.repointed[existing.pk] = value
+                    self.mark_changed(existing, key)
+                    continue
+            elif key == "position":
+                row.changes.append(("cargo", existing.position.code, value.code))
+            else:
+                old = getattr(existing, key)
+                if old == value:
+                    continue
+                row.changes.append((Registration._meta.get_field(key).verbose_name, old, value))
+            setattr(existing, key, value)
+            self.mark_changed(existing, key)
+        row.status = CHANGED if row.changes else UNCHANGED
+
+    def mark_changed(self, obj: Any, *fields: str) -> None:
+        model = type(obj)
+        self.changed[model][obj.pk] = obj
+        self.changed_fields[model].update(fields)
+
+    # New phases ---------------------------------------------------------------------------------------
+
+    def settle_new_phases(self, rows: list[_Row]) -> None:
+        for phase in self.new_phases:
+            key = fold(phase.name)
+            column = self.columns[key]
+            scores = [
+                (row.line, row.scores[key][0]) for row in rows if row.scores.get(key, (None,))[0] is not None
+            ]
+            spec = PhaseSpec(phase.name, phase.max_score, phase.pass_mark, phase.order)
+            if phase.max_score is None:
+                highest = max((score for _, score in scores), default=Decimal(0))
+                phase.max_score = next((step for step in MAX_SCORE_STEPS if highest <= step), None)
+                spec.max_score, spec.inferred = phase.max_score, True
+                if phase.max_score is None:
+                    self.problem(None, column, f"notas grandes demais na fase {phase.name}")
+                    continue
+            for line, score in scores:
+                if score > phase.max_score:
+                    self.problem(
+                        line,
+                        column,
+                        f"nota {num(score)} fora do intervalo da fase {phase.name} (0 a {num(phase.max_score)})",
+                    )
+            if phase.pass_mark is not None and phase.pass_mark > phase.max_score:
+                self.problem(None, column, f"a nota mínima da fase {phase.name} passa da nota máxima")
+            self.preview.phases_to_create.append(spec)
+
+    # The preview --------------------------------------------------------------------------------------
+
+    def summarise(self, rows: list[_Row]) -> None:
+        preview = self.preview
+        counts = Counter(row.status for row in rows)
+        preview.new, preview.updated, preview.unchanged = counts[NEW], counts[CHANGED], counts[UNCHANGED]
+        per_position: Counter = Counter()
+        for row in rows:
+            if row.status:
+                per_position[self.positions_by_id[row.registration.position_id].code] += 1
+        preview.per_position = dict(sorted(per_position.items()))
+        preview.rows = [self.view(row) for row in rows[:PREVIEW_ROWS] if row.status]
+        preview.changed_rows = [self.view(row) for row in rows if row.status == CHANGED][:CHANGED_ROWS_SHOWN]
+
+    def view(self, row: _Row) -> RowView:
+        reg = row.registration
+        if isinstance(reg, New):
+            candidate = reg.refs["candidate_id"]
+            declaration = self.new_declaration_of.get(id(reg))
+        else:
+            candidate = self.repointed.get(reg.pk) or reg.candidate
+            declaration = self.declarations.get(reg.pk)
+        racial = "não"
+        if reg.racial_reserve:
+            category = declaration.category if declaration is not None else ""
+            racial = f"sim ({Policy.Group(category).label.lower()})" if category else "sim"
+        return RowView(
+            line=row.line,
+            number=reg.number,
+            name=candidate.social_name or candidate.full_name,
+            cpf=format_cpf(candidate.cpf),
+            position=self.positions_by_id[reg.position_id].code,
+            racial=racial,
+            pcd="sim" if reg.pcd_reserve else "não",
+            scores={
+                self.phases[key].name: "ausente" if absent else shown(score)
+                for key, (score, absent) in row.scores.items()
+            },
+            status=row.status,
+            changes=[f"{label}: {shown(old)} → {shown(new)}" for label, old, new in row.changes],
+        )
+
+    # Writing ------------------------------------------------------------------------------------------
+
+    def write(self, *, by: Any, reason: str) -> None:
+        from contests.services import audited_save
+
+        for phase in self.new_phases:
+            audited_save(phase, by=by, reason=reason)
+        now = timezone.now()
+        total = sum(len(items) for items in self.new.values()) + sum(len(c) for c in self.changed.values())
+        done = 0
+
+        def advance(count: int) -> None:
+            nonlocal done
+            done += count
+            if self.progress:
+                self.progress("Gravando", done, total)
+
+        for model, items in self.new.items():
+            writing.create(model, items, user=by, reason=reason, now=now, progress=advance)
+            if model is Registration:
+                for registration in self.changed[Registration].values():
+                    if registration.pk in self.repointed:
+                        registration.candidate_id = self.repointed[registration.pk].pk
+            changed = list(self.changed[model].values())
+            if changed:
+                writing.update(
+                    model,
+                    changed,
+                    self.changed_fields[model],
+                    user=by,
+                    reason=reason,
+                    now=now,
+                    progress=advance,
+                )
+
+
+def _candidates_with_cpf(cpfs: list[str]) -> Iterator[Candidate]:
+    """The candidates already registered (in any contest) under these CPFs."""
+    if not cpfs:
+        return
+    if connection.vendor == "postgresql":  # one array parameter instead of 100,000 placeholders
+        table = connection.ops.quote_name(Candidate._meta.db_table)
+        yield from Candidate.objects.raw(f"SELECT * FROM {table} WHERE cpf = ANY(%s)", [cpfs])
+        return
+    for start in range(0, len(cpfs), 2000):
+        yield from Candidate.objects.filter(cpf__in=cpfs[start : start + 2000])
+
+
+def _planner(contest, table, mapping, *, today, phase_specs, progress) -> _Planner:
+    from candidates.imports import suggest_mapping
+
+    if mapping is None:
+        mapping = suggest_mapping(contest, table.headers)
+    return _Planner(
+        contest,
+        table,
+        mapping,
+        today=today or timezone.localdate(),
+        phase_specs=phase_specs,
+        progress=progress,
+    )
+
+
+def preview(
+    contest: Contest,
+    table: Table,
+    mapping: Mapping[str, str] | None = None,
+    *,
+    today: datetime.date | None = None,
+    phase_specs: Mapping[str, PhaseSpec] | None = None,
+    progress: Progress | None = None,
+) -> Preview:
+    """What ``commit`` would do with this file, and every problem; writes nothing."""
+    planner = _planner(contest, table, mapping, today=today, phase_specs=phase_specs, progress=progress)
+    planner.build()
+    return planner.preview
+
+
+def commit(
+    contest: Contest,
+    table: Table,
+    mapping: Mapping[str, str] | None,
+    by: Any,
+    *,
+    today: datetime.date | None = None,
+    phase_specs: Mapping[str, PhaseSpec] | None = None,
+    progress: Progress | None = None,
+) -> Result:
+    """Import the file, all or nothing; raises ``ImportRejected`` (writing nothing) if any row is bad."""
+    from candidates.services import import_mapping_save
+
+    by = by if getattr(by, "pk", None) else None
+    with transaction.atomic():
+        contest = Contest.objects.select_for_update().select_related("policy").get(pk=contest.pk)
+        planner = _planner(contest, table, mapping, today=today, phase_specs=phase_specs, progress=progress)
+        planner.build()
+        preview = planner.preview
+        if preview.problems:
+            raise ImportRejected(preview)
+        planner.write(by=by, reason=f"Importação: {table.filename or 'arquivo'}")
+        import_mapping_save(contest=contest, by=by, columns=planner.mapping)
+    return Result(
+        created=preview.new,
+        updated=preview.updated,
+        unchanged=preview.unchanged,
+        phases_created=[spec.name for spec in preview.phases_to_create],
+        preview=preview,
+    )
