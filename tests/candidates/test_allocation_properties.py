@@ -1,0 +1,209 @@
+"""Invariants of the allocation engine (RULES.md §4), checked with Hypothesis. Pure: no database.
+
+The strongest one: on any small scenario the fast engine (Fenwick trees, an undo journal, a call
+resumed from the seat a simultaneous call sends it back to) agrees with ``naive_allocation``, a slow
+literal reading of the rules that scans plain lists and refills a whole call.
+"""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from candidates.allocation import (
+    AllocationError,
+    Candidate,
+    Params,
+    State,
+    Withdraw,
+    apply,
+    event_from_dict,
+    initial_state,
+    preview_call,
+    replay,
+)
+from candidates.schedule import reserved_seats, schedule
+from contests.quotas import ReserveRule
+from tests.candidates.naive_allocation import Naive
+
+SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+RACIAL_RULES = st.builds(
+    ReserveRule,
+    percent=st.sampled_from([10, 20, 30, 50]),
+    threshold=st.sampled_from([0, 2, 3]),
+    rounding=st.sampled_from(["half_up", "up", "down"]),
+)
+PCD_RULES = st.sampled_from(
+    [None, ReserveRule(5, 1, "up", 20), ReserveRule(20, 1, "up", 20), ReserveRule(25, 0, "half_up")]
+)
+
+
+def _params(racial, pcd, order, nth, priority, rule, dual_rule, dual_default) -> Params:
+    if pcd is not None and racial.percent + (pcd.cap_percent or pcd.percent) > 100:
+        pcd = None
+    return Params(
+        racial,
+        pcd,
+        order=order,
+        nth=nth,
+        priority=priority,
+        open_competition_rule=rule,
+        dual_rule=dual_rule,
+        dual_default=dual_default,
+    )
+
+
+# Strategies are built once, here: building them inside a draw costs more than the engine itself.
+PARAMS = st.builds(
+    _params,
+    RACIAL_RULES,
+    PCD_RULES,
+    st.sampled_from(["proportional", "every_nth"]),
+    st.integers(2, 5),
+    st.sampled_from([("pcd", "racial"), ("racial", "pcd")]),
+    st.sampled_from(["projected", "compensation", "actual"]),
+    st.sampled_from(["choose", "choose", "larger_only"]),
+    st.sampled_from(["racial", "pcd"]),
+)
+LISTS = st.sampled_from([(), ("racial",), ("pcd",), ("racial", "pcd")])
+CANDIDATE_SPECS = st.lists(st.tuples(LISTS, st.integers(0, 2)), max_size=14)
+CANDIDATE_EVENTS = ["withdraw", "no_show", "eliminate", "exclude_from_reserve", "end_of_list", "took_office"]
+EVENT_SPECS = st.lists(
+    st.one_of(
+        st.tuples(st.just("call"), st.integers(0, 5)),
+        st.tuples(st.just("open"), st.integers(0, 4)),
+        st.tuples(st.sampled_from(CANDIDATE_EVENTS), st.integers(0, 13)),
+    ),
+    max_size=14,
+)
+
+
+def _scenario(p: Params, specs, vacancies: int, event_specs):
+    roster = []
+    for i, (lists, choice) in enumerate(specs):
+        prefers = (None, *lists)[choice] if choice <= len(lists) else None
+        roster.append(Candidate(f"C{i}", frozenset(lists), prefers))
+    events = [
+        {name: value if name in ("call", "open") else f"C{value % max(len(roster), 1)}"}
+        for name, value in event_specs
+    ]
+    return p, tuple(roster), vacancies, events
+
+
+SCENARIOS = st.builds(_scenario, PARAMS, CANDIDATE_SPECS, st.integers(0, 8), EVENT_SPECS)
+
+
+def scenarios():
+    return SCENARIOS
+
+
+def play(scenario, *, with_naive: bool = False):
+    """Apply the events that apply (an AllocationError leaves the state as it was); yield each step."""
+    p, roster, vacancies, events = scenario
+    state = initial_state(roster, p, vacancies=vacancies)
+    naive = Naive(p, list(roster), vacancies) if with_naive else None
+    for data in events:
+        try:
+            new, change = apply(state, data)
+        except AllocationError:
+            continue
+        if naive is not None:
+            naive.run(data)
+        yield state, event_from_dict(data), new, change, naive
+        state = new
+
+
+@SETTINGS
+@given(scenarios())
+def test_rules_par4_the_fast_engine_agrees_with_a_literal_reading(scenario):
+    for _, _, state, _, naive in play(scenario, with_naive=True):
+        fast = [
+            (n.order, n.seat, n.kind, n.candidate, n.list, n.status, n.reverted, n.compensated)
+            for n in state.nominations
+        ]
+        assert fast == [n.key() for n in naive.noms]
+        assert list(state.seats) == naive.kinds
+        assert state.lists() == naive.lists()
+
+
+@SETTINGS
+@given(scenarios())
+def test_every_seat_filled_at_most_once_at_a_time_and_no_one_holds_two_seats(scenario):
+    for _, _, state, _, _ in play(scenario):
+        holding = [n for n in state.nominations if n.holds_seat]
+        assert len({n.seat for n in holding}) == len(holding)
+        assert len({n.candidate for n in holding}) == len(holding)
+        assert all(1 <= n.seat <= len(state.seats) <= state.vacancies for n in holding)
+        assert all(n.kind == state.seats[n.seat - 1] for n in holding)
+
+
+@SETTINGS
+@given(scenarios())
+def test_a_reserve_is_never_served_beyond_its_count(scenario):
+    for _, _, state, _, _ in play(scenario):
+        p = state.params
+        for kind in p.reserves:
+            owed = p.count(kind, state.vacancies)
+            assert state.seats.count(kind) <= owed
+            assert sum(1 for n in state.nominations if n.holds_seat and n.list == kind) <= owed
+
+
+@SETTINGS
+@given(scenarios())
+def test_sm_art4_par4_a_withdrawal_never_changes_other_seats(scenario):
+    for old, event, new, change, _ in play(scenario):
+        if isinstance(event, Withdraw):
+            assert new.seats == old.seats
+            changed = [
+                i for i, (a, b) in enumerate(zip(old.nominations, new.nominations, strict=True)) if a != b
+            ]
+            assert [new.nominations[i].candidate for i in changed] == [event.candidate] * len(changed)
+            assert all(new.nominations[i].status == "withdrawn" for i in changed)
+        if change.nominated:
+            # A call adds nominations; earlier ones change only by compensation (RULES §4).
+            before = len(old.nominations)
+            for a, b in zip(old.nominations, new.nominations[:before], strict=True):
+                assert a == b or (b.compensated and not a.compensated and b.status == a.status)
+
+
+@SETTINGS
+@given(scenarios(), st.data())
+def test_replay_equals_incremental_and_survives_json(scenario, data):
+    p, roster, vacancies, _ = scenario
+    applied = []
+    state = initial_state(roster, p, vacancies=vacancies)
+    for _, event, new, _, _ in play(scenario):
+        applied.append(event)
+        if data.draw(st.booleans()):
+            restored = State.from_dict(json.loads(json.dumps(new.to_dict())))
+            assert restored == new
+        state = new
+    assert replay(initial_state(roster, p, vacancies=vacancies), applied) == state
+
+
+@SETTINGS
+@given(scenarios())
+def test_a_preview_announces_exactly_what_the_call_does(scenario):
+    for old, event, _, change, _ in play(scenario):
+        if hasattr(event, "count") and type(event).__name__ == "Call":
+            preview = preview_call(old, event.count)
+            assert preview.nominated == change.nominated
+            assert preview.changed == change.changed
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 1500))
+def test_published_series_hold_for_any_n(n):
+    sm = Params(ReserveRule(20, 3, "half_up"), ReserveRule(5, 1, "up", 20))
+    kinds = schedule(sm, n)
+    assert [s for s, k in enumerate(kinds, 1) if k == "racial"] == list(range(3, n + 1, 5))
+    assert [s for s, k in enumerate(kinds, 1) if k == "pcd"] == [
+        s for s in (5, *range(21, n + 1, 20)) if s <= n
+    ]
+    ar = Params(ReserveRule(20, 0, "half_up"), order="every_nth", nth=5)
+    fifths = list(range(5, n + 1, 5))
+    owed = ar.racial_count(n)
+    assert reserved_seats(ar, "racial", n) == fifths + ([n] if owed > len(fifths) else [])
