@@ -1,0 +1,62 @@
+"""Access helpers of the staff workspace: every view needs a login and a permission.
+
+Anonymous users go to the login page; users without the permission get 403. The ``get_*_for_user``
+helpers are what views (of this app and the others) use to fetch a record: 404 when the user may not
+see it, 403 when they may see but not change it.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required, permission_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest
+from django.shortcuts import get_object_or_404
+
+from contests.models import Contest, Position, VacancyOpening
+
+PAGE_SIZE = 50
+
+
+def staff_view(*perms: str):
+    """``login_required`` then ``permission_required(..., raise_exception=True)``: 302 to login, or 403."""
+
+    def decorator(view):
+        return login_required(permission_required(perms, raise_exception=True)(view))
+
+    return decorator
+
+
+# Access helpers ------------------------------------------------------------------------------------------
+
+
+def get_contest_for_user(user, slug: str, *, change: bool = False) -> Contest:
+    """The contest ``slug``: 404 when the user may not see contests, 403 when they may see but not change."""
+    if not user.has_perm("contests.view_contest"):
+        raise Http404
+    contest = get_object_or_404(Contest.objects.select_related("policy"), slug=slug)
+    if change and not user.has_perm("contests.change_contest"):
+        raise PermissionDenied
+    return contest
+
+
+def get_position_for_user(user, slug: str, pk: int, *, change: bool = False) -> Position:
+    contest = get_contest_for_user(user, slug)
+    if not user.has_perm("contests.view_position"):
+        raise Http404
+    position = get_object_or_404(Position, contest=contest, pk=pk)
+    position.contest = contest
+    if change and not user.has_perm("contests.change_position"):
+        raise PermissionDenied
+    return position
+
+
+def get_opening_for_user(user, position: Position, pk: int) -> VacancyOpening:
+    if not user.has_perm("contests.view_vacancyopening"):
+        raise Http404
+    opening = get_object_or_404(VacancyOpening, position=position, pk=pk)
+    opening.position = position
+    return opening
+
+
+def form_data(request: HttpRequest):
+    return request.POST if request.method == "POST" else None

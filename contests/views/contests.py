@@ -1,0 +1,258 @@
+"""Contests: list, detail, create, edit, status, homologation, validity and history."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.db.models import Count, Sum
+from django.db.models.functions import Coalesce
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from contests import quotas, services
+from contests.forms import (
+    ContestForm,
+    ContestStatusForm,
+    ExtendValidityForm,
+    HomologationForm,
+    add_service_errors,
+)
+from contests.history import history_entries
+from contests.models import Contest, Policy, Position, VacancyOpening
+from contests.views.access import (
+    PAGE_SIZE,
+    form_data,
+    get_contest_for_user,
+    staff_view,
+)
+
+HOMOLOGATION_FIELDS = {
+    "homologation_date": "date",
+    "homologation_act": "act",
+    "homologation_gazette": "gazette",
+}
+
+# Reservation read helpers -----------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class PositionRow:
+    position: Position
+    reservation: quotas.Reservation | None
+    error: str = ""
+
+    @property
+    def carried(self) -> str:
+        """The fraction carried (SM art. 1 §4) with a decimal comma."""
+        return quotas.format_fraction(self.reservation.carried_fraction) if self.reservation else ""
+
+
+def reservation_row(position: Position, vacancies: int | None = None) -> PositionRow:
+    try:
+        return PositionRow(position, position.reservation(vacancies=vacancies))
+    except quotas.QuotaError as error:
+        return PositionRow(position, None, str(error))
+
+
+def _position_rows(contest: Contest) -> list[PositionRow]:
+    positions = contest.positions.annotate(total=Coalesce(Sum("openings__count"), 0)).order_by("code", "pk")
+    rows = []
+    for position in positions:
+        position.contest = contest
+        position._vacancies = position.total
+        rows.append(reservation_row(position))
+    return rows
+
+
+def _fragmentation(contest: Contest, counts: list[int]) -> dict | None:
+    """ADC 41: splitting the vacancies into positions must not empty the reserve of the whole contest."""
+    if len(counts) < 2:
+        return None
+    rule = contest.policy.racial_rule()
+    total = sum(counts)
+    if contest.policy.threshold_basis == Policy.ThresholdBasis.CONTEST:
+        # The threshold is tested on the contest: once reached, no position is below it.
+        if total < rule.threshold:
+            return None
+        rule = dataclasses.replace(rule, threshold=0)
+    shortfall = quotas.fragmentation_shortfall(counts, rule)
+    if not shortfall:
+        return None
+    whole = rule.count(total)
+    return {"shortfall": shortfall, "total": total, "whole": whole, "split": whole - shortfall}
+
+
+# Contests ------------------------------------------------------------------------------------------------
+
+
+@staff_view("contests.view_contest")
+def contest_list(request: HttpRequest) -> HttpResponse:
+    contests = (
+        Contest.objects.select_related("policy")
+        .annotate(
+            position_count=Count("positions", distinct=True),
+            vacancy_total=Coalesce(Sum("positions__openings__count"), 0),
+        )
+        .order_by("-year", "-edital_date", "-pk")
+    )
+    status = request.GET.get("situacao", "")
+    if status in Contest.Status.values:
+        contests = contests.filter(status=status)
+    page = Paginator(contests, PAGE_SIZE).get_page(request.GET.get("pagina"))
+    return render(
+        request,
+        "contests/contest_list.html",
+        {"page": page, "statuses": Contest.Status.choices, "status": status},
+    )
+
+
+@staff_view("contests.view_contest")
+def contest_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    contest = get_contest_for_user(request.user, slug)
+    rows = _position_rows(contest) if request.user.has_perm("contests.view_position") else []
+    reservations = [row.reservation for row in rows if row.reservation]
+    totals = {
+        "vacancies": sum(r.vacancies for r in reservations),
+        "open": sum(r.open for r in reservations),
+        "racial": sum(r.racial for r in reservations),
+        "pcd": sum(r.pcd for r in reservations),
+    }
+    try:
+        fragmentation = _fragmentation(contest, [row.position.vacancies for row in rows])
+    except quotas.QuotaError:
+        fragmentation = None
+    status_form = None
+    if request.user.has_perm("contests.change_contest"):
+        status_form = ContestStatusForm(initial={"status": contest.status})
+    return render(
+        request,
+        "contests/contest_detail.html",
+        {
+            "contest": contest,
+            "policy": contest.policy,
+            "rows": rows,
+            "totals": totals,
+            "fragmentation": fragmentation,
+            "status_form": status_form,
+        },
+    )
+
+
+@staff_view("contests.add_contest")
+def contest_create(request: HttpRequest) -> HttpResponse:
+    form = ContestForm(form_data(request))
+    if request.method == "POST" and form.is_valid():
+        try:
+            contest = services.contest_create(by=request.user, data=form.cleaned_data)
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, "Concurso criado.")
+            return redirect(contest)
+    return render(request, "contests/contest_form.html", {"form": form})
+
+
+@staff_view("contests.change_contest")
+def contest_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    contest = get_contest_for_user(request.user, slug, change=True)
+    # The form validates a copy, so the page keeps showing the stored values when the save is refused.
+    form = ContestForm(form_data(request), instance=Contest.objects.get(pk=contest.pk))
+    if request.method == "POST" and form.is_valid():
+        try:
+            contest = services.contest_update(contest=contest, by=request.user, data=form.cleaned_data)
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, "Concurso alterado.")
+            return redirect(contest)
+    return render(request, "contests/contest_form.html", {"form": form, "contest": contest})
+
+
+@require_POST
+@staff_view("contests.change_contest")
+def contest_status(request: HttpRequest, slug: str) -> HttpResponse:
+    contest = get_contest_for_user(request.user, slug, change=True)
+    form = ContestStatusForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Situação inválida.")
+        return redirect(contest)
+    try:
+        contest = services.contest_set_status(
+            contest=contest, status=form.cleaned_data["status"], by=request.user
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, f"Situação alterada para “{contest.get_status_display()}”.")
+    return redirect(contest)
+
+
+@staff_view("contests.view_contest", "contests.homologate_contest")
+def contest_homologate(request: HttpRequest, slug: str) -> HttpResponse:
+    contest = get_contest_for_user(request.user, slug)
+    if contest.is_homologated:
+        messages.info(request, "Este concurso já está homologado.")
+        return redirect(contest)
+    form = HomologationForm(form_data(request), initial={"date": timezone.localdate()})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            contest = services.contest_homologate(
+                contest=contest,
+                by=request.user,
+                date=data["date"],
+                act=data["act"],
+                gazette=data["gazette"],
+                validity_months=data["validity_months"],
+            )
+        except ValidationError as error:
+            add_service_errors(form, error, HOMOLOGATION_FIELDS)
+        else:
+            messages.success(request, f"Concurso homologado. Validade até {contest.validity_end:%d/%m/%Y}.")
+            return redirect(contest)
+    return render(request, "contests/contest_homologate.html", {"form": form, "contest": contest})
+
+
+@staff_view("contests.view_contest", "contests.homologate_contest")
+def contest_extend_validity(request: HttpRequest, slug: str) -> HttpResponse:
+    contest = get_contest_for_user(request.user, slug)
+    if not contest.is_homologated or contest.validity_extended:
+        messages.info(
+            request,
+            "A validade já foi prorrogada uma vez (CF art. 37, III)."
+            if contest.validity_extended
+            else "Só um concurso homologado tem validade a prorrogar.",
+        )
+        return redirect(contest)
+    form = ExtendValidityForm(form_data(request))
+    if request.method == "POST" and form.is_valid():
+        try:
+            contest = services.contest_extend_validity(
+                contest=contest, by=request.user, act=form.cleaned_data["act"]
+            )
+        except ValidationError as error:
+            add_service_errors(form, error, {"validity_extension_act": "act"})
+        else:
+            messages.success(request, f"Validade prorrogada até {contest.validity_end:%d/%m/%Y}.")
+            return redirect(contest)
+    return render(request, "contests/contest_extend_validity.html", {"form": form, "contest": contest})
+
+
+@staff_view("contests.view_contest", "contests.view_contest_history")
+def contest_history(request: HttpRequest, slug: str) -> HttpResponse:
+    contest = get_contest_for_user(request.user, slug)
+    position_ids = list(
+        Position.history.filter(contest_id=contest.pk).values_list("id", flat=True).distinct()
+    )
+    entries = history_entries(
+        contest.history.all(),
+        Position.history.filter(contest_id=contest.pk),
+        VacancyOpening.history.filter(position_id__in=position_ids),
+    )
+    page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("pagina"))
+    return render(request, "contests/contest_history.html", {"contest": contest, "page": page})

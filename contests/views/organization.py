@@ -1,0 +1,116 @@
+"""Organisation settings, municipal holidays and the access log."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from contests import services
+from contests.forms import (
+    AccessLogFilterForm,
+    HolidayForm,
+    OrganizationForm,
+    add_service_errors,
+)
+from contests.models import AccessLog, Holiday, Organization
+from contests.views.access import (
+    PAGE_SIZE,
+    form_data,
+    staff_view,
+)
+
+# Organisation and holidays -------------------------------------------------------------------------------
+
+
+@staff_view("contests.view_organization")
+def organization_settings(request: HttpRequest) -> HttpResponse:
+    organization = Organization.current()
+    can_edit = request.user.has_perm(
+        "contests.change_organization" if organization else "contests.add_organization"
+    )
+    if request.method == "POST" and not can_edit:
+        raise PermissionDenied
+    form = None
+    if can_edit:
+        instance = Organization.objects.get(pk=organization.pk) if organization else None
+        form = OrganizationForm(form_data(request), request.FILES or None, instance=instance)
+        if request.method == "POST" and form.is_valid():
+            data = dict(form.cleaned_data)
+            if not data.get("logo"):  # False: "limpar" ticked; None: never had one
+                data["logo"] = ""
+            try:
+                services.organization_save(by=request.user, data=data)
+            except ValidationError as error:
+                add_service_errors(form, error)
+            else:
+                messages.success(request, "Dados da organização salvos.")
+                return redirect("contests:organization")
+    return render(request, "contests/organization_form.html", {"organization": organization, "form": form})
+
+
+@staff_view("contests.view_holiday")
+def holiday_list(request: HttpRequest) -> HttpResponse:
+    holidays = Holiday.objects.order_by("-date", "name")
+    page = Paginator(holidays, PAGE_SIZE).get_page(request.GET.get("pagina"))
+    return render(request, "contests/holiday_list.html", {"page": page})
+
+
+@staff_view("contests.add_holiday")
+def holiday_create(request: HttpRequest) -> HttpResponse:
+    return _holiday_form(request, None)
+
+
+@staff_view("contests.change_holiday")
+def holiday_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    return _holiday_form(request, get_object_or_404(Holiday, pk=pk))
+
+
+def _holiday_form(request: HttpRequest, holiday: Holiday | None) -> HttpResponse:
+    instance = Holiday.objects.get(pk=holiday.pk) if holiday else None
+    form = HolidayForm(form_data(request), instance=instance)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.holiday_save(by=request.user, data=form.cleaned_data, holiday=holiday)
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, "Feriado salvo." if holiday else "Feriado registrado.")
+            return redirect("contests:holiday_list")
+    return render(request, "contests/holiday_form.html", {"form": form, "holiday": holiday})
+
+
+@staff_view("contests.delete_holiday")
+def holiday_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    holiday = get_object_or_404(Holiday, pk=pk)
+    if request.method == "POST":
+        services.holiday_delete(holiday=holiday, by=request.user)
+        messages.success(request, "Feriado excluído.")
+        return redirect("contests:holiday_list")
+    return render(request, "contests/holiday_confirm_delete.html", {"holiday": holiday})
+
+
+# Access log ----------------------------------------------------------------------------------------------
+
+
+@staff_view("contests.view_accesslog")
+def accesslog_list(request: HttpRequest) -> HttpResponse:
+    form = AccessLogFilterForm(request.GET or None)
+    logs = AccessLog.objects.select_related("user", "content_type").order_by("-at", "-pk")
+    if form.is_valid():
+        data = form.cleaned_data
+        if data["user"]:
+            logs = logs.filter(
+                Q(user__username__icontains=data["user"])
+                | Q(user__first_name__icontains=data["user"])
+                | Q(user__last_name__icontains=data["user"])
+            )
+        if data["start"]:
+            logs = logs.filter(at__date__gte=data["start"])
+        if data["end"]:
+            logs = logs.filter(at__date__lte=data["end"])
+    page = Paginator(logs, PAGE_SIZE).get_page(request.GET.get("pagina"))
+    return render(request, "contests/accesslog_list.html", {"form": form, "page": page})
