@@ -74,7 +74,7 @@ class Candidate(models.Model):
         "interessado.",
     )
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(user_db_constraint=False)
 
     class Meta:
         verbose_name = "candidato"
@@ -112,11 +112,12 @@ class Registration(models.Model):
         ELIMINATED = "eliminated", "Eliminada"
         CANCELLED = "cancelled", "Cancelada (inscrição indeferida)"
 
+    # No index of their own: the unique constraints below start with them.
     contest = models.ForeignKey(
-        Contest, verbose_name="concurso", on_delete=models.PROTECT, related_name="registrations"
+        Contest, verbose_name="concurso", on_delete=models.PROTECT, related_name="registrations", db_index=False
     )
     position = models.ForeignKey(
-        Position, verbose_name="cargo", on_delete=models.PROTECT, related_name="registrations"
+        Position, verbose_name="cargo", on_delete=models.PROTECT, related_name="registrations", db_index=False
     )
     candidate = models.ForeignKey(
         Candidate, verbose_name="candidato", on_delete=models.PROTECT, related_name="registrations"
@@ -163,7 +164,9 @@ class Registration(models.Model):
         "ausente", default=False, help_text="Faltou a alguma prova (eliminado, conforme o edital)."
     )
 
-    history = HistoricalRecords()
+    # Imports write their history rows in bulk (COPY): no index on the foreign keys (history is read by
+    # registration id) and no database constraint on the user (Django still applies on_delete).
+    history = HistoricalRecords(no_db_index=["contest", "position", "candidate"], user_db_constraint=False)
 
     class Meta:
         verbose_name = "inscrição"
@@ -248,7 +251,7 @@ class SelfDeclaration(models.Model):
         "histórico.",
     )
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(no_db_index=["registration"], user_db_constraint=False)
 
     class Meta:
         verbose_name = "autodeclaração"
@@ -369,13 +372,17 @@ class PhaseResult(models.Model):
     """A registration's score in one phase, or its absence."""
 
     registration = models.ForeignKey(
-        Registration, verbose_name="inscrição", on_delete=models.CASCADE, related_name="phase_results"
+        Registration,
+        verbose_name="inscrição",
+        on_delete=models.CASCADE,
+        related_name="phase_results",
+        db_index=False,  # the unique (registration, phase) constraint starts with it
     )
     phase = models.ForeignKey(Phase, verbose_name="fase", on_delete=models.PROTECT, related_name="results")
     score = score_field("nota", null=True, blank=True, help_text="Vazia: não corrigida ou ausente.")
     absent = models.BooleanField("ausente", default=False)
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(no_db_index=["phase"], user_db_constraint=False)
 
     class Meta:
         verbose_name = "resultado de fase"
@@ -518,7 +525,9 @@ class ResultRun(models.Model):
         DRAFT = "draft", "Rascunho (em revisão)"
         PUBLISHED = "published", "Publicada"
 
-    contest = models.ForeignKey(Contest, verbose_name="concurso", on_delete=models.PROTECT, related_name="result_runs")
+    contest = models.ForeignKey(
+        Contest, verbose_name="concurso", on_delete=models.PROTECT, related_name="result_runs"
+    )
     position = models.ForeignKey(
         Position,
         verbose_name="cargo",
@@ -582,7 +591,9 @@ class ResultRun(models.Model):
         permissions = [("publish_resultrun", "Pode publicar listas de classificação (preliminar ou final)")]
         constraints = [
             models.UniqueConstraint(fields=["contest", "number"], name="candidates_resultrun_unique_number"),
-            models.CheckConstraint(condition=_published_run_guard(), name="candidates_resultrun_published_complete"),
+            models.CheckConstraint(
+                condition=_published_run_guard(), name="candidates_resultrun_published_complete"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -647,7 +658,9 @@ class ResultEntry(models.Model):
                 name="candidates_resultentry_rank_iff_listed",
             ),
         ]
-        indexes = [models.Index(fields=["run", "position", "list", "rank"], name="candidates_entry_list_rank")]
+        indexes = [
+            models.Index(fields=["run", "position", "list", "rank"], name="candidates_entry_list_rank")
+        ]
 
     def __str__(self) -> str:
         if self.list == self.List.OUT:
@@ -705,7 +718,9 @@ class Nomination(models.Model):
 
     HOLDING = (Status.ACTIVE, Status.TOOK_OFFICE)
 
-    position = models.ForeignKey(Position, verbose_name="cargo", on_delete=models.PROTECT, related_name="nominations")
+    position = models.ForeignKey(
+        Position, verbose_name="cargo", on_delete=models.PROTECT, related_name="nominations"
+    )
     registration = models.ForeignKey(
         Registration, verbose_name="inscrição", on_delete=models.PROTECT, related_name="nominations"
     )
@@ -771,7 +786,10 @@ class Nomination(models.Model):
         verbose_name = "nomeação"
         verbose_name_plural = "nomeações"
         permissions = [
-            ("call_nomination", "Pode convocar e nomear candidatos e registrar posse, desistência e não posse")
+            (
+                "call_nomination",
+                "Pode convocar e nomear candidatos e registrar posse, desistência e não posse",
+            )
         ]
         constraints = [
             models.UniqueConstraint(fields=["position", "order"], name="candidates_nomination_unique_order"),
@@ -785,7 +803,9 @@ class Nomination(models.Model):
                 condition=Q(status__in=["active", "took_office"]),
                 name="candidates_nomination_one_active_per_registration",
             ),
-            models.CheckConstraint(condition=Q(seat__gte=1) & Q(order__gte=1), name="candidates_nomination_numbered"),
+            models.CheckConstraint(
+                condition=Q(seat__gte=1) & Q(order__gte=1), name="candidates_nomination_numbered"
+            ),
             models.CheckConstraint(
                 condition=~Q(status="took_office") | Q(took_office_on__isnull=False),
                 name="candidates_nomination_took_office_dated",

@@ -1,3 +1,237 @@
-from django.urls import URLPattern
+"""Classification lists (Secretaria computes, Gestão publishes; everyone with the role reads them).
 
-urlpatterns: list[URLPattern] = []
+A run's lists per position: the general list and each reserve, with scores, places and why; the
+registrations on no list with the reason. Compute (a draft), review, publish as preliminary or final,
+compare with the previous published run. Writes go through ``candidates.results``.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path
+from django.views.decorators.http import require_POST
+
+from candidates import results, selectors
+from candidates.models import ResultRun
+from contests.forms import StaffFormMixin
+from contests.models import Contest, Position
+from contests.views import get_contest_for_user, staff_view
+
+VIEW_PERMS = ("contests.view_contest", "candidates.view_resultrun")
+PAGE_SIZE = 50
+LIST_SLUGS = {"geral": "open", "racial": "racial", "pcd": "pcd", "fora": "out"}
+
+
+class ComputeForm(StaffFormMixin, forms.Form):
+    position = forms.ModelChoiceField(
+        label="Cargos",
+        queryset=Position.objects.none(),
+        required=False,
+        empty_label="Todos os cargos do concurso",
+    )
+    kind = forms.ChoiceField(
+        label="Para publicar como",
+        choices=[("", "A decidir"), *ResultRun.Kind.choices],
+        required=False,
+        help_text="Quem publica (Gestão) confirma a espécie.",
+    )
+    notes = forms.CharField(label="Observações", required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+    def __init__(self, *args, contest: Contest, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["position"].queryset = contest.positions.order_by("code", "pk")
+
+
+class PublishForm(StaffFormMixin, forms.Form):
+    kind = forms.ChoiceField(
+        label="Publicar como",
+        choices=ResultRun.Kind.choices,
+        widget=forms.RadioSelect,
+        help_text="A lista final é a que a homologação confirma e de que saem as nomeações. Publicada, a "
+        "lista não muda mais: uma alteração exige novo cálculo.",
+    )
+
+
+def _run_for(user, slug: str, run_pk: int) -> ResultRun:
+    contest = get_contest_for_user(user, slug)
+    run = get_object_or_404(
+        ResultRun.objects.select_related("position", "computed_by", "published_by", "previous"),
+        contest=contest,
+        pk=run_pk,
+    )
+    run.contest = contest
+    return run
+
+
+def _list_labels(run: ResultRun) -> dict[str, str]:
+    labels = {
+        "open": "Ampla concorrência (lista geral)",
+        "racial": f"Reservada a {run.contest.policy.group_label}",
+        "pcd": "Reservada a pessoas com deficiência",
+        "out": "Fora das listas",
+    }
+    if not (run.summary.get("params") or {}).get("pcd"):
+        del labels["pcd"]
+    return labels
+
+
+def _chosen_position(request: HttpRequest, positions: list[Position]) -> Position | None:
+    if not positions:
+        return None
+    wanted = request.GET.get("cargo", "")
+    for position in positions:
+        if str(position.pk) == wanted:
+            return position
+    return positions[0]
+
+
+@staff_view(*VIEW_PERMS)
+def result_list(request: HttpRequest, slug: str) -> HttpResponse:
+    contest = get_contest_for_user(request.user, slug)
+    runs = results.runs_for(contest).order_by("-number")
+    form = ComputeForm(contest=contest) if request.user.has_perm("candidates.add_resultrun") else None
+    return render(request, "candidates/result_list.html", {"contest": contest, "runs": runs, "form": form})
+
+
+@require_POST
+@staff_view("contests.view_contest", "candidates.add_resultrun")
+def result_compute(request: HttpRequest, slug: str) -> HttpResponse:
+    contest = get_contest_for_user(request.user, slug)
+    form = ComputeForm(request.POST, contest=contest)
+    if form.is_valid():
+        try:
+            run = results.result_run_compute(
+                contest=contest,
+                by=request.user,
+                position=form.cleaned_data["position"],
+                kind=form.cleaned_data["kind"],
+                notes=form.cleaned_data["notes"],
+            )
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        else:
+            messages.success(request, f"{run} calculada. Revise-a antes de publicar.")
+            return redirect(run)
+    else:
+        messages.error(request, "Não foi possível calcular: confira os campos.")
+    return redirect("candidates:result_list", contest.slug)
+
+
+@staff_view(*VIEW_PERMS)
+def result_detail(request: HttpRequest, slug: str, run_pk: int) -> HttpResponse:
+    run = _run_for(request.user, slug, run_pk)
+    positions = selectors.run_positions(run)
+    position = _chosen_position(request, positions)
+    list_slug = request.GET.get("lista", "geral")
+    if list_slug not in LIST_SLUGS:
+        raise Http404
+    list_name = LIST_SLUGS[list_slug]
+    page = None
+    summary = {}
+    if position is not None:
+        page = Paginator(selectors.run_entries(run, position, list_name), PAGE_SIZE).get_page(
+            request.GET.get("pagina")
+        )
+        summary = (run.summary.get("positions") or {}).get(str(position.pk), {})
+    labels = _list_labels(run)
+    tabs = [
+        {"slug": slug_, "label": labels[name], "count": summary.get(name, 0), "current": slug_ == list_slug}
+        for slug_, name in LIST_SLUGS.items()
+        if name in labels
+    ]
+    publish_form = None
+    if not run.is_published and request.user.has_perm("candidates.publish_resultrun"):
+        publish_form = PublishForm(initial={"kind": run.kind or ResultRun.Kind.PRELIMINARY})
+    return render(
+        request,
+        "candidates/result_detail.html",
+        {
+            "contest": run.contest,
+            "run": run,
+            "positions": positions,
+            "position": position,
+            "list_name": list_name,
+            "list_label": labels.get(list_name, ""),
+            "list_slug": list_slug,
+            "tabs": tabs,
+            "page": page,
+            "summary": summary,
+            "publish_form": publish_form,
+            "previous": selectors.previous_run(run),
+        },
+    )
+
+
+@require_POST
+@staff_view(*VIEW_PERMS, "candidates.publish_resultrun")
+def result_publish(request: HttpRequest, slug: str, run_pk: int) -> HttpResponse:
+    run = _run_for(request.user, slug, run_pk)
+    form = PublishForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Escolha se a lista é preliminar ou final.")
+        return redirect(run)
+    try:
+        run = results.result_run_publish(run=run, kind=form.cleaned_data["kind"], by=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, f"{run} publicada. Ela não muda mais; uma alteração exige novo cálculo.")
+    return redirect(run)
+
+
+@require_POST
+@staff_view(*VIEW_PERMS, "candidates.add_resultrun")
+def result_discard(request: HttpRequest, slug: str, run_pk: int) -> HttpResponse:
+    run = _run_for(request.user, slug, run_pk)
+    try:
+        results.result_run_discard(run=run, by=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect(run)
+    messages.success(request, "Rascunho descartado.")
+    return redirect("candidates:result_list", run.contest.slug)
+
+
+@staff_view(*VIEW_PERMS)
+def result_compare(request: HttpRequest, slug: str, run_pk: int) -> HttpResponse:
+    run = _run_for(request.user, slug, run_pk)
+    other_pk = request.GET.get("com", "")
+    if other_pk.isdigit():
+        previous = get_object_or_404(ResultRun, contest=run.contest, pk=int(other_pk))
+    else:
+        previous = selectors.previous_run(run)
+    positions = selectors.run_positions(run)
+    position = _chosen_position(request, positions)
+    page = None
+    if previous is not None and position is not None:
+        moves = selectors.compare_runs(run, previous, position)
+        page = Paginator(moves, PAGE_SIZE).get_page(request.GET.get("pagina"))
+    others = ResultRun.objects.filter(contest=run.contest).exclude(pk=run.pk).order_by("-number")
+    return render(
+        request,
+        "candidates/result_compare.html",
+        {
+            "contest": run.contest,
+            "run": run,
+            "previous": previous,
+            "others": others,
+            "positions": positions,
+            "position": position,
+            "page": page,
+        },
+    )
+
+
+urlpatterns = [
+    path("concursos/<slug:slug>/listas/", result_list, name="result_list"),
+    path("concursos/<slug:slug>/listas/calcular/", result_compute, name="result_compute"),
+    path("concursos/<slug:slug>/listas/<int:run_pk>/", result_detail, name="result_detail"),
+    path("concursos/<slug:slug>/listas/<int:run_pk>/publicar/", result_publish, name="result_publish"),
+    path("concursos/<slug:slug>/listas/<int:run_pk>/descartar/", result_discard, name="result_discard"),
+    path("concursos/<slug:slug>/listas/<int:run_pk>/comparar/", result_compare, name="result_compare"),
+]

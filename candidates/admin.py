@@ -1,0 +1,66 @@
+"""Django admin for the candidates app: a superuser's tool for repairs, with history on every model.
+
+Result runs and their entries are read only here: a published run is a document (a change makes a new
+run through ``candidates.results``), and nominations are written by ``candidates.nominations`` so the
+engine's state and the rows stay in step.
+"""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.http import HttpRequest
+from simple_history.admin import SimpleHistoryAdmin
+
+from candidates.models import AllocationLedger, Nomination, ResultEntry, ResultRun
+
+# Results and nominations ---------------------------------------------------------------------------------
+
+
+class _ReadOnly:
+    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+
+@admin.register(ResultRun)
+class ResultRunAdmin(_ReadOnly, SimpleHistoryAdmin):
+    list_display = ["number", "contest", "position", "kind", "status", "computed_at", "published_at"]
+    list_filter = ["kind", "status"]
+    search_fields = ["contest__title", "contest__slug"]
+    raw_id_fields = ["contest", "position", "previous"]
+
+
+@admin.register(ResultEntry)
+class ResultEntryAdmin(_ReadOnly, admin.ModelAdmin):
+    list_display = ["run", "position", "list", "rank", "general_rank", "number", "name", "score"]
+    list_filter = ["list"]
+    search_fields = ["number", "name"]
+    raw_id_fields = ["run", "position", "registration"]
+
+
+@admin.register(Nomination)
+class NominationAdmin(_ReadOnly, SimpleHistoryAdmin):
+    list_display = [
+        "position",
+        "order",
+        "seat",
+        "seat_kind",
+        "source_list",
+        "registration",
+        "status",
+        "act_number",
+    ]
+    list_filter = ["status", "seat_kind", "source_list"]
+    search_fields = ["registration__number", "act_number"]
+    raw_id_fields = ["position", "registration", "run"]
+
+
+@admin.register(AllocationLedger)
+class AllocationLedgerAdmin(_ReadOnly, SimpleHistoryAdmin):
+    list_display = ["position", "run", "version"]
+    raw_id_fields = ["position", "run"]
