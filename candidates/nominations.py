@@ -1,0 +1,599 @@
+"""Nominations of a position, seat by seat (RULES.md §4): preview, call, took office, withdrawal, no-show,
+end of list, vacancies opened during validity.
+
+Every write is ``@transaction.atomic`` and starts by locking the position's row (``select_for_update``):
+two clerks calling on the same position at once are served one after the other, and the second one
+continues from the state the first one left, so a seat is never filled twice nor a candidate nominated
+twice (the partial unique constraints of ``Nomination`` would refuse it anyway).
+
+Where the state lives
+---------------------
+The pure engine (``candidates.allocation``) decides who fills each seat. Its state for a position is
+kept in ``AllocationLedger.state`` as ``State.to_dict(include_candidates=False)`` (a snapshot; why a
+snapshot and not an event log: see ``AllocationLedger``). The candidates are the general list of the
+published final run (``ResultRun``), read again on each load, with the reserves each one is on and the
+reserve preferred for a simultaneous call. In the engine a candidate is named ``"inscrição <number>"``,
+so its Portuguese explanations read well.
+
+``Nomination`` rows mirror the engine's nominations one to one (same ``order``): after each event the
+rows whose engine nomination changed are updated (status, and for compensation the seat's kind and
+list), and new ones are created with the act's data.
+
+On every load the state is brought up to date with what happened elsewhere: vacancies opened on the
+position's page (``contests.services.vacancy_opening_create``) are applied as ``Open``, and a
+registration eliminated, withdrawn, cancelled or excluded from the reserves (a procedure's decision, a
+clerk's correction) as the matching event, so the next call never reaches someone who is off the lists.
+
+Dates are passed in (``today``, ``act_date``, ``date``); nothing here reads the clock for a rule.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ValidationError
+from django.core.files import File
+from django.db import transaction
+from simple_history.utils import bulk_create_with_history
+
+from candidates import allocation
+from candidates.engine_params import params_for_position
+from candidates.models import AllocationLedger, Nomination, Registration, ResultEntry, ResultRun
+from candidates.results import final_run_for
+from candidates.schedule import project
+from candidates.services import registration_set_status
+from contests.models import Contest, Position, VacancyOpening
+from contests.services import User, audited_save, vacancy_opening_create
+
+ID_PREFIX = "inscrição "
+MAX_CALL = 500
+
+DEFAULT_END_REASONS = {
+    Nomination.Status.ANNULLED: "Nomeação anulada: inscrição eliminada ou excluída da reserva.",
+    Nomination.Status.WITHDRAWN: "Desistência registrada na inscrição.",
+    Nomination.Status.NO_SHOW: "Não tomou posse no prazo: ato de nomeação tornado sem efeito.",
+    Nomination.Status.END_OF_LIST: "A pedido do candidato, vai para o fim da lista.",
+}
+
+
+def engine_id(number: str) -> str:
+    return f"{ID_PREFIX}{number}"
+
+
+# Loading and saving the engine's state ----------------------------------------------------------------
+
+
+@dataclass
+class _Loaded:
+    position: Position
+    contest: Contest
+    run: ResultRun
+    ledger: AllocationLedger
+    stored: allocation.State  # as saved: the ``Nomination`` rows match it
+    state: allocation.State  # brought up to date (openings, eliminations)
+    reg_of: dict[str, int]  # engine id → registration pk
+    messages: list[str] = field(default_factory=list)
+
+
+def _roster(
+    run: ResultRun, position: Position
+) -> tuple[tuple[allocation.Candidate, ...], dict[str, int], list]:
+    """The run's general list for ``position`` as engine candidates, and the registrations' statuses."""
+    rows = (
+        ResultEntry.objects.filter(run=run, position=position)
+        .exclude(list=ResultEntry.List.OUT)
+        .values_list("registration_id", "number", "list", "rank")
+    )
+    general: list[tuple[int, int, str]] = []
+    lists: dict[int, set[str]] = {}
+    for reg, number, name, rank in rows.iterator(chunk_size=5000):
+        if name == ResultEntry.List.OPEN:
+            general.append((rank, reg, number))
+        else:
+            lists.setdefault(reg, set()).add(name)
+    general.sort()
+    registrations = Registration.objects.filter(position=position).values_list(
+        "pk", "preferred_reserve", "status"
+    )
+    prefers: dict[int, str] = {}
+    unusual: list[tuple[int, str]] = []
+    for pk, preferred, status in registrations.iterator(chunk_size=5000):
+        if preferred:
+            prefers[pk] = preferred
+        if status != Registration.Status.ACTIVE:
+            unusual.append((pk, status))
+    candidates = []
+    reg_of: dict[str, int] = {}
+    for _, reg, number in general:
+        on = frozenset(lists.get(reg, ()))
+        preferred = prefers.get(reg)
+        cid = engine_id(number)
+        candidates.append(allocation.Candidate(cid, on, preferred if preferred in on else None))
+        reg_of[cid] = reg
+    return tuple(candidates), reg_of, unusual
+
+
+def _reconcile(
+    state: allocation.State, vacancies: int, unusual: list[tuple[int, str]], id_of: dict[int, str]
+) -> tuple[allocation.State, list[str]]:
+    """Apply what happened outside the nomination screens since the state was saved."""
+    messages: list[str] = []
+    if vacancies < state.vacancies:
+        raise ValidationError(
+            f"O cargo tem hoje {vacancies} vaga(s), menos que as {state.vacancies} com que as nomeações "
+            "já contam: vagas não podem ser retiradas depois de iniciadas as nomeações."
+        )
+    if vacancies > state.vacancies:
+        state, change = allocation.apply(state, allocation.Open(vacancies - state.vacancies))
+        messages.extend(change.messages)
+    removed = dict(state.removed)
+    excluded = set(state.excluded)
+    index = state.roster.index
+    for pk, status in unusual:
+        cid = id_of.get(pk)
+        if cid is None:
+            continue
+        event: allocation.Event | None = None
+        if status in (Registration.Status.ELIMINATED, Registration.Status.CANCELLED):
+            if removed.get(cid) != allocation.ELIMINATED:
+                event = allocation.Eliminate(cid)
+        elif status == Registration.Status.WITHDRAWN:
+            if cid not in removed:
+                event = allocation.Withdraw(cid)
+        elif (
+            status == Registration.Status.EXCLUDED_FROM_RESERVE
+            and cid not in excluded
+            and cid not in removed
+            and state.roster.candidates[index[cid]].lists
+        ):
+            event = allocation.ExcludeFromReserve(cid)
+        if event is None:
+            continue
+        try:
+            state, change = allocation.apply(state, event)
+        except allocation.AllocationError as error:
+            messages.append(f"{cid}: {error}")
+            continue
+        messages.extend(change.messages)
+    return state, messages
+
+
+def _load(position: Position, *, lock: bool) -> _Loaded:
+    positions = Position.objects.select_related("contest__policy")
+    if lock:
+        positions = positions.select_for_update(of=("self",))
+    position = positions.get(pk=position.pk)
+    contest = position.contest
+    ledger = AllocationLedger.objects.filter(position=position).select_related("run").first()
+    if ledger is not None:
+        run = ledger.run
+    else:
+        run = final_run_for(position)
+        if run is None:
+            raise ValidationError(
+                "Não há lista final publicada para este cargo: as nomeações saem da lista final publicada."
+            )
+    candidates, reg_of, unusual = _roster(run, position)
+    if ledger is not None:
+        stored = allocation.State.from_dict(ledger.state, candidates=candidates)
+    else:
+        params = params_for_position(position)
+        stored = allocation.initial_state(candidates, params, vacancies=position.vacancies)
+        ledger = AllocationLedger(position=position, run=run, state=stored.to_dict(include_candidates=False))
+    id_of = {pk: cid for cid, pk in reg_of.items()}
+    state, messages = _reconcile(stored, position.vacancies, unusual, id_of)
+    return _Loaded(position, contest, run, ledger, stored, state, reg_of, messages)
+
+
+def _check_version(loaded: _Loaded, expected_version: int | None) -> None:
+    if expected_version is not None and expected_version != loaded.ledger.version:
+        raise ValidationError(
+            "Outra operação foi registrada neste cargo enquanto você revisava a prévia: confira a nova prévia "
+            "antes de confirmar."
+        )
+
+
+def _check_validity(contest: Contest, day: datetime.date) -> None:
+    """Nominations only for a homologated contest, within its validity (CF art. 37 III and IV)."""
+    if not contest.is_homologated:
+        raise ValidationError("As nomeações só começam depois da homologação do concurso.")
+    if not contest.is_valid_on(day):
+        end = contest.validity_end
+        raise ValidationError(
+            f"{day:%d/%m/%Y} está fora da validade do concurso ({contest.homologation_date:%d/%m/%Y} a "
+            f"{end:%d/%m/%Y}): não se nomeia a partir dele fora desse período."
+        )
+
+
+def _save(
+    loaded: _Loaded,
+    state: allocation.State,
+    *,
+    by: User | None,
+    reason: str,
+    act: dict | None = None,
+    updates: dict[int, dict] | None = None,
+    ended_on: datetime.date | None = None,
+) -> list[Nomination]:
+    """Store ``state`` and bring the ``Nomination`` rows in line with it; returns the rows created."""
+    old = loaded.stored.nominations
+    updates = updates or {}
+    changed = [
+        (i + 1, nom)
+        for i, nom in enumerate(state.nominations[: len(old)])
+        if nom != old[i] or (i + 1) in updates
+    ]
+    if changed:
+        rows = {
+            row.order: row
+            for row in Nomination.objects.select_for_update().filter(
+                position=loaded.position, order__in=[order for order, _ in changed]
+            )
+        }
+        for order, nom in changed:
+            row = rows[order]
+            status_changed = row.status != nom.status
+            row.status = nom.status
+            row.seat = nom.seat
+            row.seat_kind = nom.kind
+            row.source_list = nom.list
+            row.reverted = nom.reverted
+            row.compensated = nom.compensated
+            row.why = nom.why
+            for name, value in updates.get(order, {}).items():
+                setattr(row, name, value)
+            if status_changed and row.status not in Nomination.HOLDING:
+                row.ended_on = row.ended_on or ended_on
+                row.end_reason = row.end_reason or DEFAULT_END_REASONS.get(row.status, "")
+            audited_save(row, by=by, reason=reason)
+    new = state.nominations[len(old) :]
+    created: list[Nomination] = []
+    if new:
+        if act is None:
+            raise ValidationError("Nomeações novas exigem os dados do ato.")
+        created = [
+            Nomination(
+                position=loaded.position,
+                registration_id=loaded.reg_of[nom.candidate],
+                run=loaded.run,
+                order=nom.order,
+                seat=nom.seat,
+                seat_kind=nom.kind,
+                source_list=nom.list,
+                reverted=nom.reverted,
+                compensated=nom.compensated,
+                status=nom.status,
+                why=nom.why,
+                **act,
+            )
+            for nom in new
+        ]
+        created = bulk_create_with_history(
+            created, Nomination, batch_size=500, default_user=by, default_change_reason=reason
+        )
+    ledger = loaded.ledger
+    ledger.state = state.to_dict(include_candidates=False)
+    ledger.version += 1
+    audited_save(ledger, by=by, reason=reason)
+    return created
+
+
+def _error(error: allocation.AllocationError) -> ValidationError:
+    return ValidationError(str(error))
+
+
+def _locked_nomination(nomination: Nomination) -> tuple[_Loaded, Nomination]:
+    loaded = _load(nomination.position, lock=True)
+    row = (
+        Nomination.objects.select_for_update(of=("self",))
+        .select_related("registration")
+        .get(pk=nomination.pk)
+    )
+    if row.position_id != loaded.position.pk:
+        raise ValidationError("A nomeação não é deste cargo.")
+    return loaded, row
+
+
+def _engine_id(loaded: _Loaded, nomination: Nomination) -> str:
+    return engine_id(nomination.registration.number)
+
+
+# Reads ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PreviewRow:
+    seat: int
+    kind: str
+    list: str
+    registration: Registration
+    reverted: bool
+    compensated: bool
+    why: str
+
+
+@dataclass(frozen=True)
+class Preview:
+    """Who the next call of ``count`` would nominate, and why, before anyone confirms it."""
+
+    count: int
+    rows: tuple[PreviewRow, ...]
+    compensated: tuple[PreviewRow, ...]
+    messages: tuple[str, ...]
+    stopped: bool
+    vacancies: int
+    version: int
+
+
+@transaction.atomic
+def nominations_preview(*, position: Position, count: int) -> Preview:
+    """Who ``nominations_call`` with ``count`` would nominate now, and why (nothing is written)."""
+    if count < 1:
+        raise ValidationError({"count": "Convoque ao menos uma vaga."})
+    loaded = _load(position, lock=False)
+    change = allocation.preview_call(loaded.state, min(count, MAX_CALL))
+    regs = Registration.objects.select_related("candidate").in_bulk(
+        [loaded.reg_of[n.candidate] for n in (*change.nominated, *change.changed)]
+    )
+
+    def row(nom: allocation.Nomination) -> PreviewRow:
+        return PreviewRow(
+            nom.seat,
+            nom.kind,
+            nom.list,
+            regs[loaded.reg_of[nom.candidate]],
+            nom.reverted,
+            nom.compensated,
+            nom.why,
+        )
+
+    messages = [*loaded.messages]
+    if not change.nominated:
+        messages.append("Não há vaga a preencher nem candidato a convocar neste cargo agora.")
+    elif len(change.nominated) < count:
+        messages.append(
+            f"Só {len(change.nominated)} vaga(s) podem ser preenchidas agora ({loaded.state.vacancies} aberta(s))."
+        )
+    if change.stopped:
+        messages.append("A chamada para: não há mais candidatos aprovados a convocar.")
+    return Preview(
+        count=count,
+        rows=tuple(row(n) for n in change.nominated),
+        compensated=tuple(row(n) for n in change.changed),
+        messages=tuple(messages),
+        stopped=change.stopped,
+        vacancies=loaded.state.vacancies,
+        version=loaded.ledger.version,
+    )
+
+
+def state_for(position: Position) -> allocation.State:
+    """The engine's state for ``position`` now (read only), e.g. for the lists as they stand."""
+    return _load(position, lock=False).state
+
+
+# Writes -----------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def nominations_call(
+    *,
+    position: Position,
+    count: int,
+    act_number: str,
+    act_date: datetime.date,
+    by: User | None,
+    gazette_edition: str = "",
+    gazette_page: str = "",
+    gazette_date: datetime.date | None = None,
+    notified_gazette: bool = True,
+    notified_email: bool = False,
+    notified_letter: bool = False,
+    today: datetime.date | None = None,
+    expected_version: int | None = None,
+) -> list[Nomination]:
+    """Nominate the next ``count`` seats of ``position`` by one act (RULES §4).
+
+    Freed seats first (lowest number first), then new ones, never more than the vacancies open. The
+    deadline to take office runs from the act's publication (``gazette_date``, else ``act_date``) for the
+    contest's ``office_deadline_days``. ``today`` (default: the act's date) must fall within the contest's
+    validity. ``expected_version`` is the ledger version the clerk's preview showed: if another operation
+    came in between, the call is refused so the clerk sees the new preview.
+    """
+    if count < 1:
+        raise ValidationError({"count": "Convoque ao menos uma vaga."})
+    if count > MAX_CALL:
+        raise ValidationError({"count": f"Convoque no máximo {MAX_CALL} vagas por ato."})
+    act_number = act_number.strip()
+    if not act_number:
+        raise ValidationError({"act_number": "Informe o número do ato de nomeação."})
+    publication = gazette_date or act_date
+    if publication < act_date:
+        raise ValidationError({"gazette_date": "A publicação não pode ser anterior ao ato."})
+    loaded = _load(position, lock=True)
+    _check_validity(loaded.contest, today or act_date)
+    _check_version(loaded, expected_version)
+    try:
+        state, change = allocation.apply(loaded.state, allocation.Call(count))
+    except allocation.AllocationError as error:
+        raise _error(error) from None
+    if not change.nominated:
+        raise ValidationError("Não há vaga a preencher nem candidato a convocar neste cargo agora.")
+    act = {
+        "act_number": act_number,
+        "act_date": act_date,
+        "gazette_edition": gazette_edition.strip(),
+        "gazette_page": gazette_page.strip(),
+        "gazette_date": gazette_date,
+        "notified_gazette": notified_gazette,
+        "notified_email": notified_email,
+        "notified_letter": notified_letter,
+        "office_deadline": publication + datetime.timedelta(days=loaded.contest.office_deadline_days),
+    }
+    reason = f"Nomeação: ato {act_number} de {act_date:%d/%m/%Y}"
+    return _save(loaded, state, by=by, reason=reason, act=act, ended_on=today or act_date)
+
+
+@transaction.atomic
+def nomination_took_office(*, nomination: Nomination, date: datetime.date, by: User | None) -> Nomination:
+    """The nominee took office on ``date``, within the deadline (the seat stays theirs for good)."""
+    loaded, row = _locked_nomination(nomination)
+    if row.status != Nomination.Status.ACTIVE:
+        raise ValidationError(f"Esta nomeação está “{row.get_status_display()}”: não aguarda posse.")
+    if date < row.act_date:
+        raise ValidationError({"date": "A posse não pode ser anterior ao ato de nomeação."})
+    if date > row.office_deadline:
+        raise ValidationError(
+            {
+                "date": f"O prazo para a posse terminou em {row.office_deadline:%d/%m/%Y}: registre o não "
+                "comparecimento (a nomeação fica sem efeito)."
+            }
+        )
+    try:
+        state, _ = allocation.apply(loaded.state, allocation.TookOffice(_engine_id(loaded, row)))
+    except allocation.AllocationError as error:
+        raise _error(error) from None
+    _save(loaded, state, by=by, reason="Posse registrada", updates={row.order: {"took_office_on": date}})
+    row.refresh_from_db()
+    return row
+
+
+@transaction.atomic
+def nomination_withdraw(
+    *, nomination: Nomination, statement_file: File, by: User | None, date: datetime.date, reason: str = ""
+) -> Nomination:
+    """The nominee withdrew before taking office, by a signed statement: off every list; the seat keeps
+    its number and kind and goes to the next of the same list on the next call (SM art. 4 §4; AR art. 3
+    §2)."""
+    if not statement_file:
+        raise ValidationError({"statement_file": "Anexe o termo de desistência assinado."})
+    loaded, row = _locked_nomination(nomination)
+    if row.status != Nomination.Status.ACTIVE:
+        raise ValidationError(f"Esta nomeação está “{row.get_status_display()}”: não cabe desistência.")
+    if date < row.act_date:
+        raise ValidationError({"date": "A desistência não pode ser anterior ao ato de nomeação."})
+    try:
+        state, change = allocation.apply(loaded.state, allocation.Withdraw(_engine_id(loaded, row)))
+    except allocation.AllocationError as error:
+        raise _error(error) from None
+    text = "Desistência por termo assinado" + (f": {reason.strip()}" if reason.strip() else "")
+    row.withdrawal_statement.save(statement_file.name.rsplit("/", 1)[-1], statement_file, save=False)
+    updates = {
+        row.order: {
+            "withdrawal_statement": row.withdrawal_statement.name,
+            "ended_on": date,
+            "end_reason": text + ". " + " ".join(change.messages[1:]),
+        }
+    }
+    _save(loaded, state, by=by, reason=text, updates=updates)
+    registration_set_status(
+        registration=row.registration, status=Registration.Status.WITHDRAWN, by=by, reason=text
+    )
+    row.refresh_from_db()
+    return row
+
+
+@transaction.atomic
+def nomination_no_show(
+    *, nomination: Nomination, by: User | None, today: datetime.date, act_number: str = ""
+) -> Nomination:
+    """The deadline to take office passed without the nominee taking office: the act is made void and
+    the seat is refilled on the next call, like a withdrawal."""
+    loaded, row = _locked_nomination(nomination)
+    if row.status != Nomination.Status.ACTIVE:
+        raise ValidationError(f"Esta nomeação está “{row.get_status_display()}”: não aguarda posse.")
+    if today <= row.office_deadline:
+        raise ValidationError(
+            f"O prazo para a posse vai até {row.office_deadline:%d/%m/%Y}: o não comparecimento só pode ser "
+            "registrado depois dele."
+        )
+    try:
+        state, _ = allocation.apply(loaded.state, allocation.NoShow(_engine_id(loaded, row)))
+    except allocation.AllocationError as error:
+        raise _error(error) from None
+    text = f"Não tomou posse até {row.office_deadline:%d/%m/%Y}: ato {row.act_number} tornado sem efeito"
+    if act_number.strip():
+        text += f" pelo ato {act_number.strip()}"
+    _save(
+        loaded, state, by=by, reason=text, updates={row.order: {"ended_on": today, "end_reason": text + "."}}
+    )
+    registration_set_status(
+        registration=row.registration, status=Registration.Status.WITHDRAWN, by=by, reason=text
+    )
+    row.refresh_from_db()
+    return row
+
+
+@transaction.atomic
+def nomination_end_of_list(
+    *, nomination: Nomination, by: User | None, date: datetime.date, reason: str = ""
+) -> Nomination:
+    """At the nominee's request, where the edital allows it: the nomination ends, the seat is refilled
+    like a withdrawal and the candidate goes to the end of every list they are on (RULES §4 item 4)."""
+    loaded, row = _locked_nomination(nomination)
+    if row.status != Nomination.Status.ACTIVE:
+        raise ValidationError(
+            f"Esta nomeação está “{row.get_status_display()}”: não cabe ir ao fim da lista."
+        )
+    try:
+        state, _ = allocation.apply(loaded.state, allocation.EndOfList(_engine_id(loaded, row)))
+    except allocation.AllocationError as error:
+        raise _error(error) from None
+    text = "Pedido de reclassificação para o fim da lista" + (f": {reason.strip()}" if reason.strip() else "")
+    _save(
+        loaded, state, by=by, reason=text, updates={row.order: {"ended_on": date, "end_reason": text + "."}}
+    )
+    row.refresh_from_db()
+    return row
+
+
+@dataclass(frozen=True)
+class Opening:
+    opening: VacancyOpening
+    before: tuple[str, ...]
+    after: tuple[str, ...]
+    messages: tuple[str, ...]
+
+
+@transaction.atomic
+def vacancies_open(
+    *, position: Position, count: int, date: datetime.date, act: str, by: User | None, note: str = ""
+) -> Opening:
+    """Open ``count`` vacancies during validity (SM art. 1 §1): the reserve is recounted on the cumulative
+    total, fraction carried (§4), and the seats not yet created are scheduled again; seats already
+    created keep their kind."""
+    if count < 1:
+        raise ValidationError({"count": "Abra ao menos uma vaga."})
+    locked = (
+        Position.objects.select_for_update(of=("self",)).select_related("contest__policy").get(pk=position.pk)
+    )
+    _check_validity(locked.contest, date)
+    ledger = AllocationLedger.objects.filter(position=locked).first()
+    if ledger is not None:
+        params = allocation.params_from_dict(ledger.state["params"])
+        kept = tuple(ledger.state["seats"])
+    else:
+        params = params_for_position(locked)
+        kept = ()
+    before = project(params, kept, locked.vacancies)
+    opening = vacancy_opening_create(
+        position=locked,
+        by=by,
+        data={
+            "kind": VacancyOpening.Kind.LATER,
+            "count": count,
+            "date": date,
+            "act": act.strip(),
+            "note": note,
+        },
+    )
+    messages: list[str] = []
+    if ledger is not None:
+        loaded = _load(locked, lock=True)
+        messages = loaded.messages
+        _save(loaded, loaded.state, by=by, reason=f"Abertura de {count} vaga(s): {act.strip()}")
+        after = loaded.state.schedule()
+    else:
+        after = project(params_for_position(locked), (), locked.vacancies + count)
+    return Opening(opening, tuple(before), tuple(after), tuple(messages))
