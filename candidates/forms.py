@@ -56,8 +56,7 @@ def _racial_field(policy: Policy, *, label: str, with_none: bool = True) -> form
         choices=racial_choices(policy, with_none=with_none),
         required=not with_none,
         widget=forms.RadioSelect,
-        help_text=f"Categoria do IBGE declarada no ato da inscrição. Beneficiários da política: {groups} "
-        f"({policy.citation_reserve or policy}).",
+        help_text=f"Categoria do IBGE declarada no ato da inscrição. Beneficiários segundo {policy}: {groups}.",
     )
 
 
@@ -115,7 +114,7 @@ class RegistrationForm(StaffFormMixin, forms.Form):
         creating = registration is None
         self.creating = creating
         self.fields.update(forms.fields_for_model(Candidate, fields=CANDIDATE_FIELDS))
-        self.fields["cpf"] = CpfField(help_text=Candidate._meta.get_field("cpf").help_text)
+        self.fields["cpf"] = CpfField()
         self.fields["address"].widget = forms.Textarea(attrs={"rows": 2})
         self.fields.update(
             forms.fields_for_model(
@@ -126,7 +125,8 @@ class RegistrationForm(StaffFormMixin, forms.Form):
         self.fields["position"].empty_label = "Escolha o cargo…"
         self.fields["registered_on"].required = creating
         if creating:
-            self.fields["registered_on"].initial = timezone.localdate()
+            if not contest.registrations_closed_on(timezone.localdate()):
+                self.fields["registered_on"].initial = timezone.localdate()
             self.fields["racial"] = _racial_field(contest.policy, label="Reserva racial (autodeclaração)")
             self.fields["declared_on"] = date_field(
                 "Data da autodeclaração",
@@ -150,6 +150,15 @@ class RegistrationForm(StaffFormMixin, forms.Form):
         if clash.exists():
             raise ValidationError("Já existe uma inscrição com este número neste concurso.")
         return number
+
+    def clean_registered_on(self) -> datetime.date | None:
+        registered = self.cleaned_data["registered_on"]
+        end = self.contest.registration_end
+        if registered and end and registered > end:
+            raise ValidationError(
+                f"A inscrição não pode ser posterior ao fim das inscrições ({end:%d/%m/%Y})."
+            )
+        return registered
 
     def clean_birth_date(self) -> datetime.date | None:
         birth = self.cleaned_data["birth_date"]
@@ -278,11 +287,19 @@ class CorrectionForm(StaffFormMixin, forms.Form):
         },
     )
 
-    def __init__(self, *args, policy: Policy, **kwargs) -> None:
+    def __init__(self, *args, policy: Policy, current: str, **kwargs) -> None:
+        kwargs.setdefault("initial", {"racial": current})
         super().__init__(*args, **kwargs)
+        self.current = current
         self.fields["racial"] = _racial_field(policy, label="Opção correta")
         self.fields["racial"].required = False
         self.order_fields(["racial", "declared_on", "justification"])
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("racial", NO_RESERVE) == self.current and not data.get("declared_on"):
+            self.add_error("racial", "É a opção registrada hoje: não há o que corrigir.")
+        return data
 
 
 class RegistrationStatusForm(StaffFormMixin, forms.Form):

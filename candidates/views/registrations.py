@@ -33,8 +33,10 @@ from candidates.forms import (
     RegistrationForm,
     RegistrationStatusForm,
     racial_category,
+    racial_choice,
 )
 from candidates.models import Candidate, PhaseResult, Registration, SelfDeclaration
+from candidates.validators import format_cpf
 from contests.forms import add_service_errors
 from contests.history import HistoryEntry, field_label, field_label_model, history_entries
 from contests.models import Contest
@@ -160,7 +162,7 @@ def _history(registration: Registration, *, sensitive: bool, candidate: bool) ->
         querysets.append(Candidate.history.filter(id=registration.candidate_id))
     if sensitive:
         querysets.append(SelfDeclaration.history.filter(registration_id=registration.pk))
-    entries = history_entries(*querysets)
+    entries = [_with_cpf_formatted(entry) for entry in history_entries(*querysets)]
     if sensitive:
         return entries
     hidden = {field_label(Registration, name) for name in SENSITIVE_FIELDS}
@@ -173,6 +175,19 @@ def _history(registration: Registration, *, sensitive: bool, candidate: bool) ->
         elif changes or entry.history_type != "~":
             shown.append(dataclasses.replace(entry, changes=changes))
     return shown
+
+
+def _with_cpf_formatted(entry: HistoryEntry) -> HistoryEntry:
+    label = field_label(Candidate, "cpf")
+    if not any(change.field == label for change in entry.changes):
+        return entry
+    changes = tuple(
+        dataclasses.replace(change, old=format_cpf(change.old), new=format_cpf(change.new))
+        if change.field == label
+        else change
+        for change in entry.changes
+    )
+    return dataclasses.replace(entry, changes=changes)
 
 
 # Views ---------------------------------------------------------------------------------------------------
@@ -387,10 +402,7 @@ def _declaration_page(
         option_form = option_form or RacialOptionForm(policy=policy)
     if active:
         give_up_form = give_up_form or GiveUpForm(initial={"on": today})
-    current = ""
-    if active:
-        current = "negra" if not declaration.category else declaration.category
-    correction_form = correction_form or CorrectionForm(policy=policy, initial={"racial": current})
+    correction_form = correction_form or CorrectionForm(policy=policy, current=_current_option(declaration))
     return render(
         request,
         "candidates/registration_declaration.html",
@@ -405,6 +417,13 @@ def _declaration_page(
             "correction_form": correction_form,
         },
     )
+
+
+def _current_option(declaration: SelfDeclaration | None) -> str:
+    """The racial option as ``CorrectionForm`` names it: none, "negra" or the category."""
+    if declaration is None or not declaration.is_active:
+        return racial_choice(None)
+    return racial_choice(declaration.category)
 
 
 @staff_view(*DECLARATION_PERMS)
@@ -461,7 +480,10 @@ def registration_give_up(request: HttpRequest, slug: str, pk: int) -> HttpRespon
 @staff_view(*DECLARATION_PERMS)
 def registration_correct(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     registration = get_registration_for_user(request.user, slug, pk, change=True)
-    form = CorrectionForm(request.POST, policy=registration.contest.policy)
+    declaration = SelfDeclaration.objects.filter(registration=registration).first()
+    form = CorrectionForm(
+        request.POST, policy=registration.contest.policy, current=_current_option(declaration)
+    )
     if form.is_valid():
         category = racial_category(form.cleaned_data["racial"])
         try:

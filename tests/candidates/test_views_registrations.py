@@ -585,3 +585,34 @@ def test_contest_detail_links_to_registrations_and_import(client_for):
     page = client_for("commission").get(contest.get_absolute_url()).content.decode()
     assert url("registration_list", contest) in page
     assert url("import_upload", contest) not in page
+
+
+def test_correction_to_the_same_option_is_refused(client_for):
+    registration = make_registration(position(closed_contest()), racial_category="parda")
+    response = client_for("clerk").post(
+        url("registration_correct", registration), {"racial": "parda", "justification": "Nada mudou na ficha"}
+    )
+    assert response.status_code == 200
+    assert "não há o que corrigir" in response.content.decode()
+    assert SelfDeclaration.objects.get(registration=registration).history.count() == 1
+
+
+def test_registration_dated_after_registrations_closed_is_refused(client_for):
+    contest = closed_contest()
+    late = (contest.registration_end + datetime.timedelta(days=1)).strftime("%d/%m/%Y")
+    response = client_for("clerk").post(
+        url("registration_create", contest), form_data(contest, registered_on=late)
+    )
+    assert "não pode ser posterior ao fim das inscrições" in response.content.decode()
+    assert not Registration.objects.exists()
+
+
+def test_history_shows_the_cpf_formatted(client_for):
+    contest = make_example_contest()
+    registration = make_registration(position(contest), make_candidate(cpf=CPF), number="7001")
+    client = client_for("clerk")
+    client.post(
+        url("registration_edit", registration), form_data(contest, cpf="096.807.849-40", number="7001")
+    )
+    page = client.get(url("registration_detail", registration)).content.decode()
+    assert "096.807.849-40" in page and "036.881.690-77" in page
