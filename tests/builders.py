@@ -69,3 +69,79 @@ def make_position(contest: Contest | None = None, vacancies: int | None = 5, **o
             position=position, kind=VacancyOpening.Kind.EDITAL, count=vacancies, date=contest.edital_date
         )
     return position
+
+
+# Candidates ------------------------------------------------------------------------------------------
+
+
+def make_cpf(n: int | None = None) -> str:
+    """A valid CPF (check digits computed) from a counter: deterministic, never a real person's on purpose."""
+    from candidates.validators import cpf_with_check_digits
+
+    n = next(_counter) if n is None else n
+    return cpf_with_check_digits(f"{(n * 7919) % 10**9:09d}")
+
+
+def make_candidate(**overrides):
+    from candidates.models import Candidate
+
+    n = next(_counter)
+    data = {
+        "full_name": f"Candidata {n}",
+        "cpf": make_cpf(n),
+        "birth_date": datetime.date(1990, 1, 1) + datetime.timedelta(days=n),
+    }
+    data.update(overrides)
+    candidate = Candidate(**data)
+    candidate.full_clean()
+    candidate.save()
+    return candidate
+
+
+def make_registration(
+    position: Position | None = None, candidate=None, racial_category: str | None = None, **overrides
+):
+    """A registration; ``racial_category`` ("parda", "preta", ... or "" for "negra") adds the self-declaration."""
+    from candidates.models import Registration, SelfDeclaration
+
+    position = position or make_position()
+    candidate = candidate or make_candidate()
+    n = next(_counter)
+    data = {
+        "contest": position.contest,
+        "position": position,
+        "candidate": candidate,
+        "number": str(10000 + n),
+    }
+    data["racial_reserve"] = racial_category is not None
+    data.update(overrides)
+    registration = Registration.objects.create(**data)
+    if racial_category is not None:
+        SelfDeclaration.objects.create(
+            registration=registration, category=racial_category, declared_on=registration.registered_on
+        )
+    return registration
+
+
+def make_phase(contest: Contest | None = None, **overrides):
+    from decimal import Decimal
+
+    from candidates.models import Phase
+
+    contest = contest or make_contest()
+    order = overrides.pop("order", None) or contest.phases.count() + 1
+    data = {"name": f"Prova {order}", "order": order, "max_score": Decimal(100)}
+    data.update(overrides)
+    return Phase.objects.create(contest=contest, **data)
+
+
+def make_example_contest(**overrides) -> Contest:
+    """The shape of the demo contest of ``shared/examples``: Santa Maria's policy, ALEG 2, TLEG 7, ANSI 13."""
+    contest = make_contest(**overrides)
+    for code, title, vacancies in (
+        ("ALEG", "Assistente Legislativo", 2),
+        ("TLEG", "Técnico Legislativo", 7),
+        ("ANSI", "Analista de Sistemas", 13),
+    ):
+        make_position(contest, vacancies=vacancies, code=code, title=title)
+    return contest
