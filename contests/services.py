@@ -7,6 +7,7 @@ history row names the user (also from a command or the shell).
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,6 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
+from django.db.models import Max, Q
 
 from contests.models import AccessLog, Contest, Holiday, Organization, Policy, Position, VacancyOpening
 
@@ -74,8 +76,13 @@ def policy_update(*, policy: Policy, by: User, data: Mapping[str, Any]) -> Polic
 def policy_new_version(*, policy: Policy, by: User, data: Mapping[str, Any] | None = None) -> Policy:
     """Copy ``policy`` as its next version (a published contest keeps the version it used)."""
     base = Policy.objects.select_for_update().get(pk=policy.pk)
-    latest = max(base.version, *Policy.objects.filter(previous_version=base).values_list("version", flat=True))
-    root_slug = base.slug.rsplit("-v", 1)[0] if base.version > 1 else base.slug
+    root = base
+    while root.previous_version_id:
+        root = root.previous_version
+    # Every version of the law, whatever branch it came from: the next number is one past the highest.
+    family = Policy.objects.filter(Q(slug=root.slug) | Q(slug__regex=rf"^{re.escape(root.slug)}-v[0-9]+$"))
+    latest = family.aggregate(latest=Max("version"))["latest"] or base.version
+    root_slug = root.slug
     new = Policy.objects.get(pk=base.pk)
     new.pk = None
     new.id = None
