@@ -26,26 +26,24 @@ LIMIT_BYTES = 2 * 1024**3
 
 
 def build_candidates(size: int) -> list:
-    """Deterministic roster: a multiplicative hash of the index decides the lists (no random module)."""
+    """Deterministic roster: a multiplicative hash of the position decides the lists (no random module).
+
+    Of every 100 hash values: 1 on both reserves (odd positions prefer PcD, even ones keep the policy's
+    default), 19 racial only, 4 PcD only, 76 neither: 20% racial, 5% PcD, 1% both.
+    """
     from candidates.allocation import Candidate
 
-    both_racial = frozenset({"racial", "pcd"})
-    racial = frozenset({"racial"})
-    pcd = frozenset({"pcd"})
-    none: frozenset[str] = frozenset()
-    people = []
-    append = people.append
-    for i in range(size):
-        h = (i * 2654435761) % 4294967296 % 100  # Knuth's multiplicative hash, spread over 0..99
-        if h < 1:
-            append(Candidate(f"C{i}", both_racial, "pcd" if i % 2 else None))
-        elif h < 20:
-            append(Candidate(f"C{i}", racial))
-        elif h < 24:
-            append(Candidate(f"C{i}", pcd))
-        else:
-            append(Candidate(f"C{i}", none))
-    return people
+    both, racial, pcd, none = (
+        frozenset({"racial", "pcd"}),
+        frozenset({"racial"}),
+        frozenset({"pcd"}),
+        frozenset(),
+    )
+    by_hash = [both] + [racial] * 19 + [pcd] * 4 + [none] * 76
+    lists = [by_hash[(i * 2654435761) % 4294967296 % 100] for i in range(size)]
+    prefers = [("pcd" if i % 2 else None) if lists[i] is both else None for i in range(size)]
+    ids = [f"C{i}" for i in range(size)]
+    return list(map(Candidate._make, zip(ids, lists, prefers, strict=True)))
 
 
 def workload(size: int, rule: str) -> dict[str, object]:

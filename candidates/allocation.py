@@ -694,7 +694,7 @@ def _apply(state: State, seating: Seating, event: Event, c: int) -> tuple[State,
     holding = c in seating.active_of
     if isinstance(event, TookOffice):
         i = seating.active_of[c]
-        seating.nominations[i] = replace(seating.nominations[i], status=TOOK_OFFICE)
+        seating.nominations[i] = seating.nominations[i]._replace(status=TOOK_OFFICE)
         ended.append(i)
         messages.append(f"{name} tomou posse.")
     elif isinstance(event, Withdraw | NoShow):

@@ -29,7 +29,11 @@ class Fenwick:
     def ones(cls, size: int) -> Fenwick:
         """``size`` values all 1: node i covers lowbit(i) values (no construction loop)."""
         tree = cls.__new__(cls)
-        tree.tree = [i & -i for i in range(size + 1)]
+        # lowbit(1..2^k) is a ruler sequence: L(k) = L(k−1) + L(k−1)[:−1] + [2^k], built by list copies.
+        ruler = [1]
+        while len(ruler) < size:
+            ruler = ruler + ruler[:-1] + [2 * len(ruler)]
+        tree.tree = [0, *ruler[:size]] if size else [0]
         tree.size = size
         tree.total = size
         tree.step = 1 << size.bit_length() if size else 0

@@ -21,7 +21,7 @@ import heapq
 from array import array
 from bisect import bisect_left
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from candidates.fenwick import Fenwick
 from candidates.ranking import Candidate
@@ -59,11 +59,10 @@ _FREED_BY = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Nomination:
+class Nomination(NamedTuple):
     """One nomination: ``order`` (1st, 2nd, … kept on the record), the ``seat`` and its ``kind`` now,
     the ``list`` the nominee came from (``open`` also for a reverted or compensated seat), ``status``
-    and ``why`` in Portuguese."""
+    and ``why`` in Portuguese. Immutable (a named tuple: tens of thousands are made per call)."""
 
     order: int
     seat: int
@@ -135,19 +134,21 @@ class Seating:
         self.index = index
         self.n = vacancies
         size = len(candidates)
-        self.on = {RACIAL: bytearray(size), PCD: bytearray(size)}
-        members: dict[str, list[int]] = {RACIAL: [], PCD: []}
+        cotistas = list(cotistas)
+        members: dict[str, list[int]] = {
+            name: [i for i in cotistas if name in candidates[i][1]] if name in params.reserves else []
+            for name in RESERVES
+        }
         larger = _larger_reserve(params)
-        reserves = set(params.reserves)
-        for i in cotistas:
-            wanted = candidates[i].lists
-            if wanted:
-                if larger is not None and len(wanted) > 1:
-                    wanted = (larger,)  # Decreto 12.536: ranked only in the larger reserve
-                for name in wanted:
-                    if name in reserves:
-                        self.on[name][i] = 1
-                        members[name].append(i)
+        if larger is not None:  # Decreto 12.536: a dual candidate is ranked only in the larger reserve
+            smaller = PCD if larger == RACIAL else RACIAL
+            both = set(members[larger])
+            members[smaller] = [i for i in members[smaller] if i not in both]
+        self.on = {RACIAL: bytearray(size), PCD: bytearray(size)}
+        for name in RESERVES:
+            flags = self.on[name]
+            for i in members[name]:
+                flags[i] = 1
         self._removed_list = sorted({index[cid] for cid in removed})
         self._excluded_list = sorted({index[cid] for cid in excluded})
         self.removed = bytearray(size)
@@ -328,6 +329,8 @@ class Seating:
             open_count = self.open_seats()
             entry = self.general.alive.find(open_count + 1)
             cut = entry if entry < self.general.alive.size else None
+        # Where each reserved list starts beyond open competition: fixed for the whole call.
+        starts = {name: self._start(name, cut, projected) for name in RESERVES}
         fills: list[tuple[int, int, int, str, tuple]] = []  # (journal mark, candidate, seat, kind, why data)
         pending: list[tuple[int, int, str]] = []  # (fill index, dual candidate, their preferred list)
         # candidate → (seat held for them, its kind, seat they had landed on, its kind)
@@ -350,7 +353,7 @@ class Seating:
                 elif kind == OPEN:
                     c = self._best_general()
                 else:
-                    c = self._best_reserved(kind, cut, projected)
+                    c = self._best_reserved(kind, starts[kind])
                     via = "reserved"
                     if c < 0:
                         c, via = self._best_general(), "reverted"
@@ -394,17 +397,7 @@ class Seating:
             nom = self.nominations[i]
             why = self._why(seat, kind, contenders, new, c, via, cut, open_count, hold)
             # nom.why holds a compensation note made during this call, if any.
-            self.nominations[i] = Nomination(
-                nom.order,
-                nom.seat,
-                nom.kind,
-                nom.candidate,
-                nom.list,
-                nom.status,
-                why + nom.why,
-                nom.reverted,
-                nom.compensated,
-            )
+            self.nominations[i] = nom._replace(why=why + nom.why)
         compensated = sorted({op[1] for op in self.journal if op[0] == "comp" and op[1] < first})
         return first, compensated, stopped
 
@@ -446,34 +439,36 @@ class Seating:
         e = g.avail.find(1)
         return g.entries[e] if e < g.avail.size else -1
 
-    def _best_reserved(self, kind: str, cut: int | None, projected: bool) -> int:
+    def _start(self, kind: str, cut: int | None, projected: bool) -> int:
+        """First entry of list ``kind`` that may take a reserved seat: under ``projected``, the first
+        beyond open competition (general entry ≥ ``cut``); −1 when everyone left is within it."""
+        if not projected:
+            return 0
+        if cut is None:
+            return -1
         lst = self.lists[kind]
-        start = 0
-        if projected:
-            if cut is None:
-                return -1  # everyone left is within open competition
-            start = bisect_left(lst.gpos, cut)
-        e = lst.avail.first_from(start)
-        return lst.entries[e] if e < lst.avail.size else -1
+        assert lst.gpos is not None
+        return bisect_left(lst.gpos, cut)
+
+    def _best_reserved(self, kind: str, start: int) -> int:
+        if start < 0:
+            return -1
+        avail = self.lists[kind].avail
+        e = avail.find(avail.prefix(start) + 1)
+        return self.lists[kind].entries[e] if e < avail.size else -1
 
     def _nominate(self, c: int, seat: int, kind: str, via: str) -> None:
         held = via == "held"
-        listed = OPEN if via in ("open", "reverted") else kind
+        listed = OPEN if via == "open" or via == "reverted" else kind
+        i = len(self.nominations)
         self.nominations.append(
-            Nomination(
-                order=len(self.nominations) + 1,
-                seat=seat,
-                kind=kind,
-                candidate=self.candidates[c].id,
-                list=listed,
-                reverted=via == "reverted",
-            )
+            Nomination(i + 1, seat, kind, self.candidates[c][0], listed, ACTIVE, "", via == "reverted", False)
         )
-        i = len(self.nominations) - 1
         if held:
             self.held.discard(c)  # the hold is spent; its journal entry is undone before this one
         else:
-            self._set_avail(c, -1)
+            for lst in self.on_lists(c):
+                lst.avail.add(lst.cur[c], -1)
         self.holding[c] = 1
         self.active_of[c] = i
         self.holder[seat] = i
@@ -505,7 +500,7 @@ class Seating:
                 f"{nom.candidate} ({ordinal(position)} da lista geral), que passa a contar na ampla "
                 f"concorrência{self.params.cite('open_competition')}"
             )
-            self.nominations[i] = replace(nom, kind=OPEN, list=OPEN, compensated=True, why=nom.why + suffix)
+            self.nominations[i] = nom._replace(kind=OPEN, list=OPEN, compensated=True, why=nom.why + suffix)
             old_kind = self.kinds[held_seat - 1]
             self.kinds[held_seat - 1] = OPEN
             self.served[old_kind] -= 1
@@ -626,7 +621,7 @@ class Seating:
         """End ``c``'s active nomination with ``status`` and free its seat; returns its index."""
         i = self.active_of.pop(c)
         nom = self.nominations[i]
-        self.nominations[i] = replace(nom, status=status)
+        self.nominations[i] = nom._replace(status=status)
         self.holding[c] = 0
         self._set_avail(c, +1)
         self.holder[nom.seat] = -1
