@@ -1,8 +1,10 @@
 """The allocation engine: lists, nomination order and who fills each seat, and why (RULES.md §3–§4).
 
 PURE: the standard library and ``contests.quotas`` only, plus the pure helper modules it is split into
-(``candidates.ranking``, ``candidates.schedule``, ``candidates.seating``, ``candidates.fenwick``). No
-Django; dates and everything else are passed in. A test enforces it.
+(``candidates.ranking``: lists and tie-breaks; ``candidates.schedule``: seat kinds and ``Params``;
+``candidates.records``: statuses, ``Nomination``, events; ``candidates.seating``: who fills each seat;
+``candidates.fenwick``). No Django; dates and everything else are passed in. A test enforces it.
+Import everything from here: the split is an implementation detail.
 
 Public API
 ==========
@@ -69,7 +71,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import compress
 from operator import itemgetter
-from typing import Any, ClassVar
+from typing import Any
 
 from candidates.ranking import (
     Applicant,
@@ -85,6 +87,32 @@ from candidates.ranking import (
     rank,
     tie_break_reason,
     to_candidates,
+)
+from candidates.records import (
+    ACTIVE,
+    ANNULLED,
+    ELIMINATED,
+    END_OF_LIST,
+    HOLDING,
+    NO_SHOW,
+    STATUSES,
+    TOOK_OFFICE,
+    WITHDRAWN,
+    Call,
+    Eliminate,
+    EndOfList,
+    Event,
+    ExcludeFromReserve,
+    Nomination,
+    NoShow,
+    Open,
+    TookOffice,
+    Withdraw,
+    _CandidateEvent,
+    _count,
+    event_from_dict,
+    event_to_dict,
+    ordinal,
 )
 from candidates.schedule import (
     ACTUAL,
@@ -106,21 +134,7 @@ from candidates.schedule import (
     reserved_seats,
     schedule,
 )
-from candidates.seating import (
-    ACTIVE,
-    ANNULLED,
-    ELIMINATED,
-    END_OF_LIST,
-    HOLDING,
-    NO_SHOW,
-    STATUSES,
-    TOOK_OFFICE,
-    WITHDRAWN,
-    Nomination,
-    Seating,
-    check_known,
-    ordinal,
-)
+from candidates.seating import Seating, check_known
 from contests.quotas import QuotaError, Reservation, ReserveRule, reservation, to_fraction
 
 __all__ = [
@@ -186,117 +200,6 @@ __all__ = [
 ]
 
 FORMAT = "cotas.allocation/1"
-
-
-# Events ---------------------------------------------------------------------------------------------
-
-
-def _count(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise AllocationError(f"O número de vagas {what} deve ser um inteiro.")
-    if value < 0:
-        raise AllocationError(f"O número de vagas {what} não pode ser negativo.")
-    return value
-
-
-@dataclass(frozen=True)
-class Call:
-    """Fill ``count`` seats: freed seats first, then new ones, never more than the vacancies open."""
-
-    count: int
-    key: ClassVar[str] = "call"
-
-    def __post_init__(self) -> None:
-        _count(self.count, "a convocar")
-
-
-@dataclass(frozen=True)
-class Open:
-    """Open ``count`` more vacancies during validity (SM art. 1 §1): the reserve is recounted on the
-    cumulative total, fraction carried (§4)."""
-
-    count: int
-    key: ClassVar[str] = "open"
-
-    def __post_init__(self) -> None:
-        _count(self.count, "a abrir")
-
-
-@dataclass(frozen=True)
-class _CandidateEvent:
-    candidate: str
-    key: ClassVar[str] = ""
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.candidate, str) or not self.candidate:
-            raise AllocationError(f"Identificador de candidato inválido: {self.candidate!r}.")
-
-
-@dataclass(frozen=True)
-class Withdraw(_CandidateEvent):
-    """Withdrawal before taking office: off every list; an active nomination becomes ``withdrawn`` and
-    its seat is refilled by the same rule (SM art. 4 §4; AR art. 3 §2)."""
-
-    key: ClassVar[str] = "withdraw"
-
-
-@dataclass(frozen=True)
-class NoShow(_CandidateEvent):
-    """A nominee who did not take office: as a withdrawal, status ``no_show``."""
-
-    key: ClassVar[str] = "no_show"
-
-
-@dataclass(frozen=True)
-class Eliminate(_CandidateEvent):
-    """Falsity confirmed (SM art. 3 §3; AR art. 2): off every list; a nomination is annulled."""
-
-    key: ClassVar[str] = "eliminate"
-
-
-@dataclass(frozen=True)
-class ExcludeFromReserve(_CandidateEvent):
-    """Not confirmed without bad faith (Lei 15.142 model): off the reserved lists only; a nomination
-    that came from a reserved list is annulled, one from the general list stays."""
-
-    key: ClassVar[str] = "exclude_from_reserve"
-
-
-@dataclass(frozen=True)
-class EndOfList(_CandidateEvent):
-    """A called candidate's request to go to the end of the lists (RULES §4 item 4)."""
-
-    key: ClassVar[str] = "end_of_list"
-
-
-@dataclass(frozen=True)
-class TookOffice(_CandidateEvent):
-    """The nominee took office: the status is recorded, nothing else changes."""
-
-    key: ClassVar[str] = "took_office"
-
-
-Event = Call | Open | Withdraw | NoShow | Eliminate | ExcludeFromReserve | EndOfList | TookOffice
-EVENT_TYPES: dict[str, type] = {
-    cls.key: cls
-    for cls in (Call, Open, Withdraw, NoShow, Eliminate, ExcludeFromReserve, EndOfList, TookOffice)
-}
-
-
-def event_from_dict(data: object) -> Event:
-    """``{"call": 5}``, ``{"withdraw": "N2"}``, …: one key, the event's name."""
-    if not isinstance(data, Mapping) or len(data) != 1:
-        raise AllocationError(f'Evento inválido: {data!r} (use um objeto com uma chave, ex.: {{"call": 5}}).')
-    ((name, value),) = data.items()
-    cls = EVENT_TYPES.get(name)
-    if cls is None:
-        raise AllocationError(f"Evento desconhecido: {name!r} (use {', '.join(EVENT_TYPES)}).")
-    return cls(value)  # type: ignore[return-value]
-
-
-def event_to_dict(event: Event) -> dict[str, object]:
-    value = event.count if isinstance(event, Call | Open) else event.candidate
-    return {event.key: value}
 
 
 # Roster, state, change ------------------------------------------------------------------------------

@@ -21,10 +21,19 @@ import heapq
 from array import array
 from bisect import bisect_left
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from candidates.fenwick import Fenwick
 from candidates.ranking import Candidate
+from candidates.records import (
+    ACTIVE,
+    ANNULLED,
+    END_OF_LIST,
+    HOLDING,
+    NO_SHOW,
+    WITHDRAWN,
+    Nomination,
+    ordinal,
+)
 from candidates.schedule import (
     COMPENSATION,
     LARGER_ONLY,
@@ -40,64 +49,12 @@ from candidates.schedule import (
     project_detailed,
 )
 
-# Nomination statuses (RULES §8; ``no_show`` and ``took_office`` for the app's records).
-ACTIVE = "active"
-TOOK_OFFICE = "took_office"
-WITHDRAWN = "withdrawn"
-NO_SHOW = "no_show"
-ANNULLED = "annulled"
-END_OF_LIST = "end_of_list"
-STATUSES = (ACTIVE, TOOK_OFFICE, WITHDRAWN, NO_SHOW, ANNULLED, END_OF_LIST)
-HOLDING = (ACTIVE, TOOK_OFFICE)  # the nominee holds the seat
-ELIMINATED = "eliminated"  # a candidate off every list (with WITHDRAWN and NO_SHOW)
-
 _FREED_BY = {
     WITHDRAWN: "desistência de {}",
     NO_SHOW: "{} não tomou posse",
     ANNULLED: "anulação da nomeação de {}",
     END_OF_LIST: "pedido de {} para ir ao fim da lista",
 }
-
-
-class Nomination(NamedTuple):
-    """One nomination: ``order`` (1st, 2nd, … kept on the record), the ``seat`` and its ``kind`` now,
-    the ``list`` the nominee came from (``open`` also for a reverted or compensated seat), ``status``
-    and ``why`` in Portuguese. Immutable (a named tuple: tens of thousands are made per call)."""
-
-    order: int
-    seat: int
-    kind: str
-    candidate: str
-    list: str
-    status: str = ACTIVE
-    why: str = ""
-    reverted: bool = False
-    compensated: bool = False
-
-    @property
-    def holds_seat(self) -> bool:
-        return self.status in HOLDING
-
-    def to_dict(self) -> dict[str, object]:
-        """RULES §8 shape; ``reverted``/``compensated`` only where true."""
-        data: dict[str, object] = {
-            "order": self.order,
-            "seat": self.seat,
-            "kind": self.kind,
-            "candidate": self.candidate,
-            "list": self.list,
-            "status": self.status,
-            "why": self.why,
-        }
-        if self.reverted:
-            data["reverted"] = True
-        if self.compensated:
-            data["compensated"] = True
-        return data
-
-
-def ordinal(n: int, feminine: bool = False) -> str:
-    return f"{n}{'ª' if feminine else 'º'}"
 
 
 class _List:

@@ -638,5 +638,7 @@ def test_allocation_imports_only_the_standard_library_and_contests_quotas():
     result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     loaded = set(json.loads(result.stdout))
-    pure_helpers = {f"candidates.{m}" for m in ("allocation", "schedule", "seating", "ranking", "fenwick")}
+    pure_helpers = {
+        f"candidates.{m}" for m in ("allocation", "schedule", "seating", "ranking", "fenwick", "records")
+    }
     assert loaded == {"contests", "contests.quotas", "candidates", "candidates.simulation", *pure_helpers}
