@@ -55,6 +55,16 @@ restores it (pass ``candidates`` when the dict was saved without them).
 ``Change(event, nominated, changed, freed_seats, vacancies, stopped, messages)``: the new nominations,
 the earlier ones whose status or list changed (compensation), seats freed, and Portuguese messages.
 
+Persisting and restoring (the Django app)
+-----------------------------------------
+Save ``state.to_dict(include_candidates=False)`` (JSON) after every event, with the ``Nomination`` rows
+(``nominated`` rows are new, keyed by ``order``; ``changed`` rows update the row with the same
+``order``). Restore with ``State.from_dict(data, candidates=roster)``, ``roster`` being the same ranked
+candidates (same published result run) in the same order; then ``apply`` the next event, or
+``preview_call`` first to show who would be called and why. The snapshot is the record: it keeps the
+nominations exactly as decided. Replaying the event log from ``initial_state`` gives the same state
+(tests pin it), which is how to recompute on a *new* roster (a new result run).
+
 Errors: ``AllocationError`` (a ``ValueError``) with a Portuguese message for an event that cannot apply
 (unknown candidate, a withdrawal after taking office, …); the state is then unchanged.
 
@@ -221,6 +231,9 @@ class Roster:
             bad = next(i for i, c in enumerate(people) if type(c) is not Candidate)
             raise AllocationError(f"Candidato inválido na posição {bad + 1}.")
         ids = list(map(itemgetter(0), people))
+        if set(map(type, ids)) - {str} or "" in ids:
+            bad = next(i for i, cid in enumerate(ids) if type(cid) is not str or not cid)
+            raise AllocationError(f"Identificador de candidato inválido na posição {bad + 1}: {ids[bad]!r}.")
         index = dict(zip(ids, range(len(ids)), strict=True))
         if len(index) != len(people):
             seen: set[str] = set()
@@ -228,9 +241,6 @@ class Roster:
                 if cid in seen:
                     raise AllocationError(f"Candidato repetido: {cid}.")
                 seen.add(cid)
-        if set(map(type, ids)) - {str} or "" in index:
-            bad = next(i for i, cid in enumerate(ids) if type(cid) is not str or not cid)
-            raise AllocationError(f"Identificador de candidato inválido na posição {bad + 1}: {ids[bad]!r}.")
         # The distinct values of ``lists`` and ``prefers`` are a handful: check those, not each row.
         fixed = None
         if set(map(type, map(itemgetter(1), people))) - {frozenset}:

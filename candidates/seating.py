@@ -270,7 +270,15 @@ class Seating:
     # The call (RULES §4) ---------------------------------------------------------------------------
 
     def call(self, k: int) -> tuple[int, list[int], bool]:
-        """Fill up to ``k`` seats: freed seats first (lowest number first), then new ones.
+        """Fill up to ``k`` seats: freed seats first (lowest number first), then new ones (RULES §4).
+
+        An open seat takes the best candidate of the general list not yet nominated, a cotista too
+        (SM art. 4 caput and §3); a reserved seat the best of its list who qualifies under the policy's
+        open-competition rule (SM art. 4 §3); nobody qualifying, the seat reverts to the general list
+        and keeps its kind (SM art. 4 §5; AR art. 1 §6, read seat by seat). A dual candidate called to
+        both reserves by the same call is held for the seat of the reserve they chose, or the policy's
+        default, and the call is filled again from where they had landed (SM art. 4 §7). Nobody left
+        at all: the call stops there and creates no seat.
 
         Returns (index of the first new nomination, indexes of nominations compensated in this call,
         whether the call stopped because nobody at all was left). The journal is left in place so the
@@ -392,6 +400,7 @@ class Seating:
         return seat, kind, contenders, True
 
     def _best_general(self) -> int:
+        """The best candidate of the general list holding no active nomination (SM art. 4 caput)."""
         g = self.general
         e = g.avail.find(1)
         return g.entries[e] if e < g.avail.size else -1
@@ -408,6 +417,8 @@ class Seating:
         return bisect_left(lst.gpos, cut)
 
     def _best_reserved(self, kind: str, start: int) -> int:
+        """The best of list ``kind`` not yet nominated from ``start`` on: under ``projected``, beyond
+        the open seats of the schedule (SM art. 4 §3, "não serão computados"); −1 if none."""
         if start < 0:
             return -1
         avail = self.lists[kind].avail
@@ -575,7 +586,8 @@ class Seating:
     # Other events ----------------------------------------------------------------------------------
 
     def end_nomination(self, c: int, status: str) -> int:
-        """End ``c``'s active nomination with ``status`` and free its seat; returns its index."""
+        """End ``c``'s active nomination with ``status`` and free its seat, which keeps its number and
+        kind and is refilled by the same rule on the next call (SM art. 4 §4; AR art. 3 §2)."""
         i = self.active_of.pop(c)
         nom = self.nominations[i]
         self.nominations[i] = nom._replace(status=status)
@@ -587,7 +599,8 @@ class Seating:
         return i
 
     def remove(self, c: int) -> None:
-        """Off every list (withdrawal, no-show, elimination)."""
+        """Off every list: withdrawal, no-show, or elimination for a false declaration (SM art. 3 §3;
+        AR art. 2)."""
         for lst in self.on_lists(c):
             e = lst.cur[c]
             lst.alive.add(e, -1)
@@ -596,7 +609,8 @@ class Seating:
         self.removed[c] = 1
 
     def exclude(self, c: int) -> None:
-        """Off the reserved lists only."""
+        """Off the reserved lists only: not confirmed without bad faith (Lei 15.142 model, a policy
+        option); the candidate stays in open competition."""
         for name in RESERVES:
             if self.is_on(name, c):
                 lst = self.lists[name]
