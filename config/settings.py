@@ -42,7 +42,6 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -92,9 +91,10 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "contests:list"
 LOGOUT_REDIRECT_URL = "login"
 
-# Login throttling: after LOGIN_MAX_FAILURES wrong passwords for one user name (or from one address)
-# the login is refused for LOGIN_LOCKOUT_SECONDS.
+# Login throttling: after LOGIN_MAX_FAILURES wrong passwords for one user name (or
+# LOGIN_MAX_FAILURES_PER_IP from one address) the login is refused for LOGIN_LOCKOUT_SECONDS.
 LOGIN_MAX_FAILURES = env.int("LOGIN_MAX_FAILURES", default=5)
+LOGIN_MAX_FAILURES_PER_IP = env.int("LOGIN_MAX_FAILURES_PER_IP", default=20)
 LOGIN_LOCKOUT_SECONDS = env.int("LOGIN_LOCKOUT_SECONDS", default=15 * 60)
 
 LANGUAGE_CODE = "pt-br"

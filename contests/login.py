@@ -63,7 +63,10 @@ def record_failure(username: str, ip: str) -> None:
         except ValueError:  # expired between add and incr
             cache.set(counter, 1, timeout=window)
             failures = 1
-        if failures >= settings.LOGIN_MAX_FAILURES:
+        # One address may be a whole office behind NAT: it gets a larger allowance than one user name.
+        is_ip = ":ip:" in counter
+        limit = settings.LOGIN_MAX_FAILURES_PER_IP if is_ip else settings.LOGIN_MAX_FAILURES
+        if failures >= limit:
             cache.set(lock, _now() + window, timeout=window)
             cache.delete(counter)
             kind = counter.rsplit(":", 2)[1]

@@ -689,11 +689,16 @@ class Contest(models.Model):
 
     @property
     def validity_end(self) -> datetime.date | None:
-        """Last day of validity: homologation + validity (+ the same again when extended), CF art. 37 III."""
+        """Last day of validity: homologation + validity (+ the same again when extended), CF art. 37 III.
+
+        Counted as legal periods are (Código Civil art. 132 caput and §3º; Lei 810/1949 art. 1º; Lei 9.784
+        art. 66 §3º): the day of the homologation is excluded and a period of months or years ends on the
+        day of the same number, so homologation on 01/06/2026 with 24 months runs until 01/06/2028.
+        """
         if not self.homologation_date:
             return None
         months = self.validity_months * (2 if self.validity_extended else 1)
-        return add_months(self.homologation_date, months) - datetime.timedelta(days=1)
+        return add_months(self.homologation_date, months)
 
     def is_valid_on(self, day: datetime.date) -> bool:
         end = self.validity_end

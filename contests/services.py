@@ -22,7 +22,9 @@ from contests.models import AccessLog, Contest, Holiday, Organization, Policy, P
 User = AbstractBaseUser
 
 
-def audited_save(obj: models.Model, *, by: User | None, reason: str = "", exclude: list[str] | None = None) -> None:
+def audited_save(
+    obj: models.Model, *, by: User | None, reason: str = "", exclude: list[str] | None = None
+) -> None:
     """Validate and save ``obj`` so that its history row names ``by`` (and the reason, if any)."""
     obj.full_clean(exclude=exclude)
     obj._history_user = by
@@ -136,6 +138,13 @@ def contest_update(*, contest: Contest, by: User, data: Mapping[str, Any]) -> Co
     if contest.status != Contest.Status.DRAFT and "policy" in data and data["policy"] != contest.policy:
         raise ValidationError(
             {"policy": "A política de um concurso com edital publicado não pode ser trocada."}
+        )
+    if contest.status != Contest.Status.DRAFT and "slug" in data and data["slug"] != contest.slug:
+        raise ValidationError(
+            {
+                "slug": "O identificador de um concurso com edital publicado não muda: os endereços já publicados "
+                "deixariam de funcionar."
+            }
         )
     if not _assign(contest, data):
         return contest
@@ -279,7 +288,9 @@ def vacancy_opening_create(*, position: Position, by: User, data: Mapping[str, A
 
 @transaction.atomic
 def vacancy_opening_update(*, opening: VacancyOpening, by: User, data: Mapping[str, Any]) -> VacancyOpening:
-    opening = VacancyOpening.objects.select_for_update().select_related("position__contest").get(pk=opening.pk)
+    opening = (
+        VacancyOpening.objects.select_for_update().select_related("position__contest").get(pk=opening.pk)
+    )
     contest = opening.position.contest
     if opening.kind == VacancyOpening.Kind.EDITAL and contest.status not in (
         Contest.Status.DRAFT,
@@ -306,7 +317,9 @@ def vacancy_opening_delete(*, opening: VacancyOpening, by: User) -> None:
 # Access log ------------------------------------------------------------------------------------------
 
 
-def log_access(*, user: User | None, obj: models.Model, action: str = "view", detail: str = "", request=None) -> None:
+def log_access(
+    *, user: User | None, obj: models.Model, action: str = "view", detail: str = "", request=None
+) -> None:
     """Record that ``user`` saw a sensitive record (declaration, PcD condition, procedure): LGPD."""
     ip = None
     if request is not None:

@@ -14,6 +14,7 @@ LOCKED = "Muitas tentativas de entrada sem sucesso"
 @pytest.fixture(autouse=True)
 def _throttle_settings(settings):
     settings.LOGIN_MAX_FAILURES = 3
+    settings.LOGIN_MAX_FAILURES_PER_IP = 3
     settings.LOGIN_LOCKOUT_SECONDS = 600
     cache.clear()
     yield
@@ -156,3 +157,11 @@ def test_login_labels_are_portuguese_whatever_the_browser_language(client, db):
     page = client.get(reverse("login"), HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9").content.decode()
     assert ">Usuário" in page and ">Senha" in page
     assert "Username" not in page
+
+
+def test_an_office_address_gets_a_larger_allowance_than_one_user_name(client, cast, settings):
+    settings.LOGIN_MAX_FAILURES_PER_IP = 10
+    for name in ("a", "b", "c", "d"):
+        attempt(client, name, "errada", ip="10.0.0.20")
+    response = attempt(client, "manager", PASSWORD, ip="10.0.0.20")
+    assert response.status_code == 302

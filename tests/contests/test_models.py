@@ -380,16 +380,16 @@ def test_cf_art37_iii_validity_end(db):
     assert contest.validity_end is None
     assert not contest.is_homologated
     contest.homologation_date = D(2026, 6, 1)
-    assert contest.validity_end == D(2028, 5, 31)
+    assert contest.validity_end == D(2028, 6, 1)
     contest.validity_extended = True
-    assert contest.validity_end == D(2030, 5, 31)
+    assert contest.validity_end == D(2030, 6, 1)
     contest.validity_months = 12
-    assert contest.validity_end == D(2028, 5, 31)
+    assert contest.validity_end == D(2028, 6, 1)
 
 
 @pytest.mark.parametrize(
     ("day", "valid"),
-    [(D(2026, 5, 31), False), (D(2026, 6, 1), True), (D(2028, 5, 31), True), (D(2028, 6, 1), False)],
+    [(D(2026, 5, 31), False), (D(2026, 6, 1), True), (D(2028, 6, 1), True), (D(2028, 6, 2), False)],
 )
 def test_cf_art37_iii_is_valid_on(db, day, valid):
     contest = builders.make_contest(homologation_date=D(2026, 6, 1))

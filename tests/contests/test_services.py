@@ -316,7 +316,7 @@ def test_cf_art37_iii_homologation_starts_24_months_of_validity(homologated, man
     assert contest.status == Contest.Status.HOMOLOGATED
     assert (contest.homologation_date, contest.homologation_act) == (D(2026, 6, 1), "Portaria nº 10/2026")
     assert contest.validity_months == 24
-    assert contest.validity_end == D(2028, 5, 31)
+    assert contest.validity_end == D(2028, 6, 1)
     record = contest.history.first()
     assert (record.history_user, record.history_change_reason) == (manager, "Concurso homologado")
 
@@ -325,7 +325,7 @@ def test_cf_art37_iii_validity_extended_once_for_the_same_period(homologated, ma
     contest, _ = homologated
     contest = services.contest_extend_validity(contest=contest, by=manager, act="Portaria nº 50/2028")
     assert contest.validity_extended
-    assert contest.validity_end == D(2030, 5, 31)
+    assert contest.validity_end == D(2030, 6, 1)
     assert contest.history.first().history_user == manager
     with pytest.raises(ValidationError) as raised:
         services.contest_extend_validity(contest=contest, by=manager, act="Portaria nº 60/2030")
@@ -338,9 +338,9 @@ def test_shorter_validity_is_extended_by_the_same_shorter_period(clerk, manager)
     contest = services.contest_homologate(
         contest=contest, by=manager, date=D(2026, 6, 1), act="Portaria", validity_months=12
     )
-    assert contest.validity_end == D(2027, 5, 31)
+    assert contest.validity_end == D(2027, 6, 1)
     contest = services.contest_extend_validity(contest=contest, by=manager, act="Portaria de prorrogação")
-    assert contest.validity_end == D(2028, 5, 31)
+    assert contest.validity_end == D(2028, 6, 1)
 
 
 def test_extension_needs_homologation_and_an_act(clerk, manager):
@@ -420,19 +420,19 @@ def test_later_opening_before_homologation_is_refused(clerk):
     assert position.vacancies == 2
 
 
-@pytest.mark.parametrize("day", [D(2026, 5, 31), D(2028, 6, 1)])
+@pytest.mark.parametrize("day", [D(2026, 5, 31), D(2028, 6, 2)])
 def test_later_opening_outside_validity_is_refused(homologated, clerk, day):
     _, position = homologated
     with pytest.raises(ValidationError) as raised:
         _open(position, clerk, day)
     assert raised.value.message_dict == {
-        "date": ["A data deve estar dentro da validade do concurso (01/06/2026 a 31/05/2028)."]
+        "date": ["A data deve estar dentro da validade do concurso (01/06/2026 a 01/06/2028)."]
     }
     assert position.vacancies == 2
     assert not VacancyOpening.objects.filter(kind=VacancyOpening.Kind.LATER).exists()
 
 
-@pytest.mark.parametrize("day", [D(2026, 6, 1), D(2028, 5, 31)])
+@pytest.mark.parametrize("day", [D(2026, 6, 1), D(2028, 6, 1)])
 def test_later_opening_on_the_first_and_last_day_of_validity(homologated, clerk, day):
     _, position = homologated
     _open(position, clerk, day)
@@ -632,3 +632,12 @@ def test_policy_new_version_after_branching_takes_the_next_free_number(manager):
     services.policy_new_version(policy=base, by=manager)
     fourth = services.policy_new_version(policy=second, by=manager)
     assert (fourth.slug, fourth.version, fourth.previous_version) == ("santa-maria-v4", 4, second)
+
+
+def test_slug_of_a_published_contest_cannot_change(clerk):
+    contest = services.contest_create(by=clerk, data=_contest_data())
+    services.contest_set_status(contest=contest, status=Contest.Status.PUBLISHED, by=clerk)
+    with pytest.raises(ValidationError) as excinfo:
+        services.contest_update(contest=contest, by=clerk, data={"slug": "outro"})
+    assert "identificador" in str(excinfo.value)
+    assert Contest.objects.get(pk=contest.pk).slug == contest.slug

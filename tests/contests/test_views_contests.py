@@ -152,7 +152,7 @@ def test_detail_without_fragmentation_has_no_warning(client_for):
 def test_detail_shows_validity_end_when_homologated(client_for, cast):
     contest = homologate(make_contest(), cast["manager"])
     page = client_for("auditor").get(contest.get_absolute_url()).content.decode()
-    assert "30/06/2028" in page
+    assert "01/07/2028" in page
     assert "Homologado" in page
 
 
@@ -282,7 +282,7 @@ def test_manager_homologates(client_for, cast):
     assert contest.homologation_gazette == "DOE 1234"
     assert contest.validity_months == 12
     assert contest.status == Contest.Status.HOMOLOGATED
-    assert contest.validity_end == datetime.date(2027, 6, 30)
+    assert contest.validity_end == datetime.date(2027, 7, 1)
     assert contest.history.first().history_user == cast["manager"]
 
 
@@ -331,7 +331,7 @@ def test_manager_extends_validity_once(client_for, cast):
     contest.refresh_from_db()
     assert contest.validity_extended
     assert contest.validity_extension_act == "Decreto 45/2027"
-    assert contest.validity_end == datetime.date(2030, 6, 30)
+    assert contest.validity_end == datetime.date(2030, 7, 1)
     assert contest.history.first().history_user == cast["manager"]
     # A second extension is refused (CF art. 37 III: once).
     response = client.post(url, {"act": "Decreto 99/2028"}, follow=True)
