@@ -277,11 +277,11 @@ def parse_date(value: Any, *, what: str = "data") -> datetime.date | None:
         return None
     raw = raw.split(" ")[0].split("T")[0]
     match = DMY_RE.match(raw)
+    if match and len(match.group(3)) == 2:
+        raise CellError(f"{what} “{raw}” com ano de dois dígitos: use dd/mm/aaaa")
     try:
         if match:
             day, month, year = match.groups()
-            if len(year) == 2:
-                raise CellError(f"{what} “{raw}” com ano de dois dígitos: use dd/mm/aaaa")
             return datetime.date(int(year), int(month), int(day))
         match = ISO_RE.match(raw)
         if match:

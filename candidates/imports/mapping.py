@@ -226,6 +226,7 @@ PHASE_STOPWORDS = {
 }
 
 _SYNONYMS = {fold(s): f.key for f in FIELDS for s in f.synonyms}
+_COMPACT_SYNONYMS = {key.replace(" ", ""): field for key, field in _SYNONYMS.items()}  # "C.P.F." is "cpf"
 
 
 def phase_target(name: str) -> str:
@@ -258,6 +259,8 @@ def _field_for(header: str) -> str | None:
         return None
     if folded in _SYNONYMS:
         return _SYNONYMS[folded]
+    if folded.replace(" ", "") in _COMPACT_SYNONYMS:
+        return _COMPACT_SYNONYMS[folded.replace(" ", "")]
     words = folded.split()
     if ("final" in words or "total" in words) and any(
         w in folded for w in ("nota", "pontua", "media", "total")
