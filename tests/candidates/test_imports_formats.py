@@ -1,0 +1,177 @@
+"""The same registrations in the shapes organisers deliver: encodings, separators, decimal point or comma,
+and XLSX with Excel date serials, CPFs stored as numbers and floats everywhere. Plain functions, ``db``."""
+
+from __future__ import annotations
+
+import datetime
+import io
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from openpyxl import Workbook
+
+from candidates.imports import WEB_IMPORT_MAX_ROWS, ImportFileError, commit, parse_upload
+from candidates.models import PhaseResult, Registration
+from tests import builders
+
+EXAMPLE = Path(__file__).resolve().parents[3] / "shared" / "examples" / "inscricoes-notas-latin1.csv"
+AFTER_CLOSE = datetime.date(2026, 6, 1)
+
+
+@pytest.fixture
+def contest(db):
+    contest = builders.make_example_contest()
+    builders.make_phase(contest, name="Nota Objetiva", max_score=Decimal(100), pass_mark=Decimal(50))
+    builders.make_phase(contest, name="Nota Discursiva", max_score=Decimal(10))
+    return contest
+
+
+def imported(contest) -> list[tuple]:
+    """What the import left, in a comparable form."""
+    rows = []
+    for registration in Registration.objects.filter(contest=contest).select_related("candidate", "position"):
+        candidate = registration.candidate
+        scores = {
+            r.phase.name: ("ausente" if r.absent else r.score)
+            for r in registration.phase_results.select_related("phase")
+        }
+        rows.append(
+            (
+                registration.number,
+                candidate.full_name,
+                candidate.social_name,
+                candidate.cpf,
+                candidate.birth_date,
+                registration.position.code,
+                registration.racial_reserve,
+                registration.pcd_reserve,
+                registration.absent,
+                tuple(sorted(scores.items())),
+            )
+        )
+    return sorted(rows)
+
+
+def example_rows() -> list[list[str]]:
+    text = EXAMPLE.read_bytes().decode("cp1252")
+    return [line.split(";") for line in text.splitlines()]
+
+
+def as_csv(rows: list[list[str]], *, sep: str, decimal: str, encoding: str, bom: bool = False) -> bytes:
+    import csv
+
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=sep, lineterminator="\n")
+    for i, row in enumerate(rows):
+        writer.writerow(row if i == 0 else [cell.replace(",", decimal) for cell in row])
+    return (("\ufeff" if bom else "") + out.getvalue()).encode(encoding)
+
+
+def load(contest, data: bytes, filename: str = "arquivo") -> list[tuple]:
+    commit(contest, parse_upload(data, filename=filename), None, None, today=AFTER_CLOSE)
+    return imported(contest)
+
+
+@pytest.fixture
+def reference(db) -> list[tuple]:
+    contest = builders.make_example_contest()
+    builders.make_phase(contest, name="Nota Objetiva", max_score=Decimal(100))
+    builders.make_phase(contest, name="Nota Discursiva", max_score=Decimal(10))
+    result = load(contest, EXAMPLE.read_bytes())
+    Registration.objects.filter(contest=contest).delete()  # free the numbers and pairs for the next import
+    return result
+
+
+@pytest.mark.parametrize(
+    ("sep", "decimal", "encoding", "bom"),
+    [
+        (",", ".", "utf-8", True),  # UTF-8 with BOM, comma separator, decimal point (quoted where needed)
+        (",", ",", "utf-8", False),  # comma separator with decimal comma: the csv writer quotes the scores
+        ("\t", ",", "utf-8", False),  # tab, UTF-8 without BOM
+        (";", ".", "cp1252", False),  # Windows-1252 with decimal point
+    ],
+)
+def test_csv_variants_import_the_same_as_the_example(contest, reference, sep, decimal, encoding, bom):
+    data = as_csv(example_rows(), sep=sep, decimal=decimal, encoding=encoding, bom=bom)
+    table = parse_upload(data)
+    assert table.headers[0] == "Inscrição"
+    assert table.row_count == 132
+    assert load(contest, data) == reference
+
+
+def test_lf_line_ends_and_a_title_above_the_header(contest, reference):
+    text = EXAMPLE.read_bytes().decode("cp1252").replace("\r\n", "\n")
+    data = ("CÂMARA MUNICIPAL – CONCURSO 1/2026\n\nRelação de inscritos e notas\n" + text).encode("utf-8")
+    table = parse_upload(data)
+    assert table.header_line == 4
+    assert load(contest, data) == reference
+
+
+def test_xlsx_with_serials_numbers_and_floats(contest):
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.title = "Inscritos"
+    sheet.append(["Relação de inscritos"])  # a title row above the header
+    sheet.append(["Nº Inscrição", "Nome", "Nome social", "CPF", "Nascimento", "Cargo", "Cota", "PcD",
+                  "Nota Objetiva", "Nota Discursiva"])  # fmt: skip
+    sheet.append(
+        [1001.0, "Carla Rocha Pereira", None, 3688169077, 38120, "ALEG", "Sim", "Não", 81.5199999, 6.26]
+    )
+    sheet.append(["1002.0", "Wellington Gomes", None, "096.807.849-40", datetime.datetime(1958, 8, 20), "aleg",
+                  "Não", "X", 39.03, None])  # fmt: skip
+    sheet.append([1003, "Ana Moreira", "Ana M.", 65916444079, 32318.0, "Técnico Legislativo", "Parda", None,
+                  91.15, "AUSENTE"])  # fmt: skip
+    sheet.append([None] * 10)  # an empty row at the end is no row
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+
+    table = parse_upload(buffer.getvalue(), filename="inscritos.xlsx")
+    assert (table.source, table.header_line, table.row_count) == ("XLSX (planilha “Inscritos”)", 2, 3)
+    commit(contest, table, None, None, today=AFTER_CLOSE)
+
+    first = Registration.objects.get(number="1001")
+    assert first.candidate.cpf == "03688169077"  # the number lost its leading zero
+    assert first.candidate.birth_date == datetime.date(2004, 5, 13)  # Excel serial 38120
+    assert first.racial_reserve and not first.pcd_reserve
+    assert PhaseResult.objects.get(registration=first, phase__name="Nota Objetiva").score == Decimal("81.52")
+    second = Registration.objects.get(number="1002")
+    assert second.candidate.birth_date == datetime.date(1958, 8, 20)
+    assert (second.position.code, second.pcd_reserve) == ("ALEG", True)
+    third = Registration.objects.get(number="1003")
+    assert third.position.code == "TLEG"  # found by its title
+    assert third.self_declaration.category == "parda"
+    assert third.candidate.display_name == "Ana M."
+    assert third.absent
+
+
+def test_web_import_refuses_a_file_above_its_limit_pointing_to_the_command():
+    assert WEB_IMPORT_MAX_ROWS == 20_000
+    with pytest.raises(ImportFileError, match=r"manage\.py import_registrations"):
+        parse_upload(EXAMPLE, max_rows=100)
+    assert parse_upload(EXAMPLE, max_rows=132).row_count == 132
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"", "vazio"),
+        (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 100, ".xls"),
+        (b"PK\x03\x04not really a zip", "XLSX"),
+        (b"apenas uma coluna\nsem separador\n", "separador"),
+    ],
+)
+def test_files_that_are_not_tables(data, message):
+    with pytest.raises(ImportFileError, match=message):
+        parse_upload(data)
+
+
+def test_upload_object_and_path(tmp_path):
+    path = tmp_path / "inscricoes.csv"
+    path.write_bytes(EXAMPLE.read_bytes())
+    with path.open("rb") as handle:
+        from_handle = parse_upload(handle)
+    from_path = parse_upload(path)
+    assert from_handle.rows == from_path.rows
+    assert from_path.filename == "inscricoes.csv"
+    assert from_path.source == "CSV (Windows-1252, separador ponto e vírgula)"
