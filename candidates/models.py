@@ -630,10 +630,27 @@ class ResultEntry(models.Model):
         PCD = "pcd", "Reserva para pessoas com deficiência"
         OUT = "out", "Não classificado"
 
-    run = models.ForeignKey(ResultRun, verbose_name="lista", on_delete=models.CASCADE, related_name="entries")
-    position = models.ForeignKey(Position, verbose_name="cargo", on_delete=models.PROTECT, related_name="+")
+    # The composite index below serves lookups by run (and position); the position and registration keys
+    # are copied from rows read in the same transaction and are not re-checked by the database row by row
+    # (tens of thousands per run: that check alone took seconds); Django's PROTECT still refuses deleting a
+    # position or registration that a run lists.
+    run = models.ForeignKey(
+        ResultRun, verbose_name="lista", on_delete=models.CASCADE, related_name="entries", db_index=False
+    )
+    position = models.ForeignKey(
+        Position,
+        verbose_name="cargo",
+        on_delete=models.PROTECT,
+        related_name="+",
+        db_index=False,
+        db_constraint=False,
+    )
     registration = models.ForeignKey(
-        Registration, verbose_name="inscrição", on_delete=models.PROTECT, related_name="result_entries"
+        Registration,
+        verbose_name="inscrição",
+        on_delete=models.PROTECT,
+        related_name="result_entries",
+        db_constraint=False,
     )
     list = models.CharField("lista", max_length=10, choices=List.choices)
     rank = models.PositiveIntegerField(

@@ -30,11 +30,13 @@ Dates are passed in (``today``, ``act_date``, ``date``); nothing here reads the 
 from __future__ import annotations
 
 import datetime
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.core.files import File
 from django.db import transaction
+from django.db.models import Q
 from simple_history.utils import bulk_create_with_history
 
 from candidates import allocation
@@ -76,10 +78,20 @@ class _Loaded:
     messages: list[str] = field(default_factory=list)
 
 
-def _roster(
+_ROSTERS: OrderedDict[tuple, tuple[tuple[tuple[int, str], ...], dict[int, frozenset[str]]]] = OrderedDict()
+ROSTER_CACHE_SIZE = 32
+
+
+def _run_lists(
     run: ResultRun, position: Position
-) -> tuple[tuple[allocation.Candidate, ...], dict[str, int], list]:
-    """The run's general list for ``position`` as engine candidates, and the registrations' statuses."""
+) -> tuple[tuple[tuple[int, str], ...], dict[int, frozenset[str]]]:
+    """The run's general list for ``position`` ((registration, number), best first) and the reserves
+    each registration is on. A published run never changes (``ResultRun``), so this is cached per process,
+    keyed by the run, the position and the moment of publication."""
+    key = (run.pk, position.pk, run.published_at) if run.is_published else None
+    if key is not None and key in _ROSTERS:
+        _ROSTERS.move_to_end(key)
+        return _ROSTERS[key]
     rows = (
         ResultEntry.objects.filter(run=run, position=position)
         .exclude(list=ResultEntry.List.OUT)
@@ -93,20 +105,37 @@ def _roster(
         else:
             lists.setdefault(reg, set()).add(name)
     general.sort()
-    registrations = Registration.objects.filter(position=position).values_list(
-        "pk", "preferred_reserve", "status"
+    value = (tuple((reg, number) for _, reg, number in general), {k: frozenset(v) for k, v in lists.items()})
+    if key is not None:
+        _ROSTERS[key] = value
+        while len(_ROSTERS) > ROSTER_CACHE_SIZE:
+            _ROSTERS.popitem(last=False)
+    return value
+
+
+def _roster(
+    run: ResultRun, position: Position
+) -> tuple[tuple[allocation.Candidate, ...], dict[str, int], list]:
+    """The run's general list for ``position`` as engine candidates (with the reserve each prefers for a
+    simultaneous call, as it stands now), and the registrations whose status is no longer active."""
+    general, lists = _run_lists(run, position)
+    special = (
+        Registration.objects.filter(position=position)
+        .filter(~Q(preferred_reserve="") | ~Q(status=Registration.Status.ACTIVE))
+        .values_list("pk", "preferred_reserve", "status")
     )
     prefers: dict[int, str] = {}
     unusual: list[tuple[int, str]] = []
-    for pk, preferred, status in registrations.iterator(chunk_size=5000):
+    for pk, preferred, status in special:
         if preferred:
             prefers[pk] = preferred
         if status != Registration.Status.ACTIVE:
             unusual.append((pk, status))
     candidates = []
     reg_of: dict[str, int] = {}
-    for _, reg, number in general:
-        on = frozenset(lists.get(reg, ()))
+    empty: frozenset[str] = frozenset()
+    for reg, number in general:
+        on = lists.get(reg, empty)
         preferred = prefers.get(reg)
         cid = engine_id(number)
         candidates.append(allocation.Candidate(cid, on, preferred if preferred in on else None))

@@ -28,9 +28,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from functools import lru_cache
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
@@ -201,16 +202,18 @@ def _num(value: Fraction | Decimal | None) -> str:
     return f"{value.quantize(SCORE_QUANTUM, rounding=ROUND_HALF_UP):f}".replace(".", ",")
 
 
-def _stored(value: Fraction) -> Decimal:
-    """The score as stored on the entry (two places, half up); the ranking used the exact value."""
-    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
-        SCORE_QUANTUM, rounding=ROUND_HALF_UP
-    )
+@lru_cache(maxsize=100_000)
+def _exact(value: Decimal) -> Fraction:
+    """A score as the ranking needs it (exact); scores repeat a lot, so conversions are cached."""
+    return Fraction(value)
+
+
+ENTRY_COLUMNS = ("registration_id", "list", "rank", "general_rank", "score", "number", "name", "why")
 
 
 @dataclass
 class _Computed:
-    entries: list[ResultEntry]
+    entries: list[tuple]  # values of ENTRY_COLUMNS
     summary: dict[str, object]
 
 
@@ -247,10 +250,8 @@ def _compute_position(inputs: _Inputs, position: Position, run: ResultRun, regs:
     out: dict[int, tuple[str, str]] = {}  # pk → (category for the summary, why)
     by_pk = {reg.pk: reg for reg in regs}
 
-    def entry(reg: _Reg, **kwargs) -> ResultEntry:
-        return ResultEntry(
-            run=run, position=position, registration_id=reg.pk, number=reg.number, name=reg.name, **kwargs
-        )
+    def entry(reg: _Reg, *, list: str, rank: int | None, general_rank: int | None, score, why: str) -> tuple:
+        return (reg.pk, list, rank, general_rank, score, reg.number, reg.name[:200], why)
 
     # Status, absence, phase by phase (pass mark, then cut-off), final score.
     alive: list[_Reg] = []
@@ -263,21 +264,25 @@ def _compute_position(inputs: _Inputs, position: Position, run: ResultRun, regs:
             out[reg.pk] = ("ausente", f"Ausente{where} (eliminado, conforme o edital)")
         else:
             alive.append(reg)
-    scores: dict[int, dict[str, Fraction]] = {
+    raw: dict[int, dict[str, Decimal]] = {
         reg.pk: {
-            names[phase_id]: Fraction(score)
+            names[phase_id]: score
             for phase_id, (score, _) in reg.phases.items()
             if score is not None and phase_id in names
         }
         for reg in alive
     }
+    scores: dict[int, dict[str, Fraction]] = {
+        pk: {name: _exact(score) for name, score in values.items()} for pk, values in raw.items()
+    }
     for phase in inputs.phases:
         still: list[_Reg] = []
+        minimum = _exact(phase.pass_mark) if phase.pass_mark is not None else None
         for reg in alive:
             score = scores[reg.pk].get(phase.name)
-            if phase.pass_mark is not None and score is None and reg.final_score is None:
+            if minimum is not None and score is None and reg.final_score is None:
                 out[reg.pk] = ("sem nota", f"Sem nota na fase {phase.name}, que tem nota mínima")
-            elif phase.pass_mark is not None and score is not None and score < Fraction(phase.pass_mark):
+            elif minimum is not None and score is not None and score < minimum:
                 out[reg.pk] = (
                     "abaixo da nota mínima",
                     f"Nota {_num(score)} na fase {phase.name}, abaixo da nota mínima "
@@ -318,23 +323,25 @@ def _compute_position(inputs: _Inputs, position: Position, run: ResultRun, regs:
             alive = [reg for reg in with_score if str(reg.pk) in passed]
 
     applicants = []
+    stored: dict[str, Decimal] = {}
     weights = {p.name: p.weight for p in inputs.phases}
     for reg in alive:
         phase_scores = scores[reg.pk]
         if reg.final_score is not None:
-            final = Fraction(reg.final_score)
+            final = reg.final_score
         elif inputs.phases:
             missing = [p.name for p in inputs.phases if p.name not in phase_scores]
             if missing:
                 out[reg.pk] = ("sem nota", f"Sem nota na fase {', '.join(missing)}: nota final não calculada")
                 continue
-            final = sum(
-                (Fraction(weights[name]) * value for name, value in phase_scores.items()), Fraction(0)
-            )
+            # Decimal products and sums of decimals are exact (28 significant digits are plenty here).
+            final = sum((weights[name] * value for name, value in raw[reg.pk].items()), Decimal(0))
         else:
             out[reg.pk] = ("sem nota", "Sem nota final")
             continue
-        applicants.append(_applicant(reg, final, phase_scores, reserves))
+        applicant = _applicant(reg, _exact(final), phase_scores, reserves)
+        stored[applicant.id] = final.quantize(SCORE_QUANTUM, rounding=ROUND_HALF_UP)
+        applicants.append(applicant)
 
     ranked = allocation.rank(applicants, registration_end=registration_end, criteria=criteria)
     lists = allocation.classification_lists(ranked)
@@ -367,7 +374,7 @@ def _compute_position(inputs: _Inputs, position: Position, run: ResultRun, regs:
                 list=ResultEntry.List.OPEN,
                 rank=i + 1,
                 general_rank=i + 1,
-                score=_stored(a.score),
+                score=stored[a.id],
                 why=why,
             )
         )
@@ -382,10 +389,14 @@ def _compute_position(inputs: _Inputs, position: Position, run: ResultRun, regs:
                 f"{j}º da lista reservada a {label(name)} ({g}º na ampla concorrência, nota final "
                 f"{_num(a.score)}): optou pela reserva no ato da inscrição"
             )
-            entries.append(entry(reg, list=name, rank=j, general_rank=g, score=_stored(a.score), why=why))
+            entries.append(entry(reg, list=name, rank=j, general_rank=g, score=stored[a.id], why=why))
     for pk, (_, reason) in out.items():
         reg = by_pk[pk]
-        score = _stored(Fraction(reg.final_score)) if reg.final_score is not None else None
+        score = (
+            reg.final_score.quantize(SCORE_QUANTUM, rounding=ROUND_HALF_UP)
+            if reg.final_score is not None
+            else None
+        )
         entries.append(entry(reg, list=OUT, rank=None, general_rank=None, score=score, why=reason))
 
     reasons = Counter(category for category, _ in out.values())
@@ -399,6 +410,27 @@ def _compute_position(inputs: _Inputs, position: Position, run: ResultRun, regs:
         "out_reasons": dict(reasons.most_common(8)),
     }
     return _Computed(entries, summary)
+
+
+def _write_entries(run: ResultRun, position: Position, rows: list[tuple]) -> None:
+    """Write a run's entries in bulk: PostgreSQL COPY (tens of thousands of rows in a second or two),
+    ``bulk_create`` elsewhere. The database's constraints check every row either way."""
+    if connection.vendor == "postgresql":
+        columns = ", ".join(("run_id", "position_id", *ENTRY_COLUMNS))
+        with (
+            connection.cursor() as cursor,
+            cursor.cursor.copy(f"COPY {ResultEntry._meta.db_table} ({columns}) FROM STDIN") as copy,
+        ):
+            for row in rows:
+                copy.write_row((run.pk, position.pk, *row))
+        return
+    ResultEntry.objects.bulk_create(
+        (
+            ResultEntry(run=run, position=position, **dict(zip(ENTRY_COLUMNS, row, strict=True)))
+            for row in rows
+        ),
+        batch_size=BATCH,
+    )
 
 
 # Services ----------------------------------------------------------------------------------------------
@@ -460,7 +492,7 @@ def result_run_compute(
     summary: dict[str, object] = {"positions": {}}
     for pos in positions:
         computed = _compute_position(inputs, pos, run, per_position[pos.pk])
-        ResultEntry.objects.bulk_create(computed.entries, batch_size=BATCH)
+        _write_entries(run, pos, computed.entries)
         summary["positions"][str(pos.pk)] = computed.summary
     summary["params"] = {
         "policy": str(contest.policy),

@@ -1,0 +1,236 @@
+"""A municipal contest at scale (issue 4): 50,000 registrations over 10 positions, from the organiser's file
+to the final list and the first 100 nominations.
+
+Builds, deterministically, a CSV shaped like the organisers' (Windows-1252, ``;``, decimal comma,
+dd/mm/aaaa, formatted CPFs, S/N, AUSENTE), imports it through ``candidates.imports`` (the importer's own
+rules, bulk writes with history), computes the lists and publishes them as the final run through
+``candidates.results``, homologates the contest, then calls 100 nominations through
+``candidates.nominations`` (10 acts of 10, one per position) and 20 single calls on one position. Prints
+the figures; exits 1 when a limit is exceeded. Limits (PostgreSQL): compute and publish the final run in
+30 s; 100 nominations in 2 s.
+
+    createdb -h 127.0.0.1 -U postgres cotas_bench_municipal
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/cotas_bench_municipal DEBUG=1 SECRET_KEY=x \\
+        .venv/bin/python bench/municipal.py [--rows 50000]
+
+The database should be fresh (the script migrates it); the contest it creates is ``bench-municipal``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import random
+import sys
+import tempfile
+import time
+from decimal import Decimal
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+SLUG = "bench-municipal"
+COMPUTE_PUBLISH_LIMIT = 30.0
+CALL_LIMIT = 2.0
+POSITIONS = [(f"M{i:02d}", f"Cargo municipal {i}", 20 + 2 * i) for i in range(1, 11)]
+FIRST = [
+    "Ana",
+    "Bruno",
+    "Carla",
+    "Diego",
+    "Elaine",
+    "Fábio",
+    "Gabriela",
+    "Heitor",
+    "Isabela",
+    "João",
+    "Kátia",
+    "Luís",
+    "Marta",
+    "Nélson",
+    "Olívia",
+    "Paulo",
+    "Quitéria",
+    "Rafael",
+    "Sônia",
+    "Tiago",
+    "Úrsula",
+    "Vítor",
+]
+LAST = [
+    "Almeida",
+    "Araújo",
+    "Barbosa",
+    "Brum",
+    "Cardoso",
+    "Carvalho",
+    "Conceição",
+    "Ferreira",
+    "Gomes",
+    "Lima",
+    "Moreira",
+    "Nascimento",
+    "Oliveira",
+    "Pereira",
+    "Ribeiro",
+    "Rocha",
+    "Santos",
+    "Silva",
+    "Souza",
+    "Teixeira",
+]
+
+
+def build_csv(path: Path, rows: int) -> None:
+    from candidates.validators import cpf_with_check_digits, format_cpf
+
+    rng = random.Random(4)
+    lines = [
+        "Inscrição;Nome;Nome Social;CPF;Data de Nascimento;Cargo;Cota Negros;PcD;Nota Objetiva;Nota Discursiva"
+    ]
+    for i in range(rows):
+        name = f"{rng.choice(FIRST)} {rng.choice(LAST)} {rng.choice(LAST)}"
+        cpf = format_cpf(cpf_with_check_digits(f"{(i * 7919 + 4242) % 10**9:09d}"))
+        birth = datetime.date(1960, 1, 1) + datetime.timedelta(days=rng.randrange(16000))
+        position = POSITIONS[i % len(POSITIONS)][0]
+        racial = "S" if rng.random() < 0.25 else "N"
+        pcd = "S" if rng.random() < 0.05 else "N"
+        objective = rng.randrange(1500, 10001) / 100
+        if objective < 50:
+            discursive = ""
+        elif rng.random() < 0.02:
+            discursive = "AUSENTE"
+        else:
+            discursive = f"{rng.randrange(0, 1001) / 100:.2f}".replace(".", ",")
+        objective_text = f"{objective:.2f}".replace(".", ",")
+        lines.append(
+            f"{200001 + i};{name};;{cpf};{birth:%d/%m/%Y};{position};{racial};{pcd};{objective_text};{discursive}"
+        )
+    path.write_bytes(("\r\n".join(lines) + "\r\n").encode("cp1252"))
+
+
+def setup():
+    import django
+
+    django.setup()
+    from django.contrib.auth.models import Group, User
+    from django.core.management import call_command
+
+    from contests.models import Contest, Policy, Position, VacancyOpening
+
+    call_command("migrate", verbosity=0)
+    if Contest.objects.filter(slug=SLUG).exists():
+        sys.exit(f"O concurso {SLUG} já existe: use um banco novo (createdb) para medir.")
+    contest = Contest.objects.create(
+        slug=SLUG,
+        number="901",
+        year=2026,
+        title="Concurso municipal de referência (benchmark)",
+        policy=Policy.objects.get(slug="santa-maria"),
+        edital_date=datetime.date(2026, 3, 2),
+        registration_start=datetime.date(2026, 3, 9),
+        registration_end=datetime.date(2026, 4, 8),
+    )
+    for code, title, vacancies in POSITIONS:
+        position = Position.objects.create(contest=contest, code=code, title=title)
+        VacancyOpening.objects.create(position=position, count=vacancies, date=contest.edital_date)
+    users = {}
+    for username, group in (("bench-secretaria", "Secretaria"), ("bench-gestao", "Gestão")):
+        user, _ = User.objects.get_or_create(username=username, defaults={"first_name": username})
+        user.groups.add(Group.objects.get(name=group))
+        users[group] = user
+    return contest, users
+
+
+def timed(label: str, fn):
+    started = time.perf_counter()
+    result = fn()
+    seconds = time.perf_counter() - started
+    print(f"{label}: {seconds:.2f} s")
+    return result, seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rows", type=int, default=50_000)
+    args = parser.parse_args()
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        print("Aviso: DATABASE_URL não é PostgreSQL; os limites valem para PostgreSQL.", file=sys.stderr)
+    contest, users = setup()
+    clerk, manager = users["Secretaria"], users["Gestão"]
+
+    from candidates.imports import PhaseSpec, commit, parse_upload, suggest_mapping
+    from candidates.models import Nomination, Registration, ResultEntry
+    from candidates.nominations import nominations_call
+    from candidates.results import result_run_compute, result_run_publish
+    from contests.services import contest_homologate
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "inscricoes-municipais.csv"
+        _, _ = timed(f"Arquivo gerado ({args.rows:,} linhas)", lambda: build_csv(path, args.rows))
+        table = parse_upload(path)
+        mapping = suggest_mapping(contest, table.headers)
+        specs = {
+            "Nota Objetiva": PhaseSpec("Nota Objetiva", Decimal(100), Decimal(50)),
+            "Nota Discursiva": PhaseSpec("Nota Discursiva", Decimal(10)),
+        }
+        _, import_seconds = timed(
+            "Importação (candidates.imports.commit)",
+            lambda: commit(
+                contest, table, mapping, clerk, today=datetime.date(2026, 5, 4), phase_specs=specs
+            ),
+        )
+    registrations = Registration.objects.filter(contest=contest).count()
+    print(f"  {registrations:,} inscrições em {len(POSITIONS)} cargos")
+
+    run, compute_seconds = timed("Cálculo das listas", lambda: result_run_compute(contest=contest, by=clerk))
+    run, publish_seconds = timed(
+        "Publicação da lista final", lambda: result_run_publish(run=run, kind="final", by=manager)
+    )
+    entries = ResultEntry.objects.filter(run=run)
+    print(
+        f"  {entries.exclude(list='out').count():,} linhas de classificação "
+        f"({entries.filter(list='open').count():,} na geral, {entries.filter(list='racial').count():,} na reservada "
+        f"a negros, {entries.filter(list='pcd').count():,} PcD) e {entries.filter(list='out').count():,} fora das listas"
+    )
+    compute_publish = compute_seconds + publish_seconds
+    print(
+        f"Calcular e publicar a lista final: {compute_publish:.2f} s (limite {COMPUTE_PUBLISH_LIMIT:.0f} s)"
+    )
+    print(f"Importar, calcular e publicar: {import_seconds + compute_publish:.2f} s")
+
+    contest_homologate(contest=contest, by=manager, date=datetime.date(2026, 6, 1), act="Decreto 901/2026")
+    positions = list(contest.positions.order_by("code"))
+    act_date = datetime.date(2026, 6, 10)
+
+    def hundred():
+        for i, position in enumerate(positions, start=1):
+            nominations_call(
+                position=position, count=10, act_number=f"Portaria {i}/2026", act_date=act_date, by=clerk
+            )
+
+    _, call_seconds = timed("100 nomeações (10 atos de 10, um por cargo)", hundred)
+
+    def singles():
+        for k in range(20):
+            nominations_call(
+                position=positions[-1],
+                count=1,
+                act_number=f"Portaria 1{k:02d}/2026",
+                act_date=act_date,
+                by=clerk,
+            )
+
+    _, single_seconds = timed("20 chamadas de uma vaga no mesmo cargo", singles)
+    print(f"  {single_seconds / 20 * 1000:.0f} ms por chamada")
+    print(f"  {Nomination.objects.filter(position__contest=contest).count()} nomeações gravadas")
+    print(f"100 nomeações: {call_seconds:.2f} s (limite {CALL_LIMIT:.0f} s)")
+    if compute_publish > COMPUTE_PUBLISH_LIMIT or call_seconds > CALL_LIMIT:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
