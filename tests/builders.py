@@ -145,3 +145,50 @@ def make_example_contest(**overrides) -> Contest:
     ):
         make_position(contest, vacancies=vacancies, code=code, title=title)
     return contest
+
+
+# Results and nominations -----------------------------------------------------------------------------
+
+# RULES §4 worked example: general list A, N1, B, C, D, E, N2, N3; racial list N1, N2, N3.
+WORKED_EXAMPLE = (
+    ("A", None),
+    ("N1", "parda"),
+    ("B", None),
+    ("C", None),
+    ("D", None),
+    ("E", None),
+    ("N2", "preta"),
+    ("N3", "parda"),
+)
+
+
+def make_classified_position(
+    contest: Contest | None = None, vacancies: int = 5, people=WORKED_EXAMPLE, **overrides
+):
+    """A position whose registrations (inscription number, racial category or None) come in classification
+    order: final scores 90, 89, 88, … (no ties)."""
+    from decimal import Decimal
+
+    position = make_position(contest, vacancies=vacancies, **overrides)
+    for i, (number, category) in enumerate(people):
+        make_registration(position, racial_category=category, number=number, final_score=Decimal(90 - i))
+    return position
+
+
+def homologate(contest: Contest, date: datetime.date = datetime.date(2026, 6, 1)) -> Contest:
+    contest.homologation_date = date
+    contest.homologation_act = "Decreto 100/2026"
+    contest.status = Contest.Status.HOMOLOGATED
+    contest.save()
+    return contest
+
+
+def publish_final(contest: Contest, by: User, position: Position | None = None):
+    """Compute and publish the final run (through the services), and homologate the contest."""
+    from candidates.results import result_run_compute, result_run_publish
+
+    run = result_run_compute(contest=contest, by=by, position=position)
+    run = result_run_publish(run=run, kind="final", by=by)
+    if not contest.homologation_date:
+        homologate(contest)
+    return run

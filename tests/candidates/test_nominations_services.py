@@ -1,0 +1,164 @@
+"""Nomination services: the RULES §4 worked example end to end, the deadline to take office, refusals."""
+
+import datetime
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from candidates.models import AllocationLedger, Nomination, Registration
+from candidates.nominations import (
+    nomination_end_of_list,
+    nomination_no_show,
+    nomination_took_office,
+    nomination_withdraw,
+    nominations_call,
+    nominations_preview,
+    vacancies_open,
+)
+from tests.builders import make_classified_position, make_contest, publish_final
+
+ACT_DATE = datetime.date(2026, 6, 10)
+
+
+@pytest.fixture(autouse=True)
+def _media(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+
+
+def statement():
+    return SimpleUploadedFile("termo.pdf", b"%PDF-1.4 termo de desistencia", content_type="application/pdf")
+
+
+def call(position, by, count, **kwargs):
+    data = {"act_number": "Portaria 10/2026", "act_date": ACT_DATE}
+    data.update(kwargs)
+    return nominations_call(position=position, count=count, by=by, **data)
+
+
+def seats(nominations):
+    return [(n.seat, n.registration.number, n.seat_kind, n.source_list) for n in nominations]
+
+
+@pytest.fixture
+def worked(cast):
+    contest = make_contest(pcd_percent=0)  # RULES §4's example has no PcD reserve
+    position = make_classified_position(contest)
+    publish_final(contest, cast["manager"])
+    return position
+
+
+def test_rules_s4_worked_example_end_to_end(worked, cast):
+    clerk = cast["clerk"]
+    first = call(worked, clerk, 5)
+    assert seats(first) == [
+        (1, "A", "open", "open"),
+        (2, "N1", "open", "open"),
+        (3, "N2", "racial", "racial"),
+        (4, "B", "open", "open"),
+        (5, "C", "open", "open"),
+    ]
+    n2 = next(n for n in first if n.registration.number == "N2")
+    nomination_withdraw(nomination=n2, statement_file=statement(), by=clerk, date=datetime.date(2026, 6, 12))
+    n2.refresh_from_db()
+    assert n2.status == Nomination.Status.WITHDRAWN
+    assert n2.withdrawal_statement.name.endswith(".pdf")
+    assert n2.registration.status == Registration.Status.WITHDRAWN
+    again = call(worked, clerk, 1, act_number="Portaria 11/2026")
+    assert seats(again) == [(3, "N3", "racial", "racial")]
+    assert again[0].order == 6
+    assert "N3" in again[0].why
+    history = again[0].history.first()
+    assert history.history_user == clerk
+    assert history.history_change_reason.startswith("Nomeação: ato Portaria 11/2026")
+    assert n2.history.first().history_user == clerk
+
+
+def test_preview_shows_who_and_why_and_writes_nothing(worked, cast):
+    preview = nominations_preview(position=worked, count=3)
+    assert [(r.seat, r.registration.number, r.kind) for r in preview.rows] == [
+        (1, "A", "open"),
+        (2, "N1", "open"),
+        (3, "N2", "racial"),
+    ]
+    assert "reservada a negros" in preview.rows[2].why
+    assert not Nomination.objects.exists()
+    assert not AllocationLedger.objects.exists()
+
+
+def test_deadline_and_took_office_and_no_show(worked, cast):
+    clerk = cast["clerk"]
+    a, n1 = call(worked, clerk, 2, gazette_date=datetime.date(2026, 6, 11))
+    assert a.office_deadline == datetime.date(2026, 7, 11)
+    nomination_took_office(nomination=a, date=datetime.date(2026, 7, 1), by=clerk)
+    a.refresh_from_db()
+    assert (a.status, a.took_office_on) == (Nomination.Status.TOOK_OFFICE, datetime.date(2026, 7, 1))
+    with pytest.raises(ValidationError, match="só pode ser registrado depois"):
+        nomination_no_show(nomination=n1, by=clerk, today=datetime.date(2026, 7, 11))
+    nomination_no_show(nomination=n1, by=clerk, today=datetime.date(2026, 7, 12))
+    n1.refresh_from_db()
+    assert n1.status == Nomination.Status.NO_SHOW
+    assert "sem efeito" in n1.end_reason
+    (b,) = call(worked, clerk, 1, act_date=datetime.date(2026, 7, 20))
+    assert (b.seat, b.registration.number) == (2, "B")
+
+
+def test_end_of_list_moves_the_candidate_behind_everyone(worked, cast):
+    clerk = cast["clerk"]
+    (a,) = call(worked, clerk, 1)
+    nomination_end_of_list(nomination=a, by=clerk, date=datetime.date(2026, 6, 12))
+    a.refresh_from_db()
+    assert a.status == Nomination.Status.END_OF_LIST
+    noms = call(worked, clerk, 5)
+    # Seat 1 is refilled first, by the next of the general list; A is now last on it.
+    assert [(n.seat, n.registration.number) for n in noms] == [
+        (1, "N1"),
+        (2, "B"),
+        (3, "N2"),
+        (4, "C"),
+        (5, "D"),
+    ]
+
+
+def test_calls_only_within_validity_and_after_homologation(cast):
+    contest = make_contest(pcd_percent=0)
+    position = make_classified_position(contest)
+    from candidates.results import result_run_compute, result_run_publish
+
+    result_run_publish(
+        run=result_run_compute(contest=contest, by=cast["clerk"]), kind="final", by=cast["manager"]
+    )
+    with pytest.raises(ValidationError, match="homologação"):
+        call(position, cast["clerk"], 1)
+    from tests.builders import homologate
+
+    homologate(contest)
+    with pytest.raises(ValidationError, match="fora da validade"):
+        call(position, cast["clerk"], 1, act_date=datetime.date(2028, 6, 2))
+    assert not Nomination.objects.exists()
+
+
+def test_open_vacancies_extends_the_schedule(worked, cast):
+    clerk = cast["clerk"]
+    call(worked, clerk, 5)
+    opened = vacancies_open(
+        position=worked, count=5, date=datetime.date(2026, 8, 1), act="Lei 50/2026", by=clerk
+    )
+    assert opened.before == ("open", "open", "racial", "open", "open")
+    assert opened.after == (
+        "open",
+        "open",
+        "racial",
+        "open",
+        "open",
+        "open",
+        "open",
+        "racial",
+        "open",
+        "open",
+    )
+    more = call(worked, clerk, 3, act_date=datetime.date(2026, 8, 2))
+    # With 10 vacancies there are 8 open seats: N3, 8th in the general list, is within open competition,
+    # so the racial seat 8 has no cotista beyond it and reverts (SM art. 4 §§3 and 5); N3 fills it.
+    assert seats(more) == [(6, "D", "open", "open"), (7, "E", "open", "open"), (8, "N3", "racial", "open")]
+    assert more[2].reverted

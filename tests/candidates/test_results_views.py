@@ -1,0 +1,147 @@
+"""Result screens: the access matrix, then what each action writes and the history it leaves."""
+
+import pytest
+from django.urls import reverse
+
+from candidates.models import ResultRun
+from candidates.results import result_run_compute
+from tests.builders import make_classified_position, make_contest
+
+LOGIN = reverse("login")
+
+
+@pytest.fixture
+def contest(db):
+    contest = make_contest(pcd_percent=0)
+    make_classified_position(contest, code="ALEG")
+    return contest
+
+
+@pytest.fixture
+def draft(contest, cast):
+    return result_run_compute(contest=contest, by=cast["clerk"])
+
+
+def urls(contest, run):
+    return {
+        "list": reverse("candidates:result_list", args=[contest.slug]),
+        "detail": reverse("candidates:result_detail", args=[contest.slug, run.pk]),
+        "compare": reverse("candidates:result_compare", args=[contest.slug, run.pk]),
+    }
+
+
+@pytest.mark.parametrize(
+    ("who", "status"),
+    [
+        ("anonymous", 302),
+        ("outsider", 403),
+        ("commission", 403),
+        ("clerk", 200),
+        ("manager", 200),
+        ("auditor", 200),
+        ("legal", 200),
+    ],
+)
+@pytest.mark.parametrize("page", ["list", "detail", "compare"])
+def test_read_access_matrix(client_for, contest, draft, who, status, page):
+    url = urls(contest, draft)[page]
+    response = client_for(who).get(url)
+    assert response.status_code == status
+    if status == 302:
+        assert response["Location"].startswith(LOGIN)
+
+
+@pytest.mark.parametrize(
+    ("who", "status"),
+    [("anonymous", 302), ("outsider", 403), ("manager", 403), ("auditor", 403), ("clerk", 302)],
+)
+def test_compute_access_matrix(client_for, contest, who, status):
+    response = client_for(who).post(
+        reverse("candidates:result_compute", args=[contest.slug]), {"kind": "final"}
+    )
+    assert response.status_code == status
+    assert ResultRun.objects.exists() == (who == "clerk")
+
+
+@pytest.mark.parametrize(
+    ("who", "status"),
+    [("anonymous", 302), ("outsider", 403), ("clerk", 403), ("auditor", 403), ("manager", 302)],
+)
+def test_publish_access_matrix(client_for, contest, draft, who, status):
+    url = reverse("candidates:result_publish", args=[contest.slug, draft.pk])
+    response = client_for(who).post(url, {"kind": "preliminary"})
+    assert response.status_code == status
+    draft.refresh_from_db()
+    assert draft.is_published == (who == "manager")
+
+
+def test_clerk_computes_and_the_list_shows_places_and_why(client_for, contest, cast):
+    client = client_for("clerk")
+    response = client.post(
+        reverse("candidates:result_compute", args=[contest.slug]), {"kind": "final"}, follow=True
+    )
+    run = ResultRun.objects.get()
+    assert (run.status, run.kind, run.computed_by) == (ResultRun.Status.DRAFT, "final", cast["clerk"])
+    assert run.history.first().history_user == cast["clerk"]
+    page = response.content.decode()
+    assert "Lista 1" in page and "1º na ampla concorrência, nota final 90,00" in page
+    racial = client.get(run.get_absolute_url() + "?lista=racial").content.decode()
+    assert "1º da lista reservada a negros (2º na ampla concorrência" in racial
+    assert "Publicar lista" not in page  # the clerk does not publish
+
+
+def test_manager_publishes_and_the_run_freezes(client_for, contest, draft, cast):
+    client = client_for("manager")
+    page = client.get(draft.get_absolute_url()).content.decode()
+    assert "Publicar lista" in page
+    response = client.post(
+        reverse("candidates:result_publish", args=[contest.slug, draft.pk]), {"kind": "final"}, follow=True
+    )
+    assert "não muda mais" in response.content.decode()
+    draft.refresh_from_db()
+    assert (draft.status, draft.kind, draft.published_by) == ("published", "final", cast["manager"])
+    entry = draft.history.first()
+    assert (entry.history_user, entry.history_change_reason) == (
+        cast["manager"],
+        "Lista publicada como final",
+    )
+    # Publishing again changes nothing.
+    again = client.post(
+        reverse("candidates:result_publish", args=[contest.slug, draft.pk]), {"kind": "preliminary"}
+    )
+    assert again.status_code == 302
+    draft.refresh_from_db()
+    assert draft.kind == "final"
+
+
+def test_discard_a_draft_but_never_a_published_run(client_for, contest, draft, cast):
+    client = client_for("clerk")
+    client.post(reverse("candidates:result_discard", args=[contest.slug, draft.pk]))
+    assert not ResultRun.objects.exists()
+    run = result_run_compute(contest=contest, by=cast["clerk"])
+    run.status, run.kind, run.published_by = "published", "final", cast["manager"]
+    from django.utils import timezone
+
+    run.published_at = timezone.now()
+    run.save()
+    client.post(reverse("candidates:result_discard", args=[contest.slug, run.pk]))
+    assert ResultRun.objects.filter(pk=run.pk).exists()
+
+
+def test_compare_page_names_who_moved(client_for, contest, draft, cast):
+    from candidates.models import Registration
+    from candidates.results import result_run_publish
+    from candidates.services import registration_set_status
+
+    result_run_publish(run=draft, kind="preliminary", by=cast["manager"])
+    registration_set_status(
+        registration=Registration.objects.get(number="A"),
+        status="eliminated",
+        by=cast["clerk"],
+        reason="Recurso",
+    )
+    second = result_run_compute(contest=contest, by=cast["clerk"])
+    page = client_for("auditor").get(reverse("candidates:result_compare", args=[contest.slug, second.pk]))
+    text = page.content.decode()
+    assert "saiu da classificação: Inscrição eliminada do concurso" in text
+    assert "1 que estava à frente saiu" in text
