@@ -245,7 +245,7 @@ def test_clerk_opens_vacancies_during_validity(client_for, cast):
         ({"count": "-2"}, "Informe ao menos 1 vaga."),
         (
             {"date": "01/09/2029"},
-            "A data deve estar dentro da validade do concurso (01/07/2026 a 30/06/2028).",
+            "A data deve estar dentro da validade do concurso (01/07/2026 a 01/07/2028).",
         ),
         ({"act": ""}, "Este campo é obrigatório."),
     ],
