@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -100,6 +101,7 @@ def workload(size: int, rule: str) -> dict[str, object]:
         "engine_seconds": round(finished - built, 3),
         "longest_call_seconds": round(longest_call, 3),
         "wall_seconds": round(finished - started, 3),
+        "cpu_seconds": round(time.process_time(), 3),
         "peak_rss_bytes": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
     }
 
@@ -142,6 +144,10 @@ def main() -> int:
     )
     print(
         f"  wall time {figures['wall_seconds']:.2f} s in the worker, {elapsed:.2f} s with interpreter start"
+    )
+    print(
+        f"  CPU time of the worker {figures['cpu_seconds']:.2f} s (load average {os.getloadavg()[0]:.1f} "
+        f"on {os.cpu_count()} cores: other processes share them)"
     )
     print(f"  peak memory (RSS of the worker) {rss / 1024**2:,.0f} MiB")
     ok = elapsed <= LIMIT_SECONDS and rss <= LIMIT_BYTES

@@ -284,7 +284,7 @@ def explain_kind(params: Params, s: int, n: int, kind: str) -> str:
     percent = format_percent(rule.percent)
     if kind == RACIAL and params.order == EVERY_NTH:
         owed = params.racial_count(n)
-        formula = f"{percent} de {n} = {format_fraction(rule.exact(n))} → {owed}"
+        formula = f"{percent} de {n} = {_share_text(rule, n)} → {owed}"
         k = params.nth
         if s % k == 0 and s // k <= owed:
             return (
@@ -295,8 +295,17 @@ def explain_kind(params: Params, s: int, n: int, kind: str) -> str:
             f"reservada a {params.label(kind)}: as últimas vagas completam a reserva{params.cite('order')} "
             f"({formula})"
         )
-    exact = format_fraction(rule.exact(s))
+    exact = _share_text(rule, s)
     return f"reservada a {params.label(kind)}; {percent} de {s} = {exact} → {params.count(kind, s)}"
+
+
+def _share_text(rule: ReserveRule, m: int) -> str:
+    """``format_fraction(rule.exact(m))``, with integer arithmetic for a whole percentage (one call per
+    reserved seat explained: thousands in a large call)."""
+    if rule.percent.denominator != 1:
+        return format_fraction(rule.exact(m))
+    whole, cents = divmod(rule.percent.numerator * m, 100)
+    return str(whole) if not cents else f"{whole},{cents:02d}".rstrip("0")
 
 
 def exact_share(params: Params, kind: str, m: int) -> Fraction:

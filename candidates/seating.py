@@ -207,8 +207,16 @@ class Seating:
         return not self.removed[c] and not self.excluded[c] and bool(self.on[name][c])
 
     def _set_avail(self, c: int, delta: int) -> None:
-        for lst in self.on_lists(c):
-            lst.avail.add(lst.cur[c], delta)
+        """Count ``c`` in (+1) or out of (−1) "not yet nominated" on every list they are on now."""
+        if self.removed[c]:
+            return
+        g = self.general
+        g.avail.add(g.cur[c], delta)
+        if not self.excluded[c]:
+            for name in RESERVES:
+                if self.on[name][c]:
+                    lst = self.lists[name]
+                    lst.avail.add(lst.cur[c], delta)
 
     def position(self, name: str, c: int) -> int:
         """1-based position of ``c`` on list ``name``, nominees included (RULES §4, ``projected``)."""
@@ -435,8 +443,7 @@ class Seating:
         if held:
             self.held.discard(c)  # the hold is spent; its journal entry is undone before this one
         else:
-            for lst in self.on_lists(c):
-                lst.avail.add(lst.cur[c], -1)
+            self._set_avail(c, -1)
         self.holding[c] = 1
         self.active_of[c] = i
         self.holder[seat] = i

@@ -144,6 +144,17 @@ def test_rules_par2_fast_count_agrees_with_the_quota_engine(rule):
     assert [count(n) for n in range(0, 300)] == [rule.count(n) for n in range(0, 300)]
 
 
+@pytest.mark.parametrize(
+    ("seat", "text"), [(3, "20% de 3 = 0,6 → 1"), (8, "20% de 8 = 1,6 → 2"), (10, "20% de 10 = 2 → 2")]
+)
+def test_explanations_write_p_times_s_exactly_with_a_decimal_comma(seat, text):
+    from candidates.schedule import explain_kind
+
+    assert explain_kind(SM, seat, 25, "racial") == f"reservada a negros; {text}"
+    odd = Params(ReserveRule(Fraction(100, 3), 0, "half_up"))
+    assert explain_kind(odd, 2, 2, "racial") == "reservada a negros; ≈33,33% de 2 = ≈0,67 → 1"
+
+
 def test_sm_art1_par2_threshold_on_cumulative_count_later_opening_creates_the_reserve():
     state = run(SM, WORKED, 2, Call(2))
     assert state.schedule() == ["open", "open"]
