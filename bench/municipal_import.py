@@ -1,0 +1,191 @@
+"""Import 100,000 registrations with scores through ``manage.py import_registrations`` (issue 4).
+
+Builds, deterministically, a CSV shaped like the organisers' (Windows-1252, ``;``, decimal comma,
+dd/mm/aaaa, formatted CPFs, S/N, AUSENTE) over 10 positions, creates a contest for it, runs the
+command with ``--commit`` and prints rows/s and the total time. The limit is 60 s on PostgreSQL.
+
+    createdb -h 127.0.0.1 -U postgres cotas_bench_import
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/cotas_bench_import DEBUG=1 SECRET_KEY=x \
+        .venv/bin/python bench/municipal_import.py [--rows 100000]
+
+The database should be fresh (the script migrates it); the contest it creates is ``bench-import``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+LIMIT_SECONDS = 60
+SLUG = "bench-import"
+POSITIONS = [(f"P{i:02d}", f"Cargo de referência {i}", 5 + 3 * i) for i in range(1, 11)]
+FIRST = [
+    "Ana",
+    "Bruno",
+    "Carla",
+    "Diego",
+    "Elaine",
+    "Fábio",
+    "Gabriela",
+    "Heitor",
+    "Isabela",
+    "João",
+    "Kátia",
+    "Luís",
+    "Marta",
+    "Nélson",
+    "Olívia",
+    "Paulo",
+    "Quitéria",
+    "Rafael",
+    "Sônia",
+    "Tiago",
+    "Úrsula",
+    "Vítor",
+]
+LAST = [
+    "Almeida",
+    "Araújo",
+    "Barbosa",
+    "Brum",
+    "Cardoso",
+    "Carvalho",
+    "Conceição",
+    "Ferreira",
+    "Gomes",
+    "Lima",
+    "Moreira",
+    "Nascimento",
+    "Oliveira",
+    "Pereira",
+    "Ribeiro",
+    "Rocha",
+    "Santos",
+    "Silva",
+    "Souza",
+    "Teixeira",
+]
+
+
+def build_csv(path: Path, rows: int) -> None:
+    from candidates.validators import cpf_with_check_digits, format_cpf
+
+    rng = random.Random(2026)
+    lines = [
+        "Inscrição;Nome;Nome Social;CPF;Data de Nascimento;Cargo;Cota Negros;PcD;Nota Objetiva;Nota Discursiva"
+    ]
+    for i in range(rows):
+        number = 100001 + i
+        name = f"{rng.choice(FIRST)} {rng.choice(LAST)} {rng.choice(LAST)}"
+        social = f"Alex {rng.choice(LAST)}" if rng.random() < 0.01 else ""
+        cpf = format_cpf(cpf_with_check_digits(f"{(i * 7919 + 12345) % 10**9:09d}"))
+        birth = datetime.date(1960, 1, 1) + datetime.timedelta(days=rng.randrange(16000))
+        position = POSITIONS[i % len(POSITIONS)][0]
+        racial = "S" if rng.random() < 0.25 else "N"
+        pcd = "S" if rng.random() < 0.05 else "N"
+        objective = rng.randrange(1500, 10001) / 100
+        if objective < 50:
+            discursive = ""
+        elif rng.random() < 0.02:
+            discursive = "AUSENTE"
+        else:
+            discursive = f"{rng.randrange(0, 1001) / 100:.2f}".replace(".", ",")
+        objective_text = f"{objective:.2f}".replace(".", ",")
+        lines.append(
+            f"{number};{name};{social};{cpf};{birth:%d/%m/%Y};{position};{racial};{pcd};{objective_text};{discursive}"
+        )
+    path.write_bytes(("\r\n".join(lines) + "\r\n").encode("cp1252"))
+
+
+def prepare_database() -> None:
+    import django
+
+    django.setup()
+    from django.contrib.auth.models import Group, User
+    from django.core.management import call_command
+
+    from contests.models import Contest, Policy, Position, VacancyOpening
+
+    call_command("migrate", verbosity=0)
+    if Contest.objects.filter(slug=SLUG).exists():
+        sys.exit(f"O concurso {SLUG} já existe: use um banco novo (createdb) para medir.")
+    contest = Contest.objects.create(
+        slug=SLUG,
+        number="900",
+        year=2026,
+        title="Concurso de referência (benchmark de importação)",
+        policy=Policy.objects.get(slug="santa-maria"),
+        edital_date=datetime.date(2026, 3, 2),
+        registration_start=datetime.date(2026, 3, 9),
+        registration_end=datetime.date(2026, 4, 8),
+    )
+    for code, title, vacancies in POSITIONS:
+        position = Position.objects.create(contest=contest, code=code, title=title)
+        VacancyOpening.objects.create(position=position, count=vacancies, date=contest.edital_date)
+    user, _ = User.objects.get_or_create(username="bench-secretaria", defaults={"first_name": "Bench"})
+    user.groups.add(Group.objects.get(name="Secretaria"))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rows", type=int, default=100_000)
+    args = parser.parse_args()
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        print("Aviso: DATABASE_URL não é PostgreSQL; o limite de 60 s vale para PostgreSQL.", file=sys.stderr)
+    prepare_database()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "inscricoes-municipal.csv"
+        started = time.perf_counter()
+        build_csv(path, args.rows)
+        print(
+            f"Arquivo: {args.rows:,} linhas, {path.stat().st_size / 1e6:.1f} MB ({time.perf_counter() - started:.1f} s)"
+        )
+        command = [
+            sys.executable,
+            str(ROOT / "manage.py"),
+            "import_registrations",
+            SLUG,
+            str(path),
+            "--commit",
+            "--user",
+            "bench-secretaria",
+            "--phase",
+            "Nota Objetiva=100:50",
+            "--phase",
+            "Nota Discursiva=10",
+        ]
+        started = time.perf_counter()
+        completed = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+        seconds = time.perf_counter() - started
+    if completed.returncode != 0:
+        print(completed.stdout[-3000:], completed.stderr[-3000:], sep="\n")
+        sys.exit(f"O comando falhou (código {completed.returncode}).")
+    print(completed.stdout.strip().splitlines()[-1])
+    from candidates.models import PhaseResult, Registration
+
+    history = Registration.history.count()
+    print(
+        f"Gravado: {Registration.objects.filter(contest__slug=SLUG).count():,} inscrições, "
+        f"{PhaseResult.objects.filter(registration__contest__slug=SLUG).count():,} notas, "
+        f"{history:,} linhas de histórico de inscrições"
+    )
+    print(
+        f"{args.rows:,} linhas em {seconds:.1f} s: {args.rows / seconds:,.0f} linhas/s (limite {LIMIT_SECONDS} s)"
+    )
+    if seconds > LIMIT_SECONDS:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
