@@ -167,6 +167,29 @@ def test_command_refuses_an_unknown_contest_or_user(contest, tmp_path):
         call_command("import_registrations", contest.slug, str(path), "--user", "ninguem", stdout=StringIO())
 
 
+def test_command_mapping_option_and_progress_bar_on_a_terminal(contest, tmp_path):
+    class Terminal(StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    path = tmp_path / "inscricoes.csv"
+    path.write_bytes(
+        csv_file(["1001;Carla Rocha Pereira;036.881.690-77;ALEG"], header="Insc;Quem;Documento;Cargo")
+    )
+    out = Terminal()
+    call_command(
+        "import_registrations", contest.slug, str(path), "--commit", "--mapping", "Quem=full_name",
+        "--mapping", "Documento=cpf", stdout=out,
+    )  # fmt: skip
+    assert "Documento → CPF" in out.getvalue()
+    assert "█" in out.getvalue()
+    assert Registration.objects.get(number="1001").candidate.cpf == "03688169077"
+    with pytest.raises(CommandError, match="campo “idade” desconhecido"):
+        call_command(
+            "import_registrations", contest.slug, str(path), "--mapping", "Quem=idade", stdout=StringIO()
+        )
+
+
 # Every bad row, with its line, column and reason --------------------------------------------------------
 
 
