@@ -79,8 +79,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import compress
-from operator import itemgetter
 from typing import Any
 
 from candidates.ranking import (
@@ -116,6 +114,7 @@ from candidates.records import (
     Nomination,
     NoShow,
     Open,
+    Roster,
     TookOffice,
     Withdraw,
     _CandidateEvent,
@@ -144,7 +143,7 @@ from candidates.schedule import (
     reserved_seats,
     schedule,
 )
-from candidates.seating import Seating, check_known
+from candidates.seating import Seating
 from contests.quotas import QuotaError, Reservation, ReserveRule, reservation, to_fraction
 
 __all__ = [
@@ -213,71 +212,6 @@ FORMAT = "cotas.allocation/1"
 
 
 # Roster, state, change ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, eq=False)
-class Roster:
-    """The approved candidates in general classification order (shared by every state of a position)."""
-
-    candidates: tuple[Candidate, ...]
-    index: dict[str, int] = field(init=False, repr=False)
-    cotistas: tuple[int, ...] = field(init=False, repr=False)  # positions of those on a reserved list
-
-    def __post_init__(self) -> None:
-        people = tuple(self.candidates)
-        # A million candidates: the checks run at C speed (map, zip, set); Python loops only over the
-        # cotistas and the rare candidate with a preference.
-        if set(map(type, people)) - {Candidate}:
-            bad = next(i for i, c in enumerate(people) if type(c) is not Candidate)
-            raise AllocationError(f"Candidato inválido na posição {bad + 1}.")
-        ids = list(map(itemgetter(0), people))
-        if set(map(type, ids)) - {str} or "" in ids:
-            bad = next(i for i, cid in enumerate(ids) if type(cid) is not str or not cid)
-            raise AllocationError(f"Identificador de candidato inválido na posição {bad + 1}: {ids[bad]!r}.")
-        index = dict(zip(ids, range(len(ids)), strict=True))
-        if len(index) != len(people):
-            seen: set[str] = set()
-            for cid in ids:
-                if cid in seen:
-                    raise AllocationError(f"Candidato repetido: {cid}.")
-                seen.add(cid)
-        # The distinct values of ``lists`` and ``prefers`` are a handful: check those, not each row.
-        fixed = None
-        if set(map(type, map(itemgetter(1), people))) - {frozenset}:
-            fixed = [
-                c if type(c.lists) is frozenset else c._replace(lists=frozenset(c.lists)) for c in people
-            ]
-            people = tuple(fixed)
-        for lists in set(map(itemgetter(1), people)):
-            if not lists <= _RESERVE_SET:
-                who = next(c.id for c in people if c.lists == lists)
-                raise AllocationError(
-                    f"Reserva desconhecida para {who}: {', '.join(sorted(lists - _RESERVE_SET))}."
-                )
-        wrong = set(map(itemgetter(2), people)) - {None, *RESERVES}
-        if wrong:
-            who = next(c.id for c in people if c.prefers in wrong)
-            raise AllocationError(f"{who} prefere uma reserva desconhecida: {next(iter(wrong))!r}.")
-        for i in compress(range(len(people)), map(itemgetter(2), people)):
-            c = people[i]
-            if c.prefers not in c.lists:
-                raise AllocationError(f"{c.id} prefere uma reserva ({c.prefers!r}) a que não concorre.")
-        cotistas = list(compress(range(len(people)), map(itemgetter(1), people)))
-        object.__setattr__(self, "candidates", people)
-        object.__setattr__(self, "index", index)
-        object.__setattr__(self, "cotistas", tuple(cotistas))
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Roster) and (self is other or self.candidates == other.candidates)
-
-    def __hash__(self) -> int:
-        return hash(len(self.candidates))
-
-    def __len__(self) -> int:
-        return len(self.candidates)
-
-
-_RESERVE_SET = frozenset(RESERVES)
 
 
 @dataclass(frozen=True)
@@ -411,7 +345,9 @@ def _nomination_from_dict(data: Mapping[str, Any]) -> Nomination:
 
 
 def _check_state(state: State) -> None:
-    index = state.roster.index
+    named = [n.candidate for n in state.nominations]
+    named += [cid for cid, _ in state.removed] + list(state.excluded) + list(state.end_of_list)
+    state.roster.locate_many(named)  # every id known, or a Portuguese error
     if len(state.seats) > state.vacancies or any(k not in KINDS for k in state.seats):
         raise AllocationError("Estado inválido: vagas criadas incoerentes.")
     holders: set[int] = set()
@@ -419,18 +355,14 @@ def _check_state(state: State) -> None:
     for i, nom in enumerate(state.nominations, start=1):
         if nom.order != i or not 1 <= nom.seat <= len(state.seats) or nom.status not in STATUSES:
             raise AllocationError(f"Estado inválido: nomeação {i}.")
-        check_known(index, nom.candidate)
         if nom.status in HOLDING:
             if nom.seat in holders or nom.candidate in people:
                 raise AllocationError(f"Estado inválido: nomeação {i} duplicada.")
             holders.add(nom.seat)
             people.add(nom.candidate)
-    for cid, status in state.removed:
-        check_known(index, cid)
+    for _, status in state.removed:
         if status not in (WITHDRAWN, NO_SHOW, ELIMINATED):
             raise AllocationError(f"Estado inválido: situação {status!r}.")
-    for cid in (*state.excluded, *state.end_of_list):
-        check_known(index, cid)
 
 
 def params_to_dict(params: Params) -> dict[str, Any]:
@@ -502,9 +434,7 @@ def initial_state(candidates: Iterable[Candidate] | Roster, params: Params, *, v
 def _build(state: State) -> Seating:
     return Seating(
         state.params,
-        state.roster.candidates,
-        state.roster.index,
-        state.roster.cotistas,
+        state.roster,
         state.vacancies,
         state.seats,
         state.nominations,
@@ -532,10 +462,9 @@ def apply(state: State, event: Event | Mapping[str, Any]) -> tuple[State, Change
     if not isinstance(event, Call | Open | _CandidateEvent):
         event = event_from_dict(event)
     seating = _borrow(state)
-    index = state.roster.index
     c = -1
     if isinstance(event, _CandidateEvent):
-        c = check_known(index, event.candidate)
+        c = seating.lookup(event.candidate)
         _validate(state, seating, event, c)
     # The new state takes the index. Should ``_apply`` fail half-way, the index is simply dropped and
     # the next use rebuilds one from the (unchanged) old state.

@@ -1,4 +1,4 @@
-"""Plain records of the allocation engine: nomination statuses, ``Nomination``, and the events.
+"""Plain records of the allocation engine: the roster, nomination statuses, ``Nomination``, events.
 
 PURE module: standard library only. Split out of ``candidates.allocation`` (which re-exports every
 name here) so that the engine's modules stay short; the Django app imports from ``allocation``.
@@ -6,11 +6,19 @@ name here) so that the engine's modules stay short; the Django app imports from 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import compress
+from operator import itemgetter
 from typing import ClassVar, NamedTuple
 
-from candidates.schedule import AllocationError
+from candidates.ranking import Candidate
+from candidates.schedule import RESERVES, AllocationError
+
+_RESERVE_SET = frozenset(RESERVES)
+# After this many lookups of candidates the engine has not met yet, index them all (see ``Roster``).
+_SCANS_BEFORE_INDEX = 8
 
 # Nomination statuses (RULES §8; ``no_show`` and ``took_office`` for the app's records).
 ACTIVE = "active"
@@ -174,3 +182,110 @@ def event_from_dict(data: object) -> Event:
 def event_to_dict(event: Event) -> dict[str, object]:
     value = event.count if isinstance(event, Call | Open) else event.candidate
     return {event.key: value}
+
+
+# The roster ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class Roster:
+    """The approved candidates in general classification order (shared by every state of a position).
+
+    Checked at C speed (``map``, ``set``, ``compress``): a national contest has a million candidates.
+    The id → position dict is built only if needed (``index``): the engine finds the candidates it has
+    nominated through its own index, a handful of others by a scan, and a set of ids in one pass.
+    """
+
+    candidates: tuple[Candidate, ...]
+    ids: list[str] = field(init=False, repr=False)
+    cotistas: tuple[int, ...] = field(init=False, repr=False)  # positions of those on a reserved list
+    _found: dict[str, int] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        people = tuple(self.candidates)
+        if set(map(type, people)) - {Candidate}:
+            bad = next(i for i, c in enumerate(people) if type(c) is not Candidate)
+            raise AllocationError(f"Candidato inválido na posição {bad + 1}.")
+        ids = list(map(itemgetter(0), people))
+        if set(map(type, ids)) - {str} or "" in ids:
+            bad = next(i for i, cid in enumerate(ids) if type(cid) is not str or not cid)
+            raise AllocationError(f"Identificador de candidato inválido na posição {bad + 1}: {ids[bad]!r}.")
+        if len(set(ids)) != len(ids):
+            seen: set[str] = set()
+            for cid in ids:
+                if cid in seen:
+                    raise AllocationError(f"Candidato repetido: {cid}.")
+                seen.add(cid)
+        # The distinct values of ``lists`` and ``prefers`` are a handful: check those, not each row.
+        if set(map(type, map(itemgetter(1), people))) - {frozenset}:
+            people = tuple(
+                c if type(c.lists) is frozenset else c._replace(lists=frozenset(c.lists)) for c in people
+            )
+        for lists in set(map(itemgetter(1), people)):
+            if not lists <= _RESERVE_SET:
+                who = next(c.id for c in people if c.lists == lists)
+                raise AllocationError(
+                    f"Reserva desconhecida para {who}: {', '.join(sorted(lists - _RESERVE_SET))}."
+                )
+        wrong = set(map(itemgetter(2), people)) - {None, *RESERVES}
+        if wrong:
+            who = next(c.id for c in people if c.prefers in wrong)
+            raise AllocationError(f"{who} prefere uma reserva desconhecida: {next(iter(wrong))!r}.")
+        for i in compress(range(len(people)), map(itemgetter(2), people)):
+            c = people[i]
+            if c.prefers not in c.lists:
+                raise AllocationError(f"{c.id} prefere uma reserva ({c.prefers!r}) a que não concorre.")
+        object.__setattr__(self, "candidates", people)
+        object.__setattr__(self, "ids", ids)
+        object.__setattr__(self, "cotistas", tuple(compress(range(len(people)), map(itemgetter(1), people))))
+        object.__setattr__(self, "_found", {})
+
+    @cached_property
+    def index(self) -> dict[str, int]:
+        """Every id → its position (built on first use: about a second for a million candidates)."""
+        return dict(zip(self.ids, range(len(self.ids)), strict=True))
+
+    def locate(self, cid: object) -> int:
+        """The position of candidate ``cid``, or a Portuguese error."""
+        if not isinstance(cid, str):
+            raise AllocationError(f"Candidato desconhecido: {cid!r}.")
+        if "index" in self.__dict__:
+            found = self.index.get(cid)
+        elif cid in self._found:
+            found = self._found[cid]
+        elif len(self._found) >= _SCANS_BEFORE_INDEX:
+            found = self.index.get(cid)
+        else:
+            try:
+                found = self.ids.index(cid)  # a scan in C: cheaper than indexing everyone for a few
+            except ValueError:
+                found = None
+            if found is not None:
+                self._found[cid] = found
+        if found is None:
+            raise AllocationError(f"Candidato desconhecido: {cid!r}.")
+        return found
+
+    def locate_many(self, cids: Iterable[str]) -> dict[str, int]:
+        """Positions of several candidates in one pass (at C speed); unknown ids are an error."""
+        wanted = set(cids)
+        if not wanted:
+            return {}
+        if "index" in self.__dict__:
+            index = self.index
+            found = {cid: index[cid] for cid in wanted if cid in index}
+        else:
+            ids = self.ids
+            found = {ids[i]: i for i in compress(range(len(ids)), map(wanted.__contains__, ids))}
+        if len(found) != len(wanted):
+            raise AllocationError(f"Candidato desconhecido: {sorted(wanted - set(found))[0]!r}.")
+        return found
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Roster) and (self is other or self.candidates == other.candidates)
+
+    def __hash__(self) -> int:
+        return hash(len(self.candidates))
+
+    def __len__(self) -> int:
+        return len(self.candidates)

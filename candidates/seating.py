@@ -23,7 +23,6 @@ from bisect import bisect_left
 from collections.abc import Iterable
 
 from candidates.fenwick import Fenwick
-from candidates.ranking import Candidate
 from candidates.records import (
     ACTIVE,
     ANNULLED,
@@ -32,6 +31,7 @@ from candidates.records import (
     NO_SHOW,
     WITHDRAWN,
     Nomination,
+    Roster,
     ordinal,
 )
 from candidates.schedule import (
@@ -42,7 +42,6 @@ from candidates.schedule import (
     PROJECTED,
     RACIAL,
     RESERVES,
-    AllocationError,
     Params,
     explain_kind,
     next_kind,
@@ -76,9 +75,7 @@ class Seating:
     def __init__(
         self,
         params: Params,
-        candidates: tuple[Candidate, ...],
-        index: dict[str, int],
-        cotistas: Iterable[int],
+        roster: Roster,
         vacancies: int,
         seats: tuple[str, ...],
         nominations: tuple[Nomination, ...],
@@ -87,11 +84,17 @@ class Seating:
         end_of_list: Iterable[str],
     ) -> None:
         self.params = params
-        self.candidates = candidates
-        self.index = index
+        self.roster = roster
+        self.candidates = candidates = roster.candidates
         self.n = vacancies
         size = len(candidates)
-        cotistas = list(cotistas)
+        removed, excluded, end_of_list = list(removed), list(excluded), list(end_of_list)
+        # id → position of every candidate the state names; grows with each nomination (``lookup``).
+        self.known = roster.locate_many(
+            [*(nom.candidate for nom in nominations), *removed, *excluded, *end_of_list]
+        )
+        index = self.known
+        cotistas = roster.cotistas
         members: dict[str, list[int]] = {
             name: [i for i in cotistas if name in candidates[i][1]] if name in params.reserves else []
             for name in RESERVES
@@ -149,7 +152,7 @@ class Seating:
         """Entries in order (a move to the end appends one), Fenwicks built as all ones, then patched:
         the exceptions (dead entries, holders) are few next to a million candidates."""
         size = len(self.candidates)
-        moved = [self.index[cid] for cid in moves]
+        moved = [self.known[cid] for cid in moves]
         dead: dict[str, list[int]] = {OPEN: [], RACIAL: [], PCD: []}
         g_entries = array("l", range(size))
         g_entries.extend(moved)
@@ -201,6 +204,13 @@ class Seating:
             for name in RESERVES:
                 if self.on[name][c]:
                     found.append(self.lists[name])
+        return found
+
+    def lookup(self, cid: object) -> int:
+        """The position of candidate ``cid`` (a Portuguese error if unknown)."""
+        found = self.known.get(cid) if isinstance(cid, str) else None
+        if found is None:
+            found = self.known[cid] = self.roster.locate(cid)  # type: ignore[index]
         return found
 
     def is_on(self, name: str, c: int) -> bool:
@@ -437,8 +447,10 @@ class Seating:
         held = via == "held"
         listed = OPEN if via == "open" or via == "reverted" else kind
         i = len(self.nominations)
+        cid = self.candidates[c][0]
+        self.known[cid] = c
         self.nominations.append(
-            Nomination(i + 1, seat, kind, self.candidates[c][0], listed, ACTIVE, "", via == "reverted", False)
+            Nomination(i + 1, seat, kind, cid, listed, ACTIVE, "", via == "reverted", False)
         )
         if held:
             self.held.discard(c)  # the hold is spent; its journal entry is undone before this one
@@ -467,7 +479,11 @@ class Seating:
             if i < 0 or self.general.cur[c] != g_entry:
                 continue  # stale: the seat changed hands, or the nominee moved to the end of the list
             nom = self.nominations[i]
-            if self.index[nom.candidate] != c or nom.list not in RESERVES or nom.status not in HOLDING:
+            if (
+                nom.candidate != self.candidates[c][0]
+                or nom.list not in RESERVES
+                or nom.status not in HOLDING
+            ):
                 continue
             position = self.position(OPEN, c)
             suffix = (
@@ -673,10 +689,3 @@ def _larger_reserve(params: Params) -> str | None:
     if params.racial.percent == params.pcd.percent:
         return params.dual_default
     return RACIAL if params.racial.percent > params.pcd.percent else PCD
-
-
-def check_known(index: dict[str, int], cid: object) -> int:
-    """The index of candidate ``cid`` or a Portuguese error."""
-    if not isinstance(cid, str) or cid not in index:
-        raise AllocationError(f"Candidato desconhecido: {cid!r}.")
-    return index[cid]
