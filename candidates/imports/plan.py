@@ -52,6 +52,7 @@ CHANGED_ROWS_SHOWN = 50
 SCORE_LIMIT = Decimal("999999.99")
 MAX_SCORE_STEPS = (Decimal(10), Decimal(20), Decimal(50), Decimal(100), Decimal(1000), Decimal(10000))
 NEW, CHANGED, UNCHANGED = "nova", "alterada", "sem alteração"
+EARLIEST_BIRTH = datetime.date(1900, 1, 1)
 
 CANDIDATE_FIELDS = ("full_name", "social_name", "birth_date", "email", "phone", "address")
 REGISTRATION_FIELDS = ("registered_on", "preferred_reserve", "jury_service", "final_score")
@@ -254,7 +255,8 @@ class _Planner:
         registrations = list(Registration.objects.filter(contest=contest))
         self.by_number = {r.number: r for r in registrations}
         self.pairs = Counter((r.position_id, r.candidate_id) for r in registrations)
-        self.pair_lines: dict[tuple[int, int], list[int]] = defaultdict(list)
+        self.pair_line: dict[tuple[int, int], int] = {}  # the first line of each (position, candidate)
+        self.pair_more_lines: dict[tuple[int, int], list[int]] = defaultdict(list)
         self.candidates_by_id = {
             c.pk: c for c in Candidate.objects.filter(registrations__contest=contest).distinct()
         }
@@ -312,7 +314,10 @@ class _Planner:
             )
         for pair, count in self.pairs.items():
             if count > 1:
-                for line in self.pair_lines.get(pair) or [None]:
+                lines = (
+                    [self.pair_line[pair], *self.pair_more_lines[pair]] if pair in self.pair_line else [None]
+                )
+                for line in lines:
                     self.problem(
                         line, self.columns.get("cpf", ""), "o candidato tem outra inscrição no mesmo cargo"
                     )
@@ -393,7 +398,7 @@ class _Planner:
 
     def check_dates(self, row: _Row) -> None:
         birth = row.values.get("birth_date")
-        if birth and not (datetime.date(1900, 1, 1) <= birth <= self.today):
+        if birth and not (EARLIEST_BIRTH <= birth <= self.today):
             self.problem(row.line, self.columns["birth_date"], f"data de nascimento {date(birth)} impossível")
         registered = row.values.get("registered_on")
         end = self.contest.registration_end
@@ -442,7 +447,8 @@ class _Planner:
             self.pairs[(existing.position_id, existing.candidate_id)] -= 1
         pair = (position.pk, candidate.pk or id(candidate))
         self.pairs[pair] += 1
-        self.pair_lines[pair].append(row.line)
+        if self.pair_line.setdefault(pair, row.line) != row.line:
+            self.pair_more_lines[pair].append(row.line)
 
     def plan_declaration(
         self, row: _Row, registration: Registration | New, existing: Registration | None
@@ -615,6 +621,8 @@ class _Planner:
 
     def check_preferred(self, row: _Row, registration: Registration | New, changes: dict[str, Any]) -> None:
         preferred = changes.get("preferred_reserve", registration.preferred_reserve)
+        if not preferred:
+            return
         chosen = {
             Reserve.RACIAL: changes.get("racial_reserve", registration.racial_reserve),
             Reserve.PCD: changes.get("pcd_reserve", registration.pcd_reserve),
