@@ -147,6 +147,8 @@ class _Planner:
             self.plan_rows(rows)
             self.settle_new_phases(rows)
             self.summarise(rows)
+        # In the file's order (the checks run in several passes); problems of the whole file first.
+        self.problems.sort(key=lambda p: p.line or 0)
 
     # Mapping and phases --------------------------------------------------------------------------------
 

@@ -278,9 +278,16 @@ def test_a_row_with_more_cells_than_the_header(contest):
     ]
 
 
-def test_every_problem_is_reported_not_only_the_first(contest):
-    rows = [r.replace("ALEG", "XPTO") for r in ROWS]
-    assert [p[0] for p in problems_of(contest, csv_file(rows))] == [2, 3]
+def test_every_problem_is_reported_in_the_order_of_the_file(contest):
+    rows = [r.replace("ALEG", "XPTO") for r in ROWS]  # lines 2 and 3: unknown position
+    rows[2] = rows[2].replace("659.164.440-79", "659.164.440-70")  # line 4: a CPF that cannot be read
+    rows[3] = rows[3].replace("462.676.120-82", "462.676.120-80")  # line 5: another
+    assert [(p[0], p[1]) for p in problems_of(contest, csv_file(rows))] == [
+        (2, "Cargo"),
+        (3, "Cargo"),
+        (4, "CPF"),
+        (5, "CPF"),
+    ]
 
 
 def test_problem_text_for_the_clerk(contest):
