@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 from functools import cache
+from operator import itemgetter
 from typing import Any
 
 from django.db import connection, models
@@ -150,15 +151,15 @@ def _copy(
         )
         for item, (pk,) in zip(items, cursor.fetchall(), strict=True):
             item.pk = pk
+        values_of = itemgetter(*(f.attname for f in fields))
+        # The same text for every history row: PostgreSQL reads it once per row anyway.
+        tail = (now.isoformat(), reason, "+", user_id)
         for start in range(0, len(items), COPY_CHUNK):
             chunk = items[start : start + COPY_CHUNK]
-            rows = [
-                (item.pk, *[item.values.get(f.attname, base[f.attname]) for f in fields]) for item in chunk
-            ]
+            rows = [(item.pk, *values_of(base | item.values)) for item in chunk]
             with cursor.copy(f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN") as copy:
                 for row in rows:
                     copy.write_row(row)
-            tail = (now, reason, "+", user_id)
             with cursor.copy(f"COPY {quote(history.db_table)} ({history_columns}) FROM STDIN") as copy:
                 for row in rows:
                     copy.write_row(row + tail)
