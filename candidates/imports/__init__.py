@@ -29,9 +29,15 @@ The same service serves the command (``manage.py import_registrations``, any siz
     the file brings and the contest does not have yet (otherwise the maximum is deduced from the scores
     and shown for checking, with no pass mark).
 ``commit(contest, table, mapping, by, *, today=None, phase_specs=None, progress=None) -> Result``
-    Re-checks under a lock on the contest and writes everything in one transaction with simple-history's
-    bulk helpers (history names ``by``; the reason names the file), saves the mapping, or raises
-    ``ImportRejected`` (with ``.preview``) and writes nothing. Re-importing the same file changes nothing.
+    Re-checks under a lock on the contest and writes everything in one transaction, every row with its
+    history row naming ``by`` and the file (new rows by PostgreSQL ``COPY``, or simple-history's
+    ``bulk_create_with_history`` on other databases; changed rows by ``bulk_update_with_history``: see
+    ``writing``), saves the mapping, or raises ``ImportRejected`` (with ``.preview``) and writes nothing.
+    Re-importing the same file changes nothing. ``progress(stage, done, total)`` is called as it goes.
+
+Modules: ``files`` (reading), ``cells`` (one cell), ``mapping`` (fields and synonyms), ``plan`` (checks
+and what changes), ``racial`` (the self-declaration's rules), ``report`` (what the clerk reads),
+``writing`` (bulk writes).
 
 Rules applied per row: CPF check digits (leading zeros restored); one row per inscription number; the
 position by code or title; scores within the phase's maximum (two decimals, rounded half up; ``AUSENTE``
