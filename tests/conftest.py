@@ -14,6 +14,44 @@ def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+# Data migrations (roles, the founding policies) put rows every environment needs. A transactional test
+# (browser, concurrency) ends with a flush that deletes them; serialized rollback is meant to restore them
+# but loses its snapshot once Playwright's greenlets have touched the connection, so the next
+# transactional test re-runs those data migrations when the roles are gone.
+SEED_MIGRATIONS = ("roles", "seed")
+
+
+def _reseed() -> None:
+    from django.db import connection
+    from django.db.migrations.loader import MigrationLoader
+    from django.db.migrations.operations import RunPython
+
+    loader = MigrationLoader(connection)
+    state_apps = loader.project_state().apps
+    plan: list[tuple[str, str]] = []
+    for leaf in sorted(loader.graph.leaf_nodes()):
+        plan.extend(key for key in loader.graph.forwards_plan(leaf) if key not in plan)
+    with connection.schema_editor() as editor:
+        for app_label, name in plan:
+            if not any(word in name for word in SEED_MIGRATIONS):
+                continue
+            for operation in loader.graph.nodes[(app_label, name)].operations:
+                if isinstance(operation, RunPython):
+                    operation.code(state_apps, editor)
+
+
+@pytest.fixture(autouse=True)
+def _seed_rows_after_flush(request):
+    marker = request.node.get_closest_marker("django_db")
+    if marker is None or not marker.kwargs.get("transaction"):
+        return
+    request.getfixturevalue("transactional_db")
+    from django.contrib.auth.models import Group
+
+    if not Group.objects.exists():
+        _reseed()
+
+
 @pytest.fixture
 def cast(db):
     return builders.make_cast()
