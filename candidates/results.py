@@ -286,7 +286,7 @@ def _compute_position(inputs: _Inputs, position: Position, run: ResultRun, regs:
                 out[reg.pk] = (
                     "abaixo da nota mínima",
                     f"Nota {_num(score)} na fase {phase.name}, abaixo da nota mínima "
-                    f"{_num(phase.pass_mark)}: fora de todas as listas, cotistas inclusive (SM art. 4º §2º)",
+                    f"{_num(phase.pass_mark)}: fora de todas as listas, cotistas inclusive",
                 )
             else:
                 still.append(reg)

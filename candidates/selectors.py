@@ -95,6 +95,8 @@ class Move:
 
     @property
     def direction(self) -> str:
+        if self.before is None and self.after is None:
+            return "fora das listas"
         if self.before is None:
             return "entrou"
         if self.after is None:

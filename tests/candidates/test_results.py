@@ -72,7 +72,7 @@ def test_sm_art4_par2_below_the_pass_mark_on_no_list_and_why(contest, cast):
     run = result_run_compute(contest=contest, by=cast["clerk"])
     assert lists(run) == {"open": ["1", "3"], "racial": ["3"], "out": ["2", "4"]}
     below = ResultEntry.objects.get(run=run, number="2")
-    assert "abaixo da nota mínima 50,00" in below.why and "SM art. 4º §2º" in below.why
+    assert "abaixo da nota mínima 50,00: fora de todas as listas, cotistas inclusive" in below.why
     assert ResultEntry.objects.get(run=run, number="4").why.startswith("Ausente na fase Discursiva")
     # The final score is the phases' weighted sum: 80 + 6 = 86; 70 + 9 = 79.
     assert ResultEntry.objects.get(run=run, number="1", list="open").score == Decimal("86.00")
