@@ -162,3 +162,34 @@ def test_open_vacancies_extends_the_schedule(worked, cast):
     # so the racial seat 8 has no cotista beyond it and reverts (SM art. 4 §§3 and 5); N3 fills it.
     assert seats(more) == [(6, "D", "open", "open"), (7, "E", "open", "open"), (8, "N3", "racial", "open")]
     assert more[2].reverted
+
+
+def test_an_elimination_elsewhere_annuls_the_nomination_before_the_next_call(worked, cast):
+    """A procedure's decision (RULES §5) reaches the registration; the next call sees it first."""
+    from candidates.services import registration_set_status
+
+    clerk = cast["clerk"]
+    first = call(worked, clerk, 5)
+    n2 = next(n for n in first if n.registration.number == "N2")
+    registration_set_status(
+        registration=n2.registration,
+        status="eliminated",
+        by=cast["legal"],
+        reason="Falsidade: processo 3/2026",
+    )
+    preview = nominations_preview(position=worked, count=1)
+    assert [(r.seat, r.registration.number) for r in preview.rows] == [(3, "N3")]
+    (again,) = call(worked, clerk, 1, act_number="Portaria 12/2026")
+    assert (again.seat, again.registration.number) == (3, "N3")
+    n2.refresh_from_db()
+    assert n2.status == Nomination.Status.ANNULLED
+    assert n2.history.first().history_user == clerk
+
+
+def test_a_call_beyond_the_vacancies_fills_what_it_can(worked, cast):
+    preview = nominations_preview(position=worked, count=9)
+    assert len(preview.rows) == 5
+    assert any("Só 5 vaga(s)" in message for message in preview.messages)
+    assert len(call(worked, cast["clerk"], 9)) == 5
+    with pytest.raises(ValidationError, match="Não há vaga a preencher"):
+        call(worked, cast["clerk"], 1)
