@@ -193,3 +193,20 @@ def test_a_call_beyond_the_vacancies_fills_what_it_can(worked, cast):
     assert len(call(worked, cast["clerk"], 9)) == 5
     with pytest.raises(ValidationError, match="Não há vaga a preencher"):
         call(worked, cast["clerk"], 1)
+
+
+def test_sync_annuls_at_once_what_a_procedure_decided(worked, cast):
+    from candidates.nominations import nominations_sync
+    from candidates.services import registration_set_status
+
+    first = call(worked, cast["clerk"], 3)
+    assert nominations_sync(position=worked, by=cast["legal"], today=ACT_DATE) == []
+    n2 = first[2]
+    registration_set_status(
+        registration=n2.registration, status="eliminated", by=cast["legal"], reason="Processo 3"
+    )
+    messages = nominations_sync(position=worked, by=cast["legal"], today=datetime.date(2026, 7, 1))
+    assert any("eliminado" in m for m in messages)
+    n2.refresh_from_db()
+    assert (n2.status, n2.ended_on) == (Nomination.Status.ANNULLED, datetime.date(2026, 7, 1))
+    assert n2.history.first().history_user == cast["legal"]
