@@ -114,7 +114,11 @@ class Registration(models.Model):
 
     # No index of their own: the unique constraints below start with them.
     contest = models.ForeignKey(
-        Contest, verbose_name="concurso", on_delete=models.PROTECT, related_name="registrations", db_index=False
+        Contest,
+        verbose_name="concurso",
+        on_delete=models.PROTECT,
+        related_name="registrations",
+        db_index=False,
     )
     position = models.ForeignKey(
         Position, verbose_name="cargo", on_delete=models.PROTECT, related_name="registrations", db_index=False

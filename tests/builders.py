@@ -22,7 +22,9 @@ PASSWORD = "senha-de-teste-123"
 
 
 def make_user(username: str, role: str | None = None, **extra) -> User:
-    user = User.objects.create_user(username=username, password=PASSWORD, first_name=username.title(), **extra)
+    user = User.objects.create_user(
+        username=username, password=PASSWORD, first_name=username.title(), **extra
+    )
     if role:
         user.groups.add(Group.objects.get(name=role))
     return user

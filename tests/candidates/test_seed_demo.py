@@ -14,8 +14,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 
+from candidates.management.commands.seed_demo import DEMO_PASSWORD
 from contests import services
-from contests.management.commands.seed_demo import DEMO_PASSWORD
 from contests.models import Contest, Holiday, Organization, Position, VacancyOpening
 
 EXAMPLE_CSV = Path(__file__).resolve().parents[3] / "shared" / "examples" / "inscricoes-notas-latin1.csv"
@@ -191,3 +191,10 @@ def test_seed_demo_never_prints_passwords_without_debug_even_when_users_exist(db
     output = seed()
     assert DEMO_PASSWORD not in output
     assert "Nada a fazer" in output
+
+
+def test_seed_demo_phases_of_the_example_file(db, debug):
+    call_command("seed_demo", stdout=StringIO())
+    contest = Contest.objects.get(slug="demo-santa-maria")
+    phases = [(p.name, p.max_score, p.pass_mark) for p in contest.phases.order_by("order")]
+    assert phases == [("Nota Objetiva", 100, 50), ("Nota Discursiva", 10, None)]

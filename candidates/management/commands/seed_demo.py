@@ -19,6 +19,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from candidates import services as candidate_services
 from contests import services
 from contests.models import Contest, Holiday, Organization, Policy, Position
 
@@ -82,6 +83,12 @@ CONTESTS: list[dict[str, Any]] = [
             "pcd_percent": Decimal(5),
             "notes": "Dados fictícios. Inscrições e notas: examples/inscricoes-notas-latin1.csv.",
         },
+        # The example file's phases: the objective exam out of 100 with a pass mark of 50 (below it the
+        # discursive exam was not corrected), then the discursive exam out of 10.
+        "phases": [
+            {"name": "Nota Objetiva", "max_score": Decimal(100), "pass_mark": Decimal(50)},
+            {"name": "Nota Discursiva", "max_score": Decimal(10)},
+        ],
         "positions": [
             {
                 "code": "ALEG",
@@ -126,6 +133,7 @@ CONTESTS: list[dict[str, Any]] = [
                 "Dados fictícios, para comparar a lei de Angra dos Reis (art. 3º §1º) com a de Santa Maria."
             ),
         },
+        "phases": [{"name": "Prova Objetiva", "max_score": Decimal(100), "pass_mark": Decimal(50)}],
         "positions": [
             {
                 "code": "AGAD",
@@ -254,6 +262,11 @@ class Command(BaseCommand):
                 f"cargo {contest.slug}/{position.code}: {position_spec['vacancies']} vagas; reserva: "
                 f"{reservation.racial} a {contest.policy.group_label}, {reservation.pcd} a PcD"
             )
+        for phase_spec in spec.get("phases", []):
+            if contest.phases.filter(name=phase_spec["name"]).exists():
+                continue
+            candidate_services.phase_create(contest=contest, by=by, data=phase_spec)
+            self.created.append(f"fase {contest.slug}/{phase_spec['name']}")
         # Only a contest created now is moved on: an existing one keeps whatever status it reached.
         if new_contest:
             services.contest_set_status(contest=contest, status=Contest.Status.IN_PROGRESS, by=by)
