@@ -8,7 +8,7 @@ STAMP := $(VENV)/.install-stamp
 # Development defaults; production sets its own environment (see README).
 DEV_ENV := DEBUG=1 SECRET_KEY=$${SECRET_KEY:-dev-insecure-secret-key-do-not-use-in-production}
 
-.PHONY: install run test lint format migrate demo bench clean
+.PHONY: install run test lint format migrate demo bench bench-municipal bench-import clean
 
 install: $(STAMP)
 
@@ -41,8 +41,23 @@ format: install
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
+# Benchmarks print the figures the issues ask for. The municipal ones need PostgreSQL: a fresh
+# database in BENCH_DATABASE_URL (default below, created and dropped around the run).
+BENCH_DB ?= cotas_bench
+BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/$(BENCH_DB)
+
 bench: install
 	$(DEV_ENV) $(BIN)/python bench/allocation.py
+
+bench-municipal: install
+	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB); createdb -h 127.0.0.1 -U postgres $(BENCH_DB)
+	DATABASE_URL=$(BENCH_DATABASE_URL) $(DEV_ENV) $(BIN)/python bench/municipal.py
+	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB)
+
+bench-import: install
+	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB); createdb -h 127.0.0.1 -U postgres $(BENCH_DB)
+	DATABASE_URL=$(BENCH_DATABASE_URL) $(DEV_ENV) $(BIN)/python bench/municipal_import.py
+	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
