@@ -32,56 +32,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+from synthetic import FIRST, LAST  # noqa: E402  (bench/ is the script's directory)
+
 SLUG = "bench-municipal"
 COMPUTE_PUBLISH_LIMIT = 30.0
 CALL_LIMIT = 2.0
 POSITIONS = [(f"M{i:02d}", f"Cargo municipal {i}", 20 + 2 * i) for i in range(1, 11)]
-FIRST = [
-    "Ana",
-    "Bruno",
-    "Carla",
-    "Diego",
-    "Elaine",
-    "Fábio",
-    "Gabriela",
-    "Heitor",
-    "Isabela",
-    "João",
-    "Kátia",
-    "Luís",
-    "Marta",
-    "Nélson",
-    "Olívia",
-    "Paulo",
-    "Quitéria",
-    "Rafael",
-    "Sônia",
-    "Tiago",
-    "Úrsula",
-    "Vítor",
-]
-LAST = [
-    "Almeida",
-    "Araújo",
-    "Barbosa",
-    "Brum",
-    "Cardoso",
-    "Carvalho",
-    "Conceição",
-    "Ferreira",
-    "Gomes",
-    "Lima",
-    "Moreira",
-    "Nascimento",
-    "Oliveira",
-    "Pereira",
-    "Ribeiro",
-    "Rocha",
-    "Santos",
-    "Silva",
-    "Souza",
-    "Teixeira",
-]
 
 
 def build_csv(path: Path, rows: int) -> None:
