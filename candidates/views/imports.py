@@ -33,6 +33,7 @@ from candidates.imports import (
     ImportFileError,
     ImportRejected,
     PhaseSpec,
+    Preview,
     Table,
     commit,
     mapping_choices,
@@ -141,6 +142,13 @@ def _phase_specs(state: dict) -> dict[str, PhaseSpec]:
     return specs
 
 
+def _unconfirmed_phases(result: Preview, state: dict) -> list[str]:
+    """The phases the file creates whose maximum and pass mark the clerk has not confirmed yet: an inferred
+    maximum or an empty pass mark would otherwise be imported unnoticed."""
+    confirmed = state.get("phases") or {}
+    return [spec.name for spec in result.phases_to_create if spec.name not in confirmed]
+
+
 def _samples(table: Table, index: int) -> list[str]:
     values = []
     for _, row in table.rows:
@@ -239,7 +247,9 @@ def import_preview(request: HttpRequest, slug: str) -> HttpResponse:
         if request.method == "POST" and phases_form.is_valid():
             state["phases"] = {**(state.get("phases") or {}), **phases_form.specs()}
             _save_state(request, contest, state)
-            messages.success(request, "Notas máxima e mínima das fases registradas para esta importação.")
+            messages.success(
+                request, "Notas máxima e mínima das fases novas confirmadas para esta importação."
+            )
             return redirect("candidates:import_preview", contest.slug)
     if result.rows:
         # The rows as understood show the reserves chosen: sensitive data (LGPD), logged like a view.
@@ -261,6 +271,7 @@ def import_preview(request: HttpRequest, slug: str) -> HttpResponse:
             "result": result,
             "problems": problems,
             "phases_form": phases_form,
+            "unconfirmed_phases": _unconfirmed_phases(result, state),
             "mapping": [(header, target_label(target)) for header, target in mapping.items()],
             "score_names": list(result.rows[0].scores) if result.rows else [],
         },
@@ -275,10 +286,18 @@ def import_commit(request: HttpRequest, slug: str) -> HttpResponse:
     if loaded is None:
         return redirect("candidates:import_upload", contest.slug)
     state, table = loaded
-    try:
-        result = commit(
-            contest, table, _mapping(contest, state, table), request.user, phase_specs=_phase_specs(state)
+    mapping = _mapping(contest, state, table)
+    planned = preview(contest, table, mapping, phase_specs=_phase_specs(state))
+    unconfirmed = _unconfirmed_phases(planned, state)
+    if planned.ok and unconfirmed:
+        messages.error(
+            request,
+            "Nada foi importado: confirme antes a nota máxima e a nota mínima das fases novas "
+            f"({', '.join(unconfirmed)}).",
         )
+        return redirect("candidates:import_preview", contest.slug)
+    try:
+        result = commit(contest, table, mapping, request.user, phase_specs=_phase_specs(state))
     except ImportRejected as rejected:
         messages.error(request, f"Nada foi importado. {rejected.preview.summary}")
         return redirect("candidates:import_preview", contest.slug)

@@ -64,6 +64,13 @@ def mapping_post(form) -> dict:
     return {name: field.initial or "" for name, field in form.fields.items()}
 
 
+def confirm_phases(client, contest):
+    """Confirm the maximum and pass mark of the phases the file creates as shown (no import without it)."""
+    form = client.get(url("import_preview", contest)).context["phases_form"]
+    data = {name: "" if field.initial is None else str(field.initial) for name, field in form.fields.items()}
+    assert client.post(url("import_preview", contest), data).status_code == 302
+
+
 def run_to_preview(client, contest, data: bytes, name="inscricoes.csv"):
     """Upload, accept the suggested mapping, return the preview response."""
     assert upload(client, contest, data, name).status_code == 302
@@ -150,11 +157,24 @@ def test_full_import_of_the_example_file(client_for, cast, contest, media):
     # The rows as understood show the reserves chosen: a logged view.
     assert AccessLog.objects.filter(user=cast["clerk"], object_id=str(contest.pk)).exists()
 
+    # Phases the file creates: no import until their maximum and pass mark are confirmed.
+    assert response.context["unconfirmed_phases"] == ["Nota Objetiva", "Nota Discursiva"]
+    assert "Confirme as fases novas antes de importar" in page
+    assert "Pronto para importar" not in page
+    assert url("import_commit", contest) not in page
+    response = client.post(url("import_commit", contest), follow=True)
+    assert "confirme antes a nota máxima e a nota mínima das fases novas" in response.content.decode()
+    assert not Registration.objects.exists() and not Phase.objects.exists()
+    assert stored_files(media) == [stored]
+
     # The pass mark of the objective exam (50 of 100) is given before importing.
     phases = {"max_0": "100", "min_0": "50", "max_1": "10", "min_1": ""}
     assert client.post(url("import_preview", contest), phases).status_code == 302
-    result = client.get(url("import_preview", contest)).context["result"]
+    response = client.get(url("import_preview", contest))
+    result = response.context["result"]
     assert [(s.max_score, s.pass_mark) for s in result.phases_to_create] == [(100, 50), (10, None)]
+    assert response.context["unconfirmed_phases"] == []
+    assert "Pronto para importar" in response.content.decode()
 
     # Commit: everything at once, history naming the clerk, the file deleted.
     response = client.post(url("import_commit", contest), follow=True)
@@ -347,6 +367,7 @@ def test_each_contest_has_its_own_import(client_for, contest, media):
 def test_a_corrected_file_updates_what_changed_with_history(client_for, cast, contest):
     client = client_for("clerk")
     run_to_preview(client, contest, example_bytes())
+    confirm_phases(client, contest)
     client.post(url("import_commit", contest))
     lines = example_bytes().split(b"\r\n")
     lines[1] = lines[1].replace(b";81,52;", b";82,00;")
@@ -354,6 +375,9 @@ def test_a_corrected_file_updates_what_changed_with_history(client_for, cast, co
     result = response.context["result"]
     assert (result.new, result.updated, result.unchanged) == (0, 1, EXAMPLE_ROWS - 1)
     assert "81,52 → 82,00" in response.content.decode()
+    # The contest has the phases now: nothing to confirm.
+    assert response.context["unconfirmed_phases"] == []
+    assert "Pronto para importar" in response.content.decode()
     client.post(url("import_commit", contest))
     result_row = PhaseResult.objects.get(registration__number="1001", phase__name="Nota Objetiva")
     assert result_row.score == 82
