@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import datetime
 import itertools
+from pathlib import Path
 
 from django.contrib.auth.models import Group, User
 
 from contests.models import Contest, Policy, Position, VacancyOpening
 
 _counter = itertools.count(1)
+
+# The exam organiser's example file (shared/examples), kept in the repository so the suite runs anywhere;
+# tests/test_fixtures.py checks the copy still matches shared/ where shared/ is present.
+EXAMPLE_CSV = Path(__file__).resolve().parent / "fixtures" / "inscricoes-notas-latin1.csv"
 
 ROLE_USERS = {
     "clerk": "Secretaria",

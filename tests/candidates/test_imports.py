@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime
 from decimal import Decimal
 from io import StringIO
-from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -20,7 +19,7 @@ from candidates.imports import ImportRejected, PhaseSpec, commit, parse_upload, 
 from candidates.models import Candidate, ImportMapping, Phase, PhaseResult, Registration, SelfDeclaration
 from tests import builders
 
-EXAMPLE = Path(__file__).resolve().parents[3] / "shared" / "examples" / "inscricoes-notas-latin1.csv"
+EXAMPLE = builders.EXAMPLE_CSV
 AFTER_CLOSE = datetime.date(2026, 6, 1)  # make_contest closes registrations on 2026-04-08
 WHILE_OPEN = datetime.date(2026, 4, 1)
 HEADER = (

@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime
 import io
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from openpyxl import Workbook
@@ -15,7 +14,7 @@ from candidates.imports import WEB_IMPORT_MAX_ROWS, ImportFileError, commit, par
 from candidates.models import PhaseResult, Registration
 from tests import builders
 
-EXAMPLE = Path(__file__).resolve().parents[3] / "shared" / "examples" / "inscricoes-notas-latin1.csv"
+EXAMPLE = builders.EXAMPLE_CSV
 AFTER_CLOSE = datetime.date(2026, 6, 1)
 
 

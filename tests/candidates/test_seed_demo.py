@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import csv
 from io import StringIO
-from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -17,8 +16,8 @@ from django.core.management import call_command
 from candidates.management.commands.seed_demo import DEMO_PASSWORD
 from contests import services
 from contests.models import Contest, Holiday, Organization, Position, VacancyOpening
+from tests.builders import EXAMPLE_CSV
 
-EXAMPLE_CSV = Path(__file__).resolve().parents[3] / "shared" / "examples" / "inscricoes-notas-latin1.csv"
 AUDITED = (Organization, Holiday, Contest, Position, VacancyOpening)
 
 

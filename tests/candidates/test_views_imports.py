@@ -12,10 +12,10 @@ from candidates.imports import WEB_IMPORT_MAX_ROWS
 from candidates.models import ImportMapping, Phase, PhaseResult, Registration, SelfDeclaration
 from candidates.views.imports import SESSION_KEY
 from contests.models import AccessLog
-from tests.builders import make_example_contest
+from tests.builders import EXAMPLE_CSV, make_example_contest
 
 ROLES = ("anonymous", "outsider", "clerk", "legal", "commission", "manager", "auditor")
-EXAMPLE = Path(__file__).resolve().parents[3] / "shared" / "examples" / "inscricoes-notas-latin1.csv"
+EXAMPLE = EXAMPLE_CSV
 EXAMPLE_ROWS = 132
 HEADERS = [
     "Inscrição",
