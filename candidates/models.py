@@ -16,6 +16,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
+from candidates.schedule import kind_label
 from candidates.validators import format_cpf, validate_cpf
 from contests.models import Contest, Policy, Position
 
@@ -730,7 +731,7 @@ class Nomination(models.Model):
     """A nomination act for one seat of a position, and what became of it (RULES §4)."""
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "Nomeado (aguardando posse)"
+        ACTIVE = "active", "Nomeação ativa (aguardando posse)"
         TOOK_OFFICE = "took_office", "Tomou posse"
         WITHDRAWN = "withdrawn", "Desistente"
         NO_SHOW = "no_show", "Não tomou posse (nomeação sem efeito)"
@@ -838,12 +839,18 @@ class Nomination(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.order}ª nomeação: {self.seat}ª vaga ({self.get_seat_kind_display().lower()})"
+        # The kind's wording needs the policy's group (``seat_kind_label``): not worth a query per string.
+        return f"{self.order}ª nomeação: {self.seat}ª vaga"
 
     def get_absolute_url(self) -> str:
         return reverse(
             "candidates:nomination_detail", args=[self.position.contest.slug, self.position_id, self.pk]
         )
+
+    @property
+    def seat_kind_label(self) -> str:
+        """The seat's kind as every screen names it (``Reservada a negros e índios``)."""
+        return kind_label(self.seat_kind, self.position.contest.policy.group_label)
 
     @property
     def holds_seat(self) -> bool:

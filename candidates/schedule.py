@@ -275,6 +275,16 @@ def reserved_seats(params: Params, kind: str, n: int) -> list[int]:
     return [s for s, k in enumerate(schedule(params, n), start=1) if k == kind]
 
 
+def kind_label(kind: str, group_label: str) -> str:
+    """How every screen names a seat's kind: ``Ampla concorrência``, ``Reservada a negros`` (the policy's
+    group, e.g. ``negros e índios``), ``Reservada a pessoas com deficiência``."""
+    if kind == RACIAL:
+        return f"Reservada a {group_label}"
+    if kind == PCD:
+        return "Reservada a pessoas com deficiência"
+    return "Ampla concorrência"
+
+
 def explain_kind(params: Params, s: int, n: int, kind: str) -> str:
     """Why seat ``s`` is of ``kind``, in Portuguese (``"reservada a negros; 20% de 3 = 0,6 → 1"``)."""
     if kind == OPEN:

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from django.db.models import Q, QuerySet
 
-from candidates import allocation
+from candidates import allocation, schedule
 from candidates.engine_params import params_for_position
 from candidates.models import AllocationLedger, ListName, Nomination, ResultEntry, ResultRun
 from candidates.schedule import project
@@ -238,9 +238,7 @@ class SeatStrip:
 
 
 def kind_label(kind: str, params: allocation.Params) -> str:
-    if kind == allocation.OPEN:
-        return "Ampla concorrência"
-    return f"Reservada a {params.label(kind)}"
+    return schedule.kind_label(kind, params.group_label)
 
 
 def seat_strip(position: Position) -> SeatStrip:

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 
 from candidates import results, selectors
 from candidates.models import ResultRun
+from candidates.schedule import kind_label
 from contests.forms import StaffFormMixin
 from contests.models import Contest, Position
 from contests.views import get_contest_for_user, staff_view
@@ -71,8 +72,8 @@ def _run_for(user, slug: str, run_pk: int) -> ResultRun:
 def _list_labels(run: ResultRun) -> dict[str, str]:
     labels = {
         "open": "Ampla concorrência (lista geral)",
-        "racial": f"Reservada a {run.contest.policy.group_label}",
-        "pcd": "Reservada a pessoas com deficiência",
+        "racial": kind_label("racial", run.contest.policy.group_label),
+        "pcd": kind_label("pcd", run.contest.policy.group_label),
         "out": "Fora das listas",
     }
     if not (run.summary.get("params") or {}).get("pcd"):
