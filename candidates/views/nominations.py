@@ -23,6 +23,7 @@ from candidates import selectors
 from candidates.engine_params import params_for_position
 from candidates.models import Nomination
 from candidates.results import final_run_for
+from candidates.schedule import kind_label
 from contests.forms import StaffFormMixin, add_service_errors, date_field
 from contests.models import Position
 from contests.views import get_position_for_user, staff_view
@@ -138,6 +139,29 @@ def _list_url(position: Position) -> str:
     return reverse("candidates:nomination_list", args=[position.contest.slug, position.pk])
 
 
+def _reason(row: services.PreviewRow) -> str:
+    """The preview row's why without its head ("3ª vaga: ampla concorrência"), which the screen already
+    shows in bold as the seat and its kind."""
+    why = row.why
+    head = f"{row.seat}ª vaga"
+    if not why.startswith(head):
+        return why
+    why = why[len(head) :].lstrip()
+    why = why.removeprefix(": ")
+    if row.kind == "open" and not row.reverted:
+        why = why.removeprefix("ampla concorrência; ")
+    return why[:1].upper() + why[1:]
+
+
+def _call_rows(preview: services.Preview | None, group_label: str) -> list[dict]:
+    if preview is None:
+        return []
+    return [
+        {"row": row, "kind_label": kind_label(row.kind, group_label), "reason": _reason(row)}
+        for row in preview.rows
+    ]
+
+
 def _context(position: Position, **extra) -> dict:
     return {"position": position, "contest": position.contest, **extra}
 
@@ -151,7 +175,7 @@ def nomination_list(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     strip = selectors.seat_strip(position)
     nominations = (
         Nomination.objects.filter(position=position)
-        .select_related("registration__candidate")
+        .select_related("registration__candidate", "position__contest__policy")
         .order_by("order")
     )
     today = timezone.localdate()
@@ -205,7 +229,13 @@ def nomination_call(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return render(
         request,
         "candidates/nomination_call.html",
-        _context(position, form=form, preview=preview, strip=selectors.seat_strip(position)),
+        _context(
+            position,
+            form=form,
+            preview=preview,
+            rows=_call_rows(preview, position.contest.policy.group_label),
+            strip=selectors.seat_strip(position),
+        ),
     )
 
 

@@ -122,7 +122,10 @@ def test_call_shows_who_and_why_before_confirming(client_for, position, cast):
     preview = client.post(target, {**call_data(), "step": "preview"})
     text = preview.content.decode()
     assert preview.status_code == 200
-    assert "3ª vaga (reservada a negros)</strong>: inscrição N2" in text
+    assert "3ª vaga · Reservada a negros</strong>: inscrição N2" in text
+    # The why line does not repeat the seat shown in bold above it.
+    assert '<span class="muted">Reservada a negros; ' in text
+    assert '<span class="muted">1ª vaga' not in text and '<span class="muted">3ª vaga' not in text
     assert "N2 é o 1º da lista de negros fora da ampla concorrência" in text
     assert not Nomination.objects.exists()
     version = AllocationLedger.objects.filter(position=position).first()
