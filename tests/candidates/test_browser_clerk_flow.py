@@ -18,17 +18,16 @@ import csv
 import io
 import re
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from tests.builders import PASSWORD, make_cast
+from tests.builders import EXAMPLE_CSV, PASSWORD, make_cast
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
-EXAMPLE = Path(__file__).resolve().parents[3] / "shared" / "examples" / "inscricoes-notas-latin1.csv"
+EXAMPLE = EXAMPLE_CSV
 CONTEST = "/concursos/demo-santa-maria/"
 POSITION = "TLEG"
 # Santa Maria for TLEG's 7 vacancies (RULES §2, §4): racial round_half_up(20% × 7) = 1, at seat 3 (20% × 3 =
@@ -122,8 +121,8 @@ def watch(page, problems: list[str]) -> None:
 
 
 def assert_strip(page, holders: dict[int, dict], free: tuple[int, ...] = ()) -> None:
-    """Each seat's number and kind in words; the holder's inscription (and, in the tooltip, name) on filled
-    seats, "livre" on freed ones, "prevista" on the others."""
+    """Each seat's number and kind in words; the holder's name and inscription, visible, on filled seats
+    (the name also in the tooltip), "livre" on freed ones, "prevista" on the others."""
     seats = page.locator("section[aria-labelledby='vagas-faixa'] dl > div").evaluate_all(
         "boxes => boxes.map(b => [b.querySelector('dt').innerText, b.querySelector('dd').innerText, b.title])"
     )
@@ -131,7 +130,8 @@ def assert_strip(page, holders: dict[int, dict], free: tuple[int, ...] = ()) -> 
     for (number, kind), (label, state, title) in zip(KINDS.items(), seats, strict=True):
         assert label.startswith(f"{number}ª vaga") and KIND_WORDS[kind] in label, (number, label)
         if number in holders:
-            assert holders[number]["number"] in state and holders[number]["name"] in title, (number, title)
+            assert holders[number]["number"] in state and holders[number]["name"] in state, (number, state)
+            assert holders[number]["name"] in title, (number, title)
             assert "ocupada" in state, (number, state)
         else:
             assert ("livre" if number in free else "prevista") in state, (number, state)
@@ -148,8 +148,8 @@ def preview_call(page, count: int, act: str, expected: dict[int, dict]) -> None:
     shown = items.evaluate_all("items => items.map(i => [i.innerText, i.querySelector('.muted').innerText])")
     assert len(shown) == len(expected), shown
     for (text, why), (seat, candidate) in zip(shown, expected.items(), strict=True):
-        kind = {"open": "ampla concorrência", "racial": "reservada a negros"}[KINDS[seat]]
-        assert text.startswith(f"{seat}ª vaga ({kind})"), text
+        assert text.startswith(f"{seat}ª vaga · {KIND_WORDS[KINDS[seat]]}"), text
+        assert not why.startswith(f"{seat}ª vaga"), why  # the seat is in bold above: not repeated
         assert f"inscrição {candidate['number']}, {candidate['name']}" in text, text
         assert f"{candidate['place']}º da lista geral" in why, why
         if KINDS[seat] == "racial":  # why the racial seat passes over cotistas placed higher
@@ -293,4 +293,8 @@ def test_clerk_imports_publishes_calls_records_a_withdrawal_and_calls_again(
         (f"{order}ª", f"{seat}ª", c["number"], c["name"]) for order, (seat, c) in enumerate(made, start=1)
     ]
     assert [row[7] == "Desistente" for row in shown] == [False, False, True, False, False], shown
+    # The deadline to take office only for nominations still waiting for it.
+    assert [row[6].startswith("—") for row in shown] == [False, False, True, False, False], shown
+    assert all(re.fullmatch(r"\d\d/\d\d/\d{4}", row[6]) for i, row in enumerate(shown) if i != 2), shown
+    assert [row[7] for row in shown if row[7] != "Desistente"] == ["Nomeação ativa (aguardando posse)"] * 4
     assert problems == []

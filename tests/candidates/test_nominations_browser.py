@@ -4,17 +4,16 @@ statement, the next call; the seat strip and the lists show the right people (is
 
 import datetime
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from django.utils import timezone
 
 from candidates.imports import PhaseSpec, commit, parse_upload, suggest_mapping
-from tests.builders import PASSWORD, homologate, make_cast, make_example_contest
+from tests.builders import EXAMPLE_CSV, PASSWORD, homologate, make_cast, make_example_contest
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
-EXAMPLE = Path(__file__).resolve().parents[3] / "shared" / "examples" / "inscricoes-notas-latin1.csv"
+EXAMPLE = EXAMPLE_CSV
 
 
 @pytest.fixture(autouse=True)
@@ -78,13 +77,14 @@ def test_publish_call_withdraw_call_again(page, live_server, tmp_path):
     page.get_by_label("Número do ato de nomeação").fill("Portaria 80/2026")
     page.get_by_role("button", name="Ver quem será convocado").click()
     preview = page.locator(".preview").inner_text()
-    assert "3ª vaga (reservada a negros): inscrição 1023" in preview
+    assert "3ª vaga · Reservada a negros: inscrição 1023" in preview
+    assert preview.count("3ª vaga") == 1  # the why line does not repeat the seat
     assert "além das 5 vagas de ampla concorrência" in preview
     page.get_by_role("button", name="Confirmar 3 nomeações").click()
     assert "3 nomeação(ões) registrada(s)" in page.locator(".messages").inner_text()
 
     # The second nominee withdraws, with the signed statement.
-    page.get_by_role("link", name="Fábio Moreira Conceição").click()
+    page.get_by_role("link", name="Fábio Moreira Conceição", exact=True).click()
     page.get_by_role("link", name="Registrar desistência").click()
     page.get_by_label("Data da desistência").fill(timezone.localdate().strftime("%d/%m/%Y"))
     statement = tmp_path / "termo.pdf"
@@ -98,10 +98,14 @@ def test_publish_call_withdraw_call_again(page, live_server, tmp_path):
     page.get_by_role("link", name="Convocar próximas vagas").click()
     page.get_by_label("Número do ato de nomeação").fill("Portaria 81/2026")
     page.get_by_role("button", name="Ver quem será convocado").click()
-    assert "2ª vaga (ampla concorrência): inscrição 1036" in page.locator(".preview").inner_text()
+    assert "2ª vaga · Ampla concorrência: inscrição 1036" in page.locator(".preview").inner_text()
     page.get_by_role("button", name="Confirmar 1 nomeação").click()
     seats = page.locator("dl.figures > div")
-    assert [seats.nth(i).locator("dd a").inner_text() for i in range(3)] == ["1020", "1036", "1023"]
+    numbers = [seats.nth(i).locator("dd a .seats__number").inner_text() for i in range(3)]
+    assert numbers == ["inscrição 1020", "inscrição 1036", "inscrição 1023"]
+    # Each filled seat shows its holder's name, not only the inscription number.
+    assert seats.nth(0).locator("dd a .seats__name").inner_text() == "Rafael Souza Carvalho"
+    assert seats.nth(0).locator("dd a").is_visible()
     assert "Reservada a negros" in seats.nth(2).inner_text()
     rows = page.locator("table tbody tr")
     assert rows.count() == 4
