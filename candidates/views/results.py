@@ -158,6 +158,7 @@ def result_detail(request: HttpRequest, slug: str, run_pk: int) -> HttpResponse:
             "position": position,
             "list_name": list_name,
             "list_label": labels.get(list_name, ""),
+            "labels": labels,
             "list_slug": list_slug,
             "tabs": tabs,
             "page": page,
