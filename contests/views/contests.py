@@ -104,10 +104,20 @@ def contest_list(request: HttpRequest) -> HttpResponse:
     if status in Contest.Status.values:
         contests = contests.filter(status=status)
     page = Paginator(contests, PAGE_SIZE).get_page(request.GET.get("pagina"))
+    show_reserves = request.user.has_perm("contests.view_position")
+    if show_reserves:
+        # The reserve is counted per position (SM art. 1 §1): the contest's figures are their sums.
+        for contest in page:
+            reservations = [row.reservation for row in _position_rows(contest) if row.reservation]
+            contest.reserved = {
+                "open": sum(r.open for r in reservations),
+                "racial": sum(r.racial for r in reservations),
+                "pcd": sum(r.pcd for r in reservations),
+            }
     return render(
         request,
         "contests/contest_list.html",
-        {"page": page, "statuses": Contest.Status.choices, "status": status},
+        {"page": page, "statuses": Contest.Status.choices, "status": status, "show_reserves": show_reserves},
     )
 
 

@@ -360,3 +360,14 @@ def test_extending_before_homologation_redirects(client_for):
     assert response.status_code == 302
     contest.refresh_from_db()
     assert not contest.validity_extended
+
+
+def test_list_shows_each_contests_reserved_vacancies_summed_over_its_positions(client_for):
+    contest = make_contest(title="Concurso com reserva")
+    make_position(contest, vacancies=13, code="AN")  # 3 racial, 1 PcD
+    make_position(contest, vacancies=7, code="TL")  # 1 racial, 1 PcD
+    response = client_for("clerk").get(reverse("contests:list"))
+    listed = next(c for c in response.context["page"] if c.pk == contest.pk)
+    assert listed.reserved == {"open": 14, "racial": 4, "pcd": 2}
+    page = response.content.decode()
+    assert "Reserva racial" in page and "Reserva PcD" in page
