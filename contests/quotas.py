@@ -312,6 +312,36 @@ def fragmentation_shortfall(position_vacancies: Iterable[int], rule: ReserveRule
     return max(0, rule.count(total) - sum(rule.count(n) for n in counts))
 
 
+@dataclass(frozen=True)
+class Fragmentation:
+    """Reserve lost by splitting a contest's vacancies into positions (ADC 41)."""
+
+    total: int  # the contest's vacancies
+    whole: int  # the reserve of the total, counted together
+    split: int  # the sum of the positions' reserves
+    shortfall: int  # whole − split
+
+
+def fragmentation(
+    position_vacancies: Iterable[int], rule: ReserveRule, *, threshold_on_contest: bool = False
+) -> Fragmentation | None:
+    """The ADC 41 check of a contest, or ``None`` when splitting it into positions loses nothing.
+
+    ``threshold_on_contest``: the threshold is tested on the contest's vacancies (SM art. 1 §2 read as
+    ``threshold_basis = contest``), so each position counts its reserve once the contest reaches it.
+    """
+    counts = list(position_vacancies)
+    if len(counts) < 2:
+        return None
+    total = sum(counts)
+    basis = total if threshold_on_contest else None
+    whole = rule.count(total)
+    split = sum(rule.count(n, threshold_count=basis) for n in counts)
+    if split >= whole:
+        return None
+    return Fragmentation(total=total, whole=whole, split=split, shortfall=whole - split)
+
+
 # Formatting (Brazilian Portuguese: decimal comma) ------------------------------------------------------
 
 

@@ -69,24 +69,6 @@ def _position_rows(contest: Contest) -> list[PositionRow]:
     return rows
 
 
-def _fragmentation(contest: Contest, counts: list[int]) -> dict | None:
-    """ADC 41: splitting the vacancies into positions must not empty the reserve of the whole contest."""
-    if len(counts) < 2:
-        return None
-    rule = contest.policy.racial_rule()
-    total = sum(counts)
-    if contest.policy.threshold_basis == Policy.ThresholdBasis.CONTEST:
-        # The threshold is tested on the contest: once reached, no position is below it.
-        if total < rule.threshold:
-            return None
-        rule = dataclasses.replace(rule, threshold=0)
-    shortfall = quotas.fragmentation_shortfall(counts, rule)
-    if not shortfall:
-        return None
-    whole = rule.count(total)
-    return {"shortfall": shortfall, "total": total, "whole": whole, "split": whole - shortfall}
-
-
 # Contests ------------------------------------------------------------------------------------------------
 
 
@@ -133,7 +115,12 @@ def contest_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "pcd": sum(r.pcd for r in reservations),
     }
     try:
-        fragmentation = _fragmentation(contest, [row.position.vacancies for row in rows])
+        found = quotas.fragmentation(
+            [row.position.vacancies for row in rows],
+            contest.policy.racial_rule(),
+            threshold_on_contest=contest.policy.threshold_basis == Policy.ThresholdBasis.CONTEST,
+        )
+        fragmentation = dataclasses.asdict(found) if found else None
     except quotas.QuotaError:
         fragmentation = None
     status_form = None

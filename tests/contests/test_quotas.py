@@ -12,6 +12,7 @@ from fractions import Fraction
 
 import pytest
 
+from contests import quotas
 from contests.quotas import (
     QuotaError,
     ReserveRule,
@@ -595,3 +596,33 @@ def test_adc_41_fragmentation_shortfall(rule, positions, expected):
 
 def test_adc_41_fragmentation_shortfall_accepts_any_iterable():
     assert fragmentation_shortfall((n for n in [2, 2, 2, 2, 2]), SM) == 2
+
+
+@pytest.mark.parametrize(
+    ("positions", "on_contest", "expected"),
+    [
+        # Three positions of 2 under SM (threshold 3 per position): none reserves, 6 together reserve 1.
+        ([2, 2, 2], False, (6, 1, 0, 1)),
+        # The same threshold read on the contest (6 ≥ 3): each position counts 20% of 2 = 0,4 → 0.
+        ([2, 2, 2], True, (6, 1, 0, 1)),
+        # 7 and 8 reserve 1 + 2 = 3, as 15 together: nothing lost.
+        ([7, 8], False, None),
+        # One position alone is no split.
+        ([10], False, None),
+        # Threshold on the contest lets positions of 3 and 2 count: 1 + 0 against 1 for 5.
+        ([3, 2], True, None),
+    ],
+)
+def test_adc_41_fragmentation_of_the_contest(positions, on_contest, expected):
+    result = quotas.fragmentation(positions, SM, threshold_on_contest=on_contest)
+    if expected is None:
+        assert result is None
+    else:
+        assert (result.total, result.whole, result.split, result.shortfall) == expected
+
+
+def test_sm_art1_par2_threshold_on_contest_counts_small_positions_in_the_split():
+    # 30% with threshold 3: positions of 2 reserve 0 on their own, round(0,6) = 1 each on a contest of 4.
+    rule = ReserveRule(percent=30, threshold=3)
+    assert quotas.fragmentation([2, 2], rule) == quotas.Fragmentation(total=4, whole=1, split=0, shortfall=1)
+    assert quotas.fragmentation([2, 2], rule, threshold_on_contest=True) is None
