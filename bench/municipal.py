@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import os
-import random
 import sys
 import tempfile
 import time
@@ -32,7 +31,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-from synthetic import FIRST, LAST  # noqa: E402  (bench/ is the script's directory)
+from synthetic import build_csv as build_synthetic_csv  # noqa: E402
+from synthetic import create_contest  # noqa: E402  (bench/ is the script's directory)
 
 SLUG = "bench-municipal"
 COMPUTE_PUBLISH_LIMIT = 30.0
@@ -40,65 +40,10 @@ CALL_LIMIT = 2.0
 POSITIONS = [(f"M{i:02d}", f"Cargo municipal {i}", 20 + 2 * i) for i in range(1, 11)]
 
 
-def build_csv(path: Path, rows: int) -> None:
-    from candidates.validators import cpf_with_check_digits, format_cpf
-
-    rng = random.Random(4)
-    lines = [
-        "Inscrição;Nome;Nome Social;CPF;Data de Nascimento;Cargo;Cota Negros;PcD;Nota Objetiva;Nota Discursiva"
-    ]
-    for i in range(rows):
-        name = f"{rng.choice(FIRST)} {rng.choice(LAST)} {rng.choice(LAST)}"
-        cpf = format_cpf(cpf_with_check_digits(f"{(i * 7919 + 4242) % 10**9:09d}"))
-        birth = datetime.date(1960, 1, 1) + datetime.timedelta(days=rng.randrange(16000))
-        position = POSITIONS[i % len(POSITIONS)][0]
-        racial = "S" if rng.random() < 0.25 else "N"
-        pcd = "S" if rng.random() < 0.05 else "N"
-        objective = rng.randrange(1500, 10001) / 100
-        if objective < 50:
-            discursive = ""
-        elif rng.random() < 0.02:
-            discursive = "AUSENTE"
-        else:
-            discursive = f"{rng.randrange(0, 1001) / 100:.2f}".replace(".", ",")
-        objective_text = f"{objective:.2f}".replace(".", ",")
-        lines.append(
-            f"{200001 + i};{name};;{cpf};{birth:%d/%m/%Y};{position};{racial};{pcd};{objective_text};{discursive}"
-        )
-    path.write_bytes(("\r\n".join(lines) + "\r\n").encode("cp1252"))
-
-
 def setup():
-    import django
-
-    django.setup()
-    from django.contrib.auth.models import Group, User
-    from django.core.management import call_command
-
-    from contests.models import Contest, Policy, Position, VacancyOpening
-
-    call_command("migrate", verbosity=0)
-    if Contest.objects.filter(slug=SLUG).exists():
-        sys.exit(f"O concurso {SLUG} já existe: use um banco novo (createdb) para medir.")
-    contest = Contest.objects.create(
-        slug=SLUG,
-        number="901",
-        year=2026,
-        title="Concurso municipal de referência (benchmark)",
-        policy=Policy.objects.get(slug="santa-maria"),
-        edital_date=datetime.date(2026, 3, 2),
-        registration_start=datetime.date(2026, 3, 9),
-        registration_end=datetime.date(2026, 4, 8),
+    return create_contest(
+        SLUG, "901", "Concurso municipal de referência (benchmark)", POSITIONS, ["Secretaria", "Gestão"]
     )
-    for code, title, vacancies in POSITIONS:
-        position = Position.objects.create(contest=contest, code=code, title=title)
-        VacancyOpening.objects.create(position=position, count=vacancies, date=contest.edital_date)
-    users = {}
-    for username, group in (("bench-secretaria", "Secretaria"), ("bench-gestao", "Gestão")):
-        user, _ = User.objects.get_or_create(username=username, defaults={"first_name": username})
-        user.groups.add(Group.objects.get(name=group))
-        users[group] = user
-    return contest, users
 
 
 def timed(label: str, fn):
@@ -126,7 +71,12 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "inscricoes-municipais.csv"
-        _, _ = timed(f"Arquivo gerado ({args.rows:,} linhas)", lambda: build_csv(path, args.rows))
+        _, _ = timed(
+            f"Arquivo gerado ({args.rows:,} linhas)",
+            lambda: build_synthetic_csv(
+                path, args.rows, POSITIONS, seed=4, first_number=200001, cpf_offset=4242
+            ),
+        )
         table = parse_upload(path)
         mapping = suggest_mapping(contest, table.headers)
         specs = {

@@ -14,9 +14,7 @@ The database should be fresh (the script migrates it); the contest it creates is
 from __future__ import annotations
 
 import argparse
-import datetime
 import os
-import random
 import subprocess
 import sys
 import tempfile
@@ -27,7 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-from synthetic import FIRST, LAST  # noqa: E402  (bench/ is the script's directory)
+from synthetic import build_csv as build_synthetic_csv  # noqa: E402
+from synthetic import create_contest  # noqa: E402  (bench/ is the script's directory)
 
 LIMIT_SECONDS = 60
 SLUG = "bench-import"
@@ -38,63 +37,8 @@ def n(value: int) -> str:
     return f"{value:,}".replace(",", ".")
 
 
-def build_csv(path: Path, rows: int) -> None:
-    from candidates.validators import cpf_with_check_digits, format_cpf
-
-    rng = random.Random(2026)
-    lines = [
-        "Inscrição;Nome;Nome Social;CPF;Data de Nascimento;Cargo;Cota Negros;PcD;Nota Objetiva;Nota Discursiva"
-    ]
-    for i in range(rows):
-        number = 100001 + i
-        name = f"{rng.choice(FIRST)} {rng.choice(LAST)} {rng.choice(LAST)}"
-        social = f"Alex {rng.choice(LAST)}" if rng.random() < 0.01 else ""
-        cpf = format_cpf(cpf_with_check_digits(f"{(i * 7919 + 12345) % 10**9:09d}"))
-        birth = datetime.date(1960, 1, 1) + datetime.timedelta(days=rng.randrange(16000))
-        position = POSITIONS[i % len(POSITIONS)][0]
-        racial = "S" if rng.random() < 0.25 else "N"
-        pcd = "S" if rng.random() < 0.05 else "N"
-        objective = rng.randrange(1500, 10001) / 100
-        if objective < 50:
-            discursive = ""
-        elif rng.random() < 0.02:
-            discursive = "AUSENTE"
-        else:
-            discursive = f"{rng.randrange(0, 1001) / 100:.2f}".replace(".", ",")
-        objective_text = f"{objective:.2f}".replace(".", ",")
-        lines.append(
-            f"{number};{name};{social};{cpf};{birth:%d/%m/%Y};{position};{racial};{pcd};{objective_text};{discursive}"
-        )
-    path.write_bytes(("\r\n".join(lines) + "\r\n").encode("cp1252"))
-
-
 def prepare_database() -> None:
-    import django
-
-    django.setup()
-    from django.contrib.auth.models import Group, User
-    from django.core.management import call_command
-
-    from contests.models import Contest, Policy, Position, VacancyOpening
-
-    call_command("migrate", verbosity=0)
-    if Contest.objects.filter(slug=SLUG).exists():
-        sys.exit(f"O concurso {SLUG} já existe: use um banco novo (createdb) para medir.")
-    contest = Contest.objects.create(
-        slug=SLUG,
-        number="900",
-        year=2026,
-        title="Concurso de referência (benchmark de importação)",
-        policy=Policy.objects.get(slug="santa-maria"),
-        edital_date=datetime.date(2026, 3, 2),
-        registration_start=datetime.date(2026, 3, 9),
-        registration_end=datetime.date(2026, 4, 8),
-    )
-    for code, title, vacancies in POSITIONS:
-        position = Position.objects.create(contest=contest, code=code, title=title)
-        VacancyOpening.objects.create(position=position, count=vacancies, date=contest.edital_date)
-    user, _ = User.objects.get_or_create(username="bench-secretaria", defaults={"first_name": "Bench"})
-    user.groups.add(Group.objects.get(name="Secretaria"))
+    create_contest(SLUG, "900", "Concurso de referência (benchmark de importação)", POSITIONS, ["Secretaria"])
 
 
 def main() -> None:
@@ -107,7 +51,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "inscricoes-municipal.csv"
         started = time.perf_counter()
-        build_csv(path, args.rows)
+        build_synthetic_csv(
+            path, args.rows, POSITIONS, seed=2026, first_number=100001, cpf_offset=12345, social_names=True
+        )
         size = path.stat().st_size / 1e6
         print(
             f"Arquivo: {n(args.rows)} linhas, {size:.1f} MB (gerado em {time.perf_counter() - started:.1f} s)"
