@@ -209,10 +209,14 @@ def rank(
     return sorted(people, key=lambda a: rank_key(a, registration_end=registration_end, criteria=criteria))
 
 
+def reaches_pass_mark(score: Score, pass_mark: Score | None) -> bool:
+    """SM art. 4 §2: only who reaches the edital's minimum takes part (a cotista too); at the mark passes."""
+    return pass_mark is None or to_score(score) >= to_score(pass_mark)
+
+
 def passing(applicants: Iterable[Applicant], pass_mark: Score) -> list[Applicant]:
     """Those at or above the edital's minimum; the others are on no list (SM art. 4 §2)."""
-    minimum = to_score(pass_mark)
-    return [a for a in applicants if a.score >= minimum]
+    return [a for a in applicants if reaches_pass_mark(a.score, pass_mark)]
 
 
 def tie_break_reason(

@@ -46,7 +46,7 @@ from candidates.models import (
     ResultEntry,
     ResultRun,
 )
-from candidates.ranking import criteria_from_kinds
+from candidates.ranking import criteria_from_kinds, reaches_pass_mark
 from candidates.services import tie_break_criteria
 from contests.models import Contest, Position
 from contests.quotas import format_fraction
@@ -282,7 +282,7 @@ def _compute_position(inputs: _Inputs, position: Position, run: ResultRun, regs:
             score = scores[reg.pk].get(phase.name)
             if minimum is not None and score is None and reg.final_score is None:
                 out[reg.pk] = ("sem nota", f"Sem nota na fase {phase.name}, que tem nota mínima")
-            elif minimum is not None and score is not None and score < minimum:
+            elif score is not None and not reaches_pass_mark(score, minimum):
                 out[reg.pk] = (
                     "abaixo da nota mínima",
                     f"Nota {_num(score)} na fase {phase.name}, abaixo da nota mínima "

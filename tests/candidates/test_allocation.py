@@ -653,3 +653,13 @@ def test_allocation_imports_only_the_standard_library_and_contests_quotas():
         f"candidates.{m}" for m in ("allocation", "schedule", "seating", "ranking", "fenwick", "records")
     }
     assert loaded == {"contests", "contests.quotas", "candidates", "candidates.simulation", *pure_helpers}
+
+
+@pytest.mark.parametrize(
+    ("score", "mark", "expected"),
+    [("50", "50", True), ("49,99", "50", False), ("81,52", "50", True), ("0", None, True)],
+)
+def test_sm_art4_par2_pass_mark_reached_at_the_mark_itself(score, mark, expected):
+    from candidates.ranking import reaches_pass_mark
+
+    assert reaches_pass_mark(score, mark) is expected
