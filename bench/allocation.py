@@ -1,4 +1,4 @@
-"""Benchmark of the allocation engine (``candidates.allocation``): a position the size of a national contest.
+"""Benchmark of the allocation engine (``candidates.engine.allocation``): a position the size of a national contest.
 
     .venv/bin/python bench/allocation.py [--rule projected|compensation|actual] [--candidates N]
 
@@ -35,7 +35,7 @@ def build_candidates(size: int) -> list:
     """
     import random
 
-    from candidates.allocation import Candidate
+    from candidates.engine.allocation import Candidate
 
     both, racial, pcd, none = (
         frozenset({"racial", "pcd"}),
@@ -54,7 +54,7 @@ def build_candidates(size: int) -> list:
 
 
 def workload(size: int, rule: str) -> dict[str, object]:
-    from candidates.allocation import Call, Open, Params, Withdraw, apply, initial_state
+    from candidates.engine.allocation import Call, Open, Params, Withdraw, apply, initial_state
     from contests.quotas import ReserveRule
 
     started = time.perf_counter()

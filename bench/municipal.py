@@ -2,10 +2,10 @@
 to the final list and the first 100 nominations.
 
 Builds, deterministically, a CSV shaped like the organisers' (Windows-1252, ``;``, decimal comma,
-dd/mm/aaaa, formatted CPFs, S/N, AUSENTE), imports it through ``candidates.imports`` (the importer's own
+dd/mm/aaaa, formatted CPFs, S/N, AUSENTE), imports it through ``candidates.services.imports`` (the importer's own
 rules, bulk writes with history), computes the lists and publishes them as the final run through
-``candidates.results``, homologates the contest, then calls 100 nominations through
-``candidates.nominations`` (10 acts of 10, one per position) and 20 single calls on one position. Prints
+``candidates.services.results``, homologates the contest, then calls 100 nominations through
+``candidates.services.nominations`` (10 acts of 10, one per position) and 20 single calls on one position. Prints
 the figures; exits 1 when a limit is exceeded. Limits (PostgreSQL): compute and publish the final run in
 30 s; 100 nominations in 2 s.
 
@@ -63,10 +63,10 @@ def main() -> None:
     contest, users = setup()
     clerk, manager = users["Secretaria"], users["Gestão"]
 
-    from candidates.imports import PhaseSpec, commit, parse_upload, suggest_mapping
     from candidates.models import Nomination, Registration, ResultEntry
-    from candidates.nominations import nominations_call
-    from candidates.results import result_run_compute, result_run_publish
+    from candidates.services.imports import PhaseSpec, commit, parse_upload, suggest_mapping
+    from candidates.services.nominations import nominations_call
+    from candidates.services.results import result_run_compute, result_run_publish
     from contests.services import contest_homologate
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -84,7 +84,7 @@ def main() -> None:
             "Nota Discursiva": PhaseSpec("Nota Discursiva", Decimal(10)),
         }
         _, import_seconds = timed(
-            "Importação (candidates.imports.commit)",
+            "Importação (candidates.services.imports.commit)",
             lambda: commit(
                 contest, table, mapping, clerk, today=datetime.date(2026, 5, 4), phase_specs=specs
             ),

@@ -1,7 +1,7 @@
 """Django admin for the candidates app: a superuser's tool for repairs, with history on every model.
 
 Result runs and their entries are read only here: a published run is a document (a change makes a new
-run through ``candidates.results``), and nominations are written by ``candidates.nominations`` so the
+run through ``candidates.services.results``), and nominations are written by ``candidates.services.nominations`` so the
 engine's state and the rows stay in step.
 """
 

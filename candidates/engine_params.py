@@ -1,12 +1,12 @@
 """The allocation engine's parameters from the database: ``Policy`` (and its contest) → ``Params``.
 
-The one place the app turns a policy row into the pure engine's input (``candidates.allocation``); the
+The one place the app turns a policy row into the pure engine's input (``candidates.engine.allocation``); the
 ``simulate`` command and the nomination services both call it.
 """
 
 from __future__ import annotations
 
-from candidates.schedule import PCD, RACIAL, Params
+from candidates.engine.schedule import PCD, RACIAL, Params
 from contests.models import Contest, Policy, Position
 from contests.quotas import ReserveRule
 

@@ -1,4 +1,4 @@
-"""Forms of the candidates app: validation only (writes go through ``candidates.services``, the importer)."""
+"""Forms of the candidates app: validation only (writes go through ``candidates.services.registrations``, the importer)."""
 
 from __future__ import annotations
 

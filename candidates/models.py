@@ -1,7 +1,7 @@
 """People, registrations, results, lists and nominations (see DESIGN.md).
 
 This module stores data; the rules that rank, cut and nominate live in the pure engine
-``candidates/allocation.py``. Writes go through ``candidates/services.py`` (and the importer).
+``candidates/engine/allocation.py``. Writes go through ``candidates/services/registrations.py`` (and the importer).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
-from candidates.schedule import kind_label
+from candidates.engine.schedule import kind_label
 from candidates.validators import format_cpf, validate_cpf
 from contests.models import Contest, Policy, Position
 
@@ -513,7 +513,7 @@ def _published_run_guard() -> Q:
 
 
 class ResultRun(models.Model):
-    """A classification computed by the engine (``candidates.results``), frozen once published.
+    """A classification computed by the engine (``candidates.services.results``), frozen once published.
 
     A run covers the whole contest or one position. Its entries (``ResultEntry``) are written once, in
     bulk, when it is computed; publishing freezes them: no service changes an entry, a published run
@@ -693,13 +693,13 @@ class ResultEntry(models.Model):
 class AllocationLedger(models.Model):
     """The allocation engine's state for one position's nominations, so every call continues it.
 
-    We store a **snapshot**, ``candidates.allocation.State.to_dict(include_candidates=False)``, after
+    We store a **snapshot**, ``candidates.engine.allocation.State.to_dict(include_candidates=False)``, after
     each change, rather than an event log to replay: the snapshot keeps the seats' kinds, the
     nominations and the removals exactly as they were decided, so a later fix in the engine never
     reinterprets seats already filled (RULES §4 item 5: a nomination once made is never reinterpreted),
     and loading costs the same after ten events or ten thousand. The candidates are not in the
     snapshot: they are the general list of ``run`` (a published final run), read again on load
-    (``candidates.nominations``). The history of this row (one version per change, naming the user)
+    (``candidates.services.nominations``). The history of this row (one version per change, naming the user)
     is the log of every state. ``version`` grows by one per change, so a confirmation screen can tell
     that another clerk acted since it showed its preview.
     """

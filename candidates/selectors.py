@@ -8,10 +8,10 @@ from decimal import Decimal
 
 from django.db.models import Q, QuerySet
 
-from candidates import allocation, schedule
+from candidates.engine import allocation, schedule
+from candidates.engine.schedule import project
 from candidates.engine_params import params_for_position
 from candidates.models import AllocationLedger, ListName, Nomination, ResultEntry, ResultRun
-from candidates.schedule import project
 from contests.models import Position
 
 OUT = ResultEntry.List.OUT

@@ -192,7 +192,7 @@ def homologate(contest: Contest, date: datetime.date = datetime.date(2026, 6, 1)
 
 def publish_final(contest: Contest, by: User, position: Position | None = None):
     """Compute and publish the final run (through the services), and homologate the contest."""
-    from candidates.results import result_run_compute, result_run_publish
+    from candidates.services.results import result_run_compute, result_run_publish
 
     run = result_run_compute(contest=contest, by=by, position=position)
     run = result_run_publish(run=run, kind="final", by=by)

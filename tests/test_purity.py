@@ -3,8 +3,8 @@
 Checked twice: statically (``ast``: every ``import`` and ``from … import``, relative ones resolved, also
 under ``if TYPE_CHECKING``), and by importing the module in a fresh interpreter and looking at
 ``sys.modules``, which also catches a Django import made by a package ``__init__`` or a third-party
-library. A module joins the pure set by being named below or by saying ``PURE`` in its docstring (as the
-helpers of ``candidates.allocation`` do); either way it is then held to the same rules. No database.
+library. The pure set is chosen by path, not by what a module says of itself: every module under
+``candidates/engine/``, and the named pure modules of the other apps (those that exist). No database.
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-NAMED_PURE = ("contests.quotas", "candidates.allocation", "declarations.deadlines")
+# Pure by path: each exists (a test checks it); a new pure module is added here when it is written.
+NAMED_PURE = ("contests.quotas", "contests.lifecycle", "declarations.deadlines", "declarations.procedure")
+PURE_PACKAGES = ("candidates/engine",)
 # Top-level names that belong to the project (apps, config, tests, scripts).
 PROJECT = frozenset(
     path.stem
@@ -36,20 +38,17 @@ def module_path(name: str) -> Path:
     return ROOT.joinpath(*name.split(".")).with_suffix(".py")
 
 
-def declared_pure() -> set[str]:
-    """Project modules whose docstring says they are PURE (outside tests and migrations)."""
-    found = set()
-    for package in ("contests", "candidates", "declarations"):
+def pure_modules() -> set[str]:
+    """Every module under the pure packages, and the named pure modules that exist."""
+    found = {name for name in NAMED_PURE if module_path(name).exists()}
+    for package in PURE_PACKAGES:
         for path in (ROOT / package).rglob("*.py"):
-            if "migrations" in path.parts or path.name == "__init__.py":
-                continue
-            docstring = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
-            if re.search(r"\bPURE\b", docstring):
+            if path.name != "__init__.py":
                 found.add(".".join(path.relative_to(ROOT).with_suffix("").parts))
     return found
 
 
-PURE = frozenset(NAMED_PURE) | declared_pure()
+PURE = frozenset(pure_modules())
 
 
 def imported_modules(source: str, module: str) -> set[str]:
@@ -103,10 +102,7 @@ def clock_reads(source: str) -> list[str]:
 
 
 def _require(name: str) -> Path:
-    path = module_path(name)
-    if not path.exists():
-        pytest.skip(f"{name} ainda não existe")
-    return path
+    return module_path(name)
 
 
 @pytest.mark.parametrize("name", sorted(PURE))
@@ -144,9 +140,19 @@ def test_pure_module_loads_no_django_when_imported(name):
     assert loaded == {"django": [], "project": []}
 
 
-def test_the_named_pure_modules_are_checked():
-    assert {"contests.quotas", "candidates.allocation", "declarations.deadlines"} <= PURE
-    assert module_path("contests.quotas").exists()
+def test_the_pure_set_is_chosen_by_path_and_lists_only_modules_that_exist():
+    engine = {
+        ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        for path in (ROOT / "candidates" / "engine").glob("*.py")
+        if path.name != "__init__.py"
+    }
+    assert {
+        "candidates.engine.allocation",
+        "candidates.engine.reference",
+        "candidates.engine.seating",
+    } <= engine
+    assert engine | {"contests.quotas"} <= PURE
+    assert all(module_path(name).exists() for name in PURE)
 
 
 # The checker itself: it must catch what it is there to catch. ----------------------------------------------
@@ -168,8 +174,8 @@ def test_the_named_pure_modules_are_checked():
         ),
         (
             "from contests import models",
-            "candidates.allocation",
-            ["candidates.allocation importa contests.models, que não é um módulo puro"],
+            "candidates.engine.allocation",
+            ["candidates.engine.allocation importa contests.models, que não é um módulo puro"],
         ),
         (
             "from . import services",
@@ -182,16 +188,20 @@ def test_the_named_pure_modules_are_checked():
             ["contests.quotas importa contests.models, que não é um módulo puro"],
         ),
         (
-            "from ..contests.models import Contest",
-            "candidates.allocation",
-            ["candidates.allocation importa contests.models, que não é um módulo puro"],
+            "from ...contests.models import Contest",
+            "candidates.engine.allocation",
+            ["candidates.engine.allocation importa contests.models, que não é um módulo puro"],
         ),
         (
             "import config.settings",
             "declarations.deadlines",
             ["declarations.deadlines importa config.settings, que não é um módulo puro"],
         ),
-        ("from contests.quotas import ReserveRule\nfrom contests import quotas", "candidates.allocation", []),
+        (
+            "from contests.quotas import ReserveRule\nfrom contests import quotas",
+            "candidates.engine.allocation",
+            [],
+        ),
         ("import math\nfrom fractions import Fraction\nimport datetime", "contests.quotas", []),
     ],
 )

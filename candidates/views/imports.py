@@ -4,7 +4,7 @@ The file uploaded is kept between the steps under ``MEDIA_ROOT/imports/<uuid>``,
 (a random UUID, never a path or name from the browser); the session holds only that UUID per contest, and
 the file is deleted after the commit or the cancellation (left-overs older than a day are swept at the
 next upload). Every step reads the file again: the preview and the commit see the same data. The commit
-is all or nothing (``candidates.imports.commit``); files above ``WEB_IMPORT_MAX_ROWS`` rows are refused
+is all or nothing (``candidates.services.imports.commit``); files above ``WEB_IMPORT_MAX_ROWS`` rows are refused
 with a message pointing to ``manage.py import_registrations``.
 """
 
@@ -26,9 +26,9 @@ from django.shortcuts import redirect, render
 from django.urls import path
 from django.views.decorators.http import require_POST
 
-from candidates import services
 from candidates.forms import ImportMappingForm, ImportPhasesForm, ImportUploadForm
-from candidates.imports import (
+from candidates.services import registrations as services
+from candidates.services.imports import (
     WEB_IMPORT_MAX_ROWS,
     ImportFileError,
     ImportRejected,
@@ -42,7 +42,7 @@ from candidates.imports import (
     suggest_mapping,
     target_label,
 )
-from candidates.imports.cells import text
+from candidates.services.imports.cells import text
 from contests.models import Contest
 from contests.services import log_access
 from contests.views import get_contest_for_user, staff_view

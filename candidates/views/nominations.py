@@ -3,7 +3,7 @@
 The seat strip (each seat's number, kind and state, in words as well as colour), the nominations with
 their acts, the call of the next k seats (the screen shows who would be called, and why, before the
 clerk confirms), took office, withdrawal with the signed statement, no-show after the deadline, end of
-list, and vacancies opened during validity. Writes go through ``candidates.nominations``.
+list, and vacancies opened during validity. Writes go through ``candidates.services.nominations``.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils import timezone
 
-from candidates import nominations as services
 from candidates import selectors
+from candidates.engine.schedule import kind_label
 from candidates.engine_params import params_for_position
 from candidates.models import Nomination
-from candidates.results import final_run_for
-from candidates.schedule import kind_label
+from candidates.services import nominations as services
+from candidates.services.results import final_run_for
 from contests.forms import StaffFormMixin, add_service_errors, date_field
 from contests.models import Position
 from contests.views import get_position_for_user, staff_view

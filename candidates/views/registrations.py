@@ -24,7 +24,6 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from candidates import services
 from candidates.forms import (
     CorrectionForm,
     GiveUpForm,
@@ -36,6 +35,7 @@ from candidates.forms import (
     racial_choice,
 )
 from candidates.models import Candidate, PhaseResult, Registration, SelfDeclaration
+from candidates.services import registrations as services
 from candidates.validators import format_cpf
 from contests.forms import add_service_errors
 from contests.history import HistoryEntry, field_label, field_label_model, history_entries

@@ -2,7 +2,7 @@
 
 A run's lists per position: the general list and each reserve, with scores, places and why; the
 registrations on no list with the reason. Compute (a draft), review, publish as preliminary or final,
-compare with the previous published run. Writes go through ``candidates.results``.
+compare with the previous published run. Writes go through ``candidates.services.results``.
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.views.decorators.http import require_POST
 
-from candidates import results, selectors
+from candidates import selectors
+from candidates.engine.schedule import kind_label
 from candidates.models import ResultRun
-from candidates.schedule import kind_label
+from candidates.services import results
 from contests.forms import StaffFormMixin
 from contests.models import Contest, Position
 from contests.views import get_contest_for_user, staff_view

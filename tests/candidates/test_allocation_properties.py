@@ -12,7 +12,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from candidates.allocation import (
+from candidates.engine.allocation import (
     AllocationError,
     Candidate,
     Params,
@@ -24,9 +24,9 @@ from candidates.allocation import (
     preview_call,
     replay,
 )
-from candidates.schedule import reserved_seats, schedule
+from candidates.engine.reference import Naive
+from candidates.engine.schedule import reserved_seats, schedule
 from contests.quotas import ReserveRule
-from tests.candidates.naive_allocation import Naive
 
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -6,7 +6,7 @@ the clerk calls 3 nominations on TLEG (7 vacancies, Santa Maria: seat 3 racial, 
 preview before confirming, records a withdrawal with the signed statement, and calls again: the freed
 racial seat goes to the next of the racial list (RULES §4 item 4) before a new seat is filled.
 
-Who should be where is computed here from the CSV itself, never by asking the engine (``candidates.results``
+Who should be where is computed here from the CSV itself, never by asking the engine (``candidates.services.results``
 sums the phases' scores weighted by ``Phase.weight``, 1 for phases an import creates; a pass mark or an
 absence puts a candidate on no list), so the test fails if the engine or a screen is wrong. Screenshots go
 to /tmp/browser-*.png.

@@ -12,8 +12,8 @@ import time
 import pytest
 from django.db import connection
 
-from candidates import nominations
 from candidates.models import Nomination
+from candidates.services import nominations
 from tests.builders import make_cast, make_classified_position, make_contest, publish_final
 
 pytestmark = [

@@ -14,9 +14,16 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db.models import Count
 
-from candidates import services
-from candidates.imports import ImportRejected, PhaseSpec, commit, parse_upload, preview, suggest_mapping
 from candidates.models import Candidate, ImportMapping, Phase, PhaseResult, Registration, SelfDeclaration
+from candidates.services import registrations as services
+from candidates.services.imports import (
+    ImportRejected,
+    PhaseSpec,
+    commit,
+    parse_upload,
+    preview,
+    suggest_mapping,
+)
 from tests import builders
 
 EXAMPLE = builders.EXAMPLE_CSV

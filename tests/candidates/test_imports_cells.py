@@ -1,4 +1,4 @@
-"""Reading single cells as organisers write them (``candidates.imports.cells``): table-driven, no database."""
+"""Reading single cells as organisers write them (``candidates.services.imports.cells``): table-driven, no database."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from decimal import Decimal
 
 import pytest
 
-from candidates.imports import cells
-from candidates.imports.cells import CellError
-from candidates.imports.files import decode, sniff_delimiter
-from candidates.imports.mapping import suggest
+from candidates.services.imports import cells
+from candidates.services.imports.cells import CellError
+from candidates.services.imports.files import decode, sniff_delimiter
+from candidates.services.imports.mapping import suggest
 from candidates.validators import cpf_digits, cpf_is_valid, format_cpf
 
 D = Decimal

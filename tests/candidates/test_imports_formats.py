@@ -10,8 +10,8 @@ from decimal import Decimal
 import pytest
 from openpyxl import Workbook
 
-from candidates.imports import WEB_IMPORT_MAX_ROWS, ImportFileError, commit, parse_upload
 from candidates.models import PhaseResult, Registration
+from candidates.services.imports import WEB_IMPORT_MAX_ROWS, ImportFileError, commit, parse_upload
 from tests import builders
 
 EXAMPLE = builders.EXAMPLE_CSV

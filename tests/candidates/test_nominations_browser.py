@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from candidates.imports import PhaseSpec, commit, parse_upload, suggest_mapping
+from candidates.services.imports import PhaseSpec, commit, parse_upload, suggest_mapping
 from tests.builders import EXAMPLE_CSV, PASSWORD, homologate, make_cast, make_example_contest
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from candidates.models import AllocationLedger, Nomination, Registration
-from candidates.nominations import (
+from candidates.services.nominations import (
     nomination_end_of_list,
     nomination_no_show,
     nomination_took_office,
@@ -123,7 +123,7 @@ def test_end_of_list_moves_the_candidate_behind_everyone(worked, cast):
 def test_calls_only_within_validity_and_after_homologation(cast):
     contest = make_contest(pcd_percent=0)
     position = make_classified_position(contest)
-    from candidates.results import result_run_compute, result_run_publish
+    from candidates.services.results import result_run_compute, result_run_publish
 
     result_run_publish(
         run=result_run_compute(contest=contest, by=cast["clerk"]), kind="final", by=cast["manager"]
@@ -166,7 +166,7 @@ def test_open_vacancies_extends_the_schedule(worked, cast):
 
 def test_an_elimination_elsewhere_annuls_the_nomination_before_the_next_call(worked, cast):
     """A procedure's decision (RULES §5) reaches the registration; the next call sees it first."""
-    from candidates.services import registration_set_status
+    from candidates.services.registrations import registration_set_status
 
     clerk = cast["clerk"]
     first = call(worked, clerk, 5)
@@ -196,8 +196,8 @@ def test_a_call_beyond_the_vacancies_fills_what_it_can(worked, cast):
 
 
 def test_sync_annuls_at_once_what_a_procedure_decided(worked, cast):
-    from candidates.nominations import nominations_sync
-    from candidates.services import registration_set_status
+    from candidates.services.nominations import nominations_sync
+    from candidates.services.registrations import registration_set_status
 
     first = call(worked, cast["clerk"], 3)
     assert nominations_sync(position=worked, by=cast["legal"], today=ACT_DATE) == []

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from candidates.models import AllocationLedger, Nomination
-from candidates.nominations import nominations_call
+from candidates.services.nominations import nominations_call
 from contests.models import VacancyOpening
 from tests.builders import homologate, make_classified_position, make_contest, publish_final
 

@@ -8,9 +8,9 @@ from django.core.exceptions import ValidationError
 from django.db import DatabaseError, connection, transaction
 
 from candidates.models import PhaseResult, Registration, ResultEntry, ResultRun
-from candidates.nominations import nominations_call
-from candidates.results import result_run_compute, result_run_discard, result_run_publish
-from candidates.services import registration_set_status
+from candidates.services.nominations import nominations_call
+from candidates.services.registrations import registration_set_status
+from candidates.services.results import result_run_compute, result_run_discard, result_run_publish
 from tests.builders import (
     make_candidate,
     make_classified_position,

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from candidates.models import ResultRun
-from candidates.results import result_run_compute
+from candidates.services.results import result_run_compute
 from tests.builders import make_classified_position, make_contest
 
 LOGIN = reverse("login")
@@ -130,8 +130,8 @@ def test_discard_a_draft_but_never_a_published_run(client_for, contest, draft, c
 
 def test_compare_page_names_who_moved(client_for, contest, draft, cast):
     from candidates.models import Registration
-    from candidates.results import result_run_publish
-    from candidates.services import registration_set_status
+    from candidates.services.registrations import registration_set_status
+    from candidates.services.results import result_run_publish
 
     result_run_publish(run=draft, kind="preliminary", by=cast["manager"])
     registration_set_status(

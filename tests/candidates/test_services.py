@@ -11,8 +11,8 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from candidates import services
 from candidates.models import Candidate, ImportMapping, Registration, SelfDeclaration, TieBreakCriterion
+from candidates.services import registrations as services
 from contests.models import AccessLog
 from tests import builders
 

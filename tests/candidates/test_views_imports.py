@@ -8,8 +8,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from candidates.imports import WEB_IMPORT_MAX_ROWS
 from candidates.models import ImportMapping, Phase, PhaseResult, Registration, SelfDeclaration
+from candidates.services.imports import WEB_IMPORT_MAX_ROWS
 from candidates.views.imports import SESSION_KEY
 from contests.models import AccessLog
 from tests.builders import EXAMPLE_CSV, make_example_contest

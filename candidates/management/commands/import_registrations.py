@@ -11,7 +11,7 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from candidates.imports import (
+from candidates.services.imports import (
     FIELDS,
     ImportFileError,
     ImportRejected,
@@ -23,7 +23,7 @@ from candidates.imports import (
     suggest_mapping,
     target_label,
 )
-from candidates.imports.mapping import is_known_target
+from candidates.services.imports.mapping import is_known_target
 from contests.models import Contest
 
 

@@ -19,7 +19,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from candidates import services as candidate_services
+from candidates.services import registrations as candidate_services
 from contests import services
 from contests.models import Contest, Holiday, Organization, Policy, Position
 

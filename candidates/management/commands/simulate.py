@@ -14,9 +14,9 @@ from typing import Any, NoReturn
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
-from candidates import simulation
+from candidates.engine import simulation
+from candidates.engine.schedule import AllocationError, Params
 from candidates.engine_params import params_from_policy
-from candidates.schedule import AllocationError, Params
 from contests.models import Policy
 
 

@@ -18,10 +18,11 @@ from typing import Any
 from django.db import connection, transaction
 from django.utils import timezone
 
-from candidates.imports import cells, writing
-from candidates.imports.cells import CellError, fold
-from candidates.imports.files import Table, paused_gc
-from candidates.imports.mapping import (
+from candidates.models import Candidate, Phase, PhaseResult, Registration, Reserve, SelfDeclaration
+from candidates.services.imports import cells, writing
+from candidates.services.imports.cells import CellError, fold
+from candidates.services.imports.files import Table, paused_gc
+from candidates.services.imports.mapping import (
     FIELDS_BY_KEY,
     IGNORE,
     REQUIRED_FOR_NEW,
@@ -29,8 +30,8 @@ from candidates.imports.mapping import (
     phase_core,
     phase_name,
 )
-from candidates.imports.racial import RacialOption
-from candidates.imports.report import (
+from candidates.services.imports.racial import RacialOption
+from candidates.services.imports.report import (
     ImportRejected,
     PhaseSpec,
     Preview,
@@ -42,8 +43,7 @@ from candidates.imports.report import (
     plural,
     shown,
 )
-from candidates.imports.writing import New
-from candidates.models import Candidate, Phase, PhaseResult, Registration, Reserve, SelfDeclaration
+from candidates.services.imports.writing import New
 from candidates.validators import format_cpf
 from contests.models import Contest, Policy, Position
 
@@ -656,7 +656,7 @@ def _candidates_with_cpf(cpfs: list[str]) -> Iterator[Candidate]:
 
 
 def _planner(contest, table, mapping, *, today, phase_specs, progress) -> _Planner:
-    from candidates.imports import suggest_mapping
+    from candidates.services.imports import suggest_mapping
 
     if mapping is None:
         mapping = suggest_mapping(contest, table.headers)
@@ -696,7 +696,7 @@ def commit(
     progress: Progress | None = None,
 ) -> Result:
     """Import the file, all or nothing; raises ``ImportRejected`` (writing nothing) if any row is bad."""
-    from candidates.services import import_mapping_save
+    from candidates.services.registrations import import_mapping_save
 
     by = by if getattr(by, "pk", None) else None
     with transaction.atomic():

@@ -1,9 +1,9 @@
 """The allocation engine: lists, nomination order and who fills each seat, and why (RULES.md §3–§4).
 
 PURE: the standard library and ``contests.quotas`` only, plus the pure helper modules it is split into
-(``candidates.ranking``: lists and tie-breaks; ``candidates.schedule``: seat kinds and ``Params``;
-``candidates.records``: statuses, ``Nomination``, events; ``candidates.seating``: who fills each seat;
-``candidates.fenwick``). No Django; dates and everything else are passed in. A test enforces it.
+(``candidates.engine.ranking``: lists and tie-breaks; ``candidates.engine.schedule``: seat kinds and ``Params``;
+``candidates.engine.records``: statuses, ``Nomination``, events; ``candidates.engine.seating``: who fills each seat;
+``candidates.engine.fenwick``). No Django; dates and everything else are passed in. A test enforces it.
 Import everything from here: the split is an implementation detail.
 
 Public API
@@ -20,7 +20,7 @@ threshold_extra=0, citations=())``
     An approved candidate: the reserves opted for at registration (``"racial"``, ``"pcd"``) and the
     one chosen for a simultaneous call to both. The engine takes them in general classification order.
 
-Ranking (``candidates.ranking``, re-exported here)
+Ranking (``candidates.engine.ranking``, re-exported here)
     ``rank(applicants, *, registration_end, criteria=(), pass_mark=None) -> list[Applicant]``,
     ``passing(applicants, pass_mark)``, ``tie_break_reason(a, b, *, registration_end, criteria=())``,
     ``phase_cut(ranked, k, *, racial, pcd=None, quota=None, score=None) -> Cut``,
@@ -81,7 +81,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from candidates.ranking import (
+from candidates.engine.ranking import (
     Applicant,
     Candidate,
     Cut,
@@ -96,7 +96,7 @@ from candidates.ranking import (
     tie_break_reason,
     to_candidates,
 )
-from candidates.records import (
+from candidates.engine.records import (
     ACTIVE,
     ANNULLED,
     ELIMINATED,
@@ -123,7 +123,7 @@ from candidates.records import (
     event_to_dict,
     ordinal,
 )
-from candidates.schedule import (
+from candidates.engine.schedule import (
     ACTUAL,
     CHOOSE,
     COMPENSATION,
@@ -143,7 +143,7 @@ from candidates.schedule import (
     reserved_seats,
     schedule,
 )
-from candidates.seating import Seating
+from candidates.engine.seating import Seating
 from contests.quotas import QuotaError, Reservation, ReserveRule, reservation, to_fraction
 
 __all__ = [

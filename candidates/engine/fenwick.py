@@ -1,6 +1,6 @@
 """A Fenwick (binary indexed) tree of non-negative counts that can grow at the end.
 
-PURE helper of ``candidates.allocation``: positions in a list of a million candidates, counting some
+PURE helper of ``candidates.engine.allocation``: positions in a list of a million candidates, counting some
 and not others, in O(log n) per change or question instead of a scan per seat.
 """
 

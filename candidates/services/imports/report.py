@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from candidates.imports.files import fmt_int
+from candidates.services.imports.files import fmt_int
 
 
 @dataclass(frozen=True)

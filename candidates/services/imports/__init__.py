@@ -53,10 +53,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from candidates.imports.files import WEB_IMPORT_MAX_ROWS, ImportFileError, Table, parse_upload
-from candidates.imports.mapping import FIELDS, IGNORE, PHASE_PREFIX, phase_target, suggest, target_label
-from candidates.imports.plan import commit, preview
-from candidates.imports.report import ImportRejected, PhaseSpec, Preview, Problem, Result, RowView
+from candidates.services.imports.files import WEB_IMPORT_MAX_ROWS, ImportFileError, Table, parse_upload
+from candidates.services.imports.mapping import (
+    FIELDS,
+    IGNORE,
+    PHASE_PREFIX,
+    phase_target,
+    suggest,
+    target_label,
+)
+from candidates.services.imports.plan import commit, preview
+from candidates.services.imports.report import ImportRejected, PhaseSpec, Preview, Problem, Result, RowView
 
 __all__ = [
     "FIELDS",

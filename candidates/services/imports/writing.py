@@ -24,7 +24,7 @@ from typing import Any
 from django.db import connection, models
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
-from candidates.imports.files import paused_gc
+from candidates.services.imports.files import paused_gc
 
 BATCH_SIZE = 2000
 COPY_CHUNK = 20_000

@@ -1,7 +1,7 @@
-"""Who fills each seat (RULES.md §4): the working index behind ``candidates.allocation``.
+"""Who fills each seat (RULES.md §4): the working index behind ``candidates.engine.allocation``.
 
 PURE module: standard library, ``contests.quotas`` and the other pure modules of ``candidates`` only.
-Not a public API: ``candidates.allocation`` owns one ``Seating`` per state and hands it from a state to
+Not a public API: ``candidates.engine.allocation`` owns one ``Seating`` per state and hands it from a state to
 the next one, so a million candidates are indexed once, not once per event.
 
 Lists are arrays of *entries* (a candidate moved to the end of the lists gets a new entry; the old one
@@ -22,8 +22,8 @@ from array import array
 from bisect import bisect_left
 from collections.abc import Iterable
 
-from candidates.fenwick import Fenwick
-from candidates.records import (
+from candidates.engine.fenwick import Fenwick
+from candidates.engine.records import (
     ACTIVE,
     ANNULLED,
     END_OF_LIST,
@@ -34,7 +34,7 @@ from candidates.records import (
     Roster,
     ordinal,
 )
-from candidates.schedule import (
+from candidates.engine.schedule import (
     COMPENSATION,
     LARGER_ONLY,
     OPEN,

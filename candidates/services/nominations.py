@@ -8,7 +8,7 @@ twice (the partial unique constraints of ``Nomination`` would refuse it anyway).
 
 Where the state lives
 ---------------------
-The pure engine (``candidates.allocation``) decides who fills each seat. Its state for a position is
+The pure engine (``candidates.engine.allocation``) decides who fills each seat. Its state for a position is
 kept in ``AllocationLedger.state`` as ``State.to_dict(include_candidates=False)`` (a snapshot; why a
 snapshot and not an event log: see ``AllocationLedger``). The candidates are the general list of the
 published final run (``ResultRun``), read again on each load, with the reserves each one is on and the
@@ -39,12 +39,12 @@ from django.db import transaction
 from django.db.models import Q
 from simple_history.utils import bulk_create_with_history
 
-from candidates import allocation
+from candidates.engine import allocation
+from candidates.engine.schedule import project
 from candidates.engine_params import params_for_position
 from candidates.models import AllocationLedger, Nomination, Registration, ResultEntry, ResultRun
-from candidates.results import final_run_for
-from candidates.schedule import project
-from candidates.services import registration_set_status
+from candidates.services.registrations import registration_set_status
+from candidates.services.results import final_run_for
 from contests.models import Contest, Position, VacancyOpening
 from contests.services import User, audited_save, vacancy_opening_create
 

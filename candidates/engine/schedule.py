@@ -15,7 +15,7 @@ seats before it::
 Only the racial list follows the every k-th order; the PcD list is always proportional.
 
 ``Params`` (the policy as the engines see it) lives here because both the schedule and the allocation
-engine (``candidates.allocation``) read it.
+engine (``candidates.engine.allocation``) read it.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from candidates.imports.cells import fold
+from candidates.services.imports.cells import fold
 
 PHASE_PREFIX = "phase:"
 IGNORE = ""

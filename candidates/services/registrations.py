@@ -1,7 +1,7 @@
 """Writes to the candidates app. Every business write goes through here and records who acted.
 
 Keyword-only, atomic, validated with ``full_clean()`` (through ``audited_save``), history naming ``by``.
-Imports of files are in ``candidates.imports`` (bulk writes, same rules); dates that rules depend on
+Imports of files are in ``candidates.services.imports`` (bulk writes, same rules); dates that rules depend on
 (``declared_on``, ``on``) are passed in, never read from the clock here.
 """
 

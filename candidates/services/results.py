@@ -1,7 +1,7 @@
 """Classification lists of a contest as frozen runs: compute, publish, discard (RULES.md §3).
 
 Computing a run reads the registrations, scores, phases and tie-break criteria of the contest (or of one
-position), and asks the pure ranking (``candidates.ranking``, re-exported by ``candidates.allocation``)
+position), and asks the pure ranking (``candidates.engine.ranking``, re-exported by ``candidates.engine.allocation``)
 for everything that is a rule: ``rank`` (score, the elderly first, the edital's criteria, the inscription
 number last), ``phase_cut`` (a phase's cut-off per list, SM art. 4 §1), ``classification_lists`` (the
 general list and each reserve), ``tie_break_reason`` (why one of two tied candidates comes first). This
@@ -35,7 +35,8 @@ from django.db import connection, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
-from candidates import allocation
+from candidates.engine import allocation
+from candidates.engine.ranking import criteria_from_kinds, reaches_pass_mark
 from candidates.engine_params import params_for_contest
 from candidates.models import (
     SCORE_QUANTUM,
@@ -46,8 +47,7 @@ from candidates.models import (
     ResultEntry,
     ResultRun,
 )
-from candidates.ranking import criteria_from_kinds, reaches_pass_mark
-from candidates.services import tie_break_criteria
+from candidates.services.registrations import tie_break_criteria
 from contests.models import Contest, Position
 from contests.quotas import format_fraction
 from contests.services import User, audited_delete, audited_save

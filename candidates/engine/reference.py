@@ -11,8 +11,8 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from candidates.ranking import Candidate
-from candidates.schedule import (
+from candidates.engine.ranking import Candidate
+from candidates.engine.schedule import (
     COMPENSATION,
     LARGER_ONLY,
     OPEN,

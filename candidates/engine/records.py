@@ -1,6 +1,6 @@
 """Plain records of the allocation engine: the roster, nomination statuses, ``Nomination``, events.
 
-PURE module: standard library only. Split out of ``candidates.allocation`` (which re-exports every
+PURE module: standard library only. Split out of ``candidates.engine.allocation`` (which re-exports every
 name here) so that the engine's modules stay short; the Django app imports from ``allocation``.
 """
 
@@ -13,8 +13,8 @@ from itertools import compress
 from operator import itemgetter
 from typing import ClassVar, NamedTuple
 
-from candidates.ranking import Candidate
-from candidates.schedule import RESERVES, AllocationError
+from candidates.engine.ranking import Candidate
+from candidates.engine.schedule import RESERVES, AllocationError
 
 _RESERVE_SET = frozenset(RESERVES)
 # After this many lookups of candidates the engine has not met yet, index them all (see ``Roster``).

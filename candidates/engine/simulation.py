@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from candidates.allocation import (
+from candidates.engine.allocation import (
     AllocationError,
     Candidate,
     Event,
@@ -23,7 +23,7 @@ from candidates.allocation import (
     event_to_dict,
     initial_state,
 )
-from candidates.schedule import DUAL_RULES, OPEN_COMPETITION_RULES, ORDERS, RESERVES
+from candidates.engine.schedule import DUAL_RULES, OPEN_COMPETITION_RULES, ORDERS, RESERVES
 from contests.quotas import QuotaError, ReserveRule, Rounding, to_fraction
 
 SCENARIO_KEYS = ("policy", "pcd", "vacancies", "candidates", "events")

@@ -13,15 +13,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from candidates.imports import cells
-from candidates.imports.cells import CellError
-from candidates.imports.report import date
-from candidates.imports.writing import New
 from candidates.models import Registration, SelfDeclaration
+from candidates.services.imports import cells
+from candidates.services.imports.cells import CellError
+from candidates.services.imports.report import date
+from candidates.services.imports.writing import New
 from contests.models import Policy
 
 if TYPE_CHECKING:
-    from candidates.imports.plan import _Row
+    from candidates.services.imports.plan import _Row
 
 
 class RacialOption:

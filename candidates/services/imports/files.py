@@ -12,8 +12,8 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
-from candidates.imports.cells import fold, text
-from candidates.imports.mapping import looks_like_header
+from candidates.services.imports.cells import fold, text
+from candidates.services.imports.mapping import looks_like_header
 
 WEB_IMPORT_MAX_ROWS = 20_000
 DELIMITERS = (";", ",", "\t", "|")
