@@ -11,43 +11,12 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
+from django.db import transaction
 from django.db.models import Max, Q
 
-from contests.models import AccessLog, Contest, Holiday, Organization, Policy, Position, VacancyOpening
-
-User = AbstractBaseUser
-
-
-def audited_save(
-    obj: models.Model, *, by: User | None, reason: str = "", exclude: list[str] | None = None
-) -> None:
-    """Validate and save ``obj`` so that its history row names ``by`` (and the reason, if any)."""
-    obj.full_clean(exclude=exclude)
-    obj._history_user = by
-    if reason:
-        obj._change_reason = reason
-    obj.save()
-
-
-def audited_delete(obj: models.Model, *, by: User | None, reason: str = "") -> None:
-    obj._history_user = by
-    if reason:
-        obj._change_reason = reason
-    obj.delete()
-
-
-def _assign(obj: models.Model, data: Mapping[str, Any]) -> list[str]:
-    changed = []
-    for field, value in data.items():
-        if getattr(obj, field) != value:
-            setattr(obj, field, value)
-            changed.append(field)
-    return changed
-
+from contests.audit import User, assign, audited_delete, audited_save
+from contests.models import Contest, Holiday, Organization, Policy, Position, VacancyOpening
 
 # Policies --------------------------------------------------------------------------------------------
 
@@ -68,7 +37,7 @@ def policy_update(*, policy: Policy, by: User, data: Mapping[str, Any]) -> Polic
             "Esta política é usada por um concurso com edital publicado e não pode ser alterada: "
             "crie uma nova versão."
         )
-    if not _assign(policy, data):
+    if not assign(policy, data):
         return policy
     audited_save(policy, by=by, reason="Política alterada")
     return policy
@@ -104,7 +73,7 @@ def policy_new_version(*, policy: Policy, by: User, data: Mapping[str, Any] | No
 @transaction.atomic
 def organization_save(*, by: User, data: Mapping[str, Any]) -> Organization:
     organization = Organization.objects.select_for_update().order_by("pk").first() or Organization()
-    _assign(organization, data)
+    assign(organization, data)
     audited_save(organization, by=by, reason="Dados da organização")
     return organization
 
@@ -112,7 +81,7 @@ def organization_save(*, by: User, data: Mapping[str, Any]) -> Organization:
 @transaction.atomic
 def holiday_save(*, by: User, data: Mapping[str, Any], holiday: Holiday | None = None) -> Holiday:
     holiday = holiday or Holiday()
-    _assign(holiday, data)
+    assign(holiday, data)
     audited_save(holiday, by=by)
     return holiday
 
@@ -146,7 +115,7 @@ def contest_update(*, contest: Contest, by: User, data: Mapping[str, Any]) -> Co
                 "deixariam de funcionar."
             }
         )
-    if not _assign(contest, data):
+    if not assign(contest, data):
         return contest
     audited_save(contest, by=by, reason="Concurso alterado")
     return contest
@@ -230,7 +199,7 @@ def position_update(
 ) -> Position:
     """Edit a position and, when ``edital_vacancies`` is given, its edital vacancies, in one transaction."""
     position = Position.objects.select_for_update().get(pk=position.pk)
-    if _assign(position, data):
+    if assign(position, data):
         audited_save(position, by=by, reason="Cargo alterado")
     if edital_vacancies is not None:
         edital = VacancyOpening.objects.filter(position=position, kind=VacancyOpening.Kind.EDITAL).first()
@@ -299,7 +268,7 @@ def vacancy_opening_update(*, opening: VacancyOpening, by: User, data: Mapping[s
         raise ValidationError(
             "As vagas do edital não podem ser alteradas depois das inscrições: registre uma abertura de vagas."
         )
-    if not _assign(opening, data):
+    if not assign(opening, data):
         return opening
     _check_opening(opening, contest)
     audited_save(opening, by=by, reason="Vagas alteradas")
@@ -312,24 +281,3 @@ def vacancy_opening_delete(*, opening: VacancyOpening, by: User) -> None:
     if contest.status != Contest.Status.DRAFT:
         raise ValidationError("Vagas só podem ser excluídas enquanto o concurso está em elaboração.")
     audited_delete(opening, by=by, reason="Vagas excluídas")
-
-
-# Access log ------------------------------------------------------------------------------------------
-
-
-def log_access(
-    *, user: User | None, obj: models.Model, action: str = "view", detail: str = "", request=None
-) -> None:
-    """Record that ``user`` saw a sensitive record (declaration, PcD condition, procedure): LGPD."""
-    ip = None
-    if request is not None:
-        ip = request.META.get("REMOTE_ADDR") or None
-    AccessLog.objects.create(
-        user=user if user is not None and user.is_authenticated else None,
-        action=action,
-        content_type=ContentType.objects.get_for_model(obj),
-        object_id=str(obj.pk),
-        object_repr=str(obj)[:200],
-        detail=detail[:200],
-        ip_address=ip,
-    )

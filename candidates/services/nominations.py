@@ -45,8 +45,9 @@ from candidates.engine_params import params_for_position
 from candidates.models import AllocationLedger, Nomination, Registration, ResultEntry, ResultRun
 from candidates.services.registrations import registration_set_status
 from candidates.services.results import final_run_for
+from contests.audit import User, audited_save
 from contests.models import Contest, Position, VacancyOpening
-from contests.services import User, audited_save, vacancy_opening_create
+from contests.services import vacancy_opening_create
 
 ID_PREFIX = "inscrição "
 MAX_CALL = 500

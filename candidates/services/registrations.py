@@ -26,8 +26,8 @@ from candidates.models import (
     SelfDeclaration,
     TieBreakCriterion,
 )
+from contests.audit import User, audited_delete, audited_save, log_access
 from contests.models import Contest
-from contests.services import User, audited_delete, audited_save, log_access
 
 CANDIDATE_FIELDS = ("full_name", "social_name", "cpf", "birth_date", "email", "phone", "address")
 REGISTRATION_FIELDS = (

@@ -48,9 +48,9 @@ from candidates.models import (
     ResultRun,
 )
 from candidates.services.registrations import tie_break_criteria
+from contests.audit import User, audited_delete, audited_save
 from contests.models import Contest, Position
 from contests.quotas import format_fraction
-from contests.services import User, audited_delete, audited_save
 
 BATCH = 5000
 OUT = ResultEntry.List.OUT

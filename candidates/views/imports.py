@@ -43,8 +43,8 @@ from candidates.services.imports import (
     target_label,
 )
 from candidates.services.imports.cells import text
+from contests.audit import log_access
 from contests.models import Contest
-from contests.services import log_access
 from contests.views import get_contest_for_user, staff_view
 
 IMPORT_PERMS = ("contests.view_contest", "candidates.import_registrations")

@@ -37,10 +37,10 @@ from candidates.forms import (
 from candidates.models import Candidate, PhaseResult, Registration, SelfDeclaration
 from candidates.services import registrations as services
 from candidates.validators import format_cpf
+from contests.audit import log_access
 from contests.forms import add_service_errors
 from contests.history import HistoryEntry, field_label, field_label_model, history_entries
 from contests.models import Contest
-from contests.services import log_access
 from contests.views import get_contest_for_user, staff_view
 
 PAGE_SIZE = 50

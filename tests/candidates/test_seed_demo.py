@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 
 from candidates.management.commands.seed_demo import DEMO_PASSWORD
-from contests import services
+from contests import audit, services
 from contests.models import Contest, Holiday, Organization, Position, VacancyOpening
 from tests.builders import EXAMPLE_CSV
 
@@ -152,7 +152,7 @@ def test_seed_demo_keeps_what_the_users_changed(db, debug):
     admin = User.objects.get(username="admin")
     contest = Contest.objects.get(slug="demo-santa-maria")
     services.contest_set_status(contest=contest, status=Contest.Status.CANCELLED, by=admin)
-    services.audited_delete(contest.positions.get(code="ANSI"), by=admin)
+    audit.audited_delete(contest.positions.get(code="ANSI"), by=admin)
     output = seed()
     assert Contest.objects.get(pk=contest.pk).status == Contest.Status.CANCELLED
     assert _reserved("demo-santa-maria")["ANSI"] == (13, 3, 1, 9)

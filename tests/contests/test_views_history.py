@@ -5,7 +5,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from contests import services
+from contests import audit, services
 from contests.models import Contest
 from tests.builders import make_contest
 
@@ -131,8 +131,8 @@ def test_history_link_hidden_without_permission(client_for):
 
 def test_accesslog_lists_and_filters(client_for, cast):
     contest = make_contest(title="Concurso Sensível")
-    services.log_access(user=cast["legal"], obj=contest, detail="autodeclaração")
-    services.log_access(user=cast["clerk"], obj=contest, detail="laudo PcD")
+    audit.log_access(user=cast["legal"], obj=contest, detail="autodeclaração")
+    audit.log_access(user=cast["clerk"], obj=contest, detail="laudo PcD")
     client = client_for("auditor")
     page = client.get(reverse("contests:accesslog_list")).content.decode()
     assert "autodeclaração" in page and "laudo PcD" in page and "Concurso Sensível" in page

@@ -610,7 +610,7 @@ class _Planner(RacialOption):
     # Writing ------------------------------------------------------------------------------------------
 
     def write(self, *, by: Any, reason: str) -> None:
-        from contests.services import audited_save
+        from contests.audit import audited_save
 
         for phase in self.new_phases:
             audited_save(phase, by=by, reason=reason)

@@ -1,0 +1,39 @@
+"""People, registrations, results, lists and nominations (see DESIGN.md).
+
+This package stores data; the rules that rank, cut and nominate live in the pure engine
+``candidates/engine/``. Writes go through ``candidates/services/`` (and the importer).
+"""
+
+from candidates.models.nominations import AllocationLedger, Nomination
+from candidates.models.phases import ImportMapping, Phase, PhaseResult, TieBreakCriterion
+from candidates.models.registrations import (
+    SCORE_DECIMAL_PLACES,
+    SCORE_MAX_DIGITS,
+    SCORE_QUANTUM,
+    Candidate,
+    Registration,
+    Reserve,
+    SelfDeclaration,
+    score_field,
+)
+from candidates.models.results import ListName, ResultEntry, ResultRun
+
+__all__ = [
+    "SCORE_DECIMAL_PLACES",
+    "SCORE_MAX_DIGITS",
+    "SCORE_QUANTUM",
+    "AllocationLedger",
+    "Candidate",
+    "ImportMapping",
+    "ListName",
+    "Nomination",
+    "Phase",
+    "PhaseResult",
+    "Registration",
+    "Reserve",
+    "ResultEntry",
+    "ResultRun",
+    "SelfDeclaration",
+    "TieBreakCriterion",
+    "score_field",
+]

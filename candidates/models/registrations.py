@@ -1,0 +1,290 @@
+"""People and registrations: Candidate, Registration, SelfDeclaration (made at registration)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator, RegexValidator
+from django.db import models
+from django.db.models import Q
+from simple_history.models import HistoricalRecords
+
+from candidates.validators import format_cpf, validate_cpf
+from contests.models import Contest, Policy, Position
+
+SCORE_MAX_DIGITS = 8
+SCORE_DECIMAL_PLACES = 2
+SCORE_QUANTUM = Decimal("0.01")
+
+
+def score_field(verbose_name: str, **kwargs) -> models.DecimalField:
+    return models.DecimalField(
+        verbose_name,
+        max_digits=SCORE_MAX_DIGITS,
+        decimal_places=SCORE_DECIMAL_PLACES,
+        validators=[MinValueValidator(Decimal(0))],
+        **kwargs,
+    )
+
+
+class Reserve(models.TextChoices):
+    """The reserved lists a registration may opt for (RULES §3)."""
+
+    RACIAL = "racial", "Reserva racial"
+    PCD = "pcd", "Reserva para pessoas com deficiência"
+
+
+class Candidate(models.Model):
+    """A person, across contests: identified by the CPF."""
+
+    full_name = models.CharField("nome civil", max_length=200)
+    social_name = models.CharField(
+        "nome social",
+        max_length=200,
+        blank=True,
+        help_text="Decreto 8.727/2016 (e norma municipal, se houver): quando informado, é o nome exibido no "
+        "lugar do nome civil em telas, listas e atos.",
+    )
+    cpf = models.CharField(
+        "CPF",
+        max_length=11,
+        validators=[validate_cpf],
+        help_text="Somente os 11 dígitos. Dado pessoal (LGPD): nunca publicado.",
+    )
+    birth_date = models.DateField(
+        "data de nascimento",
+        null=True,
+        blank=True,
+        help_text="Desempate: Estatuto da Pessoa Idosa (Lei 10.741/2003) art. 27, parágrafo único, para quem "
+        "tem 60 anos ou mais; depois, a maior idade, se o edital o prevê.",
+    )
+    email = models.EmailField("e-mail", blank=True)
+    phone = models.CharField("telefone", max_length=40, blank=True)
+    address = models.TextField(
+        "endereço para intimações",
+        blank=True,
+        help_text="Lei 9.784/1999 art. 26 §3º: a intimação se faz por meio que assegure a ciência do "
+        "interessado.",
+    )
+
+    history = HistoricalRecords(user_db_constraint=False)
+
+    class Meta:
+        verbose_name = "candidato"
+        verbose_name_plural = "candidatos"
+        constraints = [
+            models.UniqueConstraint(fields=["cpf"], name="candidates_candidate_unique_cpf"),
+            models.CheckConstraint(
+                condition=Q(cpf__regex=r"^[0-9]{11}$"), name="candidates_candidate_cpf_digits"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        """The social name where given, else the civil name."""
+        return self.social_name or self.full_name
+
+    @property
+    def cpf_formatted(self) -> str:
+        return format_cpf(self.cpf)
+
+
+class Registration(models.Model):
+    """A candidate's inscrição in one position of one contest, with the reserves chosen at registration."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Ativa"
+        EXCLUDED_FROM_RESERVE = (
+            "excluded_from_reserve",
+            "Excluída das reservas (permanece na ampla concorrência)",
+        )
+        WITHDRAWN = "withdrawn", "Desistente"
+        ELIMINATED = "eliminated", "Eliminada"
+        CANCELLED = "cancelled", "Cancelada (inscrição indeferida)"
+
+    # No index of their own: the unique constraints below start with them.
+    contest = models.ForeignKey(
+        Contest,
+        verbose_name="concurso",
+        on_delete=models.PROTECT,
+        related_name="registrations",
+        db_index=False,
+    )
+    position = models.ForeignKey(
+        Position, verbose_name="cargo", on_delete=models.PROTECT, related_name="registrations", db_index=False
+    )
+    candidate = models.ForeignKey(
+        Candidate, verbose_name="candidato", on_delete=models.PROTECT, related_name="registrations"
+    )
+    number = models.CharField(
+        "número de inscrição",
+        max_length=30,
+        validators=[RegexValidator(r"^[0-9A-Za-z./-]+$", "Use letras, números, ponto, barra ou hífen.")],
+        help_text="Único no concurso; é o último critério de desempate.",
+    )
+    registered_on = models.DateField("data da inscrição", null=True, blank=True)
+    racial_reserve = models.BooleanField(
+        "concorre à reserva racial",
+        default=False,
+        help_text="Opção feita no ato da inscrição, com a autodeclaração (SM art. 3º; AR art. 1º §4º), "
+        "válida só para este concurso; não pode ser acrescentada depois do fim das inscrições.",
+    )
+    pcd_reserve = models.BooleanField(
+        "concorre à reserva para pessoas com deficiência",
+        default=False,
+        help_text="Decreto 9.508/2018 art. 1º; SM art. 4º §6º: pode concorrer também à reserva racial.",
+    )
+    preferred_reserve = models.CharField(
+        "reserva preferida na convocação simultânea",
+        max_length=10,
+        choices=Reserve.choices,
+        blank=True,
+        help_text="SM art. 4º §7º: quem é convocado às duas reservas ao mesmo tempo escolhe; vazio: a opção "
+        "padrão da política (racial em SM).",
+    )
+    status = models.CharField("situação", max_length=30, choices=Status.choices, default=Status.ACTIVE)
+    jury_service = models.BooleanField(
+        "exerceu a função de jurado",
+        default=False,
+        help_text="CPP art. 440: critério de desempate, quando o edital o prevê.",
+    )
+    final_score = score_field(
+        "nota final",
+        null=True,
+        blank=True,
+        help_text="Como informada pela organizadora; vazia quando calculada a partir das fases.",
+    )
+    absent = models.BooleanField(
+        "ausente", default=False, help_text="Faltou a alguma prova (eliminado, conforme o edital)."
+    )
+
+    # Imports write their history rows in bulk (COPY): no index on the foreign keys (history is read by
+    # registration id) and no database constraint on the user (Django still applies on_delete).
+    history = HistoricalRecords(no_db_index=["contest", "position", "candidate"], user_db_constraint=False)
+
+    class Meta:
+        verbose_name = "inscrição"
+        verbose_name_plural = "inscrições"
+        permissions = [("import_registrations", "Pode importar inscrições e notas")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["contest", "number"], name="candidates_registration_unique_number_per_contest"
+            ),
+            models.UniqueConstraint(
+                fields=["position", "candidate"], name="candidates_registration_unique_candidate_per_position"
+            ),
+            models.CheckConstraint(
+                condition=Q(preferred_reserve="")
+                | Q(preferred_reserve="racial", racial_reserve=True)
+                | Q(preferred_reserve="pcd", pcd_reserve=True),
+                name="candidates_registration_preferred_reserve_chosen",
+            ),
+            models.CheckConstraint(
+                condition=Q(final_score__isnull=True) | Q(final_score__gte=0),
+                name="candidates_registration_final_score_not_negative",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Inscrição {self.number}"
+
+    def clean(self) -> None:
+        errors: dict[str, str] = {}
+        if self.position_id and self.contest_id and self.position.contest_id != self.contest_id:
+            errors["position"] = "O cargo não pertence a este concurso."
+        if self.preferred_reserve == Reserve.RACIAL and not self.racial_reserve:
+            errors["preferred_reserve"] = (
+                "A reserva preferida deve ser uma das escolhidas (aqui, a racial não é)."
+            )
+        elif self.preferred_reserve == Reserve.PCD and not self.pcd_reserve:
+            errors["preferred_reserve"] = (
+                "A reserva preferida deve ser uma das escolhidas (aqui, a PcD não é)."
+            )
+        if errors:
+            raise ValidationError(errors)
+
+
+class SelfDeclaration(models.Model):
+    """The autodeclaração made at registration for the racial reserve.
+
+    It lives here, not in ``declarations``, because it is created in the same transaction as its
+    registration and the apps depend one way (declarations → candidates): a Verification or Procedure
+    there points to it.
+    """
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Ativa"
+        GIVEN_UP = "given_up", "Renunciada (o candidato permanece na ampla concorrência)"
+        CORRECTED = "corrected", "Anulada por correção de erro de digitação"
+
+    registration = models.OneToOneField(
+        Registration, verbose_name="inscrição", on_delete=models.CASCADE, related_name="self_declaration"
+    )
+    category = models.CharField(
+        "categoria declarada",
+        max_length=20,
+        choices=Policy.Group.choices,
+        blank=True,
+        help_text="Categoria do IBGE entre as beneficiárias da política (SM art. 3º: pretos e pardos; "
+        "AR art. 1º: negros e índios). Vazia: a organizadora não a informou (negro, sem distinguir preto "
+        "e pardo).",
+    )
+    declared_on = models.DateField(
+        "data da declaração",
+        null=True,
+        blank=True,
+        help_text="No ato da inscrição (SM art. 3º; AR art. 1º §4º), até o fim das inscrições. Vazia: não "
+        "informada pela organizadora.",
+    )
+    status = models.CharField("situação", max_length=20, choices=Status.choices, default=Status.ACTIVE)
+    ended_on = models.DateField("data da renúncia ou correção", null=True, blank=True)
+    justification = models.TextField(
+        "justificativa da correção",
+        blank=True,
+        help_text="Obrigatória quando a Secretaria corrige um erro de digitação (RULES §5); fica no "
+        "histórico.",
+    )
+
+    history = HistoricalRecords(no_db_index=["registration"], user_db_constraint=False)
+
+    class Meta:
+        verbose_name = "autodeclaração"
+        verbose_name_plural = "autodeclarações"
+        permissions = [
+            (
+                "view_sensitive",
+                "Pode ver autodeclarações e a condição de pessoa com deficiência (dado sensível)",
+            )
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(status="corrected") | ~Q(justification=""),
+                name="candidates_selfdeclaration_correction_justified",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Autodeclaração da inscrição {self.registration.number}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == self.Status.ACTIVE
+
+    @property
+    def category_label(self) -> str:
+        return self.get_category_display() if self.category else "Negra (preta ou parda, não informada)"
+
+    def check_category(self, policy: Policy) -> str:
+        """Portuguese reason why the category is not one the policy's groups allow, or ''."""
+        groups = set(policy.beneficiary_groups or [])
+        if self.category and self.category not in groups:
+            allowed = ", ".join(Policy.Group(g).label.lower() for g in policy.beneficiary_groups)
+            label = self.get_category_display().lower()
+            return f"A categoria {label} não é beneficiária desta política ({allowed})."
+        if not self.category and not groups & {Policy.Group.PRETA, Policy.Group.PARDA}:
+            return "Informe a categoria: a política não abrange pretos e pardos."
+        return ""

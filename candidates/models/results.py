@@ -1,0 +1,202 @@
+"""Result runs and their entries (a published run is frozen)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from simple_history.models import HistoricalRecords
+
+from candidates.models.registrations import Registration, score_field
+from contests.models import Contest, Position
+
+
+class ListName(models.TextChoices):
+    """The classification lists (RULES §3): the general list and one per reserve."""
+
+    OPEN = "open", "Ampla concorrência"
+    RACIAL = "racial", "Reserva racial"
+    PCD = "pcd", "Reserva para pessoas com deficiência"
+
+
+def _published_run_guard() -> Q:
+    return Q(status="draft") | (Q(published_at__isnull=False) & ~Q(kind=""))
+
+
+class ResultRun(models.Model):
+    """A classification computed by the engine (``candidates.services.results``), frozen once published.
+
+    A run covers the whole contest or one position. Its entries (``ResultEntry``) are written once, in
+    bulk, when it is computed; publishing freezes them: no service changes an entry, a published run
+    cannot be deleted and, on PostgreSQL, a trigger refuses any UPDATE or DELETE of a published run's
+    entries (migration ``0004_results_guard``). A later change (a score corrected, an elimination) makes
+    a new run; ``previous`` is the published run it is compared with (who moved, and why).
+    """
+
+    class Kind(models.TextChoices):
+        PRELIMINARY = "preliminary", "Preliminar"
+        FINAL = "final", "Final"
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Rascunho (em revisão)"
+        PUBLISHED = "published", "Publicada"
+
+    contest = models.ForeignKey(
+        Contest, verbose_name="concurso", on_delete=models.PROTECT, related_name="result_runs"
+    )
+    position = models.ForeignKey(
+        Position,
+        verbose_name="cargo",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="result_runs",
+        help_text="Vazio: todos os cargos do concurso.",
+    )
+    number = models.PositiveIntegerField("número", help_text="Sequencial no concurso.")
+    kind = models.CharField(
+        "espécie",
+        max_length=20,
+        choices=Kind.choices,
+        blank=True,
+        help_text="Preliminar (sujeita a recurso) ou final (a que a homologação confirma e de que saem as "
+        "nomeações).",
+    )
+    status = models.CharField("situação", max_length=20, choices=Status.choices, default=Status.DRAFT)
+    computed_at = models.DateTimeField("calculada em")
+    computed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="calculada por",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    published_at = models.DateTimeField("publicada em", null=True, blank=True)
+    published_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="publicada por",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    inputs_hash = models.CharField(
+        "resumo dos dados de entrada",
+        max_length=64,
+        help_text="SHA-256 das inscrições, notas, fases, critérios e parâmetros da política usados no cálculo: "
+        "a mesma entrada dá o mesmo resumo.",
+    )
+    previous = models.ForeignKey(
+        "self",
+        verbose_name="lista anterior",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="A última lista publicada do mesmo alcance quando esta foi calculada.",
+    )
+    summary = models.JSONField("resumo", default=dict, blank=True)
+    notes = models.TextField("observações", blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "lista de classificação"
+        verbose_name_plural = "listas de classificação"
+        permissions = [("publish_resultrun", "Pode publicar listas de classificação (preliminar ou final)")]
+        constraints = [
+            models.UniqueConstraint(fields=["contest", "number"], name="candidates_resultrun_unique_number"),
+            models.CheckConstraint(
+                condition=_published_run_guard(), name="candidates_resultrun_published_complete"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        kind = self.get_kind_display().lower() if self.kind else "em revisão"
+        scope = f"{self.position.code}" if self.position_id else "todos os cargos"
+        return f"Lista {self.number} ({kind}, {scope})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("candidates:result_detail", args=[self.contest.slug, self.pk])
+
+    @property
+    def is_published(self) -> bool:
+        return self.status == self.Status.PUBLISHED
+
+    @property
+    def is_final(self) -> bool:
+        return self.is_published and self.kind == self.Kind.FINAL
+
+    def covers(self, position: Position) -> bool:
+        return self.position_id is None or self.position_id == position.pk
+
+
+class ResultEntry(models.Model):
+    """One line of a run: a registration's place on one list, or why it is on none (``list`` ``out``).
+
+    Written in bulk when the run is computed and never changed (see ``ResultRun``): no history of its
+    own (the run's history records who computed and who published), no update service. ``number`` and
+    ``name`` are copied so a published list keeps showing what was published.
+    """
+
+    class List(models.TextChoices):
+        OPEN = "open", "Ampla concorrência"
+        RACIAL = "racial", "Reserva racial"
+        PCD = "pcd", "Reserva para pessoas com deficiência"
+        OUT = "out", "Não classificado"
+
+    # The composite index below serves lookups by run (and position); the position and registration keys
+    # are copied from rows read in the same transaction and are not re-checked by the database row by row
+    # (tens of thousands per run: that check alone took seconds); Django's PROTECT still refuses deleting a
+    # position or registration that a run lists.
+    run = models.ForeignKey(
+        ResultRun, verbose_name="lista", on_delete=models.CASCADE, related_name="entries", db_index=False
+    )
+    position = models.ForeignKey(
+        Position,
+        verbose_name="cargo",
+        on_delete=models.PROTECT,
+        related_name="+",
+        db_index=False,
+        db_constraint=False,
+    )
+    registration = models.ForeignKey(
+        Registration,
+        verbose_name="inscrição",
+        on_delete=models.PROTECT,
+        related_name="result_entries",
+        db_constraint=False,
+    )
+    list = models.CharField("lista", max_length=10, choices=List.choices)
+    rank = models.PositiveIntegerField(
+        "classificação na lista", null=True, blank=True, help_text="Vazia para quem não está em lista alguma."
+    )
+    general_rank = models.PositiveIntegerField("classificação geral", null=True, blank=True)
+    score = score_field("nota final", null=True, blank=True)
+    number = models.CharField("número de inscrição", max_length=30)
+    name = models.CharField("nome", max_length=200)
+    why = models.TextField("por quê", blank=True)
+
+    class Meta:
+        verbose_name = "linha de lista de classificação"
+        verbose_name_plural = "linhas de listas de classificação"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["run", "registration", "list"], name="candidates_resultentry_once_per_list"
+            ),
+            models.CheckConstraint(
+                condition=(Q(list="out") & Q(rank__isnull=True))
+                | (~Q(list="out") & Q(rank__gte=1) & Q(general_rank__gte=1)),
+                name="candidates_resultentry_rank_iff_listed",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["run", "position", "list", "rank"], name="candidates_entry_list_rank")
+        ]
+
+    def __str__(self) -> str:
+        if self.list == self.List.OUT:
+            return f"{self.number}: não classificado"
+        return f"{self.number}: {self.rank}º ({self.get_list_display()})"

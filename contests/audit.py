@@ -1,0 +1,65 @@
+"""Audited writes and the access log: the two ways the application records who did what (DESIGN.md).
+
+``audited_save``/``audited_delete`` make the history row (django-simple-history) name the user and the
+reason; ``log_access`` records that a user saw a sensitive record (LGPD: declarations, PcD condition,
+procedures). Every app writes through these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.contenttypes.models import ContentType
+from django.db import models
+
+from contests.models import AccessLog
+
+User = AbstractBaseUser
+
+
+def audited_save(
+    obj: models.Model, *, by: User | None, reason: str = "", exclude: list[str] | None = None
+) -> None:
+    """Validate and save ``obj`` so that its history row names ``by`` (and the reason, if any)."""
+    obj.full_clean(exclude=exclude)
+    obj._history_user = by
+    if reason:
+        obj._change_reason = reason
+    obj.save()
+
+
+def audited_delete(obj: models.Model, *, by: User | None, reason: str = "") -> None:
+    obj._history_user = by
+    if reason:
+        obj._change_reason = reason
+    obj.delete()
+
+
+def assign(obj: models.Model, data: Mapping[str, Any]) -> list[str]:
+    """Set the attributes of ``obj`` from ``data``; the names of the fields that changed."""
+    changed = []
+    for field, value in data.items():
+        if getattr(obj, field) != value:
+            setattr(obj, field, value)
+            changed.append(field)
+    return changed
+
+
+def log_access(
+    *, user: User | None, obj: models.Model, action: str = "view", detail: str = "", request=None
+) -> None:
+    """Record that ``user`` saw a sensitive record (declaration, PcD condition, procedure): LGPD."""
+    ip = None
+    if request is not None:
+        ip = request.META.get("REMOTE_ADDR") or None
+    AccessLog.objects.create(
+        user=user if user is not None and user.is_authenticated else None,
+        action=action,
+        content_type=ContentType.objects.get_for_model(obj),
+        object_id=str(obj.pk),
+        object_repr=str(obj)[:200],
+        detail=detail[:200],
+        ip_address=ip,
+    )

@@ -1,0 +1,19 @@
+"""The law and the contest: Policy, Organization, Holiday, Contest, Position, VacancyOpening, AccessLog."""
+
+from contests.models.access import AccessLog
+from contests.models.contest import Contest, Position, VacancyOpening
+from contests.models.organization import Holiday, Organization
+from contests.models.policy import PERCENT_VALIDATORS, Policy, add_months, add_years
+
+__all__ = [
+    "PERCENT_VALIDATORS",
+    "AccessLog",
+    "Contest",
+    "Holiday",
+    "Organization",
+    "Policy",
+    "Position",
+    "VacancyOpening",
+    "add_months",
+    "add_years",
+]

@@ -1,0 +1,34 @@
+"""AccessLog: who viewed which sensitive record, and when (LGPD)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.contenttypes.models import ContentType
+from django.db import models
+
+
+class AccessLog(models.Model):
+    """Who viewed which sensitive record, and when (LGPD). Append-only: written by ``log_access``."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name="usuário",
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    at = models.DateTimeField("quando", auto_now_add=True, db_index=True)
+    action = models.CharField("ação", max_length=40, default="view")
+    content_type = models.ForeignKey(ContentType, on_delete=models.PROTECT, related_name="+")
+    object_id = models.CharField("registro", max_length=64)
+    object_repr = models.CharField("descrição", max_length=200)
+    detail = models.CharField("detalhe", max_length=200, blank=True)
+    ip_address = models.GenericIPAddressField("endereço IP", null=True, blank=True)
+
+    class Meta:
+        verbose_name = "registro de acesso"
+        verbose_name_plural = "registros de acesso"
+        indexes = [models.Index(fields=["content_type", "object_id"], name="contests_accesslog_object")]
+
+    def __str__(self) -> str:
+        return f"{self.at:%d/%m/%Y %H:%M} {self.user} {self.action} {self.object_repr}"

@@ -1,0 +1,324 @@
+"""Contest, Position and VacancyOpening."""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
+from django.db import models
+from django.db.models import Q, Sum
+from django.urls import reverse
+from simple_history.models import HistoricalRecords
+
+from contests import quotas
+from contests.models.policy import PERCENT_VALIDATORS, Policy, add_months
+
+
+class Contest(models.Model):
+    """A concurso público: its policy, PcD parameters, schedule, homologation and validity."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Em elaboração"
+        PUBLISHED = "published", "Edital publicado"
+        REGISTRATION = "registration", "Inscrições abertas"
+        IN_PROGRESS = "in_progress", "Em andamento"
+        HOMOLOGATED = "homologated", "Homologado"
+        CLOSED = "closed", "Encerrado"
+        CANCELLED = "cancelled", "Cancelado"
+
+    slug = models.SlugField("identificador", max_length=80, unique=True)
+    number = models.CharField("número", max_length=20, help_text="Número do edital de abertura, ex.: 1.")
+    year = models.PositiveSmallIntegerField(
+        "ano", validators=[MinValueValidator(1988), MaxValueValidator(2200)]
+    )
+    title = models.CharField("título", max_length=200)
+    policy = models.ForeignKey(
+        Policy, verbose_name="política de reserva", on_delete=models.PROTECT, related_name="contests"
+    )
+    edital_date = models.DateField(
+        "data de publicação do edital",
+        help_text="Define a política aplicável (AR art. 5º §2º: a lei não se aplica a editais anteriores).",
+    )
+    registration_start = models.DateField("início das inscrições", null=True, blank=True)
+    registration_end = models.DateField(
+        "fim das inscrições",
+        null=True,
+        blank=True,
+        help_text="Depois dele não se acrescenta a opção pela reserva (autodeclaração no ato da inscrição, "
+        "SM art. 3º; AR art. 1º §4º).",
+    )
+    status = models.CharField("situação", max_length=20, choices=Status.choices, default=Status.DRAFT)
+    # PcD reserve: parameters from the municipality's own statute (RULES §2).
+    pcd_percent = models.DecimalField(
+        "percentual PcD",
+        max_digits=5,
+        decimal_places=2,
+        default=Decimal(5),
+        validators=PERCENT_VALIDATORS,
+        help_text="Decreto 9.508/2018 art. 1º: no mínimo 5%. 0: sem reserva para pessoas com deficiência.",
+    )
+    pcd_rounding = models.CharField(
+        "arredondamento PcD",
+        max_length=10,
+        choices=Policy.Rounding.choices,
+        default=Policy.Rounding.UP,
+        help_text="Decreto 9.508/2018 art. 1º §3º: fração para cima.",
+    )
+    pcd_cap_percent = models.DecimalField(
+        "limite máximo PcD",
+        max_digits=5,
+        decimal_places=2,
+        default=Decimal(20),
+        validators=PERCENT_VALIDATORS,
+        help_text="Lei 8.112 art. 5º §2º: até 20% (STF, MS 30.861).",
+    )
+    pcd_threshold = models.PositiveSmallIntegerField(
+        "mínimo de vagas para reserva PcD", default=1, help_text="Conforme o estatuto municipal; 1: sempre."
+    )
+    office_deadline_days = models.PositiveSmallIntegerField(
+        "prazo para posse (dias)",
+        default=30,
+        validators=[MinValueValidator(1)],
+        help_text="Contado da publicação da nomeação (Lei 8.112 art. 13 §1º, por analogia, ou o estatuto local).",
+    )
+    # Homologation and validity (CF art. 37 III).
+    homologation_date = models.DateField("data da homologação", null=True, blank=True)
+    homologation_act = models.CharField("ato de homologação", max_length=200, blank=True)
+    homologation_gazette = models.CharField(
+        "edição do diário oficial (homologação)", max_length=120, blank=True
+    )
+    validity_months = models.PositiveSmallIntegerField(
+        "validade (meses)",
+        default=24,
+        validators=[MinValueValidator(1), MaxValueValidator(24)],
+        help_text="CF art. 37, III: até dois anos a partir da homologação.",
+    )
+    validity_extended = models.BooleanField(
+        "validade prorrogada", default=False, help_text="CF art. 37, III: uma vez, por igual período."
+    )
+    validity_extension_act = models.CharField("ato de prorrogação", max_length=200, blank=True)
+    notes = models.TextField("observações", blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "concurso"
+        verbose_name_plural = "concursos"
+        permissions = [
+            ("homologate_contest", "Pode homologar concursos"),
+            ("view_contest_history", "Pode ver o histórico de alterações"),
+        ]
+        constraints = [
+            models.UniqueConstraint(fields=["number", "year"], name="contests_contest_unique_number_year"),
+            models.CheckConstraint(
+                condition=Q(pcd_percent__gte=0) & Q(pcd_percent__lte=100),
+                name="contests_contest_pcd_percent_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(pcd_cap_percent__gte=0) & Q(pcd_cap_percent__lte=100),
+                name="contests_contest_pcd_cap_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(validity_months__gte=1) & Q(validity_months__lte=24),
+                name="contests_contest_validity_at_most_two_years",
+            ),
+            models.CheckConstraint(
+                condition=Q(registration_end__isnull=True)
+                | Q(registration_start__isnull=True)
+                | Q(registration_end__gte=models.F("registration_start")),
+                name="contests_contest_registration_dates_ordered",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Concurso {self.number}/{self.year}: {self.title}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("contests:detail", args=[self.slug])
+
+    def clean(self) -> None:
+        errors: dict[str, str] = {}
+        if self.policy_id and self.edital_date:
+            refusal = self.policy.refusal_for_edital_date(self.edital_date)
+            if refusal:
+                errors["policy"] = refusal
+        if self.policy_id and self.pcd_percent is not None and self.pcd_cap_percent is not None:
+            # The same ceiling quotas.validate_rules uses: the PcD cap when there is a PcD reserve.
+            ceiling = self.pcd_cap_percent if self.pcd_percent else Decimal(0)
+            if self.policy.percent + ceiling > 100:
+                errors["pcd_cap_percent"] = (
+                    "O percentual da reserva racial somado ao limite da reserva PcD não pode passar de 100%."
+                )
+        if (
+            self.registration_start
+            and self.registration_end
+            and self.registration_end < self.registration_start
+        ):
+            errors["registration_end"] = "O fim das inscrições não pode ser anterior ao início."
+        if self.homologation_date and self.edital_date and self.homologation_date < self.edital_date:
+            errors["homologation_date"] = "A homologação não pode ser anterior ao edital."
+        if self.validity_months is not None and not 1 <= self.validity_months <= 24:
+            errors["validity_months"] = "A validade do concurso é de até 2 anos (CF art. 37, III)."
+        if errors:
+            raise ValidationError(errors)
+
+    # Rules as pure values ------------------------------------------------------------------------------
+
+    def pcd_rule(self) -> quotas.ReserveRule | None:
+        if not self.pcd_percent:
+            return None
+        return quotas.ReserveRule(
+            percent=quotas.to_fraction(self.pcd_percent),
+            threshold=self.pcd_threshold,
+            rounding=self.pcd_rounding,
+            cap_percent=quotas.to_fraction(self.pcd_cap_percent),
+        )
+
+    @property
+    def total_vacancies(self) -> int:
+        return (
+            VacancyOpening.objects.filter(position__contest=self).aggregate(total=Sum("count"))["total"] or 0
+        )
+
+    # Validity ------------------------------------------------------------------------------------------
+
+    @property
+    def validity_end(self) -> datetime.date | None:
+        """Last day of validity: homologation + validity (+ the same again when extended), CF art. 37 III.
+
+        Counted as legal periods are (Código Civil art. 132 caput and §3º; Lei 810/1949 art. 1º; Lei 9.784
+        art. 66 §3º): the day of the homologation is excluded and a period of months or years ends on the
+        day of the same number, so homologation on 01/06/2026 with 24 months runs until 01/06/2028.
+        """
+        if not self.homologation_date:
+            return None
+        months = self.validity_months * (2 if self.validity_extended else 1)
+        return add_months(self.homologation_date, months)
+
+    def is_valid_on(self, day: datetime.date) -> bool:
+        end = self.validity_end
+        return bool(self.homologation_date and end and self.homologation_date <= day <= end)
+
+    @property
+    def is_homologated(self) -> bool:
+        return self.homologation_date is not None
+
+    def registrations_closed_on(self, day: datetime.date) -> bool:
+        return bool(self.registration_end and day > self.registration_end)
+
+
+class Position(models.Model):
+    """A cargo or emprego with its own vacancies and lists (SM art. 1 §1 and art. 2: reserve per position)."""
+
+    class PostKind(models.TextChoices):
+        CARGO_EFETIVO = "cargo_efetivo", "Cargo efetivo"
+        EMPREGO_PUBLICO = "emprego_publico", "Emprego público"
+
+    contest = models.ForeignKey(
+        Contest, verbose_name="concurso", on_delete=models.CASCADE, related_name="positions"
+    )
+    code = models.CharField(
+        "código",
+        max_length=20,
+        validators=[RegexValidator(r"^[A-Za-z0-9_.-]+$", "Use letras, números, ponto, hífen ou sublinhado.")],
+    )
+    title = models.CharField("denominação", max_length=200)
+    requirements = models.TextField("requisitos", blank=True)
+    salary = models.DecimalField(
+        "vencimento (R$)",
+        max_digits=12,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal(0))],
+    )
+    workload_hours = models.PositiveSmallIntegerField(
+        "carga horária semanal (h)", null=True, blank=True, validators=[MaxValueValidator(60)]
+    )
+    post_kind = models.CharField(
+        "natureza", max_length=20, choices=PostKind.choices, default=PostKind.CARGO_EFETIVO
+    )
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "cargo"
+        verbose_name_plural = "cargos"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["contest", "code"], name="contests_position_unique_code_per_contest"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.code} – {self.title}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("contests:position_detail", args=[self.contest.slug, self.pk])
+
+    @property
+    def vacancies(self) -> int:
+        """Cumulative vacancies: the edital's plus every opening during validity (SM art. 1 §1)."""
+        cached = getattr(self, "_vacancies", None)
+        if cached is not None:
+            return cached
+        return self.openings.aggregate(total=Sum("count"))["total"] or 0
+
+    def reservation(self, *, vacancies: int | None = None) -> quotas.Reservation:
+        """The quota engine's answer for this position (delegates to the pure module)."""
+        contest = self.contest
+        policy = contest.policy
+        n = self.vacancies if vacancies is None else vacancies
+        threshold_count = None
+        if policy.threshold_basis == Policy.ThresholdBasis.CONTEST:
+            threshold_count = contest.total_vacancies - self.vacancies + n
+        return quotas.reservation(
+            n,
+            policy.racial_rule(),
+            contest.pcd_rule(),
+            threshold_count=threshold_count,
+            citations=policy.citations(),
+            group_label=policy.group_label,
+        )
+
+
+class VacancyOpening(models.Model):
+    """The edital's vacancies of a position, or an opening during validity (SM art. 1 §1)."""
+
+    class Kind(models.TextChoices):
+        EDITAL = "edital", "Vagas do edital"
+        LATER = "later", "Vagas abertas durante a validade"
+
+    position = models.ForeignKey(
+        Position, verbose_name="cargo", on_delete=models.CASCADE, related_name="openings"
+    )
+    kind = models.CharField("origem", max_length=10, choices=Kind.choices, default=Kind.EDITAL)
+    count = models.PositiveIntegerField(
+        "número de vagas",
+        help_text="O edital pode ter 0 vagas (cadastro reserva); as abertas depois somam ao total do cargo "
+        "e a reserva é recalculada sobre o acumulado (SM art. 1º §§1º e 4º).",
+    )
+    date = models.DateField("data")
+    act = models.CharField("ato", max_length=200, blank=True, help_text="Ato que criou ou abriu as vagas.")
+    note = models.TextField("observação", blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "abertura de vagas"
+        verbose_name_plural = "aberturas de vagas"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["position"],
+                condition=Q(kind="edital"),
+                name="contests_vacancyopening_one_edital_per_position",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind="edital") | Q(count__gte=1), name="contests_vacancyopening_later_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.count} ({self.date:%d/%m/%Y})"
