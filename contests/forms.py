@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
+from contests import lifecycle
 from contests.models import Contest, Holiday, Organization, Policy, Position, VacancyOpening
 
 DATE_FORMAT = "%d/%m/%Y"
@@ -159,14 +160,31 @@ class ContestForm(StaffFormMixin, forms.ModelForm):
 
 
 class ContestStatusForm(StaffFormMixin, forms.Form):
+    """The lawful moves of ``contest`` (``contests/lifecycle.py``); any other value gets the law's reason."""
+
     status = forms.ChoiceField(
         label="Nova situação",
-        choices=[
-            ("", "Escolha…"),
-            *(c for c in Contest.Status.choices if c[0] != Contest.Status.HOMOLOGATED),
-        ],
-        help_text="A homologação tem formulário próprio (data, ato e validade).",
+        choices=Contest.Status.choices,
+        help_text="A situação só avança; a homologação tem formulário próprio (data, ato e validade).",
     )
+
+    def __init__(self, *args, contest: Contest, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.contest = contest
+        self.moves = contest.allowed_statuses()
+        # Only the lawful moves are offered; the field still knows every status, so that a forged or stale
+        # choice is refused below with the reason rather than as an unknown value.
+        self.fields["status"].widget.choices = [
+            ("", "Escolha…"),
+            *((str(status), lifecycle.LABELS[status]) for status in self.moves),
+        ]
+
+    def clean_status(self) -> str:
+        status = self.cleaned_data["status"]
+        reason = lifecycle.refusal(self.contest.status, status, self.contest.lifecycle_facts)
+        if reason:
+            raise ValidationError(reason)
+        return status
 
 
 class HomologationForm(StaffFormMixin, forms.Form):

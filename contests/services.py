@@ -14,7 +14,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max, Q
+from django.utils import timezone
 
+from contests import lifecycle
 from contests.audit import User, assign, audited_delete, audited_save
 from contests.models import Contest, Holiday, Organization, Policy, Position, VacancyOpening
 
@@ -94,8 +96,21 @@ def holiday_delete(*, holiday: Holiday, by: User) -> None:
 # Contests --------------------------------------------------------------------------------------------
 
 
+_LIFECYCLE_FIELDS = ("status", "edital_published_on", "homologation_date")
+
+
+def _refuse_lifecycle_fields(data: Mapping[str, Any]) -> None:
+    if any(field in data for field in _LIFECYCLE_FIELDS):
+        # Each move has its own service, checked against the lifecycle; its dates are permanent.
+        raise ValidationError(
+            "A situação e as datas de publicação e de homologação mudam pelos seus próprios formulários."
+        )
+
+
 @transaction.atomic
 def contest_create(*, by: User, data: Mapping[str, Any]) -> Contest:
+    """Create a contest in draft: every later status comes through ``contest_set_status``."""
+    _refuse_lifecycle_fields(data)
     contest = Contest(**data)
     audited_save(contest, by=by, reason="Concurso criado")
     return contest
@@ -104,11 +119,12 @@ def contest_create(*, by: User, data: Mapping[str, Any]) -> Contest:
 @transaction.atomic
 def contest_update(*, contest: Contest, by: User, data: Mapping[str, Any]) -> Contest:
     contest = Contest.objects.select_for_update().get(pk=contest.pk)
-    if contest.status != Contest.Status.DRAFT and "policy" in data and data["policy"] != contest.policy:
+    _refuse_lifecycle_fields(data)
+    if contest.edital_published and "policy" in data and data["policy"] != contest.policy:
         raise ValidationError(
             {"policy": "A política de um concurso com edital publicado não pode ser trocada."}
         )
-    if contest.status != Contest.Status.DRAFT and "slug" in data and data["slug"] != contest.slug:
+    if contest.edital_published and "slug" in data and data["slug"] != contest.slug:
         raise ValidationError(
             {
                 "slug": "O identificador de um concurso com edital publicado não muda: os endereços já publicados "
@@ -122,10 +138,20 @@ def contest_update(*, contest: Contest, by: User, data: Mapping[str, Any]) -> Co
 
 
 @transaction.atomic
-def contest_set_status(*, contest: Contest, status: str, by: User) -> Contest:
+def contest_set_status(
+    *, contest: Contest, status: str, by: User, on: datetime.date | None = None
+) -> Contest:
+    """Move the contest along its lifecycle; leaving draft records the edital's publication on ``on``
+    (today by default), for good."""
     contest = Contest.objects.select_for_update().get(pk=contest.pk)
-    if status == Contest.Status.HOMOLOGATED and not contest.homologation_date:
-        raise ValidationError("Use a homologação para homologar o concurso.")
+    if status not in Contest.Status.values:
+        raise ValidationError("Situação desconhecida.")
+    facts = contest.lifecycle_facts
+    reason = lifecycle.refusal(contest.status, status, facts)
+    if reason:
+        raise ValidationError(reason)
+    if lifecycle.records_publication(status, facts):
+        contest.edital_published_on = on or timezone.localdate()
     contest.status = status
     audited_save(contest, by=by, reason=f"Situação: {contest.get_status_display()}")
     return contest
@@ -141,12 +167,18 @@ def contest_homologate(
     gazette: str = "",
     validity_months: int = 24,
 ) -> Contest:
-    """Record the homologation: from it runs the validity (CF art. 37 III, up to two years)."""
+    """Record the homologation: from it runs the validity (CF art. 37 III, up to two years).
+
+    A lawful move of the lifecycle: the edital must be published, and the homologation is never undone.
+    """
     contest = Contest.objects.select_for_update().get(pk=contest.pk)
-    if contest.status in (Contest.Status.CANCELLED, Contest.Status.CLOSED):
-        raise ValidationError("Um concurso cancelado ou encerrado não pode ser homologado.")
-    if contest.homologation_date:
+    if contest.is_homologated:
         raise ValidationError("O concurso já está homologado.")
+    reason = lifecycle.refusal(
+        contest.status, Contest.Status.HOMOLOGATED, contest.lifecycle_facts, homologation_date=date
+    )
+    if reason:
+        raise ValidationError(reason)
     if not act.strip():
         raise ValidationError({"homologation_act": "Informe o ato de homologação."})
     contest.homologation_date = date
@@ -261,10 +293,7 @@ def vacancy_opening_update(*, opening: VacancyOpening, by: User, data: Mapping[s
         VacancyOpening.objects.select_for_update().select_related("position__contest").get(pk=opening.pk)
     )
     contest = opening.position.contest
-    if opening.kind == VacancyOpening.Kind.EDITAL and contest.status not in (
-        Contest.Status.DRAFT,
-        Contest.Status.PUBLISHED,
-    ):
+    if opening.kind == VacancyOpening.Kind.EDITAL and contest.edital_vacancies_frozen:
         raise ValidationError(
             "As vagas do edital não podem ser alteradas depois das inscrições: registre uma abertura de vagas."
         )
@@ -277,7 +306,10 @@ def vacancy_opening_update(*, opening: VacancyOpening, by: User, data: Mapping[s
 
 @transaction.atomic
 def vacancy_opening_delete(*, opening: VacancyOpening, by: User) -> None:
-    contest = opening.position.contest
-    if contest.status != Contest.Status.DRAFT:
-        raise ValidationError("Vagas só podem ser excluídas enquanto o concurso está em elaboração.")
+    # Locked and read afresh: a publication recorded meanwhile must be seen.
+    contest = Contest.objects.select_for_update().get(pk=opening.position.contest_id)
+    if contest.edital_published:
+        raise ValidationError(
+            "Vagas só podem ser excluídas antes da publicação do edital: depois dela, o edital as fixou."
+        )
     audited_delete(opening, by=by, reason="Vagas excluídas")

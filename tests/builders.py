@@ -47,6 +47,8 @@ def policy(slug: str = "santa-maria") -> Policy:
 
 
 def make_contest(**overrides) -> Contest:
+    """A draft contest; given a later status (or a homologation date), its edital's publication is recorded
+    on the edital's date, as the lifecycle's services would have done."""
     n = next(_counter)
     data = {
         "slug": f"concurso-{n}",
@@ -59,6 +61,12 @@ def make_contest(**overrides) -> Contest:
         "registration_end": datetime.date(2026, 4, 8),
     }
     data.update(overrides)
+    beyond_draft = data.get("status", Contest.Status.DRAFT) not in (
+        Contest.Status.DRAFT,
+        Contest.Status.CANCELLED,
+    )
+    if (beyond_draft or data.get("homologation_date")) and "edital_published_on" not in data:
+        data["edital_published_on"] = data["edital_date"]
     contest = Contest(**data)
     contest.full_clean()
     contest.save()
@@ -183,6 +191,7 @@ def make_classified_position(
 
 
 def homologate(contest: Contest, date: datetime.date = datetime.date(2026, 6, 1)) -> Contest:
+    contest.edital_published_on = contest.edital_published_on or contest.edital_date
     contest.homologation_date = date
     contest.homologation_act = "Decreto 100/2026"
     contest.status = Contest.Status.HOMOLOGATED

@@ -442,4 +442,5 @@ class Policy(models.Model):
         }
 
     def is_used_by_published_contest(self) -> bool:
-        return self.contests.exclude(status="draft").exists()
+        """Locked in place once a contest's edital is published with it (the date, never the status)."""
+        return self.contests.edital_published().exists()

@@ -125,7 +125,7 @@ def contest_detail(request: HttpRequest, slug: str) -> HttpResponse:
         fragmentation = None
     status_form = None
     if request.user.has_perm("contests.change_contest"):
-        status_form = ContestStatusForm(initial={"status": contest.status})
+        status_form = ContestStatusForm(contest=contest)
     return render(
         request,
         "contests/contest_detail.html",
@@ -174,9 +174,9 @@ def contest_edit(request: HttpRequest, slug: str) -> HttpResponse:
 @staff_view("contests.change_contest")
 def contest_status(request: HttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug, change=True)
-    form = ContestStatusForm(request.POST)
+    form = ContestStatusForm(request.POST, contest=contest)
     if not form.is_valid():
-        messages.error(request, "Situação inválida.")
+        messages.error(request, " ".join(form.errors.get("status", ["Situação inválida."])))
         return redirect(contest)
     try:
         contest = services.contest_set_status(

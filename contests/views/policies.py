@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
@@ -15,7 +15,8 @@ from contests.forms import (
     add_service_errors,
 )
 from contests.history import value_display
-from contests.models import Contest, Policy
+from contests.models import Policy
+from contests.models.contest import edital_published_q
 from contests.views.access import (
     form_data,
     staff_view,
@@ -28,7 +29,7 @@ from contests.views.access import (
 def policy_list(request: HttpRequest) -> HttpResponse:
     policies = Policy.objects.annotate(
         contest_count=Count("contests"),
-        published_count=Count("contests", filter=~Q(contests__status=Contest.Status.DRAFT)),
+        published_count=Count("contests", filter=edital_published_q("contests__")),
     ).order_by("name", "-version")
     return render(request, "contests/policy_list.html", {"policies": policies})
 

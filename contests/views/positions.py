@@ -135,7 +135,7 @@ def position_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         instance=Position.objects.get(pk=position.pk),
         initial={"edital_vacancies": edital.count if edital else 0},
     )
-    locked = contest.status not in (Contest.Status.DRAFT, Contest.Status.PUBLISHED)
+    locked = contest.edital_vacancies_frozen
     if locked or not request.user.has_perm("contests.change_vacancyopening"):
         form.fields["edital_vacancies"].disabled = True
         form.fields["edital_vacancies"].help_text = (
@@ -202,7 +202,7 @@ def position_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "policy": contest.policy,
             "row": row,
             "openings": openings,
-            "edital_editable": contest.status == Contest.Status.DRAFT,
+            "edital_editable": not contest.edital_published,
         },
     )
 

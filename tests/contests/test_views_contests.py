@@ -47,6 +47,8 @@ def contest_data(**overrides) -> dict:
 
 
 def homologate(contest, by):
+    """Publish the edital (a homologation needs it) and homologate on 01/07/2026."""
+    services.contest_set_status(contest=contest, status=Contest.Status.IN_PROGRESS, by=by)
     return services.contest_homologate(
         contest=contest, by=by, date=datetime.date(2026, 7, 1), act="Portaria 1/2026"
     )
@@ -272,7 +274,7 @@ def test_status_needs_post(client_for):
 
 
 def test_manager_homologates(client_for, cast):
-    contest = make_contest()
+    contest = make_contest(status=Contest.Status.IN_PROGRESS)
     data = {"date": "01/07/2026", "act": "Portaria 12/2026", "gazette": "DOE 1234", "validity_months": "12"}
     response = client_for("manager").post(reverse("contests:homologate", args=[contest.slug]), data)
     assert response.status_code == 302
@@ -296,7 +298,7 @@ def test_manager_homologates(client_for, cast):
     ],
 )
 def test_homologation_bad_input_changes_nothing(client_for, overrides, message):
-    contest = make_contest()
+    contest = make_contest(status=Contest.Status.IN_PROGRESS)
     data = {
         "date": "01/07/2026",
         "act": "Portaria 12/2026",
@@ -309,7 +311,7 @@ def test_homologation_bad_input_changes_nothing(client_for, overrides, message):
     assert message in response.content.decode()
     contest.refresh_from_db()
     assert contest.homologation_date is None
-    assert contest.status == Contest.Status.DRAFT
+    assert contest.status == Contest.Status.IN_PROGRESS
     assert contest.history.count() == 1
 
 

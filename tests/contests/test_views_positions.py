@@ -310,7 +310,7 @@ def test_vacancies_of_a_published_contest_cannot_be_deleted(client_for):
     opening = position.openings.get()
     url = reverse("contests:opening_delete", args=[position.contest.slug, position.pk, opening.pk])
     response = client_for("clerk").post(url, follow=True)
-    assert "só podem ser excluídas enquanto o concurso está em elaboração" in response.content.decode()
+    assert "só podem ser excluídas antes da publicação do edital" in response.content.decode()
     assert position.openings.count() == 1
 
 
