@@ -114,7 +114,7 @@ class ContestAdmin(SimpleHistoryAdmin):
         if change:
             stored = Contest.objects.get(pk=obj.pk)
             kept = [*LIFECYCLE_FIELDS, *(PUBLISHED_FIELDS if stored.edital_published else ())]
-            attnames = [Contest._meta.get_field(name).attname for name in kept]
+            attnames = [field.attname for field in Contest._meta.concrete_fields if field.name in kept]
             if any(getattr(obj, name) != getattr(stored, name) for name in attnames):
                 messages.warning(
                     request,
