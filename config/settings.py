@@ -1,9 +1,11 @@
 """Settings for Cotas, read from the environment (django-environ).
 
-Development: the Makefile sets DEBUG=1 and a throwaway SECRET_KEY. Production sets at least
-SECRET_KEY, ALLOWED_HOSTS and DATABASE_URL; see README.md.
+Development: `make install` writes a `.env` (DEBUG=1 and a generated SECRET_KEY) read here, so bare
+`pytest` and `manage.py` work. Production sets at least SECRET_KEY, ALLOWED_HOSTS and DATABASE_URL in the
+environment (which wins over any `.env`); see README.md.
 """
 
+import os
 from pathlib import Path
 
 import environ
@@ -13,7 +15,10 @@ from django.core.exceptions import ImproperlyConfigured
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
-environ.Env.read_env(BASE_DIR / ".env", overwrite=False) if (BASE_DIR / ".env").exists() else None
+# ENV_FILE points elsewhere (or at nothing) when a checkout's development `.env` must not be read.
+ENV_FILE = Path(os.environ.get("ENV_FILE", BASE_DIR / ".env"))
+if ENV_FILE.is_file():
+    environ.Env.read_env(ENV_FILE, overwrite=False)
 
 DEBUG = env.bool("DEBUG", default=False)
 SECRET_KEY = env.str("SECRET_KEY", default="")
