@@ -83,7 +83,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://cotas")}
+CACHES = {
+    "default": env.cache("CACHE_URL", default="locmemcache://cotas"),
+    # A published run's lists per position, read by every nomination call: immutable, so a cache per
+    # process is enough, and separate so rosters never push login counters out of "default".
+    "rosters": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "rosters",
+        "TIMEOUT": None,
+        "OPTIONS": {"MAX_ENTRIES": 64},
+    },
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

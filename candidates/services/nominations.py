@@ -30,9 +30,9 @@ Dates are passed in (``today``, ``act_date``, ``date``); nothing here reads the 
 from __future__ import annotations
 
 import datetime
-from collections import OrderedDict
 from dataclasses import dataclass, field
 
+from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.core.files import File
 from django.db import transaction
@@ -79,20 +79,22 @@ class _Loaded:
     messages: list[str] = field(default_factory=list)
 
 
-_ROSTERS: OrderedDict[tuple, tuple[tuple[tuple[int, str], ...], dict[int, frozenset[str]]]] = OrderedDict()
-ROSTER_CACHE_SIZE = 32
+ROSTER_CACHE = "rosters"  # settings.CACHES: per process, thread-safe
 
 
 def _run_lists(
     run: ResultRun, position: Position
 ) -> tuple[tuple[tuple[int, str], ...], dict[int, frozenset[str]]]:
     """The run's general list for ``position`` ((registration, number), best first) and the reserves
-    each registration is on. A published run never changes (``ResultRun``), so this is cached per process,
-    keyed by the run, the position and the moment of publication."""
-    key = (run.pk, position.pk, run.published_at) if run.is_published else None
-    if key is not None and key in _ROSTERS:
-        _ROSTERS.move_to_end(key)
-        return _ROSTERS[key]
+    each registration is on. A published run never changes (``ResultRun``), so this is cached (Django's
+    cache framework, safe under threaded workers), keyed by the run, the position and the moment of
+    publication (a primary key alone can come back after a rollback)."""
+    key = None
+    if run.is_published and run.published_at is not None:
+        key = f"roster:{run.pk}:{position.pk}:{run.published_at.timestamp()}"
+        cached = caches[ROSTER_CACHE].get(key)
+        if cached is not None:
+            return cached
     rows = (
         ResultEntry.objects.filter(run=run, position=position)
         .exclude(list=ResultEntry.List.OUT)
@@ -108,9 +110,7 @@ def _run_lists(
     general.sort()
     value = (tuple((reg, number) for _, reg, number in general), {k: frozenset(v) for k, v in lists.items()})
     if key is not None:
-        _ROSTERS[key] = value
-        while len(_ROSTERS) > ROSTER_CACHE_SIZE:
-            _ROSTERS.popitem(last=False)
+        caches[ROSTER_CACHE].set(key, value, timeout=None)
     return value
 
 
