@@ -123,8 +123,20 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = env.path("STATIC_ROOT", default=BASE_DIR / "staticfiles")
 MEDIA_URL = "media/"
 MEDIA_ROOT = env.path("MEDIA_ROOT", default=BASE_DIR / "media")
+# Files uploaded to the import wizard (personal data) between its steps: private, never under MEDIA_ROOT,
+# readable by the application's user only, deleted after the commit or the cancellation.
+IMPORT_UPLOAD_ROOT = env.path("IMPORT_UPLOAD_ROOT", default=BASE_DIR / "private" / "imports")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "imports": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {
+            "location": IMPORT_UPLOAD_ROOT,
+            "base_url": None,
+            "file_permissions_mode": 0o600,
+            "directory_permissions_mode": 0o700,
+        },
+    },
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
