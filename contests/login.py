@@ -13,6 +13,7 @@ import hashlib
 import logging
 import math
 import time
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.contrib import messages
@@ -79,7 +80,14 @@ def clear_failures(username: str) -> None:
         cache.delete(counter)
 
 
-class ThrottleMixin:
+# The mixin is mixed into authentication forms: for the type checker it is one.
+if TYPE_CHECKING:
+    _AuthenticationFormBase = AuthenticationForm
+else:
+    _AuthenticationFormBase = object
+
+
+class ThrottleMixin(_AuthenticationFormBase):
     error_messages = {
         **AuthenticationForm.error_messages,
         "invalid_login": "Usuário ou senha incorretos. Atenção: maiúsculas e minúsculas fazem diferença.",

@@ -52,7 +52,7 @@ from contests.services import vacancy_opening_create
 ID_PREFIX = "inscrição "
 MAX_CALL = 500
 
-DEFAULT_END_REASONS = {
+DEFAULT_END_REASONS: dict[str, str] = {
     Nomination.Status.ANNULLED: "Nomeação anulada: inscrição eliminada ou excluída da reserva.",
     Nomination.Status.WITHDRAWN: "Desistência registrada na inscrição.",
     Nomination.Status.NO_SHOW: "Não tomou posse no prazo: ato de nomeação tornado sem efeito.",
@@ -100,7 +100,7 @@ def _run_lists(
         .exclude(list=ResultEntry.List.OUT)
         .values_list("registration_id", "number", "list", "rank")
     )
-    general: list[tuple[int, int, str]] = []
+    general: list[tuple[int | None, int, str]] = []  # rank, never None on a list
     lists: dict[int, set[str]] = {}
     for reg, number, name, rank in rows.iterator(chunk_size=5000):
         if name == ResultEntry.List.OPEN:
@@ -137,9 +137,9 @@ def _roster(
     empty: frozenset[str] = frozenset()
     for reg, number in general:
         on = lists.get(reg, empty)
-        preferred = prefers.get(reg)
+        prefers_reserve = prefers.get(reg)
         cid = engine_id(number)
-        candidates.append(allocation.Candidate(cid, on, preferred if preferred in on else None))
+        candidates.append(allocation.Candidate(cid, on, prefers_reserve if prefers_reserve in on else None))
         reg_of[cid] = reg
     return tuple(candidates), reg_of, unusual
 
@@ -196,6 +196,7 @@ def _load(position: Position, *, lock: bool) -> _Loaded:
     position = positions.get(pk=position.pk)
     contest = position.contest
     ledger = AllocationLedger.objects.filter(position=position).select_related("run").first()
+    run: ResultRun | None
     if ledger is not None:
         run = ledger.run
     else:
@@ -508,7 +509,8 @@ def nomination_withdraw(
     except allocation.AllocationError as error:
         raise _error(error) from None
     text = "Desistência por termo assinado" + (f": {reason.strip()}" if reason.strip() else "")
-    row.withdrawal_statement.save(statement_file.name.rsplit("/", 1)[-1], statement_file, save=False)
+    name = (statement_file.name or "termo").rsplit("/", 1)[-1]
+    row.withdrawal_statement.save(name, statement_file, save=False)
     updates = {
         row.order: {
             "withdrawal_statement": row.withdrawal_statement.name,

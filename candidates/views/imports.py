@@ -45,7 +45,7 @@ from candidates.services.imports import (
 from candidates.services.imports.cells import text
 from contests.audit import log_access
 from contests.models import Contest
-from contests.views import get_contest_for_user, staff_view
+from contests.views import AuthenticatedHttpRequest, get_contest_for_user, staff_view
 
 IMPORT_PERMS = ("contests.view_contest", "candidates.import_registrations")
 SESSION_KEY = "candidate_imports"
@@ -169,7 +169,7 @@ def _samples(table: Table, index: int) -> list[str]:
 
 
 @staff_view(*IMPORT_PERMS)
-def import_upload(request: HttpRequest, slug: str) -> HttpResponse:
+def import_upload(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     form = ImportUploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
@@ -205,7 +205,7 @@ def import_upload(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @staff_view(*IMPORT_PERMS)
-def import_mapping(request: HttpRequest, slug: str) -> HttpResponse:
+def import_mapping(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     loaded = _load(request, contest)
     if loaded is None:
@@ -236,7 +236,7 @@ def import_mapping(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @staff_view(*IMPORT_PERMS)
-def import_preview(request: HttpRequest, slug: str) -> HttpResponse:
+def import_preview(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     loaded = _load(request, contest)
     if loaded is None:
@@ -285,7 +285,7 @@ def import_preview(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 @staff_view(*IMPORT_PERMS)
-def import_commit(request: HttpRequest, slug: str) -> HttpResponse:
+def import_commit(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     loaded = _load(request, contest)
     if loaded is None:
@@ -313,7 +313,7 @@ def import_commit(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 @staff_view(*IMPORT_PERMS)
-def import_cancel(request: HttpRequest, slug: str) -> HttpResponse:
+def import_cancel(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     _discard(request, contest)
     messages.info(request, "Importação cancelada: nada foi gravado e o arquivo enviado foi apagado.")

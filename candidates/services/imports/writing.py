@@ -128,7 +128,7 @@ def _copy(
     progress: Callable[[int], None] | None,
 ) -> None:
     meta = model._meta
-    history = model.history.model._meta
+    history = model.history.model._meta  # type: ignore[attr-defined]  # django-simple-history's manager
     fields = [f for f in meta.concrete_fields if not f.primary_key]
     base = defaults(model)
     quote = connection.ops.quote_name
