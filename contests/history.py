@@ -10,6 +10,7 @@ import datetime
 from decimal import Decimal
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import models
 from django.utils import formats
 
@@ -91,7 +92,7 @@ def value_display(
     return str(value)
 
 
-def _user_label(user) -> str:
+def _user_label(user: User | None) -> str:
     if user is None:
         return "Sistema"
     return user.get_full_name() or user.get_username()

@@ -20,6 +20,7 @@ from django.contrib import messages
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 
@@ -130,7 +131,7 @@ class ThrottledAdminAuthenticationForm(ThrottleMixin, AdminAuthenticationForm):
         "invalid_login": "Usuário ou senha incorretos, ou a conta não é de administrador do sistema.",
     }
 
-    def confirm_login_allowed(self, user) -> None:
+    def confirm_login_allowed(self, user: User) -> None:
         super().confirm_login_allowed(user)
         if not user.is_superuser:
             raise ValidationError(self.error_messages["invalid_login"], code="invalid_login")

@@ -37,7 +37,7 @@ from candidates.forms import (
 from candidates.models import Candidate, PhaseResult, Registration, SelfDeclaration
 from candidates.services import registrations as services
 from candidates.validators import format_cpf
-from contests.audit import log_access
+from contests.audit import User, log_access
 from contests.forms import add_service_errors
 from contests.history import HistoryEntry, field_label, field_label_model, history_entries
 from contests.models import Contest
@@ -128,7 +128,7 @@ def search_registrations(registrations, term: str, *, cpf: bool):
 # Access helpers ------------------------------------------------------------------------------------------
 
 
-def get_registration_for_user(user, slug: str, pk: int, *, change: bool = False) -> Registration:
+def get_registration_for_user(user: User, slug: str, pk: int, *, change: bool = False) -> Registration:
     """The registration ``pk`` of contest ``slug``: 404 when the user may not see registrations, 403 when
     they may see but not change."""
     contest = get_contest_for_user(user, slug)

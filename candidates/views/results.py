@@ -22,6 +22,7 @@ from candidates import selectors
 from candidates.engine.schedule import kind_label
 from candidates.models import ResultRun
 from candidates.services import results
+from contests.audit import User
 from contests.forms import StaffFormMixin
 from contests.models import Contest, Position
 from contests.views import AuthenticatedHttpRequest, get_contest_for_user, staff_view
@@ -63,7 +64,7 @@ class PublishForm(StaffFormMixin, forms.Form):
     )
 
 
-def _run_for(user, slug: str, run_pk: int) -> ResultRun:
+def _run_for(user: User, slug: str, run_pk: int) -> ResultRun:
     contest = get_contest_for_user(user, slug)
     run = get_object_or_404(
         ResultRun.objects.select_related("position", "computed_by", "published_by", "previous"),

@@ -45,6 +45,7 @@ from candidates.services.imports.report import (
 )
 from candidates.services.imports.writing import New
 from candidates.validators import format_cpf
+from contests.audit import User
 from contests.models import Contest, Policy, Position
 
 Progress = Callable[[str, int, int], None]
@@ -616,7 +617,7 @@ class _Planner(RacialOption):
 
     # Writing ------------------------------------------------------------------------------------------
 
-    def write(self, *, by: Any, reason: str) -> None:
+    def write(self, *, by: User | None, reason: str) -> None:
         from contests.audit import audited_save
 
         for phase in self.new_phases:
@@ -696,7 +697,7 @@ def commit(
     contest: Contest,
     table: Table,
     mapping: Mapping[str, str] | None,
-    by: Any,
+    by: User | None,
     *,
     today: datetime.date | None = None,
     phase_specs: Mapping[str, PhaseSpec] | None = None,
