@@ -72,12 +72,8 @@ def _stored(token: object) -> str | None:
 
 
 def _store(data: bytes) -> str:
-    token = uuid.uuid4().hex
-    name = _uploads().save(token, ContentFile(data))
-    if name != token:  # a UUID never collides; if it did, the storage would have renamed it
-        _uploads().delete(name)
-        raise RuntimeError("nome de arquivo de importação já em uso")
-    return token
+    """Keep ``data`` under a new random name (a UUID: the storage never needs to rename it)."""
+    return _uploads().save(uuid.uuid4().hex, ContentFile(data))
 
 
 def _purge_stale() -> None:
