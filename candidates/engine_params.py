@@ -31,12 +31,12 @@ def params_from_policy(
         dual_default=policy.dual_default,
         group_label=policy.group_label,
         threshold_extra=threshold_extra,
-        citations={
-            "order": policy.citation_order,
-            "rounding": policy.citation_rounding,
-            "threshold": policy.citation_threshold,
-            "carry": policy.citation_carry,
-        },
+        citations=(
+            ("order", policy.citation_order),
+            ("rounding", policy.citation_rounding),
+            ("threshold", policy.citation_threshold),
+            ("carry", policy.citation_carry),
+        ),
     )
 
 

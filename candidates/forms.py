@@ -6,6 +6,7 @@ import datetime
 import os
 from collections.abc import Sequence
 from decimal import Decimal
+from typing import cast
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -121,8 +122,9 @@ class RegistrationForm(StaffFormMixin, forms.Form):
                 Registration, fields=REGISTRATION_FIELDS + (RESERVE_FIELDS if sensitive else ())
             )
         )
-        self.fields["position"].queryset = contest.positions.order_by("code")
-        self.fields["position"].empty_label = "Escolha o cargo…"
+        position = cast(forms.ModelChoiceField, self.fields["position"])
+        position.queryset = contest.positions.order_by("code")
+        position.empty_label = "Escolha o cargo…"
         self.fields["registered_on"].required = creating
         if creating:
             if not contest.registrations_closed_on(timezone.localdate()):
@@ -135,7 +137,10 @@ class RegistrationForm(StaffFormMixin, forms.Form):
                 "(SM art. 3º; AR art. 1º §4º).",
             )
         if "preferred_reserve" in self.fields:
-            self.fields["preferred_reserve"].choices = [("", "A opção padrão da política"), *Reserve.choices]
+            cast(forms.ChoiceField, self.fields["preferred_reserve"]).choices = [
+                ("", "A opção padrão da política"),
+                *Reserve.choices,
+            ]
         # The mixin set up the widgets before these fields existed: dates typed as dd/mm/aaaa here too.
         for field in self.fields.values():
             if isinstance(field, forms.DateField):
@@ -167,7 +172,8 @@ class RegistrationForm(StaffFormMixin, forms.Form):
         return birth
 
     def clean(self) -> dict:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         preferred = data.get("preferred_reserve")
         if preferred:
             racial = (
@@ -208,7 +214,9 @@ class RegistrationFilterForm(StaffFormMixin, forms.Form):
         max_length=100,
         help_text="Nome ou nome social (sem diferença de acentos e maiúsculas) ou número de inscrição.",
     )
-    cargo = forms.ModelChoiceField(label="Cargo", queryset=None, required=False, empty_label="Todos")
+    cargo: forms.ModelChoiceField = forms.ModelChoiceField(
+        label="Cargo", queryset=None, required=False, empty_label="Todos"
+    )
     reserva = forms.ChoiceField(
         label="Reserva",
         required=False,
@@ -225,7 +233,7 @@ class RegistrationFilterForm(StaffFormMixin, forms.Form):
 
     def __init__(self, *args, contest: Contest, sensitive: bool, cpf: bool, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["cargo"].queryset = contest.positions.order_by("code")
+        cast(forms.ModelChoiceField, self.fields["cargo"]).queryset = contest.positions.order_by("code")
         self.fields["busca"].widget.attrs["type"] = "search"
         if cpf:
             self.fields[
@@ -296,7 +304,8 @@ class CorrectionForm(StaffFormMixin, forms.Form):
         self.order_fields(["racial", "declared_on", "justification"])
 
     def clean(self) -> dict:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("racial", NO_RESERVE) == self.current and not data.get("declared_on"):
             self.add_error("racial", "É a opção registrada hoje: não há o que corrigir.")
         return data
@@ -360,7 +369,8 @@ class ImportMappingForm(StaffFormMixin, forms.Form):
             )
 
     def clean(self) -> dict:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         seen: dict[str, str] = {}
         for index, header in enumerate(self.headers):
             target = data.get(f"col_{index}") or ""
@@ -406,7 +416,8 @@ class ImportPhasesForm(StaffFormMixin, forms.Form):
             )
 
     def clean(self) -> dict:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         for index in range(len(self.phase_names)):
             maximum, minimum = data.get(f"max_{index}"), data.get(f"min_{index}")
             if maximum is not None and minimum is not None and minimum > maximum:

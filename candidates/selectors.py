@@ -21,7 +21,7 @@ OUT = ResultEntry.List.OUT
 
 
 def run_positions(run: ResultRun) -> list[Position]:
-    if run.position_id:
+    if run.position is not None:
         return [run.position]
     return list(run.contest.positions.order_by("code", "pk"))
 
@@ -70,6 +70,7 @@ def _lines(run: ResultRun, position: Position) -> dict[int, _Line]:
         elif list_name == ResultEntry.List.OPEN:
             line.general = rank
         else:
+            assert rank is not None  # a listed entry has a rank (candidates_resultentry_rank_iff_listed)
             line.lists[list_name] = rank
     return lines
 
@@ -130,6 +131,8 @@ def compare_runs(run: ResultRun, previous: ResultRun, position: Position) -> lis
     moves: list[Move] = []
     for reg in sorted(old.keys() | new.keys(), key=lambda r: (new.get(r) or old[r]).number):
         before, after = old.get(reg), new.get(reg)
+        either = after or before
+        assert either is not None  # reg is in old or in new
         b = before.general if before else None
         a = after.general if after else None
         b_lists = before.lists if before else {}
@@ -146,7 +149,7 @@ def compare_runs(run: ResultRun, previous: ResultRun, position: Position) -> lis
             )
         elif a is None:
             reasons.append(f"saiu da classificação: {after.out if after else 'inscrição fora desta lista'}")
-        elif before.score != after.score:
+        elif before and after and before.score != after.score:
             reasons.append(f"nota final {_num(before.score)} → {_num(after.score)}")
         elif a != b:
             ahead = []
@@ -173,8 +176,8 @@ def compare_runs(run: ResultRun, previous: ResultRun, position: Position) -> lis
             reasons.append("mudou de posição numa lista reservada")
         moves.append(
             Move(
-                after.number if after else before.number,
-                (after or before).name,
+                either.number,
+                either.name,
                 b,
                 a,
                 b_lists,

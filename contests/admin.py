@@ -19,7 +19,7 @@ def _superuser_only(request: HttpRequest) -> bool:
     return request.user.is_active and request.user.is_superuser
 
 
-admin.site.has_permission = _superuser_only
+admin.site.has_permission = _superuser_only  # type: ignore[method-assign]  # superusers only
 admin.site.login_form = ThrottledAdminAuthenticationForm
 admin.site.site_header = "Cotas – administração do sistema"
 admin.site.site_title = "Cotas"

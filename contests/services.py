@@ -24,14 +24,14 @@ from contests.models import Contest, Holiday, Organization, Policy, Position, Va
 
 
 @transaction.atomic
-def policy_create(*, by: User, data: Mapping[str, Any]) -> Policy:
+def policy_create(*, by: User | None, data: Mapping[str, Any]) -> Policy:
     policy = Policy(**data)
     audited_save(policy, by=by, reason="Política criada")
     return policy
 
 
 @transaction.atomic
-def policy_update(*, policy: Policy, by: User, data: Mapping[str, Any]) -> Policy:
+def policy_update(*, policy: Policy, by: User | None, data: Mapping[str, Any]) -> Policy:
     """Edit a policy, unless a published contest uses it: then a new version must be made."""
     policy = Policy.objects.select_for_update().get(pk=policy.pk)
     if policy.is_used_by_published_contest():
@@ -46,11 +46,11 @@ def policy_update(*, policy: Policy, by: User, data: Mapping[str, Any]) -> Polic
 
 
 @transaction.atomic
-def policy_new_version(*, policy: Policy, by: User, data: Mapping[str, Any] | None = None) -> Policy:
+def policy_new_version(*, policy: Policy, by: User | None, data: Mapping[str, Any] | None = None) -> Policy:
     """Copy ``policy`` as its next version (a published contest keeps the version it used)."""
     base = Policy.objects.select_for_update().get(pk=policy.pk)
     root = base
-    while root.previous_version_id:
+    while root.previous_version is not None:
         root = root.previous_version
     # Every version of the law, whatever branch it came from: the next number is one past the highest.
     family = Policy.objects.filter(Q(slug=root.slug) | Q(slug__regex=rf"^{re.escape(root.slug)}-v[0-9]+$"))
@@ -73,7 +73,7 @@ def policy_new_version(*, policy: Policy, by: User, data: Mapping[str, Any] | No
 
 
 @transaction.atomic
-def organization_save(*, by: User, data: Mapping[str, Any]) -> Organization:
+def organization_save(*, by: User | None, data: Mapping[str, Any]) -> Organization:
     organization = Organization.objects.select_for_update().order_by("pk").first() or Organization()
     assign(organization, data)
     audited_save(organization, by=by, reason="Dados da organização")
@@ -81,7 +81,7 @@ def organization_save(*, by: User, data: Mapping[str, Any]) -> Organization:
 
 
 @transaction.atomic
-def holiday_save(*, by: User, data: Mapping[str, Any], holiday: Holiday | None = None) -> Holiday:
+def holiday_save(*, by: User | None, data: Mapping[str, Any], holiday: Holiday | None = None) -> Holiday:
     holiday = holiday or Holiday()
     assign(holiday, data)
     audited_save(holiday, by=by)
@@ -89,7 +89,7 @@ def holiday_save(*, by: User, data: Mapping[str, Any], holiday: Holiday | None =
 
 
 @transaction.atomic
-def holiday_delete(*, holiday: Holiday, by: User) -> None:
+def holiday_delete(*, holiday: Holiday, by: User | None) -> None:
     audited_delete(holiday, by=by, reason="Feriado excluído")
 
 
@@ -108,7 +108,7 @@ def _refuse_lifecycle_fields(data: Mapping[str, Any]) -> None:
 
 
 @transaction.atomic
-def contest_create(*, by: User, data: Mapping[str, Any]) -> Contest:
+def contest_create(*, by: User | None, data: Mapping[str, Any]) -> Contest:
     """Create a contest in draft: every later status comes through ``contest_set_status``."""
     _refuse_lifecycle_fields(data)
     contest = Contest(**data)
@@ -117,7 +117,7 @@ def contest_create(*, by: User, data: Mapping[str, Any]) -> Contest:
 
 
 @transaction.atomic
-def contest_update(*, contest: Contest, by: User, data: Mapping[str, Any]) -> Contest:
+def contest_update(*, contest: Contest, by: User | None, data: Mapping[str, Any]) -> Contest:
     contest = Contest.objects.select_for_update().get(pk=contest.pk)
     _refuse_lifecycle_fields(data)
     if contest.edital_published and "policy" in data and data["policy"] != contest.policy:
@@ -139,7 +139,7 @@ def contest_update(*, contest: Contest, by: User, data: Mapping[str, Any]) -> Co
 
 @transaction.atomic
 def contest_set_status(
-    *, contest: Contest, status: str, by: User, on: datetime.date | None = None
+    *, contest: Contest, status: str, by: User | None, on: datetime.date | None = None
 ) -> Contest:
     """Move the contest along its lifecycle; leaving draft records the edital's publication on ``on``
     (today by default), for good."""
@@ -161,7 +161,7 @@ def contest_set_status(
 def contest_homologate(
     *,
     contest: Contest,
-    by: User,
+    by: User | None,
     date: datetime.date,
     act: str,
     gazette: str = "",
@@ -191,7 +191,7 @@ def contest_homologate(
 
 
 @transaction.atomic
-def contest_extend_validity(*, contest: Contest, by: User, act: str) -> Contest:
+def contest_extend_validity(*, contest: Contest, by: User | None, act: str) -> Contest:
     """Extend the validity once, for the same period (CF art. 37 III)."""
     contest = Contest.objects.select_for_update().get(pk=contest.pk)
     if not contest.homologation_date:
@@ -211,7 +211,7 @@ def contest_extend_validity(*, contest: Contest, by: User, act: str) -> Contest:
 
 @transaction.atomic
 def position_create(
-    *, contest: Contest, by: User, data: Mapping[str, Any], edital_vacancies: int | None = None
+    *, contest: Contest, by: User | None, data: Mapping[str, Any], edital_vacancies: int | None = None
 ) -> Position:
     """Create a position with its edital vacancies (0 for a reserve-only list)."""
     position = Position(contest=contest, **data)
@@ -227,7 +227,7 @@ def position_create(
 
 @transaction.atomic
 def position_update(
-    *, position: Position, by: User, data: Mapping[str, Any], edital_vacancies: int | None = None
+    *, position: Position, by: User | None, data: Mapping[str, Any], edital_vacancies: int | None = None
 ) -> Position:
     """Edit a position and, when ``edital_vacancies`` is given, its edital vacancies, in one transaction."""
     position = Position.objects.select_for_update().get(pk=position.pk)
@@ -270,7 +270,7 @@ def _check_opening(opening: VacancyOpening, contest: Contest) -> None:
 
 
 @transaction.atomic
-def vacancy_opening_create(*, position: Position, by: User, data: Mapping[str, Any]) -> VacancyOpening:
+def vacancy_opening_create(*, position: Position, by: User | None, data: Mapping[str, Any]) -> VacancyOpening:
     """Add vacancies to a position: the edital's, or an opening during validity (SM art. 1 §1).
 
     The position row is locked so two clerks adding openings at once both count.
@@ -288,7 +288,9 @@ def vacancy_opening_create(*, position: Position, by: User, data: Mapping[str, A
 
 
 @transaction.atomic
-def vacancy_opening_update(*, opening: VacancyOpening, by: User, data: Mapping[str, Any]) -> VacancyOpening:
+def vacancy_opening_update(
+    *, opening: VacancyOpening, by: User | None, data: Mapping[str, Any]
+) -> VacancyOpening:
     opening = (
         VacancyOpening.objects.select_for_update().select_related("position__contest").get(pk=opening.pk)
     )
@@ -305,7 +307,7 @@ def vacancy_opening_update(*, opening: VacancyOpening, by: User, data: Mapping[s
 
 
 @transaction.atomic
-def vacancy_opening_delete(*, opening: VacancyOpening, by: User) -> None:
+def vacancy_opening_delete(*, opening: VacancyOpening, by: User | None) -> None:
     # Locked and read afresh: a publication recorded meanwhile must be seen.
     contest = Contest.objects.select_for_update().get(pk=opening.position.contest_id)
     if contest.edital_published:

@@ -14,6 +14,14 @@ def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _private_uploads(settings, tmp_path):
+    """Uploads to the import wizard go to the test's own directory, never to the checkout's."""
+    imports = settings.STORAGES["imports"]
+    options = {**imports["OPTIONS"], "location": tmp_path / "imports"}
+    settings.STORAGES = {**settings.STORAGES, "imports": {**imports, "OPTIONS": options}}
+
+
 # Data migrations (roles, the founding policies) put rows every environment needs. A transactional test
 # (browser, concurrency) ends with a flush that deletes them; serialized rollback is meant to restore them
 # but loses its snapshot once Playwright's greenlets have touched the connection, so the next

@@ -30,9 +30,9 @@ Dates are passed in (``today``, ``act_date``, ``date``); nothing here reads the 
 from __future__ import annotations
 
 import datetime
-from collections import OrderedDict
 from dataclasses import dataclass, field
 
+from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.core.files import File
 from django.db import transaction
@@ -52,7 +52,7 @@ from contests.services import vacancy_opening_create
 ID_PREFIX = "inscrição "
 MAX_CALL = 500
 
-DEFAULT_END_REASONS = {
+DEFAULT_END_REASONS: dict[str, str] = {
     Nomination.Status.ANNULLED: "Nomeação anulada: inscrição eliminada ou excluída da reserva.",
     Nomination.Status.WITHDRAWN: "Desistência registrada na inscrição.",
     Nomination.Status.NO_SHOW: "Não tomou posse no prazo: ato de nomeação tornado sem efeito.",
@@ -79,26 +79,28 @@ class _Loaded:
     messages: list[str] = field(default_factory=list)
 
 
-_ROSTERS: OrderedDict[tuple, tuple[tuple[tuple[int, str], ...], dict[int, frozenset[str]]]] = OrderedDict()
-ROSTER_CACHE_SIZE = 32
+ROSTER_CACHE = "rosters"  # settings.CACHES: per process, thread-safe
 
 
 def _run_lists(
     run: ResultRun, position: Position
 ) -> tuple[tuple[tuple[int, str], ...], dict[int, frozenset[str]]]:
     """The run's general list for ``position`` ((registration, number), best first) and the reserves
-    each registration is on. A published run never changes (``ResultRun``), so this is cached per process,
-    keyed by the run, the position and the moment of publication."""
-    key = (run.pk, position.pk, run.published_at) if run.is_published else None
-    if key is not None and key in _ROSTERS:
-        _ROSTERS.move_to_end(key)
-        return _ROSTERS[key]
+    each registration is on. A published run never changes (``ResultRun``), so this is cached (Django's
+    cache framework, safe under threaded workers), keyed by the run, the position and the moment of
+    publication (a primary key alone can come back after a rollback)."""
+    key = None
+    if run.is_published and run.published_at is not None:
+        key = f"roster:{run.pk}:{position.pk}:{run.published_at.timestamp()}"
+        cached = caches[ROSTER_CACHE].get(key)
+        if cached is not None:
+            return cached
     rows = (
         ResultEntry.objects.filter(run=run, position=position)
         .exclude(list=ResultEntry.List.OUT)
         .values_list("registration_id", "number", "list", "rank")
     )
-    general: list[tuple[int, int, str]] = []
+    general: list[tuple[int | None, int, str]] = []  # rank, never None on a list
     lists: dict[int, set[str]] = {}
     for reg, number, name, rank in rows.iterator(chunk_size=5000):
         if name == ResultEntry.List.OPEN:
@@ -108,9 +110,7 @@ def _run_lists(
     general.sort()
     value = (tuple((reg, number) for _, reg, number in general), {k: frozenset(v) for k, v in lists.items()})
     if key is not None:
-        _ROSTERS[key] = value
-        while len(_ROSTERS) > ROSTER_CACHE_SIZE:
-            _ROSTERS.popitem(last=False)
+        caches[ROSTER_CACHE].set(key, value, timeout=None)
     return value
 
 
@@ -137,9 +137,9 @@ def _roster(
     empty: frozenset[str] = frozenset()
     for reg, number in general:
         on = lists.get(reg, empty)
-        preferred = prefers.get(reg)
+        prefers_reserve = prefers.get(reg)
         cid = engine_id(number)
-        candidates.append(allocation.Candidate(cid, on, preferred if preferred in on else None))
+        candidates.append(allocation.Candidate(cid, on, prefers_reserve if prefers_reserve in on else None))
         reg_of[cid] = reg
     return tuple(candidates), reg_of, unusual
 
@@ -196,6 +196,7 @@ def _load(position: Position, *, lock: bool) -> _Loaded:
     position = positions.get(pk=position.pk)
     contest = position.contest
     ledger = AllocationLedger.objects.filter(position=position).select_related("run").first()
+    run: ResultRun | None
     if ledger is not None:
         run = ledger.run
     else:
@@ -508,7 +509,8 @@ def nomination_withdraw(
     except allocation.AllocationError as error:
         raise _error(error) from None
     text = "Desistência por termo assinado" + (f": {reason.strip()}" if reason.strip() else "")
-    row.withdrawal_statement.save(statement_file.name.rsplit("/", 1)[-1], statement_file, save=False)
+    name = (statement_file.name or "termo").rsplit("/", 1)[-1]
+    row.withdrawal_statement.save(name, statement_file, save=False)
     updates = {
         row.order: {
             "withdrawal_statement": row.withdrawal_statement.name,

@@ -129,7 +129,7 @@ def registration_create(
         if refusal:
             raise ValidationError(refusal)
     audited_save(registration, by=by, reason="Inscrição registrada")
-    if registration.racial_reserve:
+    if racial_category is not None:  # the racial reserve, chosen above
         declaration = SelfDeclaration(
             registration=registration, category=racial_category, declared_on=declared_on
         )
@@ -388,7 +388,9 @@ def tie_break_criteria_set(
 
 def tie_break_criteria(contest: Contest) -> list[tuple[str, int | None]]:
     """``(kind, phase id)`` in order: the contest's, or the default (elderly, then inscription number)."""
-    stored = list(contest.tie_break_criteria.order_by("order").values_list("kind", "phase_id"))
+    stored: list[tuple[str, int | None]] = list(
+        contest.tie_break_criteria.order_by("order").values_list("kind", "phase_id")
+    )
     return stored or [(kind, None) for kind in DEFAULT_TIE_BREAK]
 
 

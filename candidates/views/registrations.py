@@ -37,11 +37,11 @@ from candidates.forms import (
 from candidates.models import Candidate, PhaseResult, Registration, SelfDeclaration
 from candidates.services import registrations as services
 from candidates.validators import format_cpf
-from contests.audit import log_access
+from contests.audit import User, log_access
 from contests.forms import add_service_errors
 from contests.history import HistoryEntry, field_label, field_label_model, history_entries
 from contests.models import Contest
-from contests.views import get_contest_for_user, staff_view
+from contests.views import AuthenticatedHttpRequest, get_contest_for_user, staff_view
 
 PAGE_SIZE = 50
 SENSITIVE = services.SENSITIVE_PERMISSION
@@ -69,7 +69,7 @@ class Folded(Func):
     arity = 1
     output_field = CharField()
 
-    def as_sql(self, compiler, connection, **extra_context):
+    def as_sql(self, compiler, connection, **extra_context):  # type: ignore[override]
         sql, params = compiler.compile(self.source_expressions[0])
         return f"LOWER({sql})", params
 
@@ -128,7 +128,7 @@ def search_registrations(registrations, term: str, *, cpf: bool):
 # Access helpers ------------------------------------------------------------------------------------------
 
 
-def get_registration_for_user(user, slug: str, pk: int, *, change: bool = False) -> Registration:
+def get_registration_for_user(user: User, slug: str, pk: int, *, change: bool = False) -> Registration:
     """The registration ``pk`` of contest ``slug``: 404 when the user may not see registrations, 403 when
     they may see but not change."""
     contest = get_contest_for_user(user, slug)
@@ -194,7 +194,7 @@ def _with_cpf_formatted(entry: HistoryEntry) -> HistoryEntry:
 
 
 @staff_view("contests.view_contest", "candidates.view_registration")
-def registration_list(request: HttpRequest, slug: str) -> HttpResponse:
+def registration_list(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     sensitive = request.user.has_perm(SENSITIVE)
     cpf = request.user.has_perm("candidates.view_candidate")
@@ -218,7 +218,7 @@ def registration_list(request: HttpRequest, slug: str) -> HttpResponse:
                 }[reserve]
             )
             # Who opted for a reserve is sensitive (PcD above all): the query is logged like a view.
-            label = dict(form.fields["reserva"].choices)[reserve]
+            label = dict(form.fields["reserva"].choices)[reserve]  # type: ignore[attr-defined]  # a ChoiceField
             log_access(
                 user=request.user,
                 obj=contest,
@@ -246,7 +246,7 @@ def registration_list(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @staff_view("contests.view_contest", "candidates.add_registration", "candidates.add_candidate")
-def registration_create(request: HttpRequest, slug: str) -> HttpResponse:
+def registration_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     form = RegistrationForm(_form_data(request), contest=contest)
     if request.method == "POST" and form.is_valid():
@@ -273,7 +273,7 @@ def registration_create(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @staff_view("contests.view_contest", "candidates.change_registration", "candidates.change_candidate")
-def registration_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def registration_edit(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     registration = get_registration_for_user(request.user, slug, pk, change=True)
     contest = registration.contest
     sensitive = request.user.has_perm(SENSITIVE)
@@ -309,7 +309,7 @@ def registration_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @staff_view("contests.view_contest", "candidates.view_registration")
-def registration_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def registration_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     registration = get_registration_for_user(request.user, slug, pk)
     contest = registration.contest
     user = request.user
@@ -350,7 +350,7 @@ def registration_detail(request: HttpRequest, slug: str, pk: int) -> HttpRespons
 
 @require_POST
 @staff_view("contests.view_contest", "candidates.change_registration")
-def registration_status(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def registration_status(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     registration = get_registration_for_user(request.user, slug, pk, change=True)
     form = RegistrationStatusForm(request.POST)
     if not form.is_valid():
@@ -377,7 +377,7 @@ DECLARATION_PERMS = ("contests.view_contest", "candidates.change_selfdeclaration
 
 
 def _declaration_page(
-    request: HttpRequest,
+    request: AuthenticatedHttpRequest,
     registration: Registration,
     *,
     option_form: RacialOptionForm | None = None,
@@ -427,14 +427,14 @@ def _current_option(declaration: SelfDeclaration | None) -> str:
 
 
 @staff_view(*DECLARATION_PERMS)
-def registration_declaration(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def registration_declaration(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     registration = get_registration_for_user(request.user, slug, pk, change=True)
     return _declaration_page(request, registration)
 
 
 @require_POST
 @staff_view(*DECLARATION_PERMS)
-def registration_racial_option(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def registration_racial_option(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     registration = get_registration_for_user(request.user, slug, pk, change=True)
     form = RacialOptionForm(request.POST, policy=registration.contest.policy)
     if form.is_valid():
@@ -455,7 +455,7 @@ def registration_racial_option(request: HttpRequest, slug: str, pk: int) -> Http
 
 @require_POST
 @staff_view(*DECLARATION_PERMS)
-def registration_give_up(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def registration_give_up(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     registration = get_registration_for_user(request.user, slug, pk, change=True)
     form = GiveUpForm(request.POST)
     if form.is_valid():
@@ -478,7 +478,7 @@ def registration_give_up(request: HttpRequest, slug: str, pk: int) -> HttpRespon
 
 @require_POST
 @staff_view(*DECLARATION_PERMS)
-def registration_correct(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def registration_correct(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     registration = get_registration_for_user(request.user, slug, pk, change=True)
     declaration = SelfDeclaration.objects.filter(registration=registration).first()
     form = CorrectionForm(

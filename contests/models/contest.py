@@ -203,7 +203,7 @@ class Contest(models.Model):
         return quotas.ReserveRule(
             percent=quotas.to_fraction(self.pcd_percent),
             threshold=self.pcd_threshold,
-            rounding=self.pcd_rounding,
+            rounding=quotas.Rounding(self.pcd_rounding),
             cap_percent=quotas.to_fraction(self.pcd_cap_percent),
         )
 

@@ -431,7 +431,7 @@ class Policy(models.Model):
 
     def racial_rule(self) -> quotas.ReserveRule:
         return quotas.ReserveRule(
-            percent=self.percent_fraction, threshold=self.threshold, rounding=self.rounding
+            percent=self.percent_fraction, threshold=self.threshold, rounding=quotas.Rounding(self.rounding)
         )
 
     def citations(self) -> dict[str, str]:

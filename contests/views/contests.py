@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db.models import Count, Sum
 from django.db.models.functions import Coalesce
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
@@ -26,6 +26,7 @@ from contests.history import history_entries
 from contests.models import Contest, Policy, Position, VacancyOpening
 from contests.views.access import (
     PAGE_SIZE,
+    AuthenticatedHttpRequest,
     form_data,
     get_contest_for_user,
     staff_view,
@@ -64,7 +65,7 @@ def _position_rows(contest: Contest) -> list[PositionRow]:
     rows = []
     for position in positions:
         position.contest = contest
-        position._vacancies = position.total
+        position._vacancies = position.total  # type: ignore[attr-defined]  # read by Position.vacancies
         rows.append(reservation_row(position))
     return rows
 
@@ -73,7 +74,7 @@ def _position_rows(contest: Contest) -> list[PositionRow]:
 
 
 @staff_view("contests.view_contest")
-def contest_list(request: HttpRequest) -> HttpResponse:
+def contest_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     contests = (
         Contest.objects.select_related("policy")
         .annotate(
@@ -91,7 +92,7 @@ def contest_list(request: HttpRequest) -> HttpResponse:
         # The reserve is counted per position (SM art. 1 §1): the contest's figures are their sums.
         for contest in page:
             reservations = [row.reservation for row in _position_rows(contest) if row.reservation]
-            contest.reserved = {
+            contest.reserved = {  # for the template
                 "open": sum(r.open for r in reservations),
                 "racial": sum(r.racial for r in reservations),
                 "pcd": sum(r.pcd for r in reservations),
@@ -104,7 +105,7 @@ def contest_list(request: HttpRequest) -> HttpResponse:
 
 
 @staff_view("contests.view_contest")
-def contest_detail(request: HttpRequest, slug: str) -> HttpResponse:
+def contest_detail(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     rows = _position_rows(contest) if request.user.has_perm("contests.view_position") else []
     reservations = [row.reservation for row in rows if row.reservation]
@@ -141,7 +142,7 @@ def contest_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @staff_view("contests.add_contest")
-def contest_create(request: HttpRequest) -> HttpResponse:
+def contest_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = ContestForm(form_data(request))
     if request.method == "POST" and form.is_valid():
         try:
@@ -155,7 +156,7 @@ def contest_create(request: HttpRequest) -> HttpResponse:
 
 
 @staff_view("contests.change_contest")
-def contest_edit(request: HttpRequest, slug: str) -> HttpResponse:
+def contest_edit(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug, change=True)
     # The form validates a copy, so the page keeps showing the stored values when the save is refused.
     form = ContestForm(form_data(request), instance=Contest.objects.get(pk=contest.pk))
@@ -172,11 +173,13 @@ def contest_edit(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 @staff_view("contests.change_contest")
-def contest_status(request: HttpRequest, slug: str) -> HttpResponse:
+def contest_status(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug, change=True)
     form = ContestStatusForm(request.POST, contest=contest)
     if not form.is_valid():
-        messages.error(request, " ".join(form.errors.get("status", ["Situação inválida."])))
+        messages.error(
+            request, " ".join(str(error) for error in form.errors.get("status", ["Situação inválida."]))
+        )
         return redirect(contest)
     try:
         contest = services.contest_set_status(
@@ -190,7 +193,7 @@ def contest_status(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @staff_view("contests.view_contest", "contests.homologate_contest")
-def contest_homologate(request: HttpRequest, slug: str) -> HttpResponse:
+def contest_homologate(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     if contest.is_homologated:
         messages.info(request, "Este concurso já está homologado.")
@@ -216,7 +219,7 @@ def contest_homologate(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @staff_view("contests.view_contest", "contests.homologate_contest")
-def contest_extend_validity(request: HttpRequest, slug: str) -> HttpResponse:
+def contest_extend_validity(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     if not contest.is_homologated or contest.validity_extended:
         messages.info(
@@ -241,7 +244,7 @@ def contest_extend_validity(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @staff_view("contests.view_contest", "contests.view_contest_history")
-def contest_history(request: HttpRequest, slug: str) -> HttpResponse:
+def contest_history(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     position_ids = list(
         Position.history.filter(contest_id=contest.pk).values_list("id", flat=True).distinct()

@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from contests import services
@@ -19,6 +19,7 @@ from contests.forms import (
 from contests.models import AccessLog, Holiday, Organization
 from contests.views.access import (
     PAGE_SIZE,
+    AuthenticatedHttpRequest,
     form_data,
     staff_view,
 )
@@ -27,7 +28,7 @@ from contests.views.access import (
 
 
 @staff_view("contests.view_organization")
-def organization_settings(request: HttpRequest) -> HttpResponse:
+def organization_settings(request: AuthenticatedHttpRequest) -> HttpResponse:
     organization = Organization.current()
     can_edit = request.user.has_perm(
         "contests.change_organization" if organization else "contests.add_organization"
@@ -53,23 +54,23 @@ def organization_settings(request: HttpRequest) -> HttpResponse:
 
 
 @staff_view("contests.view_holiday")
-def holiday_list(request: HttpRequest) -> HttpResponse:
+def holiday_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     holidays = Holiday.objects.order_by("-date", "name")
     page = Paginator(holidays, PAGE_SIZE).get_page(request.GET.get("pagina"))
     return render(request, "contests/holiday_list.html", {"page": page})
 
 
 @staff_view("contests.add_holiday")
-def holiday_create(request: HttpRequest) -> HttpResponse:
+def holiday_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     return _holiday_form(request, None)
 
 
 @staff_view("contests.change_holiday")
-def holiday_edit(request: HttpRequest, pk: int) -> HttpResponse:
+def holiday_edit(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     return _holiday_form(request, get_object_or_404(Holiday, pk=pk))
 
 
-def _holiday_form(request: HttpRequest, holiday: Holiday | None) -> HttpResponse:
+def _holiday_form(request: AuthenticatedHttpRequest, holiday: Holiday | None) -> HttpResponse:
     instance = Holiday.objects.get(pk=holiday.pk) if holiday else None
     form = HolidayForm(form_data(request), instance=instance)
     if request.method == "POST" and form.is_valid():
@@ -84,7 +85,7 @@ def _holiday_form(request: HttpRequest, holiday: Holiday | None) -> HttpResponse
 
 
 @staff_view("contests.delete_holiday")
-def holiday_delete(request: HttpRequest, pk: int) -> HttpResponse:
+def holiday_delete(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     holiday = get_object_or_404(Holiday, pk=pk)
     if request.method == "POST":
         services.holiday_delete(holiday=holiday, by=request.user)
@@ -97,7 +98,7 @@ def holiday_delete(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @staff_view("contests.view_accesslog")
-def accesslog_list(request: HttpRequest) -> HttpResponse:
+def accesslog_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = AccessLogFilterForm(request.GET or None)
     logs = AccessLog.objects.select_related("user", "content_type").order_by("-at", "-pk")
     if form.is_valid():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from contests import quotas, services
@@ -18,6 +18,7 @@ from contests.history import value_display
 from contests.models import Policy
 from contests.models.contest import edital_published_q
 from contests.views.access import (
+    AuthenticatedHttpRequest,
     form_data,
     staff_view,
 )
@@ -26,7 +27,7 @@ from contests.views.access import (
 
 
 @staff_view("contests.view_policy_list")
-def policy_list(request: HttpRequest) -> HttpResponse:
+def policy_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     policies = Policy.objects.annotate(
         contest_count=Count("contests"),
         published_count=Count("contests", filter=edital_published_q("contests__")),
@@ -35,16 +36,16 @@ def policy_list(request: HttpRequest) -> HttpResponse:
 
 
 @staff_view("contests.view_policy")
-def policy_detail(request: HttpRequest, slug: str) -> HttpResponse:
+def policy_detail(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     policy = get_object_or_404(Policy.objects.select_related("previous_version"), slug=slug)
     sections = [
         (
             legend,
             [
                 {
-                    "label": str(Policy._meta.get_field(name).verbose_name),
+                    "label": str(getattr(Policy._meta.get_field(name), "verbose_name", name)),
                     "value": value_display(Policy, name, getattr(policy, name)),
-                    "help": Policy._meta.get_field(name).help_text,
+                    "help": getattr(Policy._meta.get_field(name), "help_text", ""),
                 }
                 for name in names
             ],
@@ -75,7 +76,7 @@ def policy_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @staff_view("contests.add_policy")
-def policy_create(request: HttpRequest) -> HttpResponse:
+def policy_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = PolicyForm(form_data(request))
     if request.method == "POST" and form.is_valid():
         try:
@@ -89,7 +90,7 @@ def policy_create(request: HttpRequest) -> HttpResponse:
 
 
 @staff_view("contests.view_policy", "contests.change_policy")
-def policy_edit(request: HttpRequest, slug: str) -> HttpResponse:
+def policy_edit(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     policy = get_object_or_404(Policy, slug=slug)
     if policy.is_used_by_published_contest():
         messages.warning(
@@ -113,7 +114,7 @@ def policy_edit(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @staff_view("contests.view_policy", "contests.add_policy")
-def policy_new_version(request: HttpRequest, slug: str) -> HttpResponse:
+def policy_new_version(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     policy = get_object_or_404(Policy, slug=slug)
     form = PolicyForm(form_data(request), instance=Policy.objects.get(pk=policy.pk), new_version=True)
     if request.method == "POST" and form.is_valid():

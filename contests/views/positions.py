@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -22,6 +22,7 @@ from contests.history import history_entries
 from contests.models import Contest, Position, VacancyOpening
 from contests.views.access import (
     PAGE_SIZE,
+    AuthenticatedHttpRequest,
     form_data,
     get_contest_for_user,
     get_opening_for_user,
@@ -48,7 +49,7 @@ def _preview_url(
 
 @require_GET
 @staff_view("contests.view_contest", "contests.view_position")
-def reservation_preview(request: HttpRequest, slug: str) -> JsonResponse:
+def reservation_preview(request: AuthenticatedHttpRequest, slug: str) -> JsonResponse:
     """The quota engine's answer while a clerk types a vacancy count (the rule is never redone in JS).
 
     ``vagas``: the number typed; ``cargo``: an existing position (the typed vacancies add to its total);
@@ -75,7 +76,7 @@ def reservation_preview(request: HttpRequest, slug: str) -> JsonResponse:
             base -= replaced.count
     else:
         position = Position(contest=contest)
-        position._vacancies = 0
+        position._vacancies = 0  # type: ignore[attr-defined]  # read by Position.vacancies
         base = 0
     row = reservation_row(position, base + typed)
     if row.reservation is None:
@@ -102,7 +103,7 @@ def reservation_preview(request: HttpRequest, slug: str) -> JsonResponse:
 
 
 @staff_view("contests.view_contest", "contests.add_position")
-def position_create(request: HttpRequest, slug: str) -> HttpResponse:
+def position_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     form = PositionForm(form_data(request), contest=contest, initial={"edital_vacancies": 0})
     if request.method == "POST" and form.is_valid():
@@ -125,7 +126,7 @@ def position_create(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @staff_view("contests.view_contest", "contests.change_position")
-def position_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def position_edit(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk, change=True)
     contest = position.contest
     edital = position.openings.filter(kind=VacancyOpening.Kind.EDITAL).first()
@@ -171,7 +172,7 @@ def position_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @staff_view("contests.view_contest", "contests.view_position")
-def position_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def position_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk)
     contest = position.contest
     row = reservation_row(position)
@@ -182,7 +183,7 @@ def position_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         for opening in position.openings.order_by("kind", "date", "pk"):
             cumulative += opening.count
             after = reservation_row(position, cumulative).reservation
-            added = after.racial - previous.racial if after and previous else None
+            added: int | None = after.racial - previous.racial if after and previous else None
             openings.append(
                 {
                     "opening": opening,
@@ -208,7 +209,7 @@ def position_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @staff_view("contests.view_contest", "contests.view_position", "contests.view_contest_history")
-def position_history(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def position_history(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk)
     entries = history_entries(position.history.all(), VacancyOpening.history.filter(position_id=position.pk))
     page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("pagina"))
@@ -217,7 +218,7 @@ def position_history(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @staff_view("contests.view_contest", "contests.view_position", "contests.add_vacancyopening")
-def opening_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def opening_create(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk)
     contest = position.contest
     form = VacancyOpeningForm(
@@ -247,7 +248,7 @@ def opening_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @staff_view("contests.view_contest", "contests.view_position", "contests.change_vacancyopening")
-def opening_edit(request: HttpRequest, slug: str, pk: int, opening_pk: int) -> HttpResponse:
+def opening_edit(request: AuthenticatedHttpRequest, slug: str, pk: int, opening_pk: int) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk)
     opening = get_opening_for_user(request.user, position, opening_pk)
     if opening.kind == VacancyOpening.Kind.EDITAL:
@@ -276,7 +277,7 @@ def opening_edit(request: HttpRequest, slug: str, pk: int, opening_pk: int) -> H
 
 
 @staff_view("contests.view_contest", "contests.view_position", "contests.delete_vacancyopening")
-def opening_delete(request: HttpRequest, slug: str, pk: int, opening_pk: int) -> HttpResponse:
+def opening_delete(request: AuthenticatedHttpRequest, slug: str, pk: int, opening_pk: int) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk)
     opening = get_opening_for_user(request.user, position, opening_pk)
     if request.method == "POST":

@@ -210,3 +210,22 @@ def test_sync_annuls_at_once_what_a_procedure_decided(worked, cast):
     n2.refresh_from_db()
     assert (n2.status, n2.ended_on) == (Nomination.Status.ANNULLED, datetime.date(2026, 7, 1))
     assert n2.history.first().history_user == cast["legal"]
+
+
+def test_a_published_runs_roster_is_read_once_then_from_djangos_cache(
+    worked, cast, django_assert_num_queries
+):
+    """The roster lives in the configured ``rosters`` cache (thread-safe), not in a module global."""
+    from django.core.cache import caches
+
+    from candidates.services.nominations import ROSTER_CACHE, _run_lists
+    from candidates.services.results import final_run_for
+
+    run = final_run_for(worked)
+    general, _ = _run_lists(run, worked)
+    assert [number for _, number in general][:3] == ["A", "N1", "B"]
+    with django_assert_num_queries(0):
+        assert _run_lists(run, worked)[0] == general
+    caches[ROSTER_CACHE].clear()
+    with django_assert_num_queries(1):
+        assert _run_lists(run, worked)[0] == general

@@ -1,6 +1,8 @@
 """The web import of the organiser's file: upload, column mapping, preview, all-or-nothing commit."""
 
 import io
+import os
+import time
 from decimal import Decimal
 from pathlib import Path
 
@@ -33,7 +35,8 @@ HEADERS = [
 
 @pytest.fixture(autouse=True)
 def media(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path
+    """The uploads' private storage is ``tmp_path / "imports"`` (tests/conftest.py), media beside it."""
+    settings.MEDIA_ROOT = tmp_path / "media"
     return tmp_path
 
 
@@ -329,6 +332,28 @@ def test_cancel_deletes_the_file(client_for, contest, media):
     assert response.url == url("import_upload", contest)
     assert stored_files(media) == []
     assert client.get(url("import_preview", contest)).url == url("import_upload", contest)
+
+
+def test_the_file_is_kept_private_outside_media(client_for, contest, media):
+    upload(client_for("clerk"), contest, example_bytes())
+    (stored,) = stored_files(media)
+    assert stored.stat().st_mode & 0o777 == 0o600
+    assert not (media / "media").exists()
+
+
+def test_files_abandoned_for_a_day_are_swept_at_the_next_upload(client_for, contest, media):
+    directory = media / "imports"
+    directory.mkdir()
+    abandoned, recent = directory / ("a" * 32), directory / ("b" * 32)  # other clerks' imports
+    for path in (abandoned, recent):
+        path.write_bytes(b"x")
+    two_days_ago = time.time() - 2 * 24 * 60 * 60
+    os.utime(abandoned, (two_days_ago, two_days_ago))
+    upload(client_for("clerk"), contest, example_bytes())
+    remaining = {path.name for path in stored_files(media)}
+    assert abandoned.name not in remaining
+    assert recent.name in remaining
+    assert len(remaining) == 2  # the recent one and the one just uploaded
 
 
 def test_a_new_upload_replaces_the_previous_file(client_for, contest, media):

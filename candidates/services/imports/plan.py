@@ -45,6 +45,7 @@ from candidates.services.imports.report import (
 )
 from candidates.services.imports.writing import New
 from candidates.validators import format_cpf
+from contests.audit import User
 from contests.models import Contest, Policy, Position
 
 Progress = Callable[[str, int, int], None]
@@ -161,7 +162,7 @@ class _Planner(RacialOption):
             if not is_known_target(target):
                 self.problem(None, header, f"campo “{target}” desconhecido no mapeamento")
                 continue
-            key = fold(phase_name(target)) if phase_name(target) else target
+            key = fold(name) if (name := phase_name(target)) else target
             if key in self.columns:
                 self.problem(None, header, f"a coluna {self.columns[key]} já está mapeada para o mesmo campo")
                 continue
@@ -317,7 +318,7 @@ class _Planner(RacialOption):
             )
         for pair, count in self.pairs.items():
             if count > 1:
-                lines = (
+                lines: list[int | None] = (
                     [self.pair_line[pair], *self.pair_more_lines[pair]] if pair in self.pair_line else [None]
                 )
                 for line in lines:
@@ -346,6 +347,7 @@ class _Planner(RacialOption):
         if candidate is None or position is None:
             return
         changes: dict[str, Any] = {}
+        registration: Registration | New
         if existing is None:
             registration = New(
                 Registration,
@@ -372,12 +374,12 @@ class _Planner(RacialOption):
         self.check_preferred(row, registration, changes)
         if len(self.problems) > errors:
             return
-        if existing is None:
+        if isinstance(registration, New):  # existing is None
             registration.values.update(changes)
             self.new[Registration].append(registration)
             row.status = NEW
         else:
-            self.apply_changes(row, existing, changes)
+            self.apply_changes(row, registration, changes)  # the existing registration
 
     def plan_position(self, row: _Row, existing: Registration | None) -> Position | None:
         if "position" in row.values:
@@ -426,7 +428,7 @@ class _Planner(RacialOption):
                 )
                 return None
             return self.planned_candidates[cpf]
-        candidate = self.candidates_by_cpf.get(cpf)
+        candidate: Candidate | New | None = self.candidates_by_cpf.get(cpf)
         data = {key: values[key] for key in CANDIDATE_FIELDS if key in values}
         if candidate is None:
             data["cpf"] = cpf
@@ -436,7 +438,9 @@ class _Planner(RacialOption):
             for key, value in data.items():
                 old = getattr(candidate, key)
                 if old != value:
-                    row.changes.append((Candidate._meta.get_field(key).verbose_name, old, value))
+                    row.changes.append(
+                        (str(getattr(Candidate._meta.get_field(key), "verbose_name", key)), old, value)
+                    )
                     setattr(candidate, key, value)
                     self.mark_changed(candidate, key)
         self.candidate_lines[cpf] = (row.line, candidate.full_name)
@@ -527,7 +531,9 @@ class _Planner(RacialOption):
                 old = getattr(existing, key)
                 if old == value:
                     continue
-                row.changes.append((Registration._meta.get_field(key).verbose_name, old, value))
+                row.changes.append(
+                    (str(getattr(Registration._meta.get_field(key), "verbose_name", key)), old, value)
+                )
             setattr(existing, key, value)
             self.mark_changed(existing, key)
         row.status = CHANGED if row.changes else UNCHANGED
@@ -544,7 +550,7 @@ class _Planner(RacialOption):
             key = fold(phase.name)
             column = self.columns[key]
             scores = [
-                (row.line, row.scores[key][0]) for row in rows if row.scores.get(key, (None,))[0] is not None
+                (row.line, score) for row in rows if (score := row.scores.get(key, (None,))[0]) is not None
             ]
             spec = PhaseSpec(phase.name, phase.max_score, phase.pass_mark, phase.order)
             if phase.max_score is None:
@@ -573,7 +579,7 @@ class _Planner(RacialOption):
         preview.new, preview.updated, preview.unchanged = counts[NEW], counts[CHANGED], counts[UNCHANGED]
         per_position: Counter = Counter()
         for row in rows:
-            if row.status:
+            if row.status and row.registration is not None:  # a row with a status has its registration
                 per_position[self.positions_by_id[row.registration.position_id].code] += 1
         preview.per_position = dict(sorted(per_position.items()))
         preview.rows = [self.view(row) for row in rows[:PREVIEW_ROWS] if row.status]
@@ -581,6 +587,8 @@ class _Planner(RacialOption):
 
     def view(self, row: _Row) -> RowView:
         reg = row.registration
+        assert reg is not None  # only rows with a status are shown
+        declaration: SelfDeclaration | New | None
         if isinstance(reg, New):
             candidate = reg.refs["candidate_id"]
             declaration = self.new_declaration_of.get(id(reg))
@@ -609,7 +617,7 @@ class _Planner(RacialOption):
 
     # Writing ------------------------------------------------------------------------------------------
 
-    def write(self, *, by: Any, reason: str) -> None:
+    def write(self, *, by: User | None, reason: str) -> None:
         from contests.audit import audited_save
 
         for phase in self.new_phases:
@@ -689,7 +697,7 @@ def commit(
     contest: Contest,
     table: Table,
     mapping: Mapping[str, str] | None,
-    by: Any,
+    by: User | None,
     *,
     today: datetime.date | None = None,
     phase_specs: Mapping[str, PhaseSpec] | None = None,

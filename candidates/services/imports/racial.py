@@ -11,14 +11,16 @@ never overwrites a category already known.
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from candidates.models import Registration, SelfDeclaration
 from candidates.services.imports import cells
 from candidates.services.imports.cells import CellError
-from candidates.services.imports.report import date
+from candidates.services.imports.report import Preview, date
 from candidates.services.imports.writing import New
-from contests.models import Policy
+from contests.models import Contest, Policy
 
 if TYPE_CHECKING:
     from candidates.services.imports.plan import _Row
@@ -27,6 +29,19 @@ if TYPE_CHECKING:
 class RacialOption:
     """Mixed into the planner: it provides ``problem``, ``columns``, ``contest``, ``policy``, ``closed``,
     ``today``, ``declarations``, ``new``, ``new_declaration_of``, ``refusals``, ``preview`` and ``mark_changed``."""
+
+    problem: Callable[[int | None, str, str], None]
+    columns: dict[str, str]
+    contest: Contest
+    policy: Policy
+    closed: bool
+    today: datetime.date
+    declarations: dict[int, SelfDeclaration]
+    new: dict[type, list[New]]
+    new_declaration_of: dict[int, New]
+    refusals: dict[str | None, str]
+    preview: Preview
+    mark_changed: Callable[..., None]
 
     def plan_declaration(
         self, row: _Row, registration: Registration | New, existing: Registration | None
@@ -61,6 +76,7 @@ class RacialOption:
                     "registre a renúncia do candidato (ou a correção, com justificativa) na inscrição",
                 )
                 return None
+            assert declaration is not None  # active
             self.change_declaration(
                 row, declaration, status=SelfDeclaration.Status.GIVEN_UP, ended_on=self.today
             )
@@ -97,6 +113,7 @@ class RacialOption:
             if existing is not None:
                 row.changes.append(("autodeclaração", None, category or "negra"))
             return True
+        assert existing is not None  # a declaration belongs to an existing registration
         if not active:
             if self.closed:
                 self.preview.notices.append(
@@ -150,7 +167,7 @@ class RacialOption:
         for key, value in changes.items():
             old = getattr(declaration, key)
             if old != value:
-                label = SelfDeclaration._meta.get_field(key).verbose_name
+                label = getattr(SelfDeclaration._meta.get_field(key), "verbose_name", key)
                 row.changes.append((f"autodeclaração: {label}", old, value))
                 setattr(declaration, key, value)
                 self.mark_changed(declaration, key)
