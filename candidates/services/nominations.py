@@ -579,20 +579,22 @@ def nomination_end_of_list(
 
 
 @transaction.atomic
-def nominations_sync(*, position: Position, by: User | None, today: datetime.date) -> list[str]:
+def nominations_sync(
+    *, position: Position, by: User | None, today: datetime.date, reason: str = ""
+) -> list[str]:
     """Apply now what happened elsewhere to ``position``'s nominations (an elimination or exclusion
     decided in a procedure, a withdrawal recorded on the registration, vacancies opened on the position's
-    page): a nomination it ends is annulled or withdrawn at once instead of at the next call. A
-    ``candidates``/``declarations`` service that changes a registration's status calls this (DESIGN.md:
-    a decision that eliminates a candidate re-runs the allocation). Returns the engine's messages."""
-    if AllocationLedger.objects.filter(position=position).first() is None:
+    page): a nomination it ends is annulled or withdrawn at once instead of at the next call. A status
+    change reaches it through ``candidates.services.status.registration_change_status`` (DESIGN.md: a
+    decision that eliminates a candidate re-runs the allocation). Returns the engine's messages."""
+    if not AllocationLedger.objects.filter(position=position).exists():
         return []  # no nomination yet: the next call starts from the current data anyway
     loaded = _load(position, lock=True)
     if loaded.state == loaded.stored:
         return []
-    _save(
-        loaded, loaded.state, by=by, reason="Atualização: " + " ".join(loaded.messages)[:180], ended_on=today
-    )
+    text = " ".join(loaded.messages)
+    text = f"{reason}. {text}" if reason else f"Atualização: {text}"
+    _save(loaded, loaded.state, by=by, reason=text[:300], ended_on=today)
     return loaded.messages
 
 

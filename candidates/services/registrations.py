@@ -153,7 +153,10 @@ def registration_update(
 def registration_set_status(
     *, registration: Registration, status: str, by: User | None, reason: str
 ) -> Registration:
-    """Withdrawal, elimination, exclusion from the reserves, cancellation (or back to active), with a reason."""
+    """Withdrawal, elimination, exclusion from the reserves, cancellation (or back to active), with a reason.
+
+    The bare write: it leaves the position's seats alone. Outside the nomination services, change a
+    status through ``candidates.services.status.registration_change_status``, which syncs the seats."""
     if not reason.strip():
         raise ValidationError("Informe o motivo da mudança de situação.")
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
