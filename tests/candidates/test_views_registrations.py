@@ -332,7 +332,7 @@ def test_declaration_after_registrations_closed_is_refused(client_for):
     )
     response = client_for("clerk").post(url("registration_create", contest), data)
     assert response.status_code == 200
-    assert "não pode ser acrescentada depois do fim das inscrições" in response.content.decode()
+    assert "é posterior ao fim das inscrições" in response.content.decode()
     # All or nothing: not even the candidate was kept.
     assert not Registration.objects.exists()
     assert not Candidate.objects.filter(cpf=CPF).exists()
@@ -356,7 +356,7 @@ def test_create_links_an_existing_candidate_by_cpf(client_for):
         ("cpf", "036.881.690-78", "dígitos verificadores não conferem"),
         ("number", "1001", "Já existe uma inscrição com este número"),
         ("position", "", "Este campo é obrigatório"),
-        ("preferred_reserve", "pcd", "A reserva preferida deve ser uma das reservas escolhidas"),
+        ("preferred_reserve", "pcd", "deve ser uma das reservas escolhidas na inscrição"),
     ],
 )
 def test_create_bad_input(client_for, field, value, message):
