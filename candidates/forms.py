@@ -12,6 +12,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from candidates.engine import eligibility
 from candidates.models import Candidate, Registration, Reserve
 from candidates.validators import cpf_digits, format_cpf, validate_cpf
 from contests.forms import DATE_INPUT_FORMATS, DateInput, StaffFormMixin, date_field
@@ -28,12 +29,13 @@ UPLOAD_EXTENSIONS = (".csv", ".txt", ".tsv", ".xlsx")
 
 
 def racial_choices(policy: Policy, *, with_none: bool = True) -> list[tuple[str, str]]:
-    """The categories the policy's ``beneficiary_groups`` allow (SM art. 3: pretos e pardos)."""
-    groups = list(policy.beneficiary_groups or [])
+    """The categories the policy accepts (``eligibility.accepted_categories``; SM art. 3: pretos e pardos)."""
     choices = [(NO_RESERVE, "Não concorre à reserva racial")] if with_none else []
-    choices += [(group, Policy.Group(group).label) for group in groups]
-    if {Policy.Group.PRETA, Policy.Group.PARDA} & set(groups):
-        choices.append((BLACK_UNSPECIFIED, "Negra, sem distinguir preta ou parda"))
+    for category in eligibility.accepted_categories(policy.beneficiary_groups or []):
+        if category == eligibility.UNSPECIFIED_BLACK:
+            choices.append((BLACK_UNSPECIFIED, "Negra, sem distinguir preta ou parda"))
+        else:
+            choices.append((category, Policy.Group(category).label))
     return choices
 
 
@@ -158,12 +160,21 @@ class RegistrationForm(StaffFormMixin, forms.Form):
 
     def clean_registered_on(self) -> datetime.date | None:
         registered = self.cleaned_data["registered_on"]
-        end = self.contest.registration_end
-        if registered and end and registered > end:
-            raise ValidationError(
-                f"A inscrição não pode ser posterior ao fim das inscrições ({end:%d/%m/%Y})."
-            )
+        refusal = eligibility.registration_date_refusal(
+            registered, registration_end=self.contest.registration_end
+        )
+        if refusal:
+            raise ValidationError(refusal)
         return registered
+
+    def clean_declared_on(self) -> datetime.date | None:
+        declared = self.cleaned_data["declared_on"]
+        refusal = eligibility.declaration_date_refusal(
+            declared, registration_end=self.contest.registration_end
+        )
+        if refusal:
+            raise ValidationError(refusal)
+        return declared
 
     def clean_birth_date(self) -> datetime.date | None:
         birth = self.cleaned_data["birth_date"]
@@ -181,12 +192,10 @@ class RegistrationForm(StaffFormMixin, forms.Form):
                 if self.registration is None
                 else self.registration.racial_reserve
             )
-            chosen = {Reserve.RACIAL: racial, Reserve.PCD: data.get("pcd_reserve", False)}
-            if not chosen[preferred]:
-                self.add_error(
-                    "preferred_reserve",
-                    "A reserva preferida deve ser uma das reservas escolhidas na inscrição.",
-                )
+            chosen = eligibility.reserves_chosen(racial=racial, pcd=bool(data.get("pcd_reserve")))
+            refusal = eligibility.preferred_reserve_refusal(preferred, chosen=chosen)
+            if refusal:
+                self.add_error("preferred_reserve", refusal)
         return data
 
     def candidate_data(self) -> dict:

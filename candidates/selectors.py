@@ -10,7 +10,7 @@ from django.db.models import Q, QuerySet
 
 from candidates.engine import allocation, schedule
 from candidates.engine.schedule import project
-from candidates.engine_params import params_for_position
+from candidates.engine_params import params_following_contest, params_for_position
 from candidates.models import AllocationLedger, ListName, Nomination, ResultEntry, ResultRun
 from contests.models import Position
 
@@ -250,7 +250,7 @@ def seat_strip(position: Position) -> SeatStrip:
     ledger = AllocationLedger.objects.filter(position=position).first()
     vacancies = position.vacancies
     if ledger is not None:
-        params = allocation.params_from_dict(ledger.state["params"])
+        params = params_following_contest(allocation.params_from_dict(ledger.state["params"]), position)
         created = tuple(ledger.state["seats"])
         vacancies = max(vacancies, ledger.state["vacancies"])
     else:

@@ -30,7 +30,7 @@ Dates are passed in (``today``, ``act_date``, ``date``); nothing here reads the 
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.core.cache import caches
 from django.core.exceptions import ValidationError
@@ -41,7 +41,7 @@ from simple_history.utils import bulk_create_with_history
 
 from candidates.engine import allocation
 from candidates.engine.schedule import project
-from candidates.engine_params import params_for_position
+from candidates.engine_params import params_following_contest, params_for_position
 from candidates.models import AllocationLedger, Nomination, Registration, ResultEntry, ResultRun
 from candidates.services.registrations import registration_set_status
 from candidates.services.results import final_run_for
@@ -213,8 +213,27 @@ def _load(position: Position, *, lock: bool) -> _Loaded:
         stored = allocation.initial_state(candidates, params, vacancies=position.vacancies)
         ledger = AllocationLedger(position=position, run=run, state=stored.to_dict(include_candidates=False))
     id_of = {pk: cid for cid, pk in reg_of.items()}
-    state, messages = _reconcile(stored, position.vacancies, unusual, id_of)
-    return _Loaded(position, contest, run, ledger, stored, state, reg_of, messages)
+    state, messages = _follow_contest(stored, position)
+    state, more = _reconcile(state, position.vacancies, unusual, id_of)
+    return _Loaded(position, contest, run, ledger, stored, state, reg_of, [*messages, *more])
+
+
+def _follow_contest(state: allocation.State, position: Position) -> tuple[allocation.State, list[str]]:
+    """With the threshold counted on the contest, vacancies opened on other positions count now, as on
+    the position's page (``params_following_contest``, SM art. 1 §2)."""
+    params = params_following_contest(state.params, position)
+    if params == state.params:
+        return state, []
+    before = state.reservation()
+    state = replace(state, params=params, _seating=None)
+    after = state.reservation()
+    if after.racial == before.racial:
+        return state, []
+    total = state.vacancies + params.threshold_extra
+    return state, [
+        f"O concurso tem agora {total} vaga(s) (o mínimo para a reserva é contado no concurso"
+        f"{params.cite('threshold')}): reserva a {params.group_label} neste cargo: {after.racial_explanation}"
+    ]
 
 
 def _check_version(loaded: _Loaded, expected_version: int | None) -> None:
@@ -581,20 +600,22 @@ def nomination_end_of_list(
 
 
 @transaction.atomic
-def nominations_sync(*, position: Position, by: User | None, today: datetime.date) -> list[str]:
+def nominations_sync(
+    *, position: Position, by: User | None, today: datetime.date, reason: str = ""
+) -> list[str]:
     """Apply now what happened elsewhere to ``position``'s nominations (an elimination or exclusion
     decided in a procedure, a withdrawal recorded on the registration, vacancies opened on the position's
-    page): a nomination it ends is annulled or withdrawn at once instead of at the next call. A
-    ``candidates``/``declarations`` service that changes a registration's status calls this (DESIGN.md:
-    a decision that eliminates a candidate re-runs the allocation). Returns the engine's messages."""
-    if AllocationLedger.objects.filter(position=position).first() is None:
+    page): a nomination it ends is annulled or withdrawn at once instead of at the next call. A status
+    change reaches it through ``candidates.services.status.registration_change_status`` (DESIGN.md: a
+    decision that eliminates a candidate re-runs the allocation). Returns the engine's messages."""
+    if not AllocationLedger.objects.filter(position=position).exists():
         return []  # no nomination yet: the next call starts from the current data anyway
     loaded = _load(position, lock=True)
     if loaded.state == loaded.stored:
         return []
-    _save(
-        loaded, loaded.state, by=by, reason="Atualização: " + " ".join(loaded.messages)[:180], ended_on=today
-    )
+    text = " ".join(loaded.messages)
+    text = f"{reason}. {text}" if reason else f"Atualização: {text}"
+    _save(loaded, loaded.state, by=by, reason=text[:300], ended_on=today)
     return loaded.messages
 
 
@@ -621,7 +642,7 @@ def vacancies_open(
     _check_validity(locked.contest, date)
     ledger = AllocationLedger.objects.filter(position=locked).first()
     if ledger is not None:
-        params = allocation.params_from_dict(ledger.state["params"])
+        params = params_following_contest(allocation.params_from_dict(ledger.state["params"]), locked)
         kept = tuple(ledger.state["seats"])
     else:
         params = params_for_position(locked)

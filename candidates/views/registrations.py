@@ -36,6 +36,7 @@ from candidates.forms import (
 )
 from candidates.models import Candidate, PhaseResult, Registration, SelfDeclaration
 from candidates.services import registrations as services
+from candidates.services.status import registration_change_status
 from candidates.validators import format_cpf
 from contests.audit import User, log_access
 from contests.forms import add_service_errors
@@ -357,16 +358,20 @@ def registration_status(request: AuthenticatedHttpRequest, slug: str, pk: int) -
         messages.error(request, "Escolha a nova situação e informe o motivo.")
         return redirect(_detail_url(registration))
     try:
-        changed = services.registration_set_status(
+        change = registration_change_status(
             registration=registration,
             status=form.cleaned_data["status"],
-            by=request.user,
             reason=form.cleaned_data["reason"],
+            by=request.user,
+            today=timezone.localdate(),
         )
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        messages.success(request, f"Situação alterada para “{changed.get_status_display()}”.")
+        seats = f" Nomeações do cargo: {' '.join(change.messages)}" if change.messages else ""
+        messages.success(
+            request, f"Situação alterada para “{change.registration.get_status_display()}”.{seats}"
+        )
     return redirect(_detail_url(registration))
 
 

@@ -172,16 +172,13 @@ class Contest(models.Model):
     def clean(self) -> None:
         errors: dict[str, str] = {}
         if self.policy_id and self.edital_date:
-            refusal = self.policy.refusal_for_edital_date(self.edital_date)
+            edital_refusal = self.policy.refusal_for_edital_date(self.edital_date)
+            if edital_refusal:
+                errors["policy"] = edital_refusal
+        if self.policy_id and self.policy.percent is not None:
+            refusal = quotas.reserves_sum_refusal(self.policy.percent, self.pcd_percent, self.pcd_cap_percent)
             if refusal:
-                errors["policy"] = refusal
-        if self.policy_id and self.pcd_percent is not None and self.pcd_cap_percent is not None:
-            # The same ceiling quotas.validate_rules uses: the PcD cap when there is a PcD reserve.
-            ceiling = self.pcd_cap_percent if self.pcd_percent else Decimal(0)
-            if self.policy.percent + ceiling > 100:
-                errors["pcd_cap_percent"] = (
-                    "O percentual da reserva racial somado ao limite da reserva PcD não pode passar de 100%."
-                )
+                errors["pcd_cap_percent"] = refusal
         if (
             self.registration_start
             and self.registration_end
@@ -325,9 +322,13 @@ class Position(models.Model):
         contest = self.contest
         policy = contest.policy
         n = self.vacancies if vacancies is None else vacancies
+        on_contest = policy.threshold_basis == Policy.ThresholdBasis.CONTEST
         threshold_count = None
-        if policy.threshold_basis == Policy.ThresholdBasis.CONTEST:
-            threshold_count = contest.total_vacancies - self.vacancies + n
+        if on_contest:
+            extra = quotas.threshold_extra(
+                on_contest=True, contest_vacancies=contest.total_vacancies, position_vacancies=self.vacancies
+            )
+            threshold_count = n + extra
         return quotas.reservation(
             n,
             policy.racial_rule(),
