@@ -257,7 +257,7 @@ def seat_strip(position: Position) -> SeatStrip:
     holders = {
         n.seat: n
         for n in Nomination.objects.filter(position=position, status__in=Nomination.HOLDING).select_related(
-            "registration__candidate"
+            "registration__candidate", "position__contest"
         )
     }
     # A compensated seat's kind changes with its nomination (RULES §4, compensation).

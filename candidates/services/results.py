@@ -567,4 +567,6 @@ def final_run_for(position: Position) -> ResultRun | None:
 
 
 def runs_for(contest: Contest) -> Iterable[ResultRun]:
-    return ResultRun.objects.filter(contest=contest).select_related("position", "computed_by", "published_by")
+    return ResultRun.objects.filter(contest=contest).select_related(
+        "contest", "position", "computed_by", "published_by"
+    )

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+from collections import defaultdict
+from collections.abc import Iterable
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.db.models import Count, Sum
+from django.db.models import Count, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -59,8 +61,15 @@ def reservation_row(position: Position, vacancies: int | None = None) -> Positio
         return PositionRow(position, None, str(error))
 
 
-def _position_rows(contest: Contest) -> list[PositionRow]:
-    positions = contest.positions.annotate(total=Coalesce(Sum("openings__count"), 0)).order_by("code", "pk")
+def _with_vacancies(positions: QuerySet[Position]) -> QuerySet[Position]:
+    return positions.annotate(total=Coalesce(Sum("openings__count"), 0)).order_by("code", "pk")
+
+
+def _position_rows(contest: Contest, positions: Iterable[Position] | None = None) -> list[PositionRow]:
+    """The reservation of each position, from the positions with their vacancies summed in one query."""
+    positions = list(_with_vacancies(contest.positions.all()) if positions is None else positions)
+    # A threshold counted on the contest (SM art. 1 §2) reads the contest's total: sum it here, once.
+    contest._total_vacancies = sum(position.total for position in positions)
     rows = []
     for position in positions:
         position.contest = contest
@@ -89,8 +98,12 @@ def contest_list(request: HttpRequest) -> HttpResponse:
     show_reserves = request.user.has_perm("contests.view_position")
     if show_reserves:
         # The reserve is counted per position (SM art. 1 §1): the contest's figures are their sums.
+        positions: dict[int, list[Position]] = defaultdict(list)
+        for position in _with_vacancies(Position.objects.filter(contest__in=[c.pk for c in page])):
+            positions[position.contest_id].append(position)
         for contest in page:
-            reservations = [row.reservation for row in _position_rows(contest) if row.reservation]
+            rows = _position_rows(contest, positions[contest.pk])
+            reservations = [row.reservation for row in rows if row.reservation]
             contest.reserved = {
                 "open": sum(r.open for r in reservations),
                 "racial": sum(r.racial for r in reservations),
