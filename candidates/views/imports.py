@@ -23,7 +23,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
 from candidates.forms import ImportMappingForm, ImportPhasesForm, ImportUploadForm
@@ -46,6 +46,7 @@ from candidates.services.imports.cells import text
 from contests.audit import log_access
 from contests.models import Contest
 from contests.views import get_contest_for_user, staff_view
+from contests.views.breadcrumbs import Crumb, contest_trail, here
 
 IMPORT_PERMS = ("contests.view_contest", "candidates.import_registrations")
 SESSION_KEY = "candidate_imports"
@@ -160,6 +161,12 @@ def _samples(table: Table, index: int) -> list[str]:
     return values
 
 
+def _trail(contest: Contest) -> list[Crumb]:
+    """Concursos › Concurso › Inscrições › Importação (the three steps share it)."""
+    registrations = reverse("candidates:registration_list", args=[contest.slug])
+    return contest_trail(contest, ("Inscrições", registrations), here("Importação"))
+
+
 # Views ---------------------------------------------------------------------------------------------------
 
 
@@ -192,6 +199,7 @@ def import_upload(request: HttpRequest, slug: str) -> HttpResponse:
         "candidates/import_upload.html",
         {
             "contest": contest,
+            "breadcrumbs": _trail(contest),
             "form": form,
             "in_progress": state if _stored_path((state or {}).get("token")) else None,
             "max_rows": WEB_IMPORT_MAX_ROWS,
@@ -226,7 +234,14 @@ def import_mapping(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "candidates/import_mapping.html",
-        {"contest": contest, "form": form, "columns": columns, "state": state, "table": table},
+        {
+            "contest": contest,
+            "breadcrumbs": _trail(contest),
+            "form": form,
+            "columns": columns,
+            "state": state,
+            "table": table,
+        },
     )
 
 
@@ -266,6 +281,7 @@ def import_preview(request: HttpRequest, slug: str) -> HttpResponse:
         "candidates/import_preview.html",
         {
             "contest": contest,
+            "breadcrumbs": _trail(contest),
             "state": state,
             "table": table,
             "result": result,

@@ -27,6 +27,7 @@ from candidates.services.results import final_run_for
 from contests.forms import StaffFormMixin, add_service_errors, date_field
 from contests.models import Position
 from contests.views import get_position_for_user, staff_view
+from contests.views.breadcrumbs import here, position_trail
 
 VIEW_PERMS = ("contests.view_contest", "contests.view_position", "candidates.view_nomination")
 CALL_PERMS = (*VIEW_PERMS, "candidates.call_nomination")
@@ -162,8 +163,13 @@ def _call_rows(preview: services.Preview | None, group_label: str) -> list[dict]
     ]
 
 
-def _context(position: Position, **extra) -> dict:
-    return {"position": position, "contest": position.contest, **extra}
+def _context(position: Position, page: object = None, **extra) -> dict:
+    """What every nomination page shows; ``page`` names the page under the position's nominations."""
+    if page is None:
+        breadcrumbs = position_trail(position, here("Nomeações"))
+    else:
+        breadcrumbs = position_trail(position, ("Nomeações", _list_url(position)), here(page))
+    return {"position": position, "contest": position.contest, "breadcrumbs": breadcrumbs, **extra}
 
 
 # Views -------------------------------------------------------------------------------------------------
@@ -231,6 +237,7 @@ def nomination_call(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "candidates/nomination_call.html",
         _context(
             position,
+            "Convocar",
             form=form,
             preview=preview,
             rows=_call_rows(preview, position.contest.policy.group_label),
@@ -250,6 +257,7 @@ def nomination_detail(request: HttpRequest, slug: str, pk: int, nomination_pk: i
         "candidates/nomination_detail.html",
         _context(
             position,
+            nomination,
             nomination=nomination,
             history=history,
             today=today,
@@ -320,6 +328,7 @@ def _record(request, slug, pk, nomination_pk, *, action: str):
         "candidates/nomination_action.html",
         _context(
             position,
+            titles[action],
             nomination=nomination,
             form=form,
             action=action,
@@ -406,7 +415,13 @@ def nomination_open_vacancies(request: HttpRequest, slug: str, pk: int) -> HttpR
         request,
         "candidates/nomination_open.html",
         _context(
-            position, form=form, opened=opened, rows=rows, strip=strip, reservation=position.reservation()
+            position,
+            "Abrir novas vagas",
+            form=form,
+            opened=opened,
+            rows=rows,
+            strip=strip,
+            reservation=position.reservation(),
         ),
     )
 

@@ -42,6 +42,7 @@ from contests.forms import add_service_errors
 from contests.history import HistoryEntry, field_label, field_label_model, history_entries
 from contests.models import Contest
 from contests.views import get_contest_for_user, staff_view
+from contests.views.breadcrumbs import Crumb, contest_trail, here
 
 PAGE_SIZE = 50
 SENSITIVE = services.SENSITIVE_PERMISSION
@@ -151,6 +152,17 @@ def _detail_url(registration: Registration) -> str:
     return reverse("candidates:registration_detail", args=[registration.contest.slug, registration.pk])
 
 
+def _trail(contest: Contest, *tail: Crumb) -> list[Crumb]:
+    """Concursos › Concurso › Inscrições › ``tail``."""
+    return contest_trail(
+        contest, ("Inscrições", reverse("candidates:registration_list", args=[contest.slug])), *tail
+    )
+
+
+def _registration_trail(registration: Registration, *tail: Crumb) -> list[Crumb]:
+    return _trail(registration.contest, (registration.number, _detail_url(registration)), *tail)
+
+
 def _history(registration: Registration, *, sensitive: bool, candidate: bool) -> list[HistoryEntry]:
     """The registration's history, its scores' and (if allowed) its candidate's, field by field.
 
@@ -235,6 +247,7 @@ def registration_list(request: HttpRequest, slug: str) -> HttpResponse:
         "candidates/registration_list.html",
         {
             "contest": contest,
+            "breadcrumbs": contest_trail(contest, here("Inscrições")),
             "form": form,
             "page": page,
             "total": total,
@@ -268,7 +281,8 @@ def registration_create(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, f"Inscrição {registration.number} registrada.{note}")
             return redirect(_detail_url(registration))
     closed = contest.registrations_closed_on(timezone.localdate())
-    context = {"form": form, "contest": contest, "closed": closed}
+    breadcrumbs = _trail(contest, here("Nova inscrição"))
+    context = {"form": form, "contest": contest, "closed": closed, "breadcrumbs": breadcrumbs}
     return render(request, "candidates/registration_form.html", context)
 
 
@@ -304,7 +318,12 @@ def registration_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return render(
         request,
         "candidates/registration_form.html",
-        {"form": form, "contest": contest, "registration": registration},
+        {
+            "form": form,
+            "contest": contest,
+            "registration": registration,
+            "breadcrumbs": _registration_trail(registration, here("Editar")),
+        },
     )
 
 
@@ -335,6 +354,7 @@ def registration_detail(request: HttpRequest, slug: str, pk: int) -> HttpRespons
         {
             "contest": contest,
             "registration": registration,
+            "breadcrumbs": _trail(contest, here(registration.number)),
             "candidate": registration.candidate,
             "cpf_masked": mask_cpf(registration.candidate.cpf),
             "phases": phases,
@@ -409,6 +429,7 @@ def _declaration_page(
         {
             "contest": contest,
             "registration": registration,
+            "breadcrumbs": _registration_trail(registration, here("Autodeclaração")),
             "declaration": declaration,
             "active": active,
             "closed": closed,

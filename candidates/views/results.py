@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
 from candidates import selectors
@@ -23,6 +23,7 @@ from candidates.services import results
 from contests.forms import StaffFormMixin
 from contests.models import Contest, Position
 from contests.views import get_contest_for_user, staff_view
+from contests.views.breadcrumbs import Crumb, contest_trail, here
 
 VIEW_PERMS = ("contests.view_contest", "candidates.view_resultrun")
 PAGE_SIZE = 50
@@ -92,12 +93,20 @@ def _chosen_position(request: HttpRequest, positions: list[Position]) -> Positio
     return positions[0]
 
 
+def _trail(run: ResultRun, *tail: Crumb) -> list[Crumb]:
+    """Concursos › Concurso › Listas de classificação › ``tail``."""
+    runs = reverse("candidates:result_list", args=[run.contest.slug])
+    return contest_trail(run.contest, ("Listas de classificação", runs), *tail)
+
+
 @staff_view(*VIEW_PERMS)
 def result_list(request: HttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     runs = results.runs_for(contest).order_by("-number")
     form = ComputeForm(contest=contest) if request.user.has_perm("candidates.add_resultrun") else None
-    return render(request, "candidates/result_list.html", {"contest": contest, "runs": runs, "form": form})
+    breadcrumbs = contest_trail(contest, here("Listas de classificação"))
+    context = {"contest": contest, "runs": runs, "form": form, "breadcrumbs": breadcrumbs}
+    return render(request, "candidates/result_list.html", context)
 
 
 @require_POST
@@ -154,6 +163,7 @@ def result_detail(request: HttpRequest, slug: str, run_pk: int) -> HttpResponse:
         "candidates/result_detail.html",
         {
             "contest": run.contest,
+            "breadcrumbs": _trail(run, here(f"Lista {run.number}")),
             "run": run,
             "positions": positions,
             "position": position,
@@ -220,6 +230,7 @@ def result_compare(request: HttpRequest, slug: str, run_pk: int) -> HttpResponse
         "candidates/result_compare.html",
         {
             "contest": run.contest,
+            "breadcrumbs": _trail(run, (f"Lista {run.number}", run.get_absolute_url()), here("Comparação")),
             "run": run,
             "previous": previous,
             "others": others,

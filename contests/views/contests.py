@@ -32,6 +32,7 @@ from contests.views.access import (
     get_contest_for_user,
     staff_view,
 )
+from contests.views.breadcrumbs import contest_trail, here
 
 HOMOLOGATION_FIELDS = {
     "homologation_date": "date",
@@ -144,6 +145,7 @@ def contest_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "contests/contest_detail.html",
         {
             "contest": contest,
+            "breadcrumbs": contest_trail(None, here(f"Concurso {contest.number}/{contest.year}")),
             "policy": contest.policy,
             "rows": rows,
             "totals": totals,
@@ -164,7 +166,8 @@ def contest_create(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, "Concurso criado.")
             return redirect(contest)
-    return render(request, "contests/contest_form.html", {"form": form})
+    context = {"form": form, "breadcrumbs": contest_trail(None, here("Novo concurso"))}
+    return render(request, "contests/contest_form.html", context)
 
 
 @staff_view("contests.change_contest")
@@ -180,7 +183,8 @@ def contest_edit(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, "Concurso alterado.")
             return redirect(contest)
-    return render(request, "contests/contest_form.html", {"form": form, "contest": contest})
+    context = {"form": form, "contest": contest, "breadcrumbs": contest_trail(contest, here("Editar"))}
+    return render(request, "contests/contest_form.html", context)
 
 
 @require_POST
@@ -225,7 +229,8 @@ def contest_homologate(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, f"Concurso homologado. Validade até {contest.validity_end:%d/%m/%Y}.")
             return redirect(contest)
-    return render(request, "contests/contest_homologate.html", {"form": form, "contest": contest})
+    context = {"form": form, "contest": contest, "breadcrumbs": contest_trail(contest, here("Homologar"))}
+    return render(request, "contests/contest_homologate.html", context)
 
 
 @staff_view("contests.view_contest", "contests.homologate_contest")
@@ -250,7 +255,9 @@ def contest_extend_validity(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, f"Validade prorrogada até {contest.validity_end:%d/%m/%Y}.")
             return redirect(contest)
-    return render(request, "contests/contest_extend_validity.html", {"form": form, "contest": contest})
+    breadcrumbs = contest_trail(contest, here("Prorrogar validade"))
+    context = {"form": form, "contest": contest, "breadcrumbs": breadcrumbs}
+    return render(request, "contests/contest_extend_validity.html", context)
 
 
 @staff_view("contests.view_contest", "contests.view_contest_history")
@@ -265,4 +272,5 @@ def contest_history(request: HttpRequest, slug: str) -> HttpResponse:
         VacancyOpening.history.filter(position_id__in=position_ids),
     )
     page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("pagina"))
-    return render(request, "contests/contest_history.html", {"contest": contest, "page": page})
+    context = {"contest": contest, "page": page, "breadcrumbs": contest_trail(contest, here("Histórico"))}
+    return render(request, "contests/contest_history.html", context)

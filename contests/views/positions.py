@@ -28,6 +28,7 @@ from contests.views.access import (
     get_position_for_user,
     staff_view,
 )
+from contests.views.breadcrumbs import contest_trail, here, position_trail
 from contests.views.contests import reservation_row
 
 
@@ -120,7 +121,12 @@ def position_create(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "contests/position_form.html",
-        {"form": form, "contest": contest, "preview_url": _preview_url(contest)},
+        {
+            "form": form,
+            "contest": contest,
+            "preview_url": _preview_url(contest),
+            "breadcrumbs": contest_trail(contest, here("Novo cargo")),
+        },
     )
 
 
@@ -166,6 +172,7 @@ def position_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "contest": contest,
             "position": position,
             "preview_url": _preview_url(contest, position, edital),
+            "breadcrumbs": position_trail(position, here("Editar")),
         },
     )
 
@@ -199,6 +206,7 @@ def position_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         {
             "contest": contest,
             "position": position,
+            "breadcrumbs": contest_trail(contest, here(position.code)),
             "policy": contest.policy,
             "row": row,
             "openings": openings,
@@ -212,7 +220,8 @@ def position_history(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk)
     entries = history_entries(position.history.all(), VacancyOpening.history.filter(position_id=position.pk))
     page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("pagina"))
-    context = {"contest": position.contest, "position": position, "page": page}
+    breadcrumbs = position_trail(position, here("Histórico"))
+    context = {"contest": position.contest, "position": position, "page": page, "breadcrumbs": breadcrumbs}
     return render(request, "contests/position_history.html", context)
 
 
@@ -242,6 +251,7 @@ def opening_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "contest": contest,
             "position": position,
             "preview_url": _preview_url(contest, position),
+            "breadcrumbs": position_trail(position, here("Abertura de vagas")),
         },
     )
 
@@ -271,6 +281,7 @@ def opening_edit(request: HttpRequest, slug: str, pk: int, opening_pk: int) -> H
             "position": position,
             "opening": opening,
             "preview_url": _preview_url(position.contest, position, opening),
+            "breadcrumbs": position_trail(position, here("Editar abertura")),
         },
     )
 
