@@ -412,7 +412,7 @@ def _declaration_page(
         user=request.user,
         obj=registration,
         action="view_sensitive",
-        detail="autodeclaração (página da opção pela reserva racial)",
+        detail=f"autodeclaração (página da opção pela reserva a {policy.group_label})",
         request=request,
     )
     declaration = SelfDeclaration.objects.filter(registration=registration).first()
@@ -469,7 +469,8 @@ def registration_racial_option(request: HttpRequest, slug: str, pk: int) -> Http
         except ValidationError as error:
             add_service_errors(form, error, CATEGORY_FIELD)
         else:
-            messages.success(request, "Opção pela reserva racial registrada, com a autodeclaração.")
+            group = registration.contest.policy.group_label
+            messages.success(request, f"Opção pela reserva a {group} registrada, com a autodeclaração.")
             return redirect(_detail_url(registration))
     return _declaration_page(request, registration, option_form=form)
 
@@ -490,8 +491,10 @@ def registration_give_up(request: HttpRequest, slug: str, pk: int) -> HttpRespon
         except ValidationError as error:
             add_service_errors(form, error)
         else:
+            group = registration.contest.policy.group_label
             messages.success(
-                request, "Renúncia à reserva racial registrada: o candidato permanece na ampla concorrência."
+                request,
+                f"Renúncia à reserva a {group} registrada: o candidato permanece na ampla concorrência.",
             )
             return redirect(_detail_url(registration))
     return _declaration_page(request, registration, give_up_form=form)

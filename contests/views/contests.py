@@ -79,6 +79,17 @@ def _position_rows(contest: Contest, positions: Iterable[Position] | None = None
     return rows
 
 
+def _racial_header(contests: Iterable[Contest]) -> str:
+    """``Reservadas a negros`` when the listed contests' policies name one group (one organisation, one
+    law: the usual case); otherwise the group is the one of each contest's policy."""
+    groups = {contest.policy.group_label for contest in contests}
+    return (
+        f"Reservadas a {groups.pop()}"
+        if len(groups) == 1
+        else "Reservadas ao grupo da política de cada concurso"
+    )
+
+
 # Contests ------------------------------------------------------------------------------------------------
 
 
@@ -113,7 +124,13 @@ def contest_list(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "contests/contest_list.html",
-        {"page": page, "statuses": Contest.Status.choices, "status": status, "show_reserves": show_reserves},
+        {
+            "page": page,
+            "statuses": Contest.Status.choices,
+            "status": status,
+            "show_reserves": show_reserves,
+            "racial_header": _racial_header(page),
+        },
     )
 
 

@@ -239,7 +239,7 @@ def test_filters_position_status_and_reserve(client_for, cast):
     # Querying who opted for a reserve is logged like a view of sensitive data.
     logs = AccessLog.objects.filter(user=cast["clerk"], object_id=str(contest.pk))
     assert logs.count() == 3
-    assert "PcD" in logs.order_by("at", "pk")[1].detail
+    assert "Reservada a pessoas com deficiência" in logs.order_by("at", "pk")[1].detail
 
 
 def test_reserve_filter_is_ignored_without_sensitive_permission(client_for):

@@ -354,4 +354,4 @@ def test_list_shows_each_contests_reserved_vacancies_summed_over_its_positions(c
     listed = next(c for c in response.context["page"] if c.pk == contest.pk)
     assert listed.reserved == {"open": 14, "racial": 4, "pcd": 2}
     page = response.content.decode()
-    assert "Reserva racial" in page and "Reserva PcD" in page
+    assert "Reservadas a negros" in page and "Reservadas a pessoas com deficiência" in page
