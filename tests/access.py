@@ -8,11 +8,13 @@ page, a member of the cast without the permission gets 403, the allowed ones get
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
+
+if TYPE_CHECKING:  # the test client's response type exists only in django-stubs
+    from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
 
 ROLES = ("anonymous", "outsider", "clerk", "legal", "commission", "manager", "auditor")
 STAFF = frozenset({"clerk", "legal", "commission", "manager", "auditor"})
@@ -34,7 +36,7 @@ def assert_access(
     method: str = "get",
     data: dict[str, Any] | None = None,
     ok: int = 200,
-) -> HttpResponse:
+) -> TestResponse:
     """Request ``url`` as ``who`` and check the answer against ``allowed``; returns the response."""
     client = client_for(who)
     response = client.post(url, data or {}) if method == "post" else client.get(url, data or {})
