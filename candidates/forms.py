@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from candidates.engine import eligibility
+from candidates.engine.schedule import kind_label
 from candidates.models import Candidate, Registration, Reserve
 from candidates.validators import cpf_digits, format_cpf, validate_cpf
 from contests.forms import DATE_INPUT_FORMATS, DateInput, StaffFormMixin, date_field
@@ -30,7 +31,7 @@ UPLOAD_EXTENSIONS = (".csv", ".txt", ".tsv", ".xlsx")
 
 def racial_choices(policy: Policy, *, with_none: bool = True) -> list[tuple[str, str]]:
     """The categories the policy accepts (``eligibility.accepted_categories``; SM art. 3: pretos e pardos)."""
-    choices = [(NO_RESERVE, "Não concorre à reserva racial")] if with_none else []
+    choices = [(NO_RESERVE, f"Não concorre à reserva a {policy.group_label}")] if with_none else []
     for category in eligibility.accepted_categories(policy.beneficiary_groups or []):
         if category == eligibility.UNSPECIFIED_BLACK:
             choices.append((BLACK_UNSPECIFIED, "Negra, sem distinguir preta ou parda"))
@@ -131,17 +132,29 @@ class RegistrationForm(StaffFormMixin, forms.Form):
         if creating:
             if not contest.registrations_closed_on(timezone.localdate()):
                 self.fields["registered_on"].initial = timezone.localdate()
-            self.fields["racial"] = _racial_field(contest.policy, label="Reserva racial (autodeclaração)")
+            self.fields["racial"] = _racial_field(
+                contest.policy, label=f"Reserva a {contest.policy.group_label} (autodeclaração)"
+            )
             self.fields["declared_on"] = date_field(
                 "Data da autodeclaração",
                 required=False,
                 help_text="Vazia: a data da inscrição. A opção não pode ser posterior ao fim das inscrições "
                 "(SM art. 3º; AR art. 1º §4º).",
             )
+        group = contest.policy.group_label
+        if "pcd_reserve" in self.fields:
+            self.fields["pcd_reserve"].label = "Concorre à reserva a pessoas com deficiência"
+            self.fields[
+                "pcd_reserve"
+            ].help_text = (
+                f"Decreto 9.508/2018 art. 1º; SM art. 4º §6º: pode concorrer também à reserva a {group}."
+            )
         if "preferred_reserve" in self.fields:
+            # The reserved lists named as on every screen, the policy naming the group.
             cast(forms.ChoiceField, self.fields["preferred_reserve"]).choices = [
                 ("", "A opção padrão da política"),
-                *Reserve.choices,
+                (Reserve.RACIAL, f"Reserva a {group}"),
+                (Reserve.PCD, "Reserva a pessoas com deficiência"),
             ]
         # The mixin set up the widgets before these fields existed: dates typed as dd/mm/aaaa here too.
         for field in self.fields.values():
@@ -226,16 +239,8 @@ class RegistrationFilterForm(StaffFormMixin, forms.Form):
     cargo: forms.ModelChoiceField = forms.ModelChoiceField(
         label="Cargo", queryset=None, required=False, empty_label="Todos"
     )
-    reserva = forms.ChoiceField(
-        label="Reserva",
-        required=False,
-        choices=[
-            ("", "Todas"),
-            ("racial", "Reserva racial (cotistas)"),
-            ("pcd", "Reserva PcD"),
-            ("ampla", "Só ampla concorrência"),
-        ],
-    )
+    # Choices set per contest: the reserved lists named as on every screen (the policy names the group).
+    reserva = forms.ChoiceField(label="Reserva", required=False)
     situacao = forms.ChoiceField(
         label="Situação", required=False, choices=[("", "Todas"), *Registration.Status.choices]
     )
@@ -250,7 +255,14 @@ class RegistrationFilterForm(StaffFormMixin, forms.Form):
             ].help_text = (
                 "Nome ou nome social (sem diferença de acentos e maiúsculas), número de inscrição ou CPF."
             )
-        if not sensitive:
+        if sensitive:
+            cast(forms.ChoiceField, self.fields["reserva"]).choices = [
+                ("", "Todas"),
+                ("racial", f"{kind_label('racial', contest.policy.group_label)} (cotistas)"),
+                ("pcd", kind_label("pcd", contest.policy.group_label)),
+                ("ampla", "Só ampla concorrência"),
+            ]
+        else:
             del self.fields["reserva"]
 
 

@@ -117,6 +117,7 @@ def _plural(n: int, one: str, many: str) -> str:
 def compare_runs(run: ResultRun, previous: ResultRun, position: Position) -> list[Move]:
     """Who moved on ``position``'s lists from ``previous`` to ``run``, and why (score, status, others)."""
     old, new = _lines(previous, position), _lines(run, position)
+    group_label = run.contest.policy.group_label
     entered = sorted(
         line.general for reg, line in new.items() if line.general and not old.get(reg, _Line("", "")).general
     )
@@ -166,10 +167,11 @@ def compare_runs(run: ResultRun, previous: ResultRun, position: Position) -> lis
                 )
             reasons.append("nota inalterada" + ("; " + ", ".join(ahead) if ahead else ""))
         for name in (ListName.RACIAL, ListName.PCD):
+            listed = f"lista {schedule.kind_label(name, group_label).lower()}"  # "lista reservada a negros"
             if name in b_lists and name not in a_lists and a is not None:
-                reasons.append(f"saiu da {ListName(name).label.lower()}")
+                reasons.append(f"saiu da {listed}")
             elif name in a_lists and name not in b_lists and b is not None:
-                reasons.append(f"entrou na {ListName(name).label.lower()}")
+                reasons.append(f"entrou na {listed}")
         if not reasons and a == b and b_lists == a_lists:
             continue
         if not reasons:
@@ -260,7 +262,7 @@ def seat_strip(position: Position) -> SeatStrip:
     holders = {
         n.seat: n
         for n in Nomination.objects.filter(position=position, status__in=Nomination.HOLDING).select_related(
-            "registration__candidate"
+            "registration__candidate", "position__contest"
         )
     }
     # A compensated seat's kind changes with its nomination (RULES §4, compensation).

@@ -568,4 +568,6 @@ def final_run_for(position: Position) -> ResultRun | None:
 
 
 def runs_for(contest: Contest) -> QuerySet[ResultRun]:
-    return ResultRun.objects.filter(contest=contest).select_related("position", "computed_by", "published_by")
+    return ResultRun.objects.filter(contest=contest).select_related(
+        "contest", "position", "computed_by", "published_by"
+    )

@@ -22,7 +22,7 @@ from django.core.files.storage import Storage, storages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
@@ -46,6 +46,7 @@ from candidates.services.imports.cells import text
 from contests.audit import log_access
 from contests.models import Contest
 from contests.views import AuthenticatedHttpRequest, get_contest_for_user, staff_view
+from contests.views.breadcrumbs import Crumb, contest_trail, here
 
 IMPORT_PERMS = ("contests.view_contest", "candidates.import_registrations")
 SESSION_KEY = "candidate_imports"
@@ -161,6 +162,12 @@ def _samples(table: Table, index: int) -> list[str]:
     return values
 
 
+def _trail(contest: Contest) -> list[Crumb]:
+    """Concursos › Concurso › Inscrições › Importação (the three steps share it)."""
+    registrations = reverse("candidates:registration_list", args=[contest.slug])
+    return contest_trail(contest, ("Inscrições", registrations), here("Importação"))
+
+
 # Views ---------------------------------------------------------------------------------------------------
 
 
@@ -193,6 +200,7 @@ def import_upload(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
         "candidates/import_upload.html",
         {
             "contest": contest,
+            "breadcrumbs": _trail(contest),
             "form": form,
             "in_progress": state if _stored((state or {}).get("token")) else None,
             "max_rows": WEB_IMPORT_MAX_ROWS,
@@ -227,7 +235,14 @@ def import_mapping(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
     return render(
         request,
         "candidates/import_mapping.html",
-        {"contest": contest, "form": form, "columns": columns, "state": state, "table": table},
+        {
+            "contest": contest,
+            "breadcrumbs": _trail(contest),
+            "form": form,
+            "columns": columns,
+            "state": state,
+            "table": table,
+        },
     )
 
 
@@ -267,6 +282,7 @@ def import_preview(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
         "candidates/import_preview.html",
         {
             "contest": contest,
+            "breadcrumbs": _trail(contest),
             "state": state,
             "table": table,
             "result": result,

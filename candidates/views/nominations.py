@@ -27,6 +27,7 @@ from candidates.services.results import final_run_for
 from contests.forms import StaffFormMixin, add_service_errors, date_field
 from contests.models import Position
 from contests.views import AuthenticatedHttpRequest, get_position_for_user, staff_view
+from contests.views.breadcrumbs import here, position_trail
 
 VIEW_PERMS = ("contests.view_contest", "contests.view_position", "candidates.view_nomination")
 CALL_PERMS = (*VIEW_PERMS, "candidates.call_nomination")
@@ -163,8 +164,13 @@ def _call_rows(preview: services.Preview | None, group_label: str) -> list[dict]
     ]
 
 
-def _context(position: Position, **extra) -> dict:
-    return {"position": position, "contest": position.contest, **extra}
+def _context(position: Position, page: object = None, **extra) -> dict:
+    """What every nomination page shows; ``page`` names the page under the position's nominations."""
+    if page is None:
+        breadcrumbs = position_trail(position, here("Nomeações"))
+    else:
+        breadcrumbs = position_trail(position, ("Nomeações", _list_url(position)), here(page))
+    return {"position": position, "contest": position.contest, "breadcrumbs": breadcrumbs, **extra}
 
 
 # Views -------------------------------------------------------------------------------------------------
@@ -232,6 +238,7 @@ def nomination_call(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Ht
         "candidates/nomination_call.html",
         _context(
             position,
+            "Convocar",
             form=form,
             preview=preview,
             rows=_call_rows(preview, position.contest.policy.group_label),
@@ -253,6 +260,7 @@ def nomination_detail(
         "candidates/nomination_detail.html",
         _context(
             position,
+            nomination,
             nomination=nomination,
             history=history,
             today=today,
@@ -324,6 +332,7 @@ def _record(request, slug, pk, nomination_pk, *, action: str):
         "candidates/nomination_action.html",
         _context(
             position,
+            titles[action],
             nomination=nomination,
             form=form,
             action=action,
@@ -420,7 +429,13 @@ def nomination_open_vacancies(request: AuthenticatedHttpRequest, slug: str, pk: 
         request,
         "candidates/nomination_open.html",
         _context(
-            position, form=form, opened=opened, rows=rows, strip=strip, reservation=position.reservation()
+            position,
+            "Abrir novas vagas",
+            form=form,
+            opened=opened,
+            rows=rows,
+            strip=strip,
+            reservation=position.reservation(),
         ),
     )
 

@@ -43,6 +43,7 @@ from contests.forms import add_service_errors
 from contests.history import HistoryEntry, field_label, field_label_model, history_entries
 from contests.models import Contest
 from contests.views import AuthenticatedHttpRequest, get_contest_for_user, staff_view
+from contests.views.breadcrumbs import Crumb, contest_trail, here
 
 PAGE_SIZE = 50
 SENSITIVE = services.SENSITIVE_PERMISSION
@@ -152,6 +153,17 @@ def _detail_url(registration: Registration) -> str:
     return reverse("candidates:registration_detail", args=[registration.contest.slug, registration.pk])
 
 
+def _trail(contest: Contest, *tail: Crumb) -> list[Crumb]:
+    """Concursos › Concurso › Inscrições › ``tail``."""
+    return contest_trail(
+        contest, ("Inscrições", reverse("candidates:registration_list", args=[contest.slug])), *tail
+    )
+
+
+def _registration_trail(registration: Registration, *tail: Crumb) -> list[Crumb]:
+    return _trail(registration.contest, (registration.number, _detail_url(registration)), *tail)
+
+
 def _history(registration: Registration, *, sensitive: bool, candidate: bool) -> list[HistoryEntry]:
     """The registration's history, its scores' and (if allowed) its candidate's, field by field.
 
@@ -236,6 +248,7 @@ def registration_list(request: AuthenticatedHttpRequest, slug: str) -> HttpRespo
         "candidates/registration_list.html",
         {
             "contest": contest,
+            "breadcrumbs": contest_trail(contest, here("Inscrições")),
             "form": form,
             "page": page,
             "total": total,
@@ -269,7 +282,8 @@ def registration_create(request: AuthenticatedHttpRequest, slug: str) -> HttpRes
             messages.success(request, f"Inscrição {registration.number} registrada.{note}")
             return redirect(_detail_url(registration))
     closed = contest.registrations_closed_on(timezone.localdate())
-    context = {"form": form, "contest": contest, "closed": closed}
+    breadcrumbs = _trail(contest, here("Nova inscrição"))
+    context = {"form": form, "contest": contest, "closed": closed, "breadcrumbs": breadcrumbs}
     return render(request, "candidates/registration_form.html", context)
 
 
@@ -305,7 +319,12 @@ def registration_edit(request: AuthenticatedHttpRequest, slug: str, pk: int) -> 
     return render(
         request,
         "candidates/registration_form.html",
-        {"form": form, "contest": contest, "registration": registration},
+        {
+            "form": form,
+            "contest": contest,
+            "registration": registration,
+            "breadcrumbs": _registration_trail(registration, here("Editar")),
+        },
     )
 
 
@@ -336,6 +355,7 @@ def registration_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -
         {
             "contest": contest,
             "registration": registration,
+            "breadcrumbs": _trail(contest, here(registration.number)),
             "candidate": registration.candidate,
             "cpf_masked": mask_cpf(registration.candidate.cpf),
             "phases": phases,
@@ -397,7 +417,7 @@ def _declaration_page(
         user=request.user,
         obj=registration,
         action="view_sensitive",
-        detail="autodeclaração (página da opção pela reserva racial)",
+        detail=f"autodeclaração (página da opção pela reserva a {policy.group_label})",
         request=request,
     )
     declaration = SelfDeclaration.objects.filter(registration=registration).first()
@@ -414,6 +434,7 @@ def _declaration_page(
         {
             "contest": contest,
             "registration": registration,
+            "breadcrumbs": _registration_trail(registration, here("Autodeclaração")),
             "declaration": declaration,
             "active": active,
             "closed": closed,
@@ -453,7 +474,8 @@ def registration_racial_option(request: AuthenticatedHttpRequest, slug: str, pk:
         except ValidationError as error:
             add_service_errors(form, error, CATEGORY_FIELD)
         else:
-            messages.success(request, "Opção pela reserva racial registrada, com a autodeclaração.")
+            group = registration.contest.policy.group_label
+            messages.success(request, f"Opção pela reserva a {group} registrada, com a autodeclaração.")
             return redirect(_detail_url(registration))
     return _declaration_page(request, registration, option_form=form)
 
@@ -474,8 +496,10 @@ def registration_give_up(request: AuthenticatedHttpRequest, slug: str, pk: int) 
         except ValidationError as error:
             add_service_errors(form, error)
         else:
+            group = registration.contest.policy.group_label
             messages.success(
-                request, "Renúncia à reserva racial registrada: o candidato permanece na ampla concorrência."
+                request,
+                f"Renúncia à reserva a {group} registrada: o candidato permanece na ampla concorrência.",
             )
             return redirect(_detail_url(registration))
     return _declaration_page(request, registration, give_up_form=form)

@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
 from candidates import selectors
@@ -26,6 +26,7 @@ from contests.audit import User
 from contests.forms import StaffFormMixin
 from contests.models import Contest, Position
 from contests.views import AuthenticatedHttpRequest, get_contest_for_user, staff_view
+from contests.views.breadcrumbs import Crumb, contest_trail, here
 
 VIEW_PERMS = ("contests.view_contest", "candidates.view_resultrun")
 PAGE_SIZE = 50
@@ -97,12 +98,20 @@ def _chosen_position(request: AuthenticatedHttpRequest, positions: list[Position
     return positions[0]
 
 
+def _trail(run: ResultRun, *tail: Crumb) -> list[Crumb]:
+    """Concursos › Concurso › Listas de classificação › ``tail``."""
+    runs = reverse("candidates:result_list", args=[run.contest.slug])
+    return contest_trail(run.contest, ("Listas de classificação", runs), *tail)
+
+
 @staff_view(*VIEW_PERMS)
 def result_list(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     runs = results.runs_for(contest).order_by("-number")
     form = ComputeForm(contest=contest) if request.user.has_perm("candidates.add_resultrun") else None
-    return render(request, "candidates/result_list.html", {"contest": contest, "runs": runs, "form": form})
+    breadcrumbs = contest_trail(contest, here("Listas de classificação"))
+    context = {"contest": contest, "runs": runs, "form": form, "breadcrumbs": breadcrumbs}
+    return render(request, "candidates/result_list.html", context)
 
 
 @require_POST
@@ -159,6 +168,7 @@ def result_detail(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> 
         "candidates/result_detail.html",
         {
             "contest": run.contest,
+            "breadcrumbs": _trail(run, here(f"Lista {run.number}")),
             "run": run,
             "positions": positions,
             "position": position,
@@ -226,6 +236,7 @@ def result_compare(request: AuthenticatedHttpRequest, slug: str, run_pk: int) ->
         "candidates/result_compare.html",
         {
             "contest": run.contest,
+            "breadcrumbs": _trail(run, (f"Lista {run.number}", run.get_absolute_url()), here("Comparação")),
             "run": run,
             "previous": previous,
             "others": others,

@@ -206,6 +206,11 @@ class Contest(models.Model):
 
     @property
     def total_vacancies(self) -> int:
+        """Every position's cumulative vacancies; a list page that has summed them already sets
+        ``_total_vacancies`` so that each position's reservation does not count them again."""
+        cached = getattr(self, "_total_vacancies", None)
+        if cached is not None:
+            return cached
         return (
             VacancyOpening.objects.filter(position__contest=self).aggregate(total=Sum("count"))["total"] or 0
         )

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+from collections import defaultdict
+from collections.abc import Iterable
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.db.models import Count, Sum
+from django.db.models import Count, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
@@ -31,6 +33,7 @@ from contests.views.access import (
     get_contest_for_user,
     staff_view,
 )
+from contests.views.breadcrumbs import contest_trail, here
 
 HOMOLOGATION_FIELDS = {
     "homologation_date": "date",
@@ -60,14 +63,32 @@ def reservation_row(position: Position, vacancies: int | None = None) -> Positio
         return PositionRow(position, None, str(error))
 
 
-def _position_rows(contest: Contest) -> list[PositionRow]:
-    positions = contest.positions.annotate(total=Coalesce(Sum("openings__count"), 0)).order_by("code", "pk")
+def _with_vacancies(positions: QuerySet[Position]) -> QuerySet[Position]:
+    return positions.annotate(total=Coalesce(Sum("openings__count"), 0)).order_by("code", "pk")
+
+
+def _position_rows(contest: Contest, positions: Iterable[Position] | None = None) -> list[PositionRow]:
+    """The reservation of each position, from the positions with their vacancies summed in one query."""
+    positions = list(_with_vacancies(contest.positions.all()) if positions is None else positions)
+    # A threshold counted on the contest (SM art. 1 §2) reads the contest's total: sum it here, once.
+    contest._total_vacancies = sum(position.total for position in positions)  # type: ignore[attr-defined]
     rows = []
     for position in positions:
         position.contest = contest
         position._vacancies = position.total  # type: ignore[attr-defined]  # read by Position.vacancies
         rows.append(reservation_row(position))
     return rows
+
+
+def _racial_header(contests: Iterable[Contest]) -> str:
+    """``Reservadas a negros`` when the listed contests' policies name one group (one organisation, one
+    law: the usual case); otherwise the group is the one of each contest's policy."""
+    groups = {contest.policy.group_label for contest in contests}
+    return (
+        f"Reservadas a {groups.pop()}"
+        if len(groups) == 1
+        else "Reservadas ao grupo da política de cada concurso"
+    )
 
 
 # Contests ------------------------------------------------------------------------------------------------
@@ -90,8 +111,12 @@ def contest_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     show_reserves = request.user.has_perm("contests.view_position")
     if show_reserves:
         # The reserve is counted per position (SM art. 1 §1): the contest's figures are their sums.
+        positions: dict[int, list[Position]] = defaultdict(list)
+        for position in _with_vacancies(Position.objects.filter(contest__in=[c.pk for c in page])):
+            positions[position.contest_id].append(position)
         for contest in page:
-            reservations = [row.reservation for row in _position_rows(contest) if row.reservation]
+            rows = _position_rows(contest, positions[contest.pk])
+            reservations = [row.reservation for row in rows if row.reservation]
             contest.reserved = {  # for the template
                 "open": sum(r.open for r in reservations),
                 "racial": sum(r.racial for r in reservations),
@@ -100,7 +125,13 @@ def contest_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(
         request,
         "contests/contest_list.html",
-        {"page": page, "statuses": Contest.Status.choices, "status": status, "show_reserves": show_reserves},
+        {
+            "page": page,
+            "statuses": Contest.Status.choices,
+            "status": status,
+            "show_reserves": show_reserves,
+            "racial_header": _racial_header(page),
+        },
     )
 
 
@@ -132,6 +163,7 @@ def contest_detail(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
         "contests/contest_detail.html",
         {
             "contest": contest,
+            "breadcrumbs": contest_trail(None, here(f"Concurso {contest.number}/{contest.year}")),
             "policy": contest.policy,
             "rows": rows,
             "totals": totals,
@@ -152,7 +184,8 @@ def contest_create(request: AuthenticatedHttpRequest) -> HttpResponse:
         else:
             messages.success(request, "Concurso criado.")
             return redirect(contest)
-    return render(request, "contests/contest_form.html", {"form": form})
+    context = {"form": form, "breadcrumbs": contest_trail(None, here("Novo concurso"))}
+    return render(request, "contests/contest_form.html", context)
 
 
 @staff_view("contests.change_contest")
@@ -168,7 +201,8 @@ def contest_edit(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, "Concurso alterado.")
             return redirect(contest)
-    return render(request, "contests/contest_form.html", {"form": form, "contest": contest})
+    context = {"form": form, "contest": contest, "breadcrumbs": contest_trail(contest, here("Editar"))}
+    return render(request, "contests/contest_form.html", context)
 
 
 @require_POST
@@ -215,7 +249,8 @@ def contest_homologate(request: AuthenticatedHttpRequest, slug: str) -> HttpResp
         else:
             messages.success(request, f"Concurso homologado. Validade até {contest.validity_end:%d/%m/%Y}.")
             return redirect(contest)
-    return render(request, "contests/contest_homologate.html", {"form": form, "contest": contest})
+    context = {"form": form, "contest": contest, "breadcrumbs": contest_trail(contest, here("Homologar"))}
+    return render(request, "contests/contest_homologate.html", context)
 
 
 @staff_view("contests.view_contest", "contests.homologate_contest")
@@ -240,7 +275,9 @@ def contest_extend_validity(request: AuthenticatedHttpRequest, slug: str) -> Htt
         else:
             messages.success(request, f"Validade prorrogada até {contest.validity_end:%d/%m/%Y}.")
             return redirect(contest)
-    return render(request, "contests/contest_extend_validity.html", {"form": form, "contest": contest})
+    breadcrumbs = contest_trail(contest, here("Prorrogar validade"))
+    context = {"form": form, "contest": contest, "breadcrumbs": breadcrumbs}
+    return render(request, "contests/contest_extend_validity.html", context)
 
 
 @staff_view("contests.view_contest", "contests.view_contest_history")
@@ -255,4 +292,5 @@ def contest_history(request: AuthenticatedHttpRequest, slug: str) -> HttpRespons
         VacancyOpening.history.filter(position_id__in=position_ids),
     )
     page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("pagina"))
-    return render(request, "contests/contest_history.html", {"contest": contest, "page": page})
+    context = {"contest": contest, "page": page, "breadcrumbs": contest_trail(contest, here("Histórico"))}
+    return render(request, "contests/contest_history.html", context)

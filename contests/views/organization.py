@@ -8,6 +8,7 @@ from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 
 from contests import services
 from contests.forms import (
@@ -23,6 +24,7 @@ from contests.views.access import (
     form_data,
     staff_view,
 )
+from contests.views.breadcrumbs import here
 
 # Organisation and holidays -------------------------------------------------------------------------------
 
@@ -81,7 +83,13 @@ def _holiday_form(request: AuthenticatedHttpRequest, holiday: Holiday | None) ->
         else:
             messages.success(request, "Feriado salvo." if holiday else "Feriado registrado.")
             return redirect("contests:holiday_list")
-    return render(request, "contests/holiday_form.html", {"form": form, "holiday": holiday})
+    breadcrumbs = [
+        ("Feriados", reverse("contests:holiday_list")),
+        here("Editar" if holiday else "Novo feriado"),
+    ]
+    return render(
+        request, "contests/holiday_form.html", {"form": form, "holiday": holiday, "breadcrumbs": breadcrumbs}
+    )
 
 
 @staff_view("contests.delete_holiday")

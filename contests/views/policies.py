@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 
 from contests import quotas, services
 from contests.forms import (
@@ -22,8 +23,13 @@ from contests.views.access import (
     form_data,
     staff_view,
 )
+from contests.views.breadcrumbs import Crumb, here
 
 # Policies ------------------------------------------------------------------------------------------------
+
+
+def _policy_trail(*tail: Crumb) -> list[Crumb]:
+    return [("Políticas de reserva", reverse("contests:policy_list")), *tail]
 
 
 @staff_view("contests.view_policy_list")
@@ -64,6 +70,10 @@ def policy_detail(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
         "contests/policy_detail.html",
         {
             "policy": policy,
+            # Who may open this page but not the list (a commission member, from a contest) sees no link.
+            "breadcrumbs": _policy_trail(here(policy))
+            if request.user.has_perm("contests.view_policy_list")
+            else [here(policy)],
             "sections": sections,
             "contests": policy.contests.order_by("-year", "-pk"),
             "next_versions": policy.next_versions.order_by("version"),
@@ -86,7 +96,11 @@ def policy_create(request: AuthenticatedHttpRequest) -> HttpResponse:
         else:
             messages.success(request, "Política criada.")
             return redirect(policy)
-    return render(request, "contests/policy_form.html", {"form": form})
+    return render(
+        request,
+        "contests/policy_form.html",
+        {"form": form, "breadcrumbs": _policy_trail(here("Nova política"))},
+    )
 
 
 @staff_view("contests.view_policy", "contests.change_policy")
@@ -110,7 +124,10 @@ def policy_edit(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, "Política alterada.")
             return redirect(policy)
-    return render(request, "contests/policy_form.html", {"form": form, "policy": policy})
+    breadcrumbs = _policy_trail((str(policy), policy.get_absolute_url()), here("Editar"))
+    return render(
+        request, "contests/policy_form.html", {"form": form, "policy": policy, "breadcrumbs": breadcrumbs}
+    )
 
 
 @staff_view("contests.view_policy", "contests.add_policy")
@@ -127,4 +144,6 @@ def policy_new_version(request: AuthenticatedHttpRequest, slug: str) -> HttpResp
                 request, f"Versão {new.version} criada. Os concursos já publicados mantêm a anterior."
             )
             return redirect(new)
-    return render(request, "contests/policy_form.html", {"form": form, "policy": policy, "new_version": True})
+    breadcrumbs = _policy_trail((str(policy), policy.get_absolute_url()), here("Nova versão"))
+    context = {"form": form, "policy": policy, "new_version": True, "breadcrumbs": breadcrumbs}
+    return render(request, "contests/policy_form.html", context)

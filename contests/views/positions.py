@@ -29,6 +29,7 @@ from contests.views.access import (
     get_position_for_user,
     staff_view,
 )
+from contests.views.breadcrumbs import contest_trail, here, position_trail
 from contests.views.contests import reservation_row
 
 
@@ -121,7 +122,12 @@ def position_create(request: AuthenticatedHttpRequest, slug: str) -> HttpRespons
     return render(
         request,
         "contests/position_form.html",
-        {"form": form, "contest": contest, "preview_url": _preview_url(contest)},
+        {
+            "form": form,
+            "contest": contest,
+            "preview_url": _preview_url(contest),
+            "breadcrumbs": contest_trail(contest, here("Novo cargo")),
+        },
     )
 
 
@@ -167,6 +173,7 @@ def position_edit(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Http
             "contest": contest,
             "position": position,
             "preview_url": _preview_url(contest, position, edital),
+            "breadcrumbs": position_trail(position, here("Editar")),
         },
     )
 
@@ -200,6 +207,7 @@ def position_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Ht
         {
             "contest": contest,
             "position": position,
+            "breadcrumbs": contest_trail(contest, here(position.code)),
             "policy": contest.policy,
             "row": row,
             "openings": openings,
@@ -213,7 +221,8 @@ def position_history(request: AuthenticatedHttpRequest, slug: str, pk: int) -> H
     position = get_position_for_user(request.user, slug, pk)
     entries = history_entries(position.history.all(), VacancyOpening.history.filter(position_id=position.pk))
     page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("pagina"))
-    context = {"contest": position.contest, "position": position, "page": page}
+    breadcrumbs = position_trail(position, here("Histórico"))
+    context = {"contest": position.contest, "position": position, "page": page, "breadcrumbs": breadcrumbs}
     return render(request, "contests/position_history.html", context)
 
 
@@ -243,6 +252,7 @@ def opening_create(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Htt
             "contest": contest,
             "position": position,
             "preview_url": _preview_url(contest, position),
+            "breadcrumbs": position_trail(position, here("Abertura de vagas")),
         },
     )
 
@@ -272,6 +282,7 @@ def opening_edit(request: AuthenticatedHttpRequest, slug: str, pk: int, opening_
             "position": position,
             "opening": opening,
             "preview_url": _preview_url(position.contest, position, opening),
+            "breadcrumbs": position_trail(position, here("Editar abertura")),
         },
     )
 

@@ -14,9 +14,9 @@ from candidates.models import ImportMapping, Phase, PhaseResult, Registration, S
 from candidates.services.imports import WEB_IMPORT_MAX_ROWS
 from candidates.views.imports import SESSION_KEY
 from contests.models import AccessLog
+from tests.access import ROLES, assert_access
 from tests.builders import EXAMPLE_CSV, make_example_contest
 
-ROLES = ("anonymous", "outsider", "clerk", "legal", "commission", "manager", "auditor")
 EXAMPLE = EXAMPLE_CSV
 EXAMPLE_ROWS = 132
 HEADERS = [
@@ -85,33 +85,22 @@ def run_to_preview(client, contest, data: bytes, name="inscricoes.csv"):
 # Access matrix ---------------------------------------------------------------------------------------
 
 
-def assert_access(client_for, who, response_of, allowed_status):
-    response = response_of(client_for(who))
-    if who == "anonymous":
-        assert response.status_code == 302
-        assert response.url.startswith(reverse("login"))
-    elif who == "clerk":
-        assert response.status_code == allowed_status
-    else:
-        assert response.status_code == 403
-
-
 @pytest.mark.parametrize("who", ROLES)
 def test_import_upload_access(client_for, contest, who):
-    assert_access(client_for, who, lambda c: c.get(url("import_upload", contest)), 200)
+    assert_access(client_for, who, url("import_upload", contest), {"clerk"})
 
 
 @pytest.mark.parametrize("who", ROLES)
 @pytest.mark.parametrize("step", ["import_mapping", "import_preview"])
 def test_import_steps_access(client_for, contest, who, step):
     # With no file uploaded the clerk is sent back to the upload.
-    assert_access(client_for, who, lambda c: c.get(url(step, contest)), 302)
+    assert_access(client_for, who, url(step, contest), {"clerk"}, ok=302)
 
 
 @pytest.mark.parametrize("who", ROLES)
 @pytest.mark.parametrize("step", ["import_commit", "import_cancel"])
 def test_import_post_steps_access(client_for, contest, who, step):
-    assert_access(client_for, who, lambda c: c.post(url(step, contest)), 302)
+    assert_access(client_for, who, url(step, contest), {"clerk"}, method="post", ok=302)
 
 
 def test_commit_needs_post(client_for, contest):
