@@ -67,6 +67,13 @@ def format_cpf(digits: str) -> str:
     return f"{digits[:3]}.{digits[3:6]}.{digits[6:9]}-{digits[9:]}"
 
 
+def mask_cpf(digits: str) -> str:
+    """``***.881.690-**``: the middle six digits, as federal publications mask CPFs (LGPD)."""
+    if len(digits) != CPF_LENGTH:
+        return "***"
+    return f"***.{digits[3:6]}.{digits[6:9]}-**"
+
+
 def validate_cpf(value: str) -> None:
     """Model validator: the stored value is exactly 11 digits with valid check digits."""
     if not (isinstance(value, str) and len(value) == CPF_LENGTH and value.isdigit()):

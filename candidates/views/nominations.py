@@ -396,8 +396,8 @@ def nomination_open_vacancies(request: HttpRequest, slug: str, pk: int) -> HttpR
             rows.append(
                 {
                     "number": number,
-                    "before": selectors.kind_label(before, params) if before else "",
-                    "after": selectors.kind_label(kind, params),
+                    "before": kind_label(before, params.group_label) if before else "",
+                    "after": kind_label(kind, params.group_label),
                     "new": before is None,
                     "reserved": kind != "open",
                 }
