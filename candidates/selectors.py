@@ -7,6 +7,7 @@ import dataclasses
 import re
 import unicodedata
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -15,6 +16,7 @@ from django.db.models.functions import Length
 
 from candidates.engine import allocation
 from candidates.engine.results import format_score
+from candidates.engine.schedule import OPEN as OPEN_KIND
 from candidates.engine.schedule import kind_label, project
 from candidates.engine_params import params_for_position
 from candidates.models import (
@@ -414,6 +416,38 @@ class SeatStrip:
     @property
     def count_projected(self) -> int:
         return self.count("projected")
+
+
+def seat_kind_changes(position: Position, before: Sequence[str], after: Sequence[str]) -> list[dict]:
+    """Each seat's kind before and after vacancies were opened (``before`` is shorter: its missing seats
+    are new), worded as every screen words them."""
+    group = position.contest.policy.group_label
+    rows = []
+    for number, kind in enumerate(after, start=1):
+        previous = before[number - 1] if number <= len(before) else None
+        rows.append(
+            {
+                "number": number,
+                "before": kind_label(previous, group) if previous else "",
+                "after": kind_label(kind, group),
+                "new": previous is None,
+                "reserved": kind != OPEN_KIND,
+            }
+        )
+    return rows
+
+
+def position_nominations(position: Position) -> QuerySet[Nomination]:
+    """The nominations of ``position`` in the order they were made."""
+    return (
+        Nomination.objects.filter(position=position)
+        .select_related("registration__candidate", "position__contest__policy")
+        .order_by("order")
+    )
+
+
+def nomination_history(nomination: Nomination) -> QuerySet:
+    return nomination.history.select_related("history_user").order_by("-history_date", "-history_id")
 
 
 def seat_strip(position: Position) -> SeatStrip:

@@ -17,7 +17,6 @@ from django.utils import timezone
 
 from candidates import selectors
 from candidates.engine.schedule import kind_label
-from candidates.engine_params import params_for_position
 from candidates.forms import CallForm, DateForm, NoShowForm, OpenForm, WithdrawForm
 from candidates.models import Nomination
 from candidates.services import nominations as services
@@ -79,11 +78,7 @@ def _context(position: Position, **extra) -> dict:
 def nomination_list(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk)
     strip = selectors.seat_strip(position)
-    nominations = (
-        Nomination.objects.filter(position=position)
-        .select_related("registration__candidate", "position__contest__policy")
-        .order_by("order")
-    )
+    nominations = selectors.position_nominations(position)
     today = timezone.localdate()
     return render(
         request,
@@ -149,7 +144,7 @@ def nomination_call(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def nomination_detail(request: HttpRequest, slug: str, pk: int, nomination_pk: int) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk)
     nomination = _nomination_for(position, nomination_pk)
-    history = nomination.history.select_related("history_user").order_by("-history_date", "-history_id")
+    history = selectors.nomination_history(nomination)
     today = timezone.localdate()
     return render(
         request,
@@ -294,20 +289,7 @@ def nomination_open_vacancies(request: HttpRequest, slug: str, pk: int) -> HttpR
             )
             form = OpenForm(initial={"date": timezone.localdate()})
     strip = selectors.seat_strip(position)
-    rows = []
-    if opened is not None:
-        params = params_for_position(position)
-        for number, kind in enumerate(opened.after, start=1):
-            before = opened.before[number - 1] if number <= len(opened.before) else None
-            rows.append(
-                {
-                    "number": number,
-                    "before": kind_label(before, params.group_label) if before else "",
-                    "after": kind_label(kind, params.group_label),
-                    "new": before is None,
-                    "reserved": kind != "open",
-                }
-            )
+    rows = selectors.seat_kind_changes(position, opened.before, opened.after) if opened is not None else []
     return render(
         request,
         "candidates/nomination_open.html",
