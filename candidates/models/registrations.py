@@ -15,7 +15,6 @@ from contests.models import Contest, Policy, Position
 
 SCORE_MAX_DIGITS = 8
 SCORE_DECIMAL_PLACES = 2
-SCORE_QUANTUM = Decimal("0.01")
 
 
 def score_field(verbose_name: str, **kwargs) -> models.DecimalField:
