@@ -129,7 +129,7 @@ def _applicant(
         inscription=reg.number,
         score=score,
         birth_date=reg.birth_date,
-        phase_scores=phase_scores,
+        phase_scores=tuple(phase_scores.items()),
         jury_service=reg.jury,
         lists=frozenset(lists),
         prefers=prefers,
@@ -152,7 +152,9 @@ def compute_position(
     """
     reserves = params.reserves
     names = {p.id: p.name for p in phases}
-    ranking_criteria = criteria_from_kinds((kind, names.get(phase_id)) for kind, phase_id in criteria)
+    ranking_criteria = criteria_from_kinds(
+        (kind, names.get(phase_id) if phase_id is not None else None) for kind, phase_id in criteria
+    )
     out: dict[int, tuple[str, str]] = {}  # id → (category for the summary, why)
     by_id = {reg.id: reg for reg in regs}
 
@@ -281,12 +283,12 @@ def compute_position(
             entries.append(Entry(reg.id, name, j, g, stored[a.id], reg.number, reg.name[:200], why))
     for pk, (_, reason) in out.items():
         reg = by_id[pk]
-        score = (
+        kept = (
             reg.final_score.quantize(SCORE_QUANTUM, rounding=ROUND_HALF_UP)
             if reg.final_score is not None
             else None
         )
-        entries.append(Entry(reg.id, OUT, None, None, score, reg.number, reg.name[:200], reason))
+        entries.append(Entry(reg.id, OUT, None, None, kept, reg.number, reg.name[:200], reason))
 
     reasons = Counter(category for category, _ in out.values())
     summary: dict[str, object] = {
