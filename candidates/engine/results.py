@@ -62,7 +62,8 @@ class PhaseRow(NamedTuple):
 
 
 class RegistrationRow(NamedTuple):
-    """A registration as the lists need it. ``phases``: phase id → (score or None, absent)."""
+    """A registration as the lists need it. ``phases``: phase id → (score or None, absent);
+    ``position_id``: where the caller files it (the lists of one position are computed at a time)."""
 
     id: int
     number: str
@@ -76,6 +77,7 @@ class RegistrationRow(NamedTuple):
     name: str = ""
     birth_date: datetime.date | None = None
     phases: Mapping[int, tuple[Decimal | None, bool]] = {}
+    position_id: int = 0
 
 
 class Entry(NamedTuple):

@@ -84,7 +84,7 @@ def _gather(contest: Contest, positions: Sequence[Position]) -> _Inputs:
             "candidate__birth_date",
         )
     )
-    regs: dict[int, tuple[int, RegistrationRow]] = {}
+    regs: dict[int, RegistrationRow] = {}
     for (
         pk,
         number,
@@ -100,11 +100,8 @@ def _gather(contest: Contest, positions: Sequence[Position]) -> _Inputs:
         social,
         birth,
     ) in rows.iterator(chunk_size=BATCH):
-        regs[pk] = (
-            pos,
-            RegistrationRow(
-                pk, number, status, racial, pcd, prefers, final, absent, jury, social or full, birth, {}
-            ),
+        regs[pk] = RegistrationRow(
+            pk, number, status, racial, pcd, prefers, final, absent, jury, social or full, birth, {}, pos
         )
     results = (
         PhaseResult.objects.filter(registration__contest=contest, registration__position_id__in=position_ids)
@@ -112,7 +109,7 @@ def _gather(contest: Contest, positions: Sequence[Position]) -> _Inputs:
         .values_list("registration_id", "phase_id", "score", "absent")
     )
     for reg_id, phase_id, score, absent in results.iterator(chunk_size=BATCH):
-        regs[reg_id][1].phases[phase_id] = (score, absent)
+        regs[reg_id].phases[phase_id] = (score, absent)
 
     digest = hashlib.sha256()
     digest.update(repr(allocation.params_to_dict(params)).encode())
@@ -137,14 +134,14 @@ def _gather(contest: Contest, positions: Sequence[Position]) -> _Inputs:
     for position in positions:
         digest.update(repr((position.pk, position.code)).encode())
     per_position: dict[int, list[RegistrationRow]] = {p.pk: [] for p in positions}
-    for pos, reg in regs.values():
-        per_position[pos].append(reg)
+    for reg in regs.values():
+        per_position[reg.position_id].append(reg)
         digest.update(
             repr(
                 (
                     reg.id,
                     reg.number,
-                    pos,
+                    reg.position_id,
                     reg.status,
                     reg.racial,
                     reg.pcd,
