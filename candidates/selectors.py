@@ -216,6 +216,11 @@ def run_entries(run: ResultRun, position: Position, list_name: str) -> QuerySet[
     return entries.order_by("number") if list_name == OUT else entries.order_by("rank")
 
 
+def other_runs(run: ResultRun) -> QuerySet[ResultRun]:
+    """The contest's other runs, newest first (what ``run`` may be compared with)."""
+    return ResultRun.objects.filter(contest=run.contest).exclude(pk=run.pk).order_by("-number")
+
+
 def previous_run(run: ResultRun) -> ResultRun | None:
     """The published run to compare ``run`` with: its recorded ``previous``, else the latest published
     run of the same contest that covers the same scope and came before it."""

@@ -182,7 +182,7 @@ def result_compare(request: HttpRequest, slug: str, run_pk: int) -> HttpResponse
     if previous is not None and position is not None:
         moves = selectors.compare_runs(run, previous, position)
         page = Paginator(moves, PAGE_SIZE).get_page(request.GET.get("pagina"))
-    others = ResultRun.objects.filter(contest=run.contest).exclude(pk=run.pk).order_by("-number")
+    others = selectors.other_runs(run)
     return render(
         request,
         "candidates/result_compare.html",
