@@ -27,7 +27,7 @@ from candidates.models import (
     SelfDeclaration,
     TieBreakCriterion,
 )
-from contests.audit import User, audited_delete, audited_save, log_access
+from contests.audit import User, assign, audited_delete, audited_save, log_access
 from contests.models import Contest
 
 CANDIDATE_FIELDS = ("full_name", "social_name", "cpf", "birth_date", "email", "phone", "address")
@@ -54,26 +54,13 @@ PHASE_FIELDS = (
 SENSITIVE_PERMISSION = "candidates.view_sensitive"
 
 
-def _assign(obj: Any, data: Mapping[str, Any], allowed: Sequence[str]) -> list[str]:
-    unknown = set(data) - set(allowed)
-    if unknown:
-        raise ValueError(f"Campos não editáveis aqui: {sorted(unknown)}")
-    changed = []
-    for name, value in data.items():
-        # A foreign key not set yet (a new registration's position) raises AttributeError: it is a change.
-        if getattr(obj, name, None) != value:
-            setattr(obj, name, value)
-            changed.append(name)
-    return changed
-
-
 # Candidates ------------------------------------------------------------------------------------------
 
 
 @transaction.atomic
 def candidate_create(*, by: User | None, data: Mapping[str, Any]) -> Candidate:
     candidate = Candidate()
-    _assign(candidate, data, CANDIDATE_FIELDS)
+    assign(candidate, data, allowed=CANDIDATE_FIELDS)
     audited_save(candidate, by=by, reason="Candidato cadastrado")
     return candidate
 
@@ -81,7 +68,7 @@ def candidate_create(*, by: User | None, data: Mapping[str, Any]) -> Candidate:
 @transaction.atomic
 def candidate_update(*, candidate: Candidate, by: User | None, data: Mapping[str, Any]) -> Candidate:
     candidate = Candidate.objects.select_for_update().get(pk=candidate.pk)
-    if _assign(candidate, data, CANDIDATE_FIELDS):
+    if assign(candidate, data, allowed=CANDIDATE_FIELDS):
         audited_save(candidate, by=by, reason="Dados do candidato alterados")
     return candidate
 
@@ -106,7 +93,7 @@ def registration_create(
     registrations closed is refused.
     """
     registration = Registration(contest=contest, candidate=candidate)
-    _assign(registration, data, REGISTRATION_FIELDS)
+    assign(registration, data, allowed=REGISTRATION_FIELDS)
     end = contest.registration_end
     refusal = eligibility.registration_date_refusal(registration.registered_on, registration_end=end)
     if refusal:
@@ -132,7 +119,7 @@ def registration_update(
 ) -> Registration:
     """Edit a registration; the racial option changes only through the self-declaration services."""
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
-    if _assign(registration, data, REGISTRATION_FIELDS):
+    if assign(registration, data, allowed=REGISTRATION_FIELDS):
         audited_save(registration, by=by, reason="Inscrição alterada")
     return registration
 
@@ -294,7 +281,7 @@ def phase_create(*, contest: Contest, by: User | None, data: Mapping[str, Any]) 
     phase = Phase(contest=contest)
     if "order" not in data:
         phase.order = (contest.phases.order_by("-order").values_list("order", flat=True).first() or 0) + 1
-    _assign(phase, data, PHASE_FIELDS)
+    assign(phase, data, allowed=PHASE_FIELDS)
     audited_save(phase, by=by, reason="Fase criada")
     return phase
 
@@ -302,7 +289,7 @@ def phase_create(*, contest: Contest, by: User | None, data: Mapping[str, Any]) 
 @transaction.atomic
 def phase_update(*, phase: Phase, by: User | None, data: Mapping[str, Any]) -> Phase:
     phase = Phase.objects.select_for_update().get(pk=phase.pk)
-    if _assign(phase, data, PHASE_FIELDS):
+    if assign(phase, data, allowed=PHASE_FIELDS):
         audited_save(phase, by=by, reason="Fase alterada")
     return phase
 

@@ -15,10 +15,10 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.validators import EmailValidator
 
+from candidates.engine.results import SCORE_QUANTUM
 from candidates.validators import CPF_LENGTH, cpf_digits, cpf_is_valid, format_cpf
 
 EXCEL_EPOCH = datetime.date(1899, 12, 30)
-SCORE_QUANTUM = Decimal("0.01")
 NUMBER_RE = re.compile(r"^[0-9A-Za-z./-]+$")
 FLOAT_ZERO_RE = re.compile(r"^(\d+)[.,]0+$")
 DMY_RE = re.compile(r"^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$")
