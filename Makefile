@@ -61,3 +61,6 @@ bench-import: install
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+
+bench-uploads: install
+	$(DEV_ENV) $(BIN)/python bench/crafted_uploads.py

@@ -1,9 +1,11 @@
 """Web import of the exam organiser's file (Secretaria): upload, column mapping, preview, commit.
 
-The file uploaded is kept between the steps under ``MEDIA_ROOT/imports/<uuid>``, a name the server makes
-(a random UUID, never a path or name from the browser); the session holds only that UUID per contest, and
-the file is deleted after the commit or the cancellation (left-overs older than a day are swept at the
-next upload). Every step reads the file again: the preview and the commit see the same data. The commit
+The file uploaded is read once, at the upload, and the table read is kept between the steps under
+``MEDIA_ROOT/imports/<uuid>`` (``save_table``: JSON lines), a name the server makes (a random UUID, never a
+path or name from the browser); the session holds only that UUID per contest, and the file is deleted
+after the commit or the cancellation (left-overs older than a day are swept at the next upload). The
+later steps load that table and never parse the upload again: the preview and the commit see the same
+data, and a hostile file costs its reading once (issue 14, defect 6). The commit
 is all or nothing (``candidates.services.imports.commit``); files above ``WEB_IMPORT_MAX_ROWS`` rows are refused
 with a message pointing to ``manage.py import_registrations``.
 """
@@ -36,9 +38,11 @@ from candidates.services.imports import (
     Preview,
     Table,
     commit,
+    load_table,
     mapping_choices,
     parse_upload,
     preview,
+    save_table,
     suggest_mapping,
     target_label,
 )
@@ -53,6 +57,7 @@ UPLOAD_SUBDIR = "imports"
 TOKEN_RE = re.compile(r"^[0-9a-f]{32}$")
 STALE_SECONDS = 24 * 60 * 60
 SAMPLE_VALUES = 3
+SAMPLE_CHARS = 60
 PROBLEMS_PER_PAGE = 100
 
 
@@ -71,13 +76,11 @@ def _stored_path(token: object) -> Path | None:
     return stored if stored.is_file() else None
 
 
-def _store(data: bytes) -> str:
+def _store(table: Table) -> str:
     directory = _upload_dir()
     directory.mkdir(parents=True, exist_ok=True)
     token = uuid.uuid4().hex
-    descriptor = os.open(directory / token, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(descriptor, "wb") as handle:
-        handle.write(data)
+    save_table(table, directory / token)
     return token
 
 
@@ -114,7 +117,7 @@ def _discard(request: HttpRequest, contest: Contest) -> None:
 
 
 def _load(request: HttpRequest, contest: Contest) -> tuple[dict, Table] | None:
-    """The import in progress and its file read again, or None (with a message) when there is none."""
+    """The import in progress and the table read at the upload, or None (with a message) when there is none."""
     state = _state(request, contest)
     stored = _stored_path((state or {}).get("token"))
     if stored is None:
@@ -123,7 +126,7 @@ def _load(request: HttpRequest, contest: Contest) -> tuple[dict, Table] | None:
         messages.warning(request, "Nenhum arquivo em importação neste concurso: envie o arquivo.")
         return None
     try:
-        table = parse_upload(stored, max_rows=WEB_IMPORT_MAX_ROWS, filename=state["filename"])
+        table = load_table(stored)
     except ImportFileError as error:
         _discard(request, contest)
         messages.error(request, str(error))
@@ -154,7 +157,7 @@ def _samples(table: Table, index: int) -> list[str]:
     for _, row in table.rows:
         value = text(row[index]) if index < len(row) else ""
         if value:
-            values.append(value)
+            values.append(value if len(value) <= SAMPLE_CHARS else value[: SAMPLE_CHARS - 1] + "…")
             if len(values) == SAMPLE_VALUES:
                 break
     return values
@@ -178,7 +181,7 @@ def import_upload(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             _discard(request, contest)
             _purge_stale()
-            token = _store(data)
+            token = _store(table)
             _save_state(
                 request, contest, {"token": token, "filename": filename, "mapping": None, "phases": {}}
             )

@@ -26,9 +26,9 @@ from candidates.services.imports.mapping import (
     FIELDS_BY_KEY,
     IGNORE,
     REQUIRED_FOR_NEW,
-    is_known_target,
     phase_core,
     phase_name,
+    target_refusal,
 )
 from candidates.services.imports.racial import RacialOption
 from candidates.services.imports.report import (
@@ -114,6 +114,7 @@ class _Planner(RacialOption):
         self.progress = progress
         self.preview = Preview(total_rows=table.row_count, mapping=dict(self.mapping), source=table.source)
         self.problems = self.preview.problems
+        self.problems += table.problems  # cells the reader could not take
         end = contest.registration_end
         self.closed = bool(end and today > end)
         self.phases: dict[str, Phase] = {}
@@ -158,8 +159,8 @@ class _Planner(RacialOption):
         for header, target in self.mapping.items():
             if target == IGNORE:
                 continue
-            if not is_known_target(target):
-                self.problem(None, header, f"campo “{target}” desconhecido no mapeamento")
+            if refusal := target_refusal(target):
+                self.problem(self.table.header_line, header, refusal)
                 continue
             key = fold(phase_name(target)) if phase_name(target) else target
             if key in self.columns:
