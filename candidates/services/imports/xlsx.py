@@ -4,8 +4,8 @@ openpyxl, even ``read_only``, loads every shared string whole and pads each row 
 column: a 205 KB file holding one 200 MB string, or 20,000 rows with one cell in column XFD, took gigabytes.
 Here each part is read from the zip in chunks through expat, and nothing the file declares is believed:
 
-- a zip member whose declared size passes the limit is refused before it is read, and reading stops at
-  the limit anyway;
+- a zip member whose declared size passes the limit, or that expands like no spreadsheet does (a zip
+  bomb), is refused before it is read, and reading stops at the limit anyway;
 - a shared string or a cell longer than ``MAX_CELL_CHARS`` is not kept: the cell becomes a problem of its
   line and column, as do a text in a cell marked numeric and a reference to a shared string that is not
   there;
@@ -240,11 +240,7 @@ class _Workbook:
         info = self.archive.getinfo(path)
         if max_bytes is not None and info.file_size > max_bytes:
             raise _too_big(path, info.file_size, max_bytes)
-        if (
-            max_bytes is not None
-            and info.file_size > BOMB_FLOOR_BYTES
-            and info.file_size > BOMB_RATIO * max(info.compress_size, 1)
-        ):
+        if info.file_size > BOMB_FLOOR_BYTES and info.file_size > BOMB_RATIO * max(info.compress_size, 1):
             raise ImportFileError(
                 f"A planilha XLSX se expande {fmt_int(info.file_size // max(info.compress_size, 1))} vezes ao ser "
                 f"descompactada (parte {path[:60]}): nenhuma planilha real se comprime assim. Salve-a de novo "
