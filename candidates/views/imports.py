@@ -185,8 +185,14 @@ def import_upload(request: HttpRequest, slug: str) -> HttpResponse:
             _save_state(
                 request, contest, {"token": token, "filename": filename, "mapping": None, "phases": {}}
             )
+            unread = (
+                f" {len(table.problems)} células não puderam ser lidas: veja os problemas na prévia."
+                if table.problems
+                else ""
+            )
             messages.success(
-                request, f"Arquivo “{filename}” recebido: {table.row_count} linhas de dados, {table.source}."
+                request,
+                f"Arquivo “{filename}” recebido: {table.row_count} linhas de dados, {table.source}.{unread}",
             )
             return redirect("candidates:import_mapping", contest.slug)
     state = _state(request, contest)

@@ -9,6 +9,7 @@ holds the XLSX builder the benchmark uses too).
 from __future__ import annotations
 
 import datetime
+import io
 import time
 import tracemalloc
 from collections.abc import Iterator
@@ -16,6 +17,7 @@ from decimal import Decimal
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from bench.crafted_uploads import header_row, inline, shared_strings_xml, sheet_xml, xlsx_bytes, zip_bomb
@@ -348,3 +350,24 @@ def test_defect6_a_zip_bomb_is_refused_by_its_ratio_before_it_is_read(db):
     error, peak = peak_of(lambda: parse_upload(data, max_rows=WEB_IMPORT_MAX_ROWS))
     assert "se expande 513 vezes ao ser descompactada (parte xl/worksheets/sheet1.xml)" in str(error)
     assert peak < 8
+
+
+def test_defect5_the_command_reports_the_crafted_cell_and_imports_nothing(contest, tmp_path):
+    path = tmp_path / "inscricoes.csv"
+    path.write_bytes(csv_with_cell(0, 6, "1E+400"))
+    out = io.StringIO()
+    with pytest.raises(CommandError) as refused:
+        call_command("import_registrations", contest.slug, str(path), "--commit", stdout=out)
+    assert refused.value.returncode == 1
+    assert "Linha 2, coluna Nota Objetiva: Nota “1E+400” grande demais (até 999999,99)." in out.getvalue()
+    assert not Registration.objects.exists()
+
+
+def test_defect5_a_cell_the_reader_refused_does_not_hide_the_other_rows_problems(contest):
+    rows = [r.split(";") for r in ROWS]
+    rows[0][1] = "A" * 200_000
+    rows[2][2] = "659.164.440-70"
+    data = ("\r\n".join([HEADER, *(";".join(r) for r in rows)]) + "\r\n").encode()
+    report = [str(p) for p in preview(contest, parse_upload(data), None, today=AFTER_CLOSE).problems]
+    assert report[0].startswith("Linha 2, coluna Nome: Célula com mais de 32.767 caracteres")
+    assert any(line.startswith("Linha 4, coluna CPF: CPF 659.164.440-70 inválido") for line in report), report

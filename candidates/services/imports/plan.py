@@ -169,7 +169,7 @@ class _Planner(RacialOption):
             self.columns[key] = header
         if "number" not in self.columns:
             self.problem(None, "", "nenhuma coluna foi indicada como número de inscrição")
-        return not self.problems
+        return len(self.problems) == len(self.table.problems)  # no problem but the reader's
 
     def resolve_phases(self) -> None:
         existing = list(self.contest.phases.all())
