@@ -258,6 +258,34 @@ def xlsx_rows_past_the_limit() -> bytes:
     return xlsx_bytes(sheet_xml(rows))
 
 
+def nesting_bomb() -> bytes:
+    """Two million elements opened and never closed (expat keeps each open one): 2 MB in 2 KB."""
+    return xlsx_bytes(SHEET_HEAD + b"<sheetData>" + b"<a>" * (2 * MB // 3))
+
+
+def many_members() -> bytes:
+    """A valid workbook followed by 40,000 tiny zip members (the central directory is read whole)."""
+    buffer = io.BytesIO(xlsx_bytes(sheet_xml([header_row()])))
+    with zipfile.ZipFile(buffer, "a", zipfile.ZIP_STORED) as archive:
+        for i in range(40_000):
+            archive.writestr(f"x/{i}", b"")
+    return buffer.getvalue()
+
+
+def many_tabs() -> bytes:
+    """100,000 tabs all naming the same empty sheet."""
+    tabs = "".join(f'<sheet name="A{i}" sheetId="{i + 1}" r:id="rId1"/>' for i in range(100_000))
+    workbook = WORKBOOK.replace(b'<sheet name="Inscritos" sheetId="1" r:id="rId1"/>', tabs.encode())
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("[Content_Types].xml", CONTENT_TYPES)
+        archive.writestr("_rels/.rels", ROOT_RELS)
+        archive.writestr("xl/workbook.xml", workbook)
+        archive.writestr("xl/_rels/workbook.xml.rels", WORKBOOK_RELS)
+        archive.writestr("xl/worksheets/sheet1.xml", sheet_xml([]))
+    return buffer.getvalue()
+
+
 def zip_bomb(megabytes: int) -> Callable[[], bytes]:
     """A sheet that deflates ~1000:1: ``megabytes`` of empty styled cells in one row."""
 
@@ -300,6 +328,9 @@ CRAFTED: dict[str, tuple[str, Callable[[], bytes]]] = {
     "columns-200x8000": ("xlsx", many_columns(8_000)),
     "long-string-everywhere": ("xlsx", long_shared_string_everywhere),
     "xlsx-rows-past-limit": ("xlsx", xlsx_rows_past_the_limit),
+    "nesting-bomb": ("xlsx", nesting_bomb),
+    "zip-many-members": ("xlsx", many_members),
+    "many-tabs": ("xlsx", many_tabs),
     "zip-bomb-60mb": ("xlsx", zip_bomb(60)),
     "zip-bomb-1gb": ("xlsx", zip_bomb(1024)),
     "csv-huge-line": ("csv", csv_huge_line),

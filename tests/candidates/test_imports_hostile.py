@@ -20,7 +20,15 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from bench.crafted_uploads import header_row, inline, shared_strings_xml, sheet_xml, xlsx_bytes, zip_bomb
+from bench.crafted_uploads import (
+    SHEET_HEAD,
+    header_row,
+    inline,
+    shared_strings_xml,
+    sheet_xml,
+    xlsx_bytes,
+    zip_bomb,
+)
 from candidates.models import Phase, PhaseResult, Registration
 from candidates.services.imports import (
     WEB_IMPORT_MAX_ROWS,
@@ -371,3 +379,10 @@ def test_defect5_a_cell_the_reader_refused_does_not_hide_the_other_rows_problems
     report = [str(p) for p in preview(contest, parse_upload(data), None, today=AFTER_CLOSE).problems]
     assert report[0].startswith("Linha 2, coluna Nome: Célula com mais de 32.767 caracteres")
     assert any(line.startswith("Linha 4, coluna CPF: CPF 659.164.440-70 inválido") for line in report), report
+
+
+def test_defect6_elements_nested_without_end_are_refused_at_a_sane_depth(db):
+    sheet = SHEET_HEAD + b"<sheetData>" + b"<a>" * (2 * 2**20)  # expat keeps every open element
+    error, peak = peak_of(lambda: parse_upload(xlsx_bytes(sheet), max_rows=WEB_IMPORT_MAX_ROWS))
+    assert "elementos aninhados a mais de 64 níveis" in str(error)
+    assert peak < 8

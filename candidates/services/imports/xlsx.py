@@ -11,8 +11,9 @@ Here each part is read from the zip in chunks through expat, and nothing the fil
   there;
 - a value beyond ``MAX_COLUMNS`` refuses the file at once, as do more rows than the row limit (counted as
   they are read), a declared dimension beyond it, and a table that would take more than its budget;
-- markup no spreadsheet writes (a DTD, comments, CDATA) is refused, and so is a run of more than
-  ``MAX_TOKEN_BYTES`` without a tag: expat holds a whole tag in memory.
+- markup no spreadsheet writes (a DTD, comments, CDATA, elements nested deeper than ``MAX_DEPTH``) is
+  refused, and so is a run of more than ``MAX_TOKEN_BYTES`` without a tag: expat holds a whole tag, and
+  every open element, in memory.
 
 Cells come out as openpyxl's ``values_only`` gives them: str, int, float, bool, datetime (a number in a
 date format) or None.
@@ -53,6 +54,8 @@ CHUNK = 64 * 1024
 BOMB_RATIO = 100
 BOMB_FLOOR_BYTES = 8 * 1024 * 1024
 MAX_TOKEN_BYTES = 1024 * 1024
+MAX_SHEETS = 50  # tabs looked at for the first with data
+MAX_DEPTH = 64  # a sheet nests 7 deep (worksheet, sheetData, row, c, is, r, t); extensions a few more
 EXCEL_MAX_ROWS = 1_048_576
 EXCEL_MAX_COLUMNS = 16_384
 # A sheet's declared dimension may pass the data by formatted empty rows; beyond this margin it is refused.
@@ -128,16 +131,24 @@ class _Workbook:
         shared = self.shared_strings(shared_path) if shared_path else []
         if not sheets:
             raise ImportFileError("A planilha XLSX não tem abas.")
-        for title, relation_id in sheets:
+        read: set[str] = set()
+        for title, relation_id in sheets[:MAX_SHEETS]:
             target = relations.get(relation_id, ("", ""))[1]
             path = self.resolve(folder, target)
             if path not in self.names:
                 raise ImportFileError(f"A planilha XLSX está danificada: falta a aba “{title}”.")
+            if path in read:  # two tabs naming one part: a file crafted to be read over and over
+                continue
+            read.add(path)
             sheet = _Sheet(shared, date_styles, epoch, self.limits, self.budget)
             self.parse(path, sheet, self.limits.member_bytes)
             if sheet.rows:
                 return sheet.rows, sheet.problems, title
-        raise ImportFileError("A planilha não tem dados.")
+        raise ImportFileError(
+            "A planilha não tem dados."
+            if len(sheets) <= MAX_SHEETS
+            else f"As primeiras {MAX_SHEETS} abas da planilha não têm dados."
+        )
 
     # The package's small parts -------------------------------------------------------------------------
 
@@ -294,21 +305,35 @@ def _too_big(path: str, size: int, limit: int | None) -> ImportFileError:
 
 
 class _Handlers:
+    """What expat calls; ``nest``/``unnest`` keep the depth bounded (expat keeps every open element)."""
+
+    depth = 0
+
     def __init__(
         self,
         start: Callable[[str, dict[str, str]], None] | None = None,
         end: Callable[[str], None] | None = None,
     ):
-        if start is not None:
-            self.start = start  # type: ignore[method-assign]
-        if end is not None:
-            self.end = end  # type: ignore[method-assign]
+        self.on_start = start
+        self.on_end = end
+
+    def nest(self) -> None:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise ImportFileError(
+                f"A planilha XLSX tem elementos aninhados a mais de {MAX_DEPTH} níveis: nenhuma planilha real "
+                "é assim."
+            )
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
-        pass
+        self.nest()
+        if self.on_start is not None:
+            self.on_start(name, attrs)
 
     def end(self, name: str) -> None:
-        pass
+        self.depth -= 1
+        if self.on_end is not None:
+            self.on_end(name)
 
     def data(self, text: str) -> None:
         pass
@@ -346,6 +371,7 @@ class _SharedStrings(_Handlers):
         self.phonetic = 0
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
+        self.nest()
         name = local(name)
         if name == "si":
             self.text = _Text()
@@ -355,6 +381,7 @@ class _SharedStrings(_Handlers):
             self.collect = True
 
     def end(self, name: str) -> None:
+        self.depth -= 1
         name = local(name)
         if name == "t":
             self.collect = False
@@ -403,6 +430,9 @@ class _Sheet(_Handlers):
     # expat calls these for every element: the cell's own path comes first and does the least.
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            self.nest()
         if ":" in name:
             name = local(name)
         if name == "c":
@@ -424,6 +454,7 @@ class _Sheet(_Handlers):
             self.check_dimension(attrs.get("ref", ""))
 
     def end(self, name: str) -> None:
+        self.depth -= 1
         if ":" in name:
             name = local(name)
         if name == "c":
