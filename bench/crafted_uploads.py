@@ -1,8 +1,8 @@
 """Crafted uploads (issue 14, defect 6): peak memory and time of the import reader on hostile files.
 
 Builds each crafted file, then reads it in a fresh subprocess the way the web wizard does (the upload
-step parses it with the web's row limit and keeps the normalised table; the later steps load that), and
-measures the peak memory (``ru_maxrss`` of the child, and the peak traced by ``tracemalloc``) and the
+step parses it with the web's row limit and keeps the normalised table; the later steps load that, and
+the preview step checks every row against a contest in a migrated SQLite copy), and measures the peak memory (``ru_maxrss`` of the child, and the peak traced by ``tracemalloc``) and the
 time. Prints a table and the worst peak; the acceptance is at most 256 MB for any file, accepted or
 refused.
 
@@ -14,10 +14,12 @@ The builders (``xlsx_bytes`` and ``CRAFTED``) are also what the tests use to bui
 from __future__ import annotations
 
 import argparse
+import datetime
 import io
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -143,12 +145,21 @@ def column_letters(index: int) -> str:
     return letters
 
 
+def _cpf(base: int) -> str:
+    """A fictitious CPF with valid check digits, formatted."""
+    digits = f"{base % 10**9:09d}"
+    for weights in (range(10, 1, -1), range(11, 1, -1)):
+        rest = sum(int(d) * w for d, w in zip(digits, weights, strict=True)) % 11
+        digits += str(0 if rest < 2 else 11 - rest)
+    return f"{digits[:3]}.{digits[3:6]}.{digits[6:9]}-{digits[9:]}"
+
+
 def _organiser_rows(count: int) -> Iterator[list[str]]:
     for i in range(count):
         yield [
             str(100_000 + i),
             f"Pessoa Fictícia {i:05d}",
-            "",
+            _cpf(100_000_000 + i * 7919),
             "ALEG",
             "S" if i % 4 == 0 else "N",
             "N",
@@ -229,8 +240,12 @@ def many_columns(rows: int) -> Callable[[], bytes]:
 
     def build() -> bytes:
         def parts() -> Iterator[bytes]:
-            yield SHEET_HEAD + b"<sheetData>" + header_row().encode()
             letters = [column_letters(i) for i in range(200)]
+            header = HEADER + [f"Extra {i}" for i in range(len(HEADER), 200)]
+            yield SHEET_HEAD + b"<sheetData>" + b'<row r="1">'
+            yield (
+                "".join(inline(f"{c}1", h) for c, h in zip(letters, header, strict=True)).encode() + b"</row>"
+            )
             for line in range(2, rows + 2):
                 cells = "".join(f'<c r="{c}{line}"><v>{line}.{i}</v></c>' for i, c in enumerate(letters))
                 yield f'<row r="{line}">{cells}</row>'.encode()
@@ -348,10 +363,15 @@ def _maxrss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kilobytes on Linux
 
 
-def child(path: Path, trace: bool) -> None:
-    """Read ``path`` as the web wizard does and print one JSON line of figures."""
+def child(path: Path, trace: bool, database: Path | None) -> None:
+    """Read ``path`` as the web wizard does and print one JSON line of figures; with ``database`` (a
+    migrated SQLite file, copied), also preview the table for a contest, as the preview step does."""
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    if database is not None:
+        copy = path.with_suffix(".sqlite3")
+        shutil.copyfile(database, copy)
+        os.environ["DATABASE_URL"] = f"sqlite:///{copy}"
     import django
 
     django.setup()
@@ -362,9 +382,11 @@ def child(path: Path, trace: bool) -> None:
         ImportFileError,
         load_table,
         parse_upload,
+        preview,
         save_table,
     )
     from candidates.services.imports.mapping import suggest
+    from tests.builders import make_example_contest
 
     baseline = _maxrss_mb()
     if trace:
@@ -384,10 +406,13 @@ def child(path: Path, trace: bool) -> None:
             del table
             table = load_table(kept)  # ...and the mapping, preview and commit steps load it
             suggest(table.headers)
+        if database is not None:
+            result = preview(make_example_contest(), table, None, today=datetime.date(2026, 6, 1))
+            problems = len(result.problems)
         detail = f"{rows} linhas, {problems} problemas"
         if problems:
             outcome = "problemas"
-            detail += f": {table.problems[0]}"
+            detail += f": {result.problems[0] if database is not None else table.problems[0]}"
     except ImportFileError as error:
         outcome, detail = "recusado", str(error)
     seconds = time.perf_counter() - started
@@ -412,10 +437,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", action="append", choices=sorted(CRAFTED), help="Só estes arquivos.")
     parser.add_argument("--trace", action="store_true", help="Também o pico do tracemalloc (mais lento).")
+    parser.add_argument(
+        "--no-preview",
+        action="store_true",
+        help="Só a leitura, sem a prévia (que precisa de um banco SQLite).",
+    )
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--database", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(args.child, args.trace)
+        child(args.child, args.trace, args.database)
         return 0
     names = args.only or list(CRAFTED)
     print(
@@ -423,6 +454,12 @@ def main() -> int:
     )
     worst = 0.0
     with tempfile.TemporaryDirectory() as directory:
+        database = None
+        if not args.no_preview:
+            database = Path(directory) / "template.sqlite3"
+            environment = {**os.environ, "DATABASE_URL": f"sqlite:///{database}"}
+            migrate = [sys.executable, str(ROOT / "manage.py"), "migrate", "--noinput"]
+            subprocess.run(migrate, env=environment, capture_output=True, check=True)
         for name in names:
             extension, build = CRAFTED[name]
             path = Path(directory) / f"{name}.{extension}"
@@ -430,6 +467,7 @@ def main() -> int:
             size = path.stat().st_size
             assert size <= UPLOAD_MAX_BYTES, f"{name}: {size} bytes, more than the web form takes"
             command = [sys.executable, __file__, "--child", str(path)] + (["--trace"] if args.trace else [])
+            command += ["--database", str(database)] if database else []
             done = subprocess.run(command, capture_output=True, text=True, check=False)
             path.unlink()
             if done.returncode != 0:
