@@ -64,5 +64,8 @@ bench-import: install
 	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/municipal_import.py
 	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB)
 
+bench-uploads: install
+	$(DEV_ENV) $(BIN)/python bench/crafted_uploads.py
+
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis

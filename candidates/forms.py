@@ -351,7 +351,7 @@ class RegistrationStatusForm(StaffFormMixin, forms.Form):
 class ImportUploadForm(StaffFormMixin, forms.Form):
     file = forms.FileField(
         label="Arquivo da organizadora (CSV ou XLSX)",
-        help_text="Até 5 MB e 20.000 linhas. CSV em UTF-8 ou Windows-1252, separado por ponto e vírgula, "
+        help_text="Até 5 MB, 20.000 linhas e 200 colunas. CSV em UTF-8 ou Windows-1252, separado por ponto e vírgula, "
         "vírgula ou tabulação; ou planilha XLSX.",
     )
 
