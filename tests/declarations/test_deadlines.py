@@ -217,7 +217,7 @@ def test_deadline_is_a_frozen_value():
     result = deadline(date(2025, 3, 7), 10, Unit.DAYS, BR)
     assert isinstance(result, Deadline) and result.unit is Unit.DAYS
     with pytest.raises(AttributeError):
-        result.last_day = date(2025, 3, 18)  # type: ignore[misc]
+        result.last_day = date(2025, 3, 18)  # type: ignore[misc,unused-ignore]
 
 
 def test_art41_hearing_notice_leaves_three_business_days_strictly_between():
