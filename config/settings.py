@@ -6,6 +6,7 @@ environment (which wins over any `.env`); see README.md.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -38,6 +39,7 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "simple_history",
     "csp",
+    "axes",
     "contests",
     "candidates",
     "declarations",
@@ -50,10 +52,13 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "contests.middleware.NoStoreForStaffMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes asks: turns a lockout flagged during the request into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -79,14 +84,23 @@ WSGI_APPLICATION = "config.wsgi.application"
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Two clerks writing at once: a deferred transaction that reads then writes fails at once with
+    # "database is locked" (SQLite will not wait to upgrade a read lock). Every transaction takes the write
+    # lock when it begins and waits up to `timeout` seconds for it; WAL lets readers go on meanwhile.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        }
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {
     "default": env.cache("CACHE_URL", default="locmemcache://cotas"),
     # A published run's lists per position, read by every nomination call: immutable, so a cache per
-    # process is enough, and separate so rosters never push login counters out of "default".
+    # process is enough, and separate so rosters never push other entries out of "default".
     "rosters": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "rosters",
@@ -106,11 +120,27 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "contests:list"
 LOGOUT_REDIRECT_URL = "login"
 
-# Login throttling: after LOGIN_MAX_FAILURES wrong passwords for one user name (or
-# LOGIN_MAX_FAILURES_PER_IP from one address) the login is refused for LOGIN_LOCKOUT_SECONDS.
-LOGIN_MAX_FAILURES = env.int("LOGIN_MAX_FAILURES", default=5)
-LOGIN_MAX_FAILURES_PER_IP = env.int("LOGIN_MAX_FAILURES_PER_IP", default=20)
-LOGIN_LOCKOUT_SECONDS = env.int("LOGIN_LOCKOUT_SECONDS", default=15 * 60)
+AUTHENTICATION_BACKENDS = [
+    # First: refuses a locked-out user name at that address before any password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one user name from one
+# address, that user name is refused from that address (the workspace login, the admin's and the password
+# change's old password) for the cool-off; from any other address it still logs in, so nobody can lock
+# another person out from elsewhere. The address is REMOTE_ADDR: behind a proxy, the proxy must set it.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_FAILURE_LIMIT = env.int("LOGIN_MAX_FAILURES", default=5)
+AXES_COOLOFF_TIME = timedelta(seconds=env.int("LOGIN_LOCKOUT_SECONDS", default=15 * 60))
+# A wrong password during the lockout neither extends it (the cool-off is what the page says) nor goes
+# unrecorded: each one is another lockout line in the access log.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "contests.login.lockout_response"
+AXES_IPWARE_META_PRECEDENCE_ORDER = ("REMOTE_ADDR",)
+# Masked in the stored attempt (axes masks "password" itself): the password change form's fields too.
+AXES_SENSITIVE_PARAMETERS = ["username", "ip_address", "old_password", "new_password1", "new_password2"]
 
 LANGUAGE_CODE = "pt-br"
 TIME_ZONE = "America/Sao_Paulo"
