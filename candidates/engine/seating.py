@@ -21,6 +21,8 @@ import heapq
 from array import array
 from bisect import bisect_left
 from collections.abc import Iterable
+from enum import Enum
+from typing import NamedTuple
 
 from candidates.engine.fenwick import Fenwick
 from candidates.engine.records import (
@@ -43,10 +45,85 @@ from candidates.engine.schedule import (
     RACIAL,
     RESERVES,
     Params,
+    Projection,
     explain_kind,
+    loser_seat,
     next_kind,
+    project,
     project_detailed,
 )
+
+class Via(Enum):
+    """How a seat found its nominee (RULES §4)."""
+
+    OPEN = "open"  # an open seat: the best of the general list not yet nominated
+    RESERVED = "reserved"  # a reserved seat: the best of its list who qualifies
+    REVERTED = "reverted"  # a reserved seat nobody qualified for: filled as an open seat
+    HELD = "held"  # a dual candidate held for the list they prefer (SM art. 4 §7)
+
+
+class Fill(NamedTuple):
+    """One seat filled by the call being made: where the journal stood before it, who, which seat."""
+
+    mark: int
+    candidate: int
+    seat: int
+    kind: str
+    contenders: tuple[str, ...]  # reserves that also wanted this new seat and lost it
+    new: bool  # created by this call (not a freed seat)
+    made_up: bool  # given to its list by the make-up that delivers the reserves
+    via: Via
+
+
+class Hold(NamedTuple):
+    """A dual candidate held for the list they prefer, and the seat of the other list they had landed on."""
+
+    preferred: str
+    landed_seat: int
+    landed_kind: str
+
+
+# The undo journal of a call: one entry per change, undone in reverse order.
+class NominationMade(NamedTuple):
+    candidate: int
+    seat: int
+    held: bool  # the candidate was held: undoing it holds them again
+
+
+class SeatCreated(NamedTuple):
+    kind: str
+
+
+class FreedSeatTaken(NamedTuple):
+    seat: int
+
+
+class HoldPlaced(NamedTuple):
+    candidate: int
+
+
+class CompensationChecked(NamedTuple):
+    entry: tuple[int, int, int]  # (general entry, seat, candidate) popped from the compensation heap
+
+
+class Compensation(NamedTuple):
+    index: int  # of the nomination compensated
+    before: Nomination
+    seat: int
+    kind: str  # the seat's kind before
+
+
+JournalEntry = NominationMade | SeatCreated | FreedSeatTaken | HoldPlaced | CompensationChecked | Compensation
+
+
+class _Cached(NamedTuple):
+    n: int
+    base: int  # seats created when it was computed
+    projection: Projection
+    open_count: int
+
+
+_EVERYONE = 1 << 62  # a rank below everyone's (a reverted seat passes over every candidate)
 
 _FREED_BY = {
     WITHDRAWN: "desistência de {}",
@@ -144,9 +221,9 @@ class Seating:
                 if nom.list in RESERVES:
                     self.comp_heap.append((self.general.cur[c], nom.seat, c))
             heapq.heapify(self.comp_heap)
-        self.journal: list[tuple] = []
+        self.journal: list[JournalEntry] = []
         self.held: set[int] = set()
-        self._projection: tuple[int, list[str], dict[int, tuple[str, ...]], int] | None = None
+        self._projection: _Cached | None = None
 
     def _build_lists(self, moves: list[str], members: dict[str, list[int]]) -> None:
         """Entries in order (a move to the end appends one), Fenwicks built as all ones, then patched:
@@ -235,18 +312,43 @@ class Seating:
 
     # Schedule -------------------------------------------------------------------------------------
 
-    def projection(self) -> tuple[list[str], dict[int, tuple[str, ...]], int]:
-        """The schedule for the ``n`` vacancies open now (kept kinds, then projected), its collisions
-        and its number of open seats. Without compensation a created seat always takes its projected
-        kind, so this stays valid until ``n`` changes; with compensation it is not used for new seats."""
-        if self._projection is None or self._projection[0] != self.n:
-            kinds, collisions = project_detailed(self.params, self.kinds, self.n)
-            self._projection = (self.n, kinds, collisions, kinds.count(OPEN))
-        return self._projection[1], self._projection[2], self._projection[3]
+    def projection(self) -> Projection:
+        """The schedule for the ``n`` vacancies open now (kept kinds, then projected), with its
+        collisions and made-up seats. Without compensation a created seat always takes its projected
+        kind, so this stays valid until ``n`` changes, except past a made-up seat (the greedy rule is
+        then applied again from the seats actually created); with compensation it is not used for new
+        seats."""
+        cached = self._projection
+        s = len(self.kinds) + 1
+        if cached is None or cached.n != self.n or s > max(cached.projection.first_made_up, cached.base + 1):
+            projection = project_detailed(self.params, self.kinds, self.n)
+            cached = self._projection = _Cached(self.n, len(self.kinds), projection, projection.kinds.count(OPEN))
+        return cached.projection
 
     def open_seats(self) -> int:
         """Open seats in the schedule for the ``n`` vacancies open now (RULES §4, ``projected``)."""
-        return self.projection()[2]
+        self.projection()
+        assert self._projection is not None
+        return self._projection.open_count
+
+    def _new_seat_kind(self, seat: int) -> tuple[str, tuple[str, ...], bool]:
+        """The kind a new seat takes (RULES §4): its kind in the schedule computed when it is created,
+        the reserves it beat, and whether the make-up gave it to its list."""
+        params = self.params
+        if params.open_competition_rule != COMPENSATION:
+            projection = self.projection()
+            return projection.kinds[seat - 1], projection.collisions.get(seat, ()), seat in projection.made_up
+        # Compensation moves kept kinds: no cached projection. The greedy kind decides unless the
+        # make-up could reach this seat: it converts open seats latest first, at most as many as the
+        # reserved seats still owed, and at least (seats left − seats owed) of the seats left are open.
+        kind, contenders = next_kind(params, seat, self.n, self.served[RACIAL], self.served[PCD])
+        if kind != OPEN:
+            return kind, contenders, False
+        owed = sum(max(0, params.count(name, self.n) - self.served[name]) for name in params.reserves)
+        if 2 * owed < self.n - seat + 1:
+            return kind, contenders, False
+        projection = project_detailed(params, self.kinds, self.n)
+        return projection.kinds[seat - 1], projection.collisions.get(seat, ()), seat in projection.made_up
 
     # Journal ------------------------------------------------------------------------------------
 
@@ -254,36 +356,31 @@ class Seating:
         journal = self.journal
         while len(journal) > mark:
             op = journal.pop()
-            tag = op[0]
-            if tag == "nom":
-                _, c, seat, held = op
+            if isinstance(op, NominationMade):
                 self.nominations.pop()
-                self.holding[c] = 0
-                del self.active_of[c]
-                self.holder[seat] = -1
-                if held:
-                    self.held.add(c)  # back to held: its own journal entry, earlier, releases it
+                self.holding[op.candidate] = 0
+                del self.active_of[op.candidate]
+                self.holder[op.seat] = -1
+                if op.held:
+                    self.held.add(op.candidate)  # back to held: its own journal entry, earlier, releases it
                 else:
-                    self._set_avail(c, +1)
-            elif tag == "new_seat":
+                    self._set_avail(op.candidate, +1)
+            elif isinstance(op, SeatCreated):
                 kind = self.kinds.pop()
                 self.served[kind] -= 1
                 self.holder.pop()
-            elif tag == "unfree":
-                heapq.heappush(self.freed, op[1])
-            elif tag == "hold":
-                self.held.discard(op[1])
-                self._set_avail(op[1], +1)
-            elif tag == "heap_pop":
-                heapq.heappush(self.comp_heap, op[1])
-            elif tag == "comp":
-                _, i, old, seat, old_kind = op
-                self.nominations[i] = old
-                self.kinds[seat - 1] = old_kind
+            elif isinstance(op, FreedSeatTaken):
+                heapq.heappush(self.freed, op.seat)
+            elif isinstance(op, HoldPlaced):
+                self.held.discard(op.candidate)
+                self._set_avail(op.candidate, +1)
+            elif isinstance(op, CompensationChecked):
+                heapq.heappush(self.comp_heap, op.entry)
+            else:
+                self.nominations[op.index] = op.before
+                self.kinds[op.seat - 1] = op.kind
                 self.served[OPEN] -= 1
-                self.served[old_kind] += 1
-            else:  # pragma: no cover - every tag is handled above
-                raise AssertionError(tag)
+                self.served[op.kind] += 1
 
     # The call (RULES §4) ---------------------------------------------------------------------------
 
@@ -293,10 +390,16 @@ class Seating:
         An open seat takes the best candidate of the general list not yet nominated, a cotista too
         (SM art. 4 caput and §3); a reserved seat the best of its list who qualifies under the policy's
         open-competition rule (SM art. 4 §3); nobody qualifying, the seat reverts to the general list
-        and keeps its kind (SM art. 4 §5; AR art. 1 §6, read seat by seat). A dual candidate called to
-        both reserves by the same call is held for the seat of the reserve they chose, or the policy's
-        default, and the call is filled again from where they had landed (SM art. 4 §7). Nobody left
-        at all: the call stops there and creates no seat.
+        and keeps its kind (SM art. 4 §5; AR art. 1 §6, read seat by seat). Nobody left at all: the call
+        stops there and creates no seat.
+
+        Dual candidates (SM art. 4 §7, RULES §4 item 3): once the fill ends, the first nomination (in
+        call order) from a reserved list L whose nominee prefers the other list P, while a seat of kind
+        P of this call reverted or went to someone ranked below them, is a conflict: the candidate is
+        held for P and the call filled again. Nothing before the seat they had landed on can change
+        (they were free there and nobody took them), so the fill resumes from it; the reference engine
+        refills the whole call and the property tests check both agree. A fill that leaves a held
+        candidate out lapses the hold: the whole call is filled again without it.
 
         Returns (index of the first new nomination, indexes of nominations compensated in this call,
         whether the call stopped because nobody at all was left). The journal is left in place so the
@@ -314,108 +417,103 @@ class Seating:
             cut = entry if entry < self.general.alive.size else None
         # Where each reserved list starts beyond open competition: fixed for the whole call.
         starts = {name: self._start(name, cut, projected) for name in RESERVES}
-        fills: list[tuple[int, int, int, str, tuple]] = []  # (journal mark, candidate, seat, kind, why data)
-        pending: list[tuple[int, int, str]] = []  # (fill index, dual candidate, their preferred list)
-        # candidate → (seat held for them, its kind, seat they had landed on, its kind)
-        holds: dict[int, tuple[int, str, int, str]] = {}
-        hold_seat: dict[int, int] = {}
-        no_hold: set[int] = set()
+        fills: list[Fill] = []
+        holds: dict[int, Hold] = {}
+        lapsed: set[int] = set()
         stopped = False
         while True:
-            while len(fills) < k:
-                mark = len(self.journal)
-                got = self._next_seat()
-                if got is None:
-                    break
-                seat, kind, contenders, new = got
-                held = hold_seat.get(seat)
-                c = -1
-                via = "open"
-                if held is not None and holds[held][1] == kind and held in self.held:
-                    c, via = held, "held"
-                elif kind == OPEN:
-                    c = self._best_general()
-                else:
-                    c = self._best_reserved(kind, starts[kind])
-                    via = "reserved"
-                    if c < 0:
-                        c, via = self._best_general(), "reverted"
-                if c < 0:
-                    self.rollback(mark)
-                    stopped = True
-                    break
-                self._nominate(c, seat, kind, via)
-                # The explanation is written once the call is settled: a simultaneous call may still
-                # send the call back to this seat (everything it quotes is fixed during a call).
-                fills.append((mark, c, seat, kind, (contenders, new, via, holds.get(c))))
-                if kind in RESERVES and via in ("reserved", "reverted"):
-                    conflict = self._dual_conflict(pending, fills, kind, c, via, cut, no_hold)
-                    if conflict is not None:
-                        i, dual = conflict
-                        landed = fills[i]
-                        self.rollback(landed[0])
-                        del fills[i:]
-                        pending[:] = [p for p in pending if p[0] < i]
-                        holds[dual] = (seat, kind, landed[2], landed[3])
-                        hold_seat[seat] = dual
-                        self._apply_holds(holds)
-                        continue
-                if via == "reserved" and self._is_dual(c):
-                    preferred = self._preference(c)
-                    if preferred != kind and c not in no_hold:
-                        pending.append((len(fills) - 1, c, preferred))
-            unused = [c for c in holds if not self.holding[c]]
-            if not unused:
+            stopped = self._fill(k, fills, holds, starts)
+            left_out = [c for c in holds if not self.holding[c]]
+            if left_out:
+                # The hold lapses: fill the whole call again without it (never held again in this call).
+                for c in left_out:
+                    del holds[c]
+                    lapsed.add(c)
+                self.rollback(0)
+                fills.clear()
+                for c in holds:
+                    self._hold(c)
+                continue
+            conflict = self._dual_conflict(fills, first, lapsed)
+            if conflict is None:
                 break
-            # A hold whose seat the refilled call did not reach: fill again without it.
-            for c in unused:
-                hold_seat.pop(holds.pop(c)[0], None)
-                no_hold.add(c)
-            self.rollback(0)
-            fills.clear()
-            pending.clear()
-            stopped = False
-            self._apply_holds(holds)
-        for i, (_, c, seat, kind, (contenders, new, via, hold)) in enumerate(fills, start=first):
+            i, c, preferred = conflict
+            landed = fills[i]
+            self.rollback(landed.mark)
+            del fills[i:]
+            holds[c] = Hold(preferred, landed.seat, landed.kind)
+            self._hold(c)
+        for i, fill in enumerate(fills, start=first):
             nom = self.nominations[i]
-            why = self._why(seat, kind, contenders, new, c, via, cut, open_count, hold)
+            why = self._why(fill, cut, open_count, holds.get(fill.candidate))
             # nom.why holds a compensation note made during this call, if any.
             self.nominations[i] = nom._replace(why=why + nom.why)
-        compensated = sorted({op[1] for op in self.journal if op[0] == "comp" and op[1] < first})
+        compensated = sorted(
+            {op.index for op in self.journal if isinstance(op, Compensation) and op.index < first}
+        )
         return first, compensated, stopped
 
-    def _apply_holds(self, holds: dict[int, tuple[int, str, int, str]]) -> None:
-        for c in holds:
-            if c not in self.held and not self.holding[c]:
-                self.held.add(c)
-                self._set_avail(c, -1)
-                self.journal.append(("hold", c))
+    def _fill(self, k: int, fills: list[Fill], holds: dict[int, Hold], starts: dict[str, int]) -> bool:
+        """Fill seats until the call has ``k`` nominations; True if it stopped for want of candidates."""
+        compensation = self.params.open_competition_rule == COMPENSATION
+        while len(fills) < k:
+            mark = len(self.journal)
+            got = self._next_seat()
+            if got is None:
+                return False
+            seat, kind, contenders, new, made_up = got
+            if kind == OPEN:
+                c, via = self._best_general(), Via.OPEN
+                if compensation and self.held:
+                    # Reached by the open list, a held candidate is open competition anyway (SM art. 4 §3).
+                    for h in self.held:
+                        if c < 0 or self.general.cur[h] < self.general.cur[c]:
+                            c, via = h, Via.HELD
+            else:
+                c, via = self._best_reserved(kind, starts[kind]), Via.RESERVED
+                lst = self.lists[kind]
+                for h in self.held:
+                    # A held candidate competes as usual for the seats of the list they are held for.
+                    if holds[h].preferred == kind and lst.cur[h] >= starts[kind] >= 0:
+                        if c < 0 or lst.cur[h] < lst.cur[c]:
+                            c, via = h, Via.HELD
+                if c < 0:
+                    c, via = self._best_general(), Via.REVERTED
+            if c < 0:
+                self.rollback(mark)
+                return True
+            self._nominate(c, seat, kind, via)
+            # The explanation is written once the call is settled: everything it quotes is fixed then.
+            fills.append(Fill(mark, c, seat, kind, contenders, new, made_up, via))
+        return False
 
-    def _next_seat(self) -> tuple[int, str, tuple[str, ...], bool] | None:
+    def _hold(self, c: int) -> None:
+        """Hold ``c`` for their preferred list until the call ends (passed over by other seats)."""
+        self.held.add(c)
+        self._set_avail(c, -1)
+        self.journal.append(HoldPlaced(c))
+
+    def _next_seat(self) -> tuple[int, str, tuple[str, ...], bool, bool] | None:
         params = self.params
         if self.freed:
             seat = heapq.heappop(self.freed)
-            self.journal.append(("unfree", seat))
+            self.journal.append(FreedSeatTaken(seat))
             kind = self.kinds[seat - 1]
             if kind == OPEN and params.open_competition_rule == COMPENSATION:
                 self._compensate(seat)
-            return seat, self.kinds[seat - 1], (), False
+            return seat, self.kinds[seat - 1], (), False, False
         seat = len(self.kinds) + 1
         if seat > self.n:
             return None
-        if params.open_competition_rule == COMPENSATION:
-            kind, contenders = next_kind(params, seat, self.n, self.served[RACIAL], self.served[PCD])
-            if kind == OPEN and self._compensate(seat):
-                # The reserves' deficits reappeared: the new seat's kind is computed again.
-                kind, contenders = next_kind(params, seat, self.n, self.served[RACIAL], self.served[PCD])
-        else:
-            kinds, collisions, _ = self.projection()
-            kind, contenders = kinds[seat - 1], collisions.get(seat, ())
+        kind, contenders, made_up = self._new_seat_kind(seat)
+        if kind == OPEN and params.open_competition_rule == COMPENSATION and self._compensate(seat):
+            # The reserves' deficits reappeared: the new seat's kind is computed again.
+            kind, contenders, made_up = self._new_seat_kind(seat)
         self.kinds.append(kind)
         self.served[kind] += 1
         self.holder.append(-1)
-        self.journal.append(("new_seat",))
-        return seat, kind, contenders, True
+        self.journal.append(SeatCreated(kind))
+        return seat, kind, contenders, True, made_up
 
     def _best_general(self) -> int:
         """The best candidate of the general list holding no active nomination (SM art. 4 caput)."""
@@ -443,14 +541,14 @@ class Seating:
         e = avail.find(avail.prefix(start) + 1)
         return self.lists[kind].entries[e] if e < avail.size else -1
 
-    def _nominate(self, c: int, seat: int, kind: str, via: str) -> None:
-        held = via == "held"
-        listed = OPEN if via == "open" or via == "reverted" else kind
+    def _nominate(self, c: int, seat: int, kind: str, via: Via) -> None:
+        held = c in self.held
+        listed = kind if via is Via.RESERVED or (via is Via.HELD and kind != OPEN) else OPEN
         i = len(self.nominations)
         cid = self.candidates[c][0]
         self.known[cid] = c
         self.nominations.append(
-            Nomination(i + 1, seat, kind, cid, listed, ACTIVE, "", via == "reverted", False)
+            Nomination(i + 1, seat, kind, cid, listed, ACTIVE, "", via is Via.REVERTED, False)
         )
         if held:
             self.held.discard(c)  # the hold is spent; its journal entry is undone before this one
@@ -459,21 +557,21 @@ class Seating:
         self.holding[c] = 1
         self.active_of[c] = i
         self.holder[seat] = i
-        self.journal.append(("nom", c, seat, held))
+        self.journal.append(NominationMade(c, seat, held))
         if listed in RESERVES and self.params.open_competition_rule == COMPENSATION:
             heapq.heappush(self.comp_heap, (self.general.cur[c], seat, c))
 
     def _compensate(self, seat: int) -> bool:
         """Before an open seat: reserved nominees the open list has reached count as open (RULES §4)."""
         best = self.general.avail.find(1)
-        # A candidate held for a later seat of this call is not yet nominated: the open list stops there.
+        # A held candidate is not yet nominated: the open list stops there.
         for c in self.held:
             best = min(best, self.general.cur[c])
         changed = False
         heap = self.comp_heap
         while heap and heap[0][0] < best:
             entry = heapq.heappop(heap)
-            self.journal.append(("heap_pop", entry))
+            self.journal.append(CompensationChecked(entry))
             g_entry, held_seat, c = entry
             i = self.holder[held_seat] if held_seat < len(self.holder) else -1
             if i < 0 or self.general.cur[c] != g_entry:
@@ -496,7 +594,7 @@ class Seating:
             self.kinds[held_seat - 1] = OPEN
             self.served[old_kind] -= 1
             self.served[OPEN] += 1
-            self.journal.append(("comp", i, nom, held_seat, old_kind))
+            self.journal.append(Compensation(i, nom, held_seat, old_kind))
             changed = True
         return changed
 
@@ -509,56 +607,49 @@ class Seating:
         prefers = self.candidates[c].prefers
         return prefers if prefers in RESERVES else self.params.dual_default
 
-    def _dual_conflict(
-        self,
-        pending: list[tuple[int, int, str]],
-        fills: list[tuple[int, int, int, str, tuple]],
-        kind: str,
-        taker: int,
-        via: str,
-        cut: int | None,
-        no_hold: set[int],
-    ) -> tuple[int, int] | None:
-        """A dual candidate already seated in this call on their other reserve, who would have taken
-        this seat of the reserve they prefer (qualify, and rank above its taker or it reverted)."""
-        lst = self.lists[kind]
-        best: tuple[int, int, int] | None = None
-        for fill_index, c, preferred in pending:
-            if preferred != kind or c in no_hold or not self.is_on(kind, c):
+    def _dual_conflict(self, fills: list[Fill], first: int, lapsed: set[int]) -> tuple[int, int, str] | None:
+        """The first nomination of the call (in call order) from a reserved list L whose nominee is on
+        the list P ≠ L they prefer while a seat of kind P filled by this call reverted or went to someone
+        ranked below them on P (RULES §4 item 3): (its fill index, the candidate, P)."""
+        if self.params.pcd is None:
+            return None
+        # For each reserve P, the lowest rank on P a dual candidate may have and still be passed over:
+        # a reverted seat of kind P passes over everyone; a taken one, whoever ranks above its taker.
+        bar = {RACIAL: -1, PCD: -1}
+        for i, fill in enumerate(fills):
+            kind = self.kinds[fill.seat - 1]
+            if kind == OPEN:
                 continue
-            if cut is not None and self.general.cur[c] < cut:
-                continue  # within open competition: does not qualify for a reserved seat
-            if cut is None and self.params.open_competition_rule == PROJECTED:
+            nom = self.nominations[first + i]
+            rank = _EVERYONE if nom.reverted else self.lists[kind].cur[fill.candidate]
+            bar[kind] = max(bar[kind], rank)
+        if bar[RACIAL] < 0 and bar[PCD] < 0:
+            return None
+        for i, fill in enumerate(fills):
+            nom = self.nominations[first + i]
+            if nom.list not in RESERVES:
                 continue
-            rank = lst.cur[c]
-            if via == "reserved" and rank > lst.cur[taker]:
+            c = fill.candidate
+            if c in lapsed or not self._is_dual(c):
                 continue
-            if best is None or rank < best[0]:
-                best = (rank, fill_index, c)
-        return None if best is None else (best[1], best[2])
+            preferred = self._preference(c)
+            if preferred != nom.list and self.lists[preferred].cur[c] < bar[preferred]:
+                return i, c, preferred
+        return None
 
     # Explanations ------------------------------------------------------------------------------------
 
-    def _why(
-        self,
-        seat: int,
-        kind: str,
-        contenders: tuple[str, ...],
-        new: bool,
-        c: int,
-        via: str,
-        cut: int | None,
-        open_count: int,
-        hold: tuple[int, str, int, str] | None,
-    ) -> str:
+    def _why(self, fill: Fill, cut: int | None, open_count: int, hold: Hold | None) -> str:
         params = self.params
+        seat, kind, c, via = fill.seat, fill.kind, fill.candidate, fill.via
         name = self.candidates[c].id
         head = f"{ordinal(seat, True)} vaga"
-        if new:
-            head += f": {explain_kind(params, seat, self.n, kind)}"
-            for other in contenders:
-                also = params.label(other)
-                head += f" (a reserva a {also} também tinha direito a esta vaga e fica com a próxima)"
+        if fill.new:
+            head += f": {explain_kind(params, seat, self.n, kind, made_up=fill.made_up)}"
+            for other in fill.contenders:
+                moved = loser_seat(params, seat, other, self._kinds_for_why())
+                where = f"passa para a {ordinal(moved, True)}" if moved else "aguarda novas vagas"
+                head += f" (a reserva a {params.label(other)} também tinha direito a esta vaga: {where})"
         else:
             ended = self.last_ended.get(seat)
             if ended is not None:
@@ -566,14 +657,14 @@ class Seating:
                 head += f" (liberada: {_FREED_BY[prev.status].format(prev.candidate)})"
             head += ": ampla concorrência" if kind == OPEN else f": mantém a reserva a {params.label(kind)}"
         g_pos = self.position(OPEN, c)
-        if via == "open":
+        if kind == OPEN:
             text = f"{head}; {name} é o {ordinal(g_pos)} da lista geral e o primeiro ainda não nomeado"
             if self.is_on(RACIAL, c) or self.is_on(PCD, c):
                 text += (
                     f" (cotista na ampla concorrência: não ocupa a reserva{params.cite('open_competition')})"
                 )
             return text
-        if via == "reverted":
+        if via is Via.REVERTED:
             beyond = " fora da ampla concorrência" if params.open_competition_rule == PROJECTED else ""
             return (
                 f"{head}; ninguém da lista de {params.label(kind)}{beyond} disponível: a vaga reverte à "
@@ -582,6 +673,7 @@ class Seating:
             )
         lst = self.lists[kind]
         if params.open_competition_rule == PROJECTED and cut is not None:
+            assert lst.gpos is not None
             start = bisect_left(lst.gpos, cut)
             rank = lst.alive.prefix(lst.cur[c] + 1) - lst.alive.prefix(start)
             text = (
@@ -594,17 +686,22 @@ class Seating:
             text = f"{head}; {name} é o {ordinal(rank)} da lista de {params.label(kind)}"
             if rank > 1:
                 text += " e o primeiro ainda não nomeado"
-        if via == "held" and hold is not None:
-            _, _, landed, landed_kind = hold
+        if via is Via.HELD and hold is not None:
             if self.candidates[c].prefers in RESERVES:
                 reason = "a reserva escolhida na inscrição"
             else:
                 reason = f"sem opção manifestada, a reserva a {params.label(kind)}{params.cite('dual')}"
             text += (
-                f"; convocado na mesma chamada também à {ordinal(landed, True)} vaga (reservada a "
-                f"{params.label(landed_kind)}), fica com esta: {reason}"
+                f"; convocado na mesma chamada também à {ordinal(hold.landed_seat, True)} vaga (reservada a "
+                f"{params.label(hold.landed_kind)}), fica com a lista de {params.label(kind)}: {reason}"
             )
         return text
+
+    def _kinds_for_why(self) -> list[str]:
+        """The schedule for the ``n`` vacancies as the call leaves it, for explanations."""
+        if self.params.open_competition_rule != COMPENSATION:
+            return self.projection().kinds
+        return project(self.params, self.kinds, self.n)
 
     # Other events ----------------------------------------------------------------------------------
 
