@@ -28,7 +28,7 @@ Ranking (``candidates.engine.ranking``, re-exported here)
     criteria ``PhaseScore(phase)``, ``OlderFirst()``, ``JuryService()``.
 
 Events (frozen; ``event_from_dict({"call": 5})`` / ``event_to_dict(event)``)
-    ``Call(count)``, ``Open(count)``, ``Withdraw(candidate)``, ``NoShow(candidate)``,
+    ``Call(count)``, ``OpenVacancies(count)``, ``Withdraw(candidate)``, ``NoShow(candidate)``,
     ``Eliminate(candidate)``, ``ExcludeFromReserve(candidate)``, ``EndOfList(candidate)``,
     ``TookOffice(candidate)``.
 
@@ -113,7 +113,7 @@ from candidates.engine.records import (
     ExcludeFromReserve,
     Nomination,
     NoShow,
-    Open,
+    OpenVacancies,
     Roster,
     TookOffice,
     Withdraw,
@@ -180,7 +180,7 @@ __all__ = [
     "NoShow",
     "Nomination",
     "OlderFirst",
-    "Open",
+    "OpenVacancies",
     "Params",
     "PhaseScore",
     "Roster",
@@ -459,7 +459,7 @@ def apply(state: State, event: Event | Mapping[str, Any]) -> tuple[State, Change
     The old state keeps its value; its index moves to the new state (a later use of the old state
     rebuilds one). On ``AllocationError`` nothing changed.
     """
-    if not isinstance(event, Call | Open | _CandidateEvent):
+    if not isinstance(event, Call | OpenVacancies | _CandidateEvent):
         event = event_from_dict(event)
     seating = _borrow(state)
     c = -1
@@ -475,14 +475,21 @@ def apply(state: State, event: Event | Mapping[str, Any]) -> tuple[State, Change
 
 
 def _validate(state: State, seating: Seating, event: _CandidateEvent, c: int) -> None:
+    """Refuse an event on a candidate who is not on the lists it needs (RULES §8), in Portuguese.
+
+    The one home of these refusals: ``simulate`` and the app's services both go through ``apply``.
+    ``Eliminate`` of a candidate already off every list is no error: it changes nothing.
+    """
     name = event.candidate
     nom_index = seating.active_of.get(c)
     nom = seating.nominations[nom_index] if nom_index is not None else None
-    off = bool(seating.removed[c])
     if isinstance(event, Eliminate):
         return
-    if off:
-        raise AllocationError(f"{name} já está fora das listas (desistência ou eliminação).")
+    if seating.removed[c]:
+        status = dict(state.removed).get(name)
+        if status == ELIMINATED:
+            raise AllocationError(f"{name} já foi eliminado e está fora de todas as listas.")
+        raise AllocationError(f"{name} já desistiu (ou não tomou posse) e está fora de todas as listas.")
     if isinstance(event, Withdraw | EndOfList) and nom is not None and nom.status == TOOK_OFFICE:
         raise AllocationError(
             f"{name} já tomou posse: a vacância posterior não é desistência; "
@@ -491,7 +498,21 @@ def _validate(state: State, seating: Seating, event: _CandidateEvent, c: int) ->
     if isinstance(event, NoShow | TookOffice) and (nom is None or nom.status != ACTIVE):
         raise AllocationError(f"{name} não tem nomeação ativa aguardando posse.")
     if isinstance(event, ExcludeFromReserve) and not any(seating.is_on(r, c) for r in RESERVES):
-        raise AllocationError(f"{name} não está em nenhuma lista reservada.")
+        refusal = _not_on_a_reserve(state, seating, c)
+        raise AllocationError(f"{name} {refusal}")
+
+
+def _not_on_a_reserve(state: State, seating: Seating, c: int) -> str:
+    """Why a candidate cannot be excluded from the reserved lists: they are on none of them."""
+    if seating.excluded[c]:
+        return "já foi excluído das listas reservadas."
+    opted = seating.candidates[c].lists
+    if not opted:
+        return "não optou por nenhuma reserva: não está em nenhuma lista reservada."
+    return (
+        "optou só pela reserva para pessoas com deficiência, que não é prevista aqui: não está em "
+        "nenhuma lista reservada."
+    )
 
 
 def _apply(state: State, seating: Seating, event: Event, c: int) -> tuple[State, Change]:
@@ -519,7 +540,7 @@ def _apply(state: State, seating: Seating, event: Event, c: int) -> tuple[State,
             messages=tuple(messages),
         )
         return new_state, change
-    if isinstance(event, Open):
+    if isinstance(event, OpenVacancies):
         seating.n = state.vacancies + event.count
         new_state = replace(state, vacancies=seating.n, _seating=None)
         res = new_state.reservation()
@@ -549,13 +570,16 @@ def _apply(state: State, seating: Seating, event: Event, c: int) -> tuple[State,
         messages.append(f"{name} {what} e sai de todas as listas{params.cite('withdrawal')}.")
     elif isinstance(event, Eliminate):
         if seating.removed[c]:
+            # Already off every list: nothing changes on the lists or the seats (RULES §8); the record
+            # of why they left says eliminated from now on.
             removed = tuple((cid, ELIMINATED if cid == name else s) for cid, s in removed)
+            messages.append(f"{name} já estava fora de todas as listas: nada muda nas nomeações.")
         else:
             if holding:
                 ended.append(seating.end_nomination(c, ANNULLED))
             seating.remove(c)
             removed = (*removed, (name, ELIMINATED))
-        messages.append(f"{name} eliminado: sai de todas as listas.")
+            messages.append(f"{name} eliminado: sai de todas as listas.")
     elif isinstance(event, ExcludeFromReserve):
         if holding and seating.nominations[seating.active_of[c]].list in RESERVES:
             ended.append(seating.end_nomination(c, ANNULLED))

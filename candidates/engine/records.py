@@ -96,7 +96,7 @@ class Call:
 
 
 @dataclass(frozen=True)
-class Open:
+class OpenVacancies:
     """Open ``count`` more vacancies during validity (SM art. 1 §1): the reserve is recounted on the
     cumulative total, fraction carried (§4)."""
 
@@ -161,10 +161,10 @@ class TookOffice(_CandidateEvent):
     key: ClassVar[str] = "took_office"
 
 
-Event = Call | Open | Withdraw | NoShow | Eliminate | ExcludeFromReserve | EndOfList | TookOffice
+Event = Call | OpenVacancies | Withdraw | NoShow | Eliminate | ExcludeFromReserve | EndOfList | TookOffice
 EVENT_TYPES: dict[str, type] = {
     cls.key: cls
-    for cls in (Call, Open, Withdraw, NoShow, Eliminate, ExcludeFromReserve, EndOfList, TookOffice)
+    for cls in (Call, OpenVacancies, Withdraw, NoShow, Eliminate, ExcludeFromReserve, EndOfList, TookOffice)
 }
 
 
@@ -180,7 +180,7 @@ def event_from_dict(data: object) -> Event:
 
 
 def event_to_dict(event: Event) -> dict[str, object]:
-    value = event.count if isinstance(event, Call | Open) else event.candidate
+    value = event.count if isinstance(event, Call | OpenVacancies) else event.candidate
     return {event.key: value}
 
 

@@ -264,7 +264,7 @@ class Naive:
 
     # Other events (§4 item 4, §8) ------------------------------------------------------------------
 
-    def open(self, k: int) -> None:
+    def open_vacancies(self, k: int) -> None:
         self.n += k
 
     def _end(self, cid: str, status: str) -> None:
@@ -303,4 +303,4 @@ class Naive:
 
     def run(self, event: dict[str, Any]) -> None:
         ((name, value),) = event.items()
-        getattr(self, name)(value)
+        getattr(self, "open_vacancies" if name == "open" else name)(value)

@@ -224,6 +224,7 @@ class Seating:
         self.journal: list[JournalEntry] = []
         self.held: set[int] = set()
         self._projection: _Cached | None = None
+        self._why_kinds: list[str] | None = None
 
     def _build_lists(self, moves: list[str], members: dict[str, list[int]]) -> None:
         """Entries in order (a move to the end appends one), Fenwicks built as all ones, then patched:
@@ -325,7 +326,7 @@ class Seating:
             cached = self._projection = _Cached(self.n, len(self.kinds), projection, projection.kinds.count(OPEN))
         return cached.projection
 
-    def open_seats(self) -> int:
+    def open_seat_count(self) -> int:
         """Open seats in the schedule for the ``n`` vacancies open now (RULES §4, ``projected``)."""
         self.projection()
         assert self._projection is not None
@@ -412,7 +413,7 @@ class Seating:
         cut = None  # general entry of the first candidate beyond open competition
         open_count = 0
         if projected:
-            open_count = self.open_seats()
+            open_count = self.open_seat_count()
             entry = self.general.alive.find(open_count + 1)
             cut = entry if entry < self.general.alive.size else None
         # Where each reserved list starts beyond open competition: fixed for the whole call.
@@ -443,6 +444,7 @@ class Seating:
             del fills[i:]
             holds[c] = Hold(preferred, landed.seat, landed.kind)
             self._hold(c)
+        self._why_kinds = None
         for i, fill in enumerate(fills, start=first):
             nom = self.nominations[i]
             why = self._why(fill, cut, open_count, holds.get(fill.candidate))
@@ -698,10 +700,14 @@ class Seating:
         return text
 
     def _kinds_for_why(self) -> list[str]:
-        """The schedule for the ``n`` vacancies as the call leaves it, for explanations."""
-        if self.params.open_competition_rule != COMPENSATION:
-            return self.projection().kinds
-        return project(self.params, self.kinds, self.n)
+        """The schedule for the ``n`` vacancies as the call leaves it, for explanations (computed once
+        per call: with compensation the kept kinds move, so no cached projection serves)."""
+        if self._why_kinds is None:
+            if self.params.open_competition_rule != COMPENSATION:
+                self._why_kinds = self.projection().kinds
+            else:
+                self._why_kinds = project(self.params, self.kinds, self.n)
+        return self._why_kinds
 
     # Other events ----------------------------------------------------------------------------------
 

@@ -185,8 +185,10 @@ def _policy_object(obj: Mapping[str, Any]) -> Params:
     nth = obj.get("nth", 5)
     if isinstance(nth, bool) or not isinstance(nth, int) or nth < 1:
         raise ScenarioError("Cenário inválido: policy.nth deve ser um inteiro maior que zero.")
-    priority = obj.get("priority", ["pcd", "racial"])
-    if not isinstance(priority, list) or sorted(priority) != sorted(RESERVES):
+    # Without ``priority``, the default of the order (RULES §4): PcD first in the proportional order,
+    # racial first for every k-th.
+    priority = obj.get("priority", [])
+    if not isinstance(priority, list) or (priority and sorted(priority) != sorted(RESERVES)):
         raise ScenarioError(
             'Cenário inválido: policy.priority deve listar as duas reservas, ex.: ["pcd", "racial"].'
         )

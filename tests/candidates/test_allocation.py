@@ -22,7 +22,7 @@ from candidates.engine.allocation import (
     EndOfList,
     ExcludeFromReserve,
     NoShow,
-    Open,
+    OpenVacancies,
     Params,
     State,
     TookOffice,
@@ -156,7 +156,7 @@ def test_explanations_write_p_times_s_exactly_with_a_decimal_comma(seat, text):
 def test_sm_art1_par2_threshold_on_cumulative_count_later_opening_creates_the_reserve():
     state = run(SM, WORKED, 2, Call(2))
     assert state.schedule() == ["open", "open"]
-    state, _ = apply(state, Open(1))
+    state, _ = apply(state, OpenVacancies(1))
     assert state.schedule() == ["open", "open", "racial"]
     state, _ = apply(state, Call(1))
     assert held(state)[-1] == (3, "N2", "racial", "racial")
@@ -166,7 +166,7 @@ def test_sm_art1_par4_fraction_carried_7_then_9_reserves_2():
     state = run(SM, WORKED, 7)
     assert state.reservation().racial == 1
     assert state.reservation().carried_fraction == Fraction(2, 5)
-    state, _ = apply(state, Open(2))
+    state, _ = apply(state, OpenVacancies(2))
     assert state.reservation().racial == 2
     assert state.schedule().count("racial") == 2
 
@@ -174,10 +174,10 @@ def test_sm_art1_par4_fraction_carried_7_then_9_reserves_2():
 def test_rules_par4_created_seats_keep_their_kind_every_nth_reschedules_the_rest():
     # AR with 3 vacancies: seat 3 racial. Opening 7 more makes 10: seat 3 keeps its kind, and the
     # projected seats follow "every fifth" with the new n (seat 10), not seat 5.
-    called = run(AR, WORKED, 3, Call(3), Open(7))
+    called = run(AR, WORKED, 3, Call(3), OpenVacancies(7))
     assert called.schedule() == ["open", "open", "racial", *["open"] * 6, "racial"]
     # Only 2 called before the opening: seat 3 was never created, so the schedule for 5 applies.
-    not_called = run(AR, WORKED, 3, Call(2), Open(2))
+    not_called = run(AR, WORKED, 3, Call(2), OpenVacancies(2))
     assert not_called.schedule() == ["open", "open", "open", "open", "racial"]
 
 
@@ -292,7 +292,7 @@ def test_reverted_seat_keeps_its_kind_and_is_offered_to_its_list_first_when_free
 
 
 def test_freed_seats_are_filled_first_lowest_number_first():
-    state = run(SM, WORKED, 5, Call(5), Withdraw("C"), Withdraw("A"), Open(1), Call(3))
+    state = run(SM, WORKED, 5, Call(5), Withdraw("C"), Withdraw("A"), OpenVacancies(1), Call(3))
     assert [(n.seat, n.candidate) for n in state.nominations[5:]] == [(1, "D"), (5, "E"), (6, "N3")]
 
 
@@ -350,7 +350,7 @@ def test_lei_15142_exclusion_from_reserve_annuls_a_reserved_nomination_and_keeps
     assert state.nominations[-1].candidate == "N3"
     assert state.lists() == {"open": ["A", "N1", "B", "C", "D", "E", "N2", "N3"], "racial": ["N1", "N3"]}
     # Annulled, N2 holds no active nomination and can be nominated again from the general list.
-    state, _ = apply(state, Open(3))
+    state, _ = apply(state, OpenVacancies(3))
     state, _ = apply(state, Call(3))
     assert "N2" in [n.candidate for n in state.nominations[-3:]]
 
@@ -382,11 +382,11 @@ def test_end_of_list_ends_the_nomination_frees_the_seat_and_the_candidate_can_re
     ("events", "message"),
     [
         ([Withdraw("Z")], "Candidato desconhecido"),
-        ([Withdraw("A"), Withdraw("A")], "já está fora das listas"),
+        ([Withdraw("A"), Withdraw("A")], "fora de todas as listas"),
         ([NoShow("A")], "não tem nomeação ativa"),
         ([TookOffice("A")], "não tem nomeação ativa"),
-        ([ExcludeFromReserve("A")], "não está em nenhuma lista reservada"),
-        ([Withdraw("A"), EndOfList("A")], "já está fora das listas"),
+        ([ExcludeFromReserve("A")], "não optou por nenhuma reserva"),
+        ([Withdraw("A"), EndOfList("A")], "fora de todas as listas"),
     ],
 )
 def test_events_that_cannot_apply_raise_in_portuguese_and_change_nothing(events, message):
@@ -458,7 +458,7 @@ def test_decreto_12536_larger_only_ranks_dual_candidates_in_the_larger_reserve_o
 # Incremental state -------------------------------------------------------------------------------------
 
 
-EVENTS = [Call(3), Open(4), Withdraw("N2"), Call(4), EndOfList("B"), ExcludeFromReserve("N3"), Call(2)]
+EVENTS = [Call(3), OpenVacancies(4), Withdraw("N2"), Call(4), EndOfList("B"), ExcludeFromReserve("N3"), Call(2)]
 
 
 def test_replay_equals_incremental_application():

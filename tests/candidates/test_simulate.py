@@ -231,7 +231,7 @@ BAD_SCENARIOS = [
     ("policy_not_an_object", bad(policy=20), "policy deve ser um objeto"),
     ("missing_vacancies", {k: v for k, v in bad().items() if k != "vacancies"}, "falta a chave 'vacancies'"),
     ("not_an_object", [1, 2], "cenário deve ser um objeto"),
-    ("event_after_withdrawal", bad(events=[{"withdraw": "A"}, {"withdraw": "A"}]), "já está fora das listas"),
+    ("event_after_withdrawal", bad(events=[{"withdraw": "A"}, {"withdraw": "A"}]), "fora de todas as listas"),
 ]
 
 
