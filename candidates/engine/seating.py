@@ -323,6 +323,13 @@ class Seating:
         s = len(self.kinds) + 1
         if cached is None or cached.n != self.n or s > max(cached.projection.first_made_up, cached.base + 1):
             projection = project_detailed(self.params, self.kinds, self.n)
+            if cached is not None and cached.n == self.n:
+                # Past a made-up seat the greedy rule runs again from the seats created; a collision
+                # the first projection saw on a seat that keeps its kind still explains that seat.
+                old = cached.projection
+                for seat, losers in old.collisions.items():
+                    if seat >= s and projection.kinds[seat - 1] == old.kinds[seat - 1]:
+                        projection.collisions.setdefault(seat, losers)
             cached = self._projection = _Cached(self.n, len(self.kinds), projection, projection.kinds.count(OPEN))
         return cached.projection
 

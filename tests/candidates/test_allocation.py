@@ -116,7 +116,7 @@ def test_ar_art3_par1_n3_seat_3_is_racial():
     assert schedule(AR, 3) == ["open", "open", "racial"]
 
 
-def test_lei_15142_30_and_5_collide_at_seat_5_pcd_wins_racial_takes_6():
+def test_lei_15142_30_and_5_threshold_2_collide_at_seat_5_pcd_wins_racial_takes_6():
     params = Params(ReserveRule(30, 2, "half_up"), PCD_5)
     assert schedule(params, 7) == ["open", "racial", "open", "open", "pcd", "racial", "open"]
 
@@ -124,6 +124,95 @@ def test_lei_15142_30_and_5_collide_at_seat_5_pcd_wins_racial_takes_6():
 def test_collision_priority_racial_first_gives_seat_5_to_racial():
     params = Params(ReserveRule(30, 2, "half_up"), PCD_5, priority=("racial", "pcd"))
     assert schedule(params, 6)[4:] == ["racial", "pcd"]
+
+
+# RULES §4, "Reserves always delivered" and collisions --------------------------------------------------
+
+AR_PCD = Params(RACIAL_20_AR, PCD_5, order="every_nth", nth=5, citations={"order": "art. 3º §1º"},
+                group_label="negros e índios")  # fmt: skip
+L30_PCD = Params(ReserveRule(30, 3, "half_up"), PCD_5)
+
+
+def seats_of(kinds: list[str], kind: str) -> list[int]:
+    return [s for s, k in enumerate(kinds, 1) if k == kind]
+
+
+def test_rules_par4_default_priority_follows_the_order():
+    assert SM_PCD.priority == ("pcd", "racial")  # STF MS 30.861: the first PcD seat at the 5th nomination
+    assert AR_PCD.priority == ("racial", "pcd")  # AR art. 3 §1: the 5th vacancy to negros e índios
+
+
+def test_ar_art3_par1_with_pcd_5_at_n5_seat_4_pcd_seat_5_racial():
+    assert schedule(AR_PCD, 5) == ["open", "open", "open", "pcd", "racial"]
+
+
+def test_ar_art3_par1_with_pcd_5_at_n10_seats_5_and_10_racial_6_pcd():
+    kinds = schedule(AR_PCD, 10)
+    assert (seats_of(kinds, "racial"), seats_of(kinds, "pcd")) == ([5, 10], [6])
+
+
+def test_rules_par4_30_and_5_at_n5_seats_2_and_4_racial_5_pcd():
+    kinds = schedule(L30_PCD, 5)
+    assert (seats_of(kinds, "racial"), seats_of(kinds, "pcd")) == ([2, 4], [5])
+
+
+@pytest.mark.parametrize("n", [6, 7, 8, 10, 12])
+def test_rules_par4_30_and_5_from_n6_seats_2_and_6_racial_5_pcd(n):
+    kinds = schedule(L30_PCD, n)[:6]
+    assert (seats_of(kinds, "racial"), seats_of(kinds, "pcd")) == ([2, 6], [5])
+
+
+def test_rules_par4_seats_created_at_n4_keep_their_kind_the_second_racial_waits_for_the_6th_vacancy():
+    candidates = people(*[f"G{i}" for i in range(10)])
+    state = run(L30_PCD, candidates, 4, Call(4))
+    assert state.seats == ("open", "racial", "open", "open")
+    state = replay(state, [OpenVacancies(1), Call(1)])
+    assert state.seats[4] == "pcd" and state.schedule() == ["open", "racial", "open", "open", "pcd"]
+    state = replay(state, [OpenVacancies(1)])
+    assert state.schedule()[5] == "racial"
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 8])
+def test_sm_art1_par2_threshold_tested_on_n_30_percent_first_racial_seat_is_2(n):
+    params = Params(ReserveRule(30, 3, "half_up"))
+    assert seats_of(schedule(params, n), "racial")[0] == 2
+    assert schedule(params, 2) == ["open", "open"]  # n < 3: no reserve
+
+
+def test_sm_art1_par2_seats_created_below_the_threshold_keep_the_open_kind():
+    params = Params(ReserveRule(30, 3, "half_up"))
+    state = run(params, WORKED, 2, Call(2), OpenVacancies(1))
+    assert state.seats == ("open", "open")
+    assert state.schedule() == ["open", "open", "racial"]
+
+
+@pytest.mark.parametrize("n", range(1, 41))
+@pytest.mark.parametrize("params", [SM_PCD, AR_PCD, L30_PCD, Params(ReserveRule(30, 2, "half_up"), PCD_5)])
+def test_rules_par4_reserves_always_delivered_the_schedule_for_n_gives_each_list_its_count(params, n):
+    kinds = schedule(params, n)
+    assert kinds.count("racial") == params.racial_count(n)
+    assert kinds.count("pcd") == params.pcd_count(n)
+
+
+def test_rules_par4_a_collision_explained_in_words():
+    from candidates.engine.schedule import collisions_explained
+
+    assert collisions_explained(AR_PCD, (), 5) == [
+        "a 5ª vaga é reservada a negros e índios (art. 3º §1º); a vaga de pessoa com deficiência passa para a 4ª"
+    ]
+    assert collisions_explained(AR_PCD, (), 10)[0].endswith("a vaga de pessoa com deficiência passa para a 6ª")
+    assert collisions_explained(L30_PCD, (), 6)[0].startswith("a 5ª vaga é reservada a pessoas com deficiência")
+    assert collisions_explained(L30_PCD, (), 6)[0].endswith("a vaga reservada a negros passa para a 6ª")
+    kept = ("open", "racial", "open", "open")
+    assert collisions_explained(L30_PCD, kept, 5)[0].endswith("a vaga reservada a negros aguarda novas vagas")
+
+
+def test_ar_art3_par1_the_nomination_on_a_collision_seat_says_where_the_other_reserve_went():
+    candidates = people(*[f"G{i}" for i in range(6)], "N1:racial", "P1:pcd")
+    state = run(AR_PCD, candidates, 5, Call(5))
+    assert held(state)[3:] == [(4, "P1", "pcd", "pcd"), (5, "N1", "racial", "racial")]
+    assert "pessoas com deficiência também tinha direito a esta vaga: passa para a 4ª" in state.nominations[4].why
+    assert "as últimas vagas completam a reserva" in state.nominations[3].why
 
 
 @pytest.mark.parametrize(
