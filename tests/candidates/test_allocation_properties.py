@@ -160,7 +160,7 @@ def test_rules_par4_item3_agreement_on_seeded_scenarios_that_hold_dual_candidate
     not, and seats two reserves wanted (the agreement itself is checked on every step)."""
     rng = random.Random(2026)
     holds = collisions = 0
-    for _ in range(400):
+    for _ in range(250):
         example = _random_scenario(rng)
         for _, _, state, change, naive in play(example, with_naive=True):
             _agree(state, naive)
