@@ -524,11 +524,11 @@ def _apply(state: State, seating: Seating, event: Event, c: int) -> tuple[State,
         new_state = replace(
             state, seats=tuple(seating.kinds), nominations=tuple(seating.nominations), _seating=None
         )
-        messages = []
+        notes: list[str] = []
         if stopped:
-            messages.append("A chamada parou: não há mais candidatos aprovados a convocar.")
+            notes.append("A chamada parou: não há mais candidatos aprovados a convocar.")
         elif len(nominated) < event.count:
-            messages.append(
+            notes.append(
                 f"Só havia {len(nominated)} vaga(s) a preencher entre as {state.vacancies} abertas."
             )
         change = Change(
@@ -537,7 +537,7 @@ def _apply(state: State, seating: Seating, event: Event, c: int) -> tuple[State,
             changed=tuple(seating.nominations[i] for i in compensated),
             vacancies=state.vacancies,
             stopped=stopped,
-            messages=tuple(messages),
+            messages=tuple(notes),
         )
         return new_state, change
     if isinstance(event, OpenVacancies):
@@ -548,7 +548,7 @@ def _apply(state: State, seating: Seating, event: Event, c: int) -> tuple[State,
         message += res.racial_explanation
         return new_state, Change(event, vacancies=seating.n, messages=(message,))
 
-    name = event.candidate  # type: ignore[union-attr]
+    name = event.candidate
     ended: list[int] = []
     messages: list[str] = []
     removed = state.removed

@@ -176,7 +176,8 @@ def event_from_dict(data: object) -> Event:
     cls = EVENT_TYPES.get(name)
     if cls is None:
         raise AllocationError(f"Evento desconhecido: {name!r} (use {', '.join(EVENT_TYPES)}).")
-    return cls(value)  # type: ignore[return-value]
+    event: Event = cls(value)
+    return event
 
 
 def event_to_dict(event: Event) -> dict[str, object]:

@@ -107,7 +107,7 @@ class CompensationChecked(NamedTuple):
 
 
 class Compensation(NamedTuple):
-    index: int  # of the nomination compensated
+    nomination: int  # index of the nomination compensated
     before: Nomination
     seat: int
     kind: str  # the seat's kind before
@@ -138,7 +138,7 @@ class _List:
 
     __slots__ = ("alive", "avail", "cur", "entries", "gpos")
 
-    def __init__(self, entries: array, gpos: array | None, size: int, cur: array) -> None:
+    def __init__(self, entries: array[int], gpos: array[int] | None, size: int, cur: array[int]) -> None:
         self.entries = entries
         self.gpos = gpos  # None for the general list (an entry is its own general position)
         self.alive = Fenwick.ones(size)  # the builder patches the exceptions
@@ -385,7 +385,7 @@ class Seating:
             elif isinstance(op, CompensationChecked):
                 heapq.heappush(self.comp_heap, op.entry)
             else:
-                self.nominations[op.index] = op.before
+                self.nominations[op.nomination] = op.before
                 self.kinds[op.seat - 1] = op.kind
                 self.served[OPEN] -= 1
                 self.served[op.kind] += 1
@@ -458,7 +458,7 @@ class Seating:
             # nom.why holds a compensation note made during this call, if any.
             self.nominations[i] = nom._replace(why=why + nom.why)
         compensated = sorted(
-            {op.index for op in self.journal if isinstance(op, Compensation) and op.index < first}
+            {op.nomination for op in self.journal if isinstance(op, Compensation) and op.nomination < first}
         )
         return first, compensated, stopped
 

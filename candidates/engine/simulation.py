@@ -163,7 +163,7 @@ def _rule(obj: Mapping[str, Any], where: str, *, rounding: str, threshold: int, 
         return ReserveRule(
             percent=percent,
             threshold=_count(obj.get("threshold", threshold), f"{where}.threshold"),
-            rounding=_choice(obj.get("rounding", rounding), ROUNDINGS, f"{where}.rounding"),
+            rounding=Rounding(_choice(obj.get("rounding", rounding), ROUNDINGS, f"{where}.rounding")),
             cap_percent=_percent(cap_value, f"{where}.cap_percent") if cap_value is not None else None,
         )
     except QuotaError as exc:
