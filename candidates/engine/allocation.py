@@ -528,9 +528,7 @@ def _apply(state: State, seating: Seating, event: Event, c: int) -> tuple[State,
         if stopped:
             notes.append("A chamada parou: não há mais candidatos aprovados a convocar.")
         elif len(nominated) < event.count:
-            notes.append(
-                f"Só havia {len(nominated)} vaga(s) a preencher entre as {state.vacancies} abertas."
-            )
+            notes.append(f"Só havia {len(nominated)} vaga(s) a preencher entre as {state.vacancies} abertas.")
         change = Change(
             event,
             nominated=nominated,

@@ -115,12 +115,12 @@ class Naive:
     # The schedule ----------------------------------------------------------------------------------
 
     def schedule_now(self) -> list[str]:
-        """"The schedule for the n vacancies open now": kept kinds, then the kinds the other seats
+        """ "The schedule for the n vacancies open now": kept kinds, then the kinds the other seats
         would get if created one by one."""
         return project(self.params, self.kinds, self.n)
 
     def new_seat_kind(self, seat: int) -> str:
-        """"When seat s is created, apply the rule … to seats s, s+1, …, n … seat s takes the kind it
+        """ "When seat s is created, apply the rule … to seats s, s+1, …, n … seat s takes the kind it
         then has.\""""
         return project(self.params, self.kinds, self.n)[seat - 1]
 
@@ -153,7 +153,7 @@ class Naive:
             holds[cid] = preferred
 
     def _conflict(self, made: list[NaiveNomination], lapsed: set[str]) -> tuple[str, str] | None:
-        """"Look, in the order the call made them, at its nominations that came from a reserved list L
+        """ "Look, in the order the call made them, at its nominations that came from a reserved list L
         when the fill ends. The first whose candidate is also on the list P ≠ L they prefer, while a seat
         filled by this call that is of kind P when the fill ends reverted or went to someone ranked below
         them, is a conflict.\""""
@@ -243,11 +243,13 @@ class Naive:
                 return
             if new:
                 self.kinds.append(kind)
-            self.noms.append(NaiveNomination(len(self.noms) + 1, seat, kind, chosen, listed, reverted=reverted))
+            self.noms.append(
+                NaiveNomination(len(self.noms) + 1, seat, kind, chosen, listed, reverted=reverted)
+            )
             filled += 1
 
     def _compensate(self) -> bool:
-        """"Every active nomination that came from a reserved list and whose nominee stands in the
+        """ "Every active nomination that came from a reserved list and whose nominee stands in the
         general list above the best candidate not yet nominated is compensated." A held candidate is
         not yet nominated."""
         general = self.general()
@@ -280,7 +282,7 @@ class Naive:
         self.withdraw(cid, "no_show")
 
     def eliminate(self, cid: str) -> None:
-        """"eliminate of a candidate already off every list changes nothing"."""
+        """ "eliminate of a candidate already off every list changes nothing"."""
         if cid not in self.removed:
             self._end(cid, "annulled")
         self.removed.add(cid)

@@ -53,6 +53,7 @@ from candidates.engine.schedule import (
     project_detailed,
 )
 
+
 class Via(Enum):
     """How a seat found its nominee (RULES §4)."""
 
@@ -330,7 +331,9 @@ class Seating:
                 for seat, losers in old.collisions.items():
                     if seat >= s and projection.kinds[seat - 1] == old.kinds[seat - 1]:
                         projection.collisions.setdefault(seat, losers)
-            cached = self._projection = _Cached(self.n, len(self.kinds), projection, projection.kinds.count(OPEN))
+            cached = self._projection = _Cached(
+                self.n, len(self.kinds), projection, projection.kinds.count(OPEN)
+            )
         return cached.projection
 
     def open_seat_count(self) -> int:
@@ -483,9 +486,9 @@ class Seating:
                 lst = self.lists[kind]
                 for h in self.held:
                     # A held candidate competes as usual for the seats of the list they are held for.
-                    if holds[h].preferred == kind and lst.cur[h] >= starts[kind] >= 0:
-                        if c < 0 or lst.cur[h] < lst.cur[c]:
-                            c, via = h, Via.HELD
+                    qualifies = holds[h].preferred == kind and lst.cur[h] >= starts[kind] >= 0
+                    if qualifies and (c < 0 or lst.cur[h] < lst.cur[c]):
+                        c, via = h, Via.HELD
                 if c < 0:
                     c, via = self._best_general(), Via.REVERTED
             if c < 0:

@@ -200,8 +200,12 @@ def test_rules_par4_a_collision_explained_in_words():
     assert collisions_explained(AR_PCD, (), 5) == [
         "a 5ª vaga é reservada a negros e índios (art. 3º §1º); a vaga de pessoa com deficiência passa para a 4ª"
     ]
-    assert collisions_explained(AR_PCD, (), 10)[0].endswith("a vaga de pessoa com deficiência passa para a 6ª")
-    assert collisions_explained(L30_PCD, (), 6)[0].startswith("a 5ª vaga é reservada a pessoas com deficiência")
+    assert collisions_explained(AR_PCD, (), 10)[0].endswith(
+        "a vaga de pessoa com deficiência passa para a 6ª"
+    )
+    assert collisions_explained(L30_PCD, (), 6)[0].startswith(
+        "a 5ª vaga é reservada a pessoas com deficiência"
+    )
     assert collisions_explained(L30_PCD, (), 6)[0].endswith("a vaga reservada a negros passa para a 6ª")
     kept = ("open", "racial", "open", "open")
     assert collisions_explained(L30_PCD, kept, 5)[0].endswith("a vaga reservada a negros aguarda novas vagas")
@@ -211,7 +215,10 @@ def test_ar_art3_par1_the_nomination_on_a_collision_seat_says_where_the_other_re
     candidates = people(*[f"G{i}" for i in range(6)], "N1:racial", "P1:pcd")
     state = run(AR_PCD, candidates, 5, Call(5))
     assert held(state)[3:] == [(4, "P1", "pcd", "pcd"), (5, "N1", "racial", "racial")]
-    assert "pessoas com deficiência também tinha direito a esta vaga: passa para a 4ª" in state.nominations[4].why
+    assert (
+        "pessoas com deficiência também tinha direito a esta vaga: passa para a 4ª"
+        in state.nominations[4].why
+    )
     assert "as últimas vagas completam a reserva" in state.nominations[3].why
 
 
@@ -547,7 +554,15 @@ def test_decreto_12536_larger_only_ranks_dual_candidates_in_the_larger_reserve_o
 # Incremental state -------------------------------------------------------------------------------------
 
 
-EVENTS = [Call(3), OpenVacancies(4), Withdraw("N2"), Call(4), EndOfList("B"), ExcludeFromReserve("N3"), Call(2)]
+EVENTS = [
+    Call(3),
+    OpenVacancies(4),
+    Withdraw("N2"),
+    Call(4),
+    EndOfList("B"),
+    ExcludeFromReserve("N3"),
+    Call(2),
+]
 
 
 def test_replay_equals_incremental_application():
