@@ -114,6 +114,7 @@ from candidates.engine.records import (
     Nomination,
     NoShow,
     OpenVacancies,
+    Reason,
     Roster,
     TookOffice,
     Withdraw,
@@ -183,6 +184,7 @@ __all__ = [
     "OpenVacancies",
     "Params",
     "PhaseScore",
+    "Reason",
     "Roster",
     "State",
     "TookOffice",
@@ -279,7 +281,7 @@ class State:
         data.update(
             vacancies=self.vacancies,
             seats=list(self.seats),
-            nominations=[n.to_dict() for n in self.nominations],
+            nominations=[n.to_dict(with_reason=True) for n in self.nominations],
             removed=[list(pair) for pair in self.removed],
             excluded=list(self.excluded),
             end_of_list=list(self.end_of_list),
@@ -341,6 +343,7 @@ def _nomination_from_dict(data: Mapping[str, Any]) -> Nomination:
         why=str(data.get("why", "")),
         reverted=bool(data.get("reverted", False)),
         compensated=bool(data.get("compensated", False)),
+        reason=Reason.from_dict(data["reason"]) if data.get("reason") else None,
     )
 
 

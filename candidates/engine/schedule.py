@@ -356,7 +356,7 @@ def explain_kind(params: Params, s: int, n: int, kind: str, *, made_up: bool = F
     assert rule is not None
     percent = format_percent(rule.percent)
     owed = params.count(kind, n)
-    formula = f"{percent} de {n} = {_share_text(rule, n)} → {owed}"
+    formula = f"{percent} de {n} = {share_text(rule, n)} → {owed}"
     if made_up:
         return (
             f"reservada a {params.label(kind)}: a vaga que a outra reserva ocupou passa para esta, e as "
@@ -373,7 +373,7 @@ def explain_kind(params: Params, s: int, n: int, kind: str, *, made_up: bool = F
             f"reservada a {params.label(kind)}: as últimas vagas completam a reserva{params.cite('order')} "
             f"({formula})"
         )
-    exact = _share_text(rule, s)
+    exact = share_text(rule, s)
     return f"reservada a {params.label(kind)}; {percent} de {s} = {exact} → {params.share(kind, s, n)}"
 
 
@@ -414,8 +414,8 @@ def collisions_explained(params: Params, kept: Sequence[str], n: int) -> list[st
     ]
 
 
-def _share_text(rule: ReserveRule, m: int) -> str:
-    """``format_fraction(rule.exact(m))``, with integer arithmetic for a whole percentage (one call per
+def share_text(rule: ReserveRule, m: int) -> str:
+    """p · m written with a decimal comma: ``format_fraction(rule.exact(m))``, with integer arithmetic for a whole percentage (one call per
     reserved seat explained: thousands in a large call)."""
     if rule.percent.denominator != 1:
         return format_fraction(rule.exact(m))

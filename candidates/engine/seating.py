@@ -33,11 +33,13 @@ from candidates.engine.records import (
     NO_SHOW,
     WITHDRAWN,
     Nomination,
+    Reason,
     Roster,
     ordinal,
 )
 from candidates.engine.schedule import (
     COMPENSATION,
+    EVERY_NTH,
     LARGER_ONLY,
     OPEN,
     PCD,
@@ -51,7 +53,9 @@ from candidates.engine.schedule import (
     next_kind,
     project,
     project_detailed,
+    share_text,
 )
+from contests.quotas import format_percent
 
 
 class Via(Enum):
@@ -457,9 +461,9 @@ class Seating:
         self._why_kinds = None
         for i, fill in enumerate(fills, start=first):
             nom = self.nominations[i]
-            why = self._why(fill, cut, open_count, holds.get(fill.candidate))
+            reason = self._reason(fill, cut, open_count, holds.get(fill.candidate))
             # nom.why holds a compensation note made during this call, if any.
-            self.nominations[i] = nom._replace(why=why + nom.why)
+            self.nominations[i] = nom._replace(why=reason.text() + nom.why, reason=reason)
         compensated = sorted(
             {op.nomination for op in self.journal if isinstance(op, Compensation) and op.nomination < first}
         )
@@ -651,63 +655,100 @@ class Seating:
 
     # Explanations ------------------------------------------------------------------------------------
 
-    def _why(self, fill: Fill, cut: int | None, open_count: int, hold: Hold | None) -> str:
+    def _reason(self, fill: Fill, cut: int | None, open_count: int, hold: Hold | None) -> Reason:
+        """Why this fill, as data and in Portuguese (``Reason``; ``Reason.text()`` is the ``why``)."""
         params = self.params
         seat, kind, c, via = fill.seat, fill.kind, fill.candidate, fill.via
         name = self.candidates[c].id
-        head = f"{ordinal(seat, True)} vaga"
+        moved: list[int] = []
+        freed_by = ""
         if fill.new:
-            head += f": {explain_kind(params, seat, self.n, kind, made_up=fill.made_up)}"
+            seat_text = explain_kind(params, seat, self.n, kind, made_up=fill.made_up)
             for other in fill.contenders:
-                moved = loser_seat(params, seat, other, self._kinds_for_why())
-                where = f"passa para a {ordinal(moved, True)}" if moved else "aguarda novas vagas"
-                head += f" (a reserva a {params.label(other)} também tinha direito a esta vaga: {where})"
+                to = loser_seat(params, seat, other, self._kinds_for_why())
+                moved.append(to or 0)
+                where = f"passa para a {ordinal(to, True)}" if to else "aguarda novas vagas"
+                seat_text += f" (a reserva a {params.label(other)} também tinha direito a esta vaga: {where})"
         else:
             ended = self.last_ended.get(seat)
             if ended is not None:
                 prev = self.nominations[ended]
-                head += f" (liberada: {_FREED_BY[prev.status].format(prev.candidate)})"
-            head += ": ampla concorrência" if kind == OPEN else f": mantém a reserva a {params.label(kind)}"
+                freed_by = _FREED_BY[prev.status].format(prev.candidate)
+            seat_text = "ampla concorrência" if kind == OPEN else f"mantém a reserva a {params.label(kind)}"
+        percent, base, exact, reserved = "", 0, "", 0
+        rule = params.rule(kind) if kind != OPEN else None
+        if rule is not None:
+            whole = fill.made_up or (kind == RACIAL and params.order == EVERY_NTH)
+            base = self.n if whole else seat
+            reserved = params.count(kind, self.n) if whole else params.share(kind, seat, self.n)
+            percent, exact = format_percent(rule.percent), share_text(rule, base)
         g_pos = self.position(OPEN, c)
+        list_position = 0
+        citation = ""
         if kind == OPEN:
-            text = f"{head}; {name} é o {ordinal(g_pos)} da lista geral e o primeiro ainda não nomeado"
+            choice = f"{name} é o {ordinal(g_pos)} da lista geral e o primeiro ainda não nomeado"
             if self.is_on(RACIAL, c) or self.is_on(PCD, c):
-                text += (
+                citation = params.citation("open_competition")
+                choice += (
                     f" (cotista na ampla concorrência: não ocupa a reserva{params.cite('open_competition')})"
                 )
-            return text
-        if via is Via.REVERTED:
+        elif via is Via.REVERTED:
+            citation = params.citation("reversion")
             beyond = " fora da ampla concorrência" if params.open_competition_rule == PROJECTED else ""
-            return (
-                f"{head}; ninguém da lista de {params.label(kind)}{beyond} disponível: a vaga reverte à "
+            choice = (
+                f"ninguém da lista de {params.label(kind)}{beyond} disponível: a vaga reverte à "
                 f"ampla concorrência{params.cite('reversion')}; {name} é o {ordinal(g_pos)} da lista geral "
                 "e o primeiro ainda não nomeado"
             )
-        lst = self.lists[kind]
-        if params.open_competition_rule == PROJECTED and cut is not None:
-            assert lst.gpos is not None
-            start = bisect_left(lst.gpos, cut)
-            rank = lst.alive.prefix(lst.cur[c] + 1) - lst.alive.prefix(start)
-            text = (
-                f"{head}; {name} é o {ordinal(rank)} da lista de {params.label(kind)} fora da ampla "
-                f"concorrência ({ordinal(g_pos)} da lista geral, além das {open_count} vagas de ampla "
-                "concorrência)"
-            )
         else:
-            rank = self.position(kind, c)
-            text = f"{head}; {name} é o {ordinal(rank)} da lista de {params.label(kind)}"
-            if rank > 1:
-                text += " e o primeiro ainda não nomeado"
-        if via is Via.HELD and hold is not None:
-            if self.candidates[c].prefers in RESERVES:
-                reason = "a reserva escolhida na inscrição"
+            citation = params.citation("order")
+            lst = self.lists[kind]
+            if params.open_competition_rule == PROJECTED and cut is not None:
+                assert lst.gpos is not None
+                start = bisect_left(lst.gpos, cut)
+                list_position = lst.alive.prefix(lst.cur[c] + 1) - lst.alive.prefix(start)
+                choice = (
+                    f"{name} é o {ordinal(list_position)} da lista de {params.label(kind)} fora da ampla "
+                    f"concorrência ({ordinal(g_pos)} da lista geral, além das {open_count} vagas de ampla "
+                    "concorrência)"
+                )
             else:
-                reason = f"sem opção manifestada, a reserva a {params.label(kind)}{params.cite('dual')}"
-            text += (
-                f"; convocado na mesma chamada também à {ordinal(hold.landed_seat, True)} vaga (reservada a "
-                f"{params.label(hold.landed_kind)}), fica com a lista de {params.label(kind)}: {reason}"
-            )
-        return text
+                list_position = self.position(kind, c)
+                choice = f"{name} é o {ordinal(list_position)} da lista de {params.label(kind)}"
+                if list_position > 1:
+                    choice += " e o primeiro ainda não nomeado"
+            if via is Via.HELD and hold is not None:
+                citation = params.citation("dual")
+                if self.candidates[c].prefers in RESERVES:
+                    why_this = "a reserva escolhida na inscrição"
+                else:
+                    why_this = f"sem opção manifestada, a reserva a {params.label(kind)}{params.cite('dual')}"
+                choice += (
+                    f"; convocado na mesma chamada também à {ordinal(hold.landed_seat, True)} vaga (reservada "
+                    f"a {params.label(hold.landed_kind)}), fica com a lista de {params.label(kind)}: {why_this}"
+                )
+        landed = hold if via is Via.HELD and kind != OPEN else None
+        return Reason(
+            seat=seat,
+            kind=kind,
+            list=OPEN if via is Via.REVERTED or kind == OPEN else kind,
+            via=via.value,
+            citation=citation,
+            percent=percent,
+            base=base,
+            exact=exact,
+            reserved=reserved,
+            general_position=g_pos,
+            list_position=list_position,
+            open_seats=open_count if params.open_competition_rule == PROJECTED else 0,
+            collided_with=fill.contenders,
+            moved_to=tuple(moved),
+            freed_by=freed_by,
+            landed_seat=landed.landed_seat if landed else 0,
+            landed_kind=landed.landed_kind if landed else "",
+            seat_text=seat_text,
+            choice_text=choice,
+        )
 
     def _kinds_for_why(self) -> list[str]:
         """The schedule for the ``n`` vacancies as the call leaves it, for explanations (computed once

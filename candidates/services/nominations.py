@@ -341,6 +341,7 @@ class PreviewRow:
     reverted: bool
     compensated: bool
     why: str
+    reason: allocation.Reason | None = None  # the why as data, for the screen to format
 
 
 @dataclass(frozen=True)
@@ -376,6 +377,7 @@ def nominations_preview(*, position: Position, count: int) -> Preview:
             nom.reverted,
             nom.compensated,
             nom.why,
+            nom.reason,
         )
 
     messages = [*loaded.messages]

@@ -311,6 +311,34 @@ def test_why_quotes_the_seat_rule_and_the_list_position():
     )
 
 
+def test_rules_par4_the_reason_is_given_as_data_besides_the_text():
+    state = run(SM, WORKED, 5, Call(5), Withdraw("N2"), Call(1))
+    n2 = state.nominations[2].reason
+    assert n2 is not None
+    assert (n2.seat, n2.kind, n2.list, n2.via, n2.citation) == (3, "racial", "racial", "reserved", "art. 5º")
+    assert (n2.percent, n2.base, n2.exact, n2.reserved) == ("20%", 3, "0,6", 1)
+    assert (n2.general_position, n2.list_position, n2.open_seats) == (7, 1, 4)
+    assert n2.text() == state.nominations[2].why
+    assert n2.detail().startswith("Reservada a negros; 20% de 3 = 0,6 → 1; N2 é o 1º da lista de negros")
+    n1 = state.nominations[1].reason
+    assert n1 is not None and n1.detail().startswith("N1 é o 2º da lista geral")
+    n3 = state.nominations[5].reason
+    assert n3 is not None and n3.freed_by == "desistência de N2"
+    assert n3.detail().startswith("Liberada: desistência de N2; mantém a reserva a negros; N3 é o 1º")
+    reverted = run(SM, people("A", "N1:racial", "B", "C", "D", "E"), 5, Call(5)).nominations[2].reason
+    assert reverted is not None and (reverted.via, reverted.list, reverted.citation) == (
+        "reverted",
+        "open",
+        "art. 4º §5º",
+    )
+
+
+def test_rules_par4_a_held_dual_candidates_reason_names_the_seat_they_had_landed_on():
+    state = run(SM_PCD, dual("pcd"), 5, Call(5))
+    x = state.nominations[-1].reason
+    assert x is not None and (x.via, x.list, x.landed_seat, x.landed_kind) == ("held", "pcd", 3, "racial")
+
+
 BEST_COTISTA_4TH = people("A", "B", "C", "N1:racial", "D", "E", "N2:racial", "N3:racial")
 
 
@@ -579,6 +607,23 @@ def test_to_dict_is_json_and_from_dict_continues_identically():
     rest = EVENTS[4:]
     assert replay(restored, rest) == replay(state, rest)
     assert replay(restored, rest) == run(SM_PCD, WORKED, 5, *EVENTS)
+
+
+def test_rules_par4_item5_an_old_snapshot_restores_with_its_kinds_and_continues():
+    # Saved before reasons existed, with the old collision priority of an Angra dos Reis contest: the
+    # seats already created keep their kinds; the next seats follow the parameters the snapshot names.
+    candidates = people(*[f"G{i}" for i in range(8)], "N1:racial", "P1:pcd", "N2:racial")
+    old_params = Params(RACIAL_20_AR, PCD_5, order="every_nth", nth=5, priority=("pcd", "racial"))
+    state = run(old_params, candidates, 4, Call(4))
+    data = json.loads(json.dumps(state.to_dict()))
+    for nomination in data["nominations"]:
+        del nomination["reason"]
+    restored = State.from_dict(data)
+    assert restored.seats == state.seats == ("open", "open", "open", "racial")
+    assert [n.why for n in restored.nominations] == [n.why for n in state.nominations]
+    restored = replay(restored, [OpenVacancies(6), Call(6)])
+    assert restored.seats[:4] == ("open", "open", "open", "racial")
+    assert restored.seats.count("racial") == 2 and restored.seats.count("pcd") == 1
 
 
 def test_from_dict_with_the_roster_passed_separately():
