@@ -11,11 +11,13 @@ Public API
 
 Input
 -----
-``Params(racial, pcd=None, order="proportional", nth=5, priority=("pcd", "racial"),
+``Params(racial, pcd=None, order="proportional", nth=5, priority=(),
 open_competition_rule="projected", dual_rule="choose", dual_default="racial", group_label="negros",
 threshold_extra=0, citations=())``
     The policy as the engine sees it (``racial``/``pcd`` are ``contests.quotas.ReserveRule``). The
     Django app builds it with ``candidates.engine_params.params_for_contest``/``params_from_policy``.
+    ``priority=()`` takes the order's default (RULES §4): ``("pcd", "racial")`` for the proportional
+    order, ``("racial", "pcd")`` for every k-th.
 ``Candidate(id, lists=frozenset(), prefers=None)``
     An approved candidate: the reserves opted for at registration (``"racial"``, ``"pcd"``) and the
     one chosen for a simultaneous call to both. The engine takes them in general classification order.
@@ -50,8 +52,11 @@ now: ``{"open": [...], "racial": [...], "pcd": [...]}``), ``active_nomination(ca
 ``to_dict(include_candidates=True)`` gives plain JSON-able data; ``State.from_dict(data, candidates=None)``
 restores it (pass ``candidates`` when the dict was saved without them).
 
-``Nomination(order, seat, kind, candidate, list, status, why, reverted, compensated)``; statuses
-``active``, ``took_office``, ``withdrawn``, ``no_show``, ``annulled``, ``end_of_list``.
+``Nomination(order, seat, kind, candidate, list, status, why, reverted, compensated, reason)``;
+statuses ``active``, ``took_office``, ``withdrawn``, ``no_show``, ``annulled``, ``end_of_list``.
+``reason`` is a ``Reason`` (kind, list, via, citation, the §2 figures, places on the lists, collision,
+freed seat, a held candidate's other seat): screens format it (``Reason.detail()``) rather than slicing
+``why`` (which is ``Reason.text()`` plus, after a compensation, its note).
 ``Change(event, nominated, changed, freed_seats, vacancies, stopped, messages)``: the new nominations,
 the earlier ones whose status or list changed (compensation), seats freed, and Portuguese messages.
 
