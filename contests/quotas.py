@@ -338,8 +338,6 @@ def format_fraction(value: Fraction, places: int = 2) -> str:
     """``Fraction(7, 5)`` → ``"1,4"``; a non-terminating decimal is shown with ``places`` digits and ≈."""
     value = Fraction(value)
     text = format_fraction_plain(value, places)
-    if "/" in text:
-        return text
     exact = _is_terminating(value)
     text = text.replace(".", ",")
     return text if exact else f"≈{text}"

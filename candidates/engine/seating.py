@@ -457,7 +457,11 @@ class Seating:
             self.rollback(landed.mark)
             del fills[i:]
             holds[c] = Hold(preferred, landed.seat, landed.kind)
-            self._hold(c)
+            # Every hold applies from the start of the call: those the rollback undid (placed at a later
+            # resume point) are placed again here, with the new one.
+            for h in holds:
+                if h not in self.held and not self.holding[h]:
+                    self._hold(h)
         self._why_kinds = None
         for i, fill in enumerate(fills, start=first):
             nom = self.nominations[i]
