@@ -25,7 +25,7 @@ from candidates.engine.schedule import (
     RACIAL,
     RESERVES,
     Params,
-    project,
+    seat_rule,
 )
 
 HOLDING = ("active", "took_office")
@@ -115,14 +115,17 @@ class Naive:
     # The schedule ----------------------------------------------------------------------------------
 
     def schedule_now(self) -> list[str]:
-        """ "The schedule for the n vacancies open now": kept kinds, then the kinds the other seats
-        would get if created one by one."""
-        return project(self.params, self.kinds, self.n)
+        """ "The schedule for the n vacancies open now": "those kept kinds followed by the kinds the
+        other seats would get if created one by one, n seats in all"."""
+        kinds = list(self.kinds)
+        while len(kinds) < self.n:
+            kinds.append(seat_rule(self.params, kinds, self.n).kinds[len(kinds)])
+        return kinds
 
     def new_seat_kind(self, seat: int) -> str:
         """ "When seat s is created, apply the rule … to seats s, s+1, …, n … seat s takes the kind it
-        then has.\""""
-        return project(self.params, self.kinds, self.n)[seat - 1]
+        then has"."""
+        return seat_rule(self.params, self.kinds, self.n).kinds[seat - 1]
 
     # The call (§4 "Who fills seat s" and item 3) -----------------------------------------------------
 

@@ -277,7 +277,8 @@ class Projection(NamedTuple):
 
 
 def project(params: Params, kept: Sequence[str], n: int) -> list[str]:
-    """The schedule for the ``n`` vacancies open now: the kept kinds, then the projected ones.
+    """The schedule for the ``n`` vacancies open now (RULES §4): the kept kinds, then the kinds the other
+    seats would get if created one by one, ``n`` seats in all.
 
     Seats already created keep their kind for good; the seats not yet created are scheduled with the
     current ``n`` (for every k-th the target depends on ``n``). ``kept`` longer than ``n`` is returned
@@ -286,13 +287,13 @@ def project(params: Params, kept: Sequence[str], n: int) -> list[str]:
     return project_detailed(params, kept, n).kinds
 
 
-def project_detailed(params: Params, kept: Sequence[str], n: int) -> Projection:
-    """``project`` with its collisions and made-up seats (RULES §4, "Reserves always delivered").
-
-    The greedy rule gives seats s..n their kinds in turn; then every list L left with fewer than
-    ``count_L(n)`` seats among 1..n takes the latest open seats among s..n, latest first, one list after
-    the other in priority order. A shortfall the kept kinds leave (no open seat left to give) waits for
-    more vacancies.
+def seat_rule(params: Params, kept: Sequence[str], n: int) -> Projection:
+    """The rule of RULES §4 applied when seat ``s = len(kept) + 1`` is created ("Reserves always
+    delivered"): the greedy rule gives seats s..n their kinds in turn; then every list L left with fewer
+    than ``count_L(n)`` seats among 1..n takes the latest open seats among s..n, latest first, one list
+    after the other in priority order. Seat s takes the kind it then has; the later seats are only a
+    projection (each is decided again when it is created). A shortfall the kept kinds leave (no open
+    seat left to give) waits for more vacancies.
     """
     kinds = list(kept)
     start = len(kinds) + 1
@@ -321,6 +322,30 @@ def project_detailed(params: Params, kept: Sequence[str], n: int) -> Projection:
                 made_up[seat] = name
                 short -= 1
             seat -= 1
+    return Projection(kinds, collisions, made_up, min(made_up, default=n + 1))
+
+
+def project_detailed(params: Params, kept: Sequence[str], n: int) -> Projection:
+    """``project`` with its collisions and made-up seats.
+
+    Created one by one, the seats take the kinds of one application of ``seat_rule`` up to its first
+    made-up seat (the greedy rule decides them alike); from there the rule is applied again to the
+    seats created so far. A collision seen on a seat that keeps the kind it was projected with is
+    kept, to explain that seat.
+    """
+    kinds = list(kept)
+    seen: dict[int, tuple[tuple[str, ...], str]] = {}  # seat → (losers, the kind it was projected with)
+    made_up: dict[int, str] = {}
+    while len(kinds) < n:
+        step = seat_rule(params, kinds, n)
+        upto = min(step.first_made_up, n)
+        for seat, losers in step.collisions.items():
+            seen.setdefault(seat, (losers, step.kinds[seat - 1]))
+        for seat in range(len(kinds) + 1, upto + 1):
+            if seat in step.made_up:
+                made_up[seat] = step.made_up[seat]
+        kinds.extend(step.kinds[len(kinds) : upto])
+    collisions = {seat: losers for seat, (losers, kind) in seen.items() if kinds[seat - 1] == kind}
     return Projection(kinds, collisions, made_up, min(made_up, default=n + 1))
 
 

@@ -53,6 +53,7 @@ from candidates.engine.schedule import (
     next_kind,
     project,
     project_detailed,
+    seat_rule,
     share_text,
 )
 from contests.quotas import format_percent
@@ -319,22 +320,13 @@ class Seating:
     # Schedule -------------------------------------------------------------------------------------
 
     def projection(self) -> Projection:
-        """The schedule for the ``n`` vacancies open now (kept kinds, then projected), with its
-        collisions and made-up seats. Without compensation a created seat always takes its projected
-        kind, so this stays valid until ``n`` changes, except past a made-up seat (the greedy rule is
-        then applied again from the seats actually created); with compensation it is not used for new
-        seats."""
+        """The schedule for the ``n`` vacancies open now (kept kinds, then the kinds the other seats
+        would get if created one by one), with its collisions and made-up seats. Without compensation a
+        created seat always takes its kind in it, so it stays valid until ``n`` changes (a rollback only
+        removes seats it was made from); with compensation it is not used for new seats."""
         cached = self._projection
-        s = len(self.kinds) + 1
-        if cached is None or cached.n != self.n or s > max(cached.projection.first_made_up, cached.base + 1):
+        if cached is None or cached.n != self.n:
             projection = project_detailed(self.params, self.kinds, self.n)
-            if cached is not None and cached.n == self.n:
-                # Past a made-up seat the greedy rule runs again from the seats created; a collision
-                # the first projection saw on a seat that keeps its kind still explains that seat.
-                old = cached.projection
-                for seat, losers in old.collisions.items():
-                    if seat >= s and projection.kinds[seat - 1] == old.kinds[seat - 1]:
-                        projection.collisions.setdefault(seat, losers)
             cached = self._projection = _Cached(
                 self.n, len(self.kinds), projection, projection.kinds.count(OPEN)
             )
@@ -362,8 +354,8 @@ class Seating:
         owed = sum(max(0, params.count(name, self.n) - self.served[name]) for name in params.reserves)
         if 2 * owed < self.n - seat + 1:
             return kind, contenders, False
-        projection = project_detailed(params, self.kinds, self.n)
-        return projection.kinds[seat - 1], projection.collisions.get(seat, ()), seat in projection.made_up
+        step = seat_rule(params, self.kinds, self.n)
+        return step.kinds[seat - 1], step.collisions.get(seat, ()), seat in step.made_up
 
     # Journal ------------------------------------------------------------------------------------
 

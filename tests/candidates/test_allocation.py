@@ -194,6 +194,21 @@ def test_rules_par4_reserves_always_delivered_the_schedule_for_n_gives_each_list
     assert kinds.count("pcd") == params.pcd_count(n)
 
 
+def test_rules_par4_the_schedule_for_n_is_the_kinds_seats_would_get_if_created_one_by_one():
+    # Where the make-up reaches the last seats, each seat created is decided again with the seats before
+    # it as they are: not one application of the rule to all the seats to come.
+    from candidates.engine.schedule import seat_rule
+
+    params = Params(ReserveRule(50, 3, "up"), ReserveRule(20, 1, "up", 20), order="every_nth", nth=5)
+    kinds = schedule(params, 23)
+    assert kinds != seat_rule(params, (), 23).kinds
+    assert seats_of(kinds, "pcd") == [6, 11, 12, 13]
+    one_by_one: list[str] = []
+    for _ in range(23):
+        one_by_one.append(seat_rule(params, one_by_one, 23).kinds[len(one_by_one)])
+    assert kinds == one_by_one
+
+
 def test_rules_par4_a_collision_explained_in_words():
     from candidates.engine.schedule import collisions_explained
 

@@ -146,6 +146,7 @@ def _agree(state: State, naive: Naive) -> None:
     assert fast == [n.key() for n in naive.noms]
     assert list(state.seats) == naive.kinds
     assert state.lists() == naive.lists()
+    assert state.schedule() == naive.schedule_now()
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
