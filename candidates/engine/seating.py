@@ -124,7 +124,6 @@ JournalEntry = NominationMade | SeatCreated | FreedSeatTaken | HoldPlaced | Comp
 
 class _Cached(NamedTuple):
     n: int
-    base: int  # seats created when it was computed
     projection: Projection
     open_count: int
 
@@ -327,9 +326,7 @@ class Seating:
         cached = self._projection
         if cached is None or cached.n != self.n:
             projection = project_detailed(self.params, self.kinds, self.n)
-            cached = self._projection = _Cached(
-                self.n, len(self.kinds), projection, projection.kinds.count(OPEN)
-            )
+            cached = self._projection = _Cached(self.n, projection, projection.kinds.count(OPEN))
         return cached.projection
 
     def open_seat_count(self) -> int:

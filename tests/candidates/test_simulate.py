@@ -55,8 +55,19 @@ WORKED_EXAMPLE_OUTPUT = {
 OBJECT_POLICY = {"percent": 20, "threshold": 3, "rounding": "half_up", "order": "proportional"}
 
 SEEDED = {
-    "santa-maria": {"threshold": 3, "nomination_order": "proportional", "group_label": "negros"},
-    "angra-dos-reis": {"threshold": 0, "nomination_order": "every_nth", "group_label": "negros e índios"},
+    "santa-maria": {
+        "threshold": 3,
+        "nomination_order": "proportional",
+        "group_label": "negros",
+        "priority": "pcd_first",
+    },
+    "angra-dos-reis": {
+        "threshold": 0,
+        "nomination_order": "every_nth",
+        "group_label": "negros e índios",
+        "priority": "racial_first",
+        "citation_order": "art. 3º §1º",
+    },
 }
 
 
@@ -72,7 +83,6 @@ def policies(db):
                 "percent": 20,
                 "rounding": "half_up",
                 "nth": 5,
-                "priority": "pcd_first",
                 "open_competition_rule": "projected",
                 "dual_rule": "choose",
                 "dual_default": "racial",
