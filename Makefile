@@ -5,12 +5,9 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.install-stamp
 
-# Development defaults; production sets its own environment (see README).
-DEV_ENV := DEBUG=1 SECRET_KEY=$${SECRET_KEY:-dev-insecure-secret-key-do-not-use-in-production}
-
 .PHONY: install run test lint format migrate demo bench bench-municipal bench-import clean
 
-install: $(STAMP)
+install: $(STAMP) .env
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,24 +15,32 @@ $(STAMP): requirements.txt requirements-dev.txt
 	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
 	touch $(STAMP)
 
+# The development settings config/settings.py reads, written once; production sets its own environment
+# (see README) and never runs `make install`.
+.env:
+	@printf '# Development only (written by make install; never used in production).\nDEBUG=1\nSECRET_KEY=%s\n' \
+		"$$($(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))')" > $@
+	@echo "wrote $@ (development settings)"
+
 migrate: install
-	$(DEV_ENV) $(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py migrate --noinput
 
 demo: migrate
-	$(DEV_ENV) $(BIN)/python manage.py seed_demo
+	$(BIN)/python manage.py seed_demo
 
 run: demo
 	@echo ""
 	@echo "Cotas em http://127.0.0.1:$(PORT)/  (Ctrl+C para parar)"
 	@echo ""
-	$(DEV_ENV) $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 test: install
-	$(DEV_ENV) $(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 format: install
 	$(BIN)/ruff format .
@@ -47,17 +52,17 @@ BENCH_DB ?= cotas_bench
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/$(BENCH_DB)
 
 bench: install
-	$(DEV_ENV) $(BIN)/python bench/allocation.py
+	$(BIN)/python bench/allocation.py
 
 bench-municipal: install
 	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB); createdb -h 127.0.0.1 -U postgres $(BENCH_DB)
-	DATABASE_URL=$(BENCH_DATABASE_URL) $(DEV_ENV) $(BIN)/python bench/municipal.py
+	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/municipal.py
 	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB)
 
 bench-import: install
 	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB); createdb -h 127.0.0.1 -U postgres $(BENCH_DB)
-	DATABASE_URL=$(BENCH_DATABASE_URL) $(DEV_ENV) $(BIN)/python bench/municipal_import.py
+	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/municipal_import.py
 	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -67,7 +67,7 @@ def main() -> None:
     from candidates.services.imports import PhaseSpec, commit, parse_upload, suggest_mapping
     from candidates.services.nominations import nominations_call
     from candidates.services.results import result_run_compute, result_run_publish
-    from contests.services import contest_homologate
+    from contests.services import contest_homologate, contest_set_status
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "inscricoes-municipais.csv"
@@ -108,6 +108,8 @@ def main() -> None:
     )
     print(f"Importar, calcular e publicar: {import_seconds + compute_publish:.2f} s")
 
+    # A homologation needs the edital published (contests/lifecycle.py).
+    contest_set_status(contest=contest, status="in_progress", by=clerk, on=datetime.date(2026, 3, 2))
     contest_homologate(contest=contest, by=manager, date=datetime.date(2026, 6, 1), act="Decreto 901/2026")
     positions = list(contest.positions.order_by("code"))
     act_date = datetime.date(2026, 6, 10)

@@ -6,9 +6,11 @@ The one place the app turns a policy row into the pure engine's input (``candida
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from candidates.engine.schedule import PCD, RACIAL, Params
 from contests.models import Contest, Policy, Position
-from contests.quotas import ReserveRule
+from contests.quotas import ReserveRule, threshold_extra
 
 
 def params_from_policy(
@@ -35,12 +37,12 @@ def params_from_policy(
         dual_default=policy.dual_default,
         group_label=policy.group_label,
         threshold_extra=threshold_extra,
-        citations={
-            "order": policy.citation_order,
-            "rounding": policy.citation_rounding,
-            "threshold": policy.citation_threshold,
-            "carry": policy.citation_carry,
-        },
+        citations=(
+            ("order", policy.citation_order),
+            ("rounding", policy.citation_rounding),
+            ("threshold", policy.citation_threshold),
+            ("carry", policy.citation_carry),
+        ),
     )
 
 
@@ -49,10 +51,33 @@ def params_for_contest(contest: Contest) -> Params:
     return params_from_policy(contest.policy, pcd_rule=contest.pcd_rule())
 
 
+def threshold_extra_for(position: Position) -> int:
+    """The other positions' vacancies the racial threshold counts for ``position`` now
+    (``quotas.threshold_extra``: SM art. 1 §2 with ``threshold_basis``)."""
+    contest = position.contest
+    if contest.policy.threshold_basis != Policy.ThresholdBasis.CONTEST:
+        return 0
+    return threshold_extra(
+        on_contest=True, contest_vacancies=contest.total_vacancies, position_vacancies=position.vacancies
+    )
+
+
 def params_for_position(position: Position) -> Params:
     """As ``params_for_contest``, with the threshold counted as the policy says (position or contest)."""
     contest = position.contest
-    extra = 0
-    if contest.policy.threshold_basis == Policy.ThresholdBasis.CONTEST:
-        extra = max(0, contest.total_vacancies - position.vacancies)
-    return params_from_policy(contest.policy, pcd_rule=contest.pcd_rule(), threshold_extra=extra)
+    return params_from_policy(
+        contest.policy, pcd_rule=contest.pcd_rule(), threshold_extra=threshold_extra_for(position)
+    )
+
+
+def params_following_contest(params: Params, position: Position) -> Params:
+    """A position's stored parameters (its ``AllocationLedger``) with the threshold counted on the
+    contest as it stands now.
+
+    With ``threshold_basis = contest`` the vacancies opened later on OTHER positions count too: SM art. 1
+    §§1–2 ask whether the vacancies offered in the contest, those open now, reach the threshold, so the
+    nominations follow them exactly as the position's page does (the two never disagree). Seats already
+    created keep their kind (RULES §4); only the seats still to come are scheduled with the new count.
+    """
+    extra = threshold_extra_for(position)
+    return params if extra == params.threshold_extra else replace(params, threshold_extra=extra)

@@ -6,11 +6,14 @@ import datetime
 import os
 from collections.abc import Sequence
 from decimal import Decimal
+from typing import cast
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from candidates.engine import eligibility
+from candidates.engine.schedule import kind_label
 from candidates.models import Candidate, Registration, Reserve
 from candidates.validators import cpf_digits, format_cpf, validate_cpf
 from contests.forms import DATE_INPUT_FORMATS, DateInput, StaffFormMixin, date_field
@@ -27,12 +30,13 @@ UPLOAD_EXTENSIONS = (".csv", ".txt", ".tsv", ".xlsx")
 
 
 def racial_choices(policy: Policy, *, with_none: bool = True) -> list[tuple[str, str]]:
-    """The categories the policy's ``beneficiary_groups`` allow (SM art. 3: pretos e pardos)."""
-    groups = list(policy.beneficiary_groups or [])
-    choices = [(NO_RESERVE, "Não concorre à reserva racial")] if with_none else []
-    choices += [(group, Policy.Group(group).label) for group in groups]
-    if {Policy.Group.PRETA, Policy.Group.PARDA} & set(groups):
-        choices.append((BLACK_UNSPECIFIED, "Negra, sem distinguir preta ou parda"))
+    """The categories the policy accepts (``eligibility.accepted_categories``; SM art. 3: pretos e pardos)."""
+    choices = [(NO_RESERVE, f"Não concorre à reserva a {policy.group_label}")] if with_none else []
+    for category in eligibility.accepted_categories(policy.beneficiary_groups or []):
+        if category == eligibility.UNSPECIFIED_BLACK:
+            choices.append((BLACK_UNSPECIFIED, "Negra, sem distinguir preta ou parda"))
+        else:
+            choices.append((category, Policy.Group(category).label))
     return choices
 
 
@@ -121,21 +125,37 @@ class RegistrationForm(StaffFormMixin, forms.Form):
                 Registration, fields=REGISTRATION_FIELDS + (RESERVE_FIELDS if sensitive else ())
             )
         )
-        self.fields["position"].queryset = contest.positions.order_by("code")
-        self.fields["position"].empty_label = "Escolha o cargo…"
+        position = cast(forms.ModelChoiceField, self.fields["position"])
+        position.queryset = contest.positions.order_by("code")
+        position.empty_label = "Escolha o cargo…"
         self.fields["registered_on"].required = creating
         if creating:
             if not contest.registrations_closed_on(timezone.localdate()):
                 self.fields["registered_on"].initial = timezone.localdate()
-            self.fields["racial"] = _racial_field(contest.policy, label="Reserva racial (autodeclaração)")
+            self.fields["racial"] = _racial_field(
+                contest.policy, label=f"Reserva a {contest.policy.group_label} (autodeclaração)"
+            )
             self.fields["declared_on"] = date_field(
                 "Data da autodeclaração",
                 required=False,
                 help_text="Vazia: a data da inscrição. A opção não pode ser posterior ao fim das inscrições "
                 "(SM art. 3º; AR art. 1º §4º).",
             )
+        group = contest.policy.group_label
+        if "pcd_reserve" in self.fields:
+            self.fields["pcd_reserve"].label = "Concorre à reserva a pessoas com deficiência"
+            self.fields[
+                "pcd_reserve"
+            ].help_text = (
+                f"Decreto 9.508/2018 art. 1º; SM art. 4º §6º: pode concorrer também à reserva a {group}."
+            )
         if "preferred_reserve" in self.fields:
-            self.fields["preferred_reserve"].choices = [("", "A opção padrão da política"), *Reserve.choices]
+            # The reserved lists named as on every screen, the policy naming the group.
+            cast(forms.ChoiceField, self.fields["preferred_reserve"]).choices = [
+                ("", "A opção padrão da política"),
+                (Reserve.RACIAL, f"Reserva a {group}"),
+                (Reserve.PCD, "Reserva a pessoas com deficiência"),
+            ]
         # The mixin set up the widgets before these fields existed: dates typed as dd/mm/aaaa here too.
         for field in self.fields.values():
             if isinstance(field, forms.DateField):
@@ -153,12 +173,21 @@ class RegistrationForm(StaffFormMixin, forms.Form):
 
     def clean_registered_on(self) -> datetime.date | None:
         registered = self.cleaned_data["registered_on"]
-        end = self.contest.registration_end
-        if registered and end and registered > end:
-            raise ValidationError(
-                f"A inscrição não pode ser posterior ao fim das inscrições ({end:%d/%m/%Y})."
-            )
+        refusal = eligibility.registration_date_refusal(
+            registered, registration_end=self.contest.registration_end
+        )
+        if refusal:
+            raise ValidationError(refusal)
         return registered
+
+    def clean_declared_on(self) -> datetime.date | None:
+        declared = self.cleaned_data["declared_on"]
+        refusal = eligibility.declaration_date_refusal(
+            declared, registration_end=self.contest.registration_end
+        )
+        if refusal:
+            raise ValidationError(refusal)
+        return declared
 
     def clean_birth_date(self) -> datetime.date | None:
         birth = self.cleaned_data["birth_date"]
@@ -167,7 +196,8 @@ class RegistrationForm(StaffFormMixin, forms.Form):
         return birth
 
     def clean(self) -> dict:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         preferred = data.get("preferred_reserve")
         if preferred:
             racial = (
@@ -175,12 +205,10 @@ class RegistrationForm(StaffFormMixin, forms.Form):
                 if self.registration is None
                 else self.registration.racial_reserve
             )
-            chosen = {Reserve.RACIAL: racial, Reserve.PCD: data.get("pcd_reserve", False)}
-            if not chosen[preferred]:
-                self.add_error(
-                    "preferred_reserve",
-                    "A reserva preferida deve ser uma das reservas escolhidas na inscrição.",
-                )
+            chosen = eligibility.reserves_chosen(racial=racial, pcd=bool(data.get("pcd_reserve")))
+            refusal = eligibility.preferred_reserve_refusal(preferred, chosen=chosen)
+            if refusal:
+                self.add_error("preferred_reserve", refusal)
         return data
 
     def candidate_data(self) -> dict:
@@ -208,24 +236,18 @@ class RegistrationFilterForm(StaffFormMixin, forms.Form):
         max_length=100,
         help_text="Nome ou nome social (sem diferença de acentos e maiúsculas) ou número de inscrição.",
     )
-    cargo = forms.ModelChoiceField(label="Cargo", queryset=None, required=False, empty_label="Todos")
-    reserva = forms.ChoiceField(
-        label="Reserva",
-        required=False,
-        choices=[
-            ("", "Todas"),
-            ("racial", "Reserva racial (cotistas)"),
-            ("pcd", "Reserva PcD"),
-            ("ampla", "Só ampla concorrência"),
-        ],
+    cargo: forms.ModelChoiceField = forms.ModelChoiceField(
+        label="Cargo", queryset=None, required=False, empty_label="Todos"
     )
+    # Choices set per contest: the reserved lists named as on every screen (the policy names the group).
+    reserva = forms.ChoiceField(label="Reserva", required=False)
     situacao = forms.ChoiceField(
         label="Situação", required=False, choices=[("", "Todas"), *Registration.Status.choices]
     )
 
     def __init__(self, *args, contest: Contest, sensitive: bool, cpf: bool, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["cargo"].queryset = contest.positions.order_by("code")
+        cast(forms.ModelChoiceField, self.fields["cargo"]).queryset = contest.positions.order_by("code")
         self.fields["busca"].widget.attrs["type"] = "search"
         if cpf:
             self.fields[
@@ -233,7 +255,14 @@ class RegistrationFilterForm(StaffFormMixin, forms.Form):
             ].help_text = (
                 "Nome ou nome social (sem diferença de acentos e maiúsculas), número de inscrição ou CPF."
             )
-        if not sensitive:
+        if sensitive:
+            cast(forms.ChoiceField, self.fields["reserva"]).choices = [
+                ("", "Todas"),
+                ("racial", f"{kind_label('racial', contest.policy.group_label)} (cotistas)"),
+                ("pcd", kind_label("pcd", contest.policy.group_label)),
+                ("ampla", "Só ampla concorrência"),
+            ]
+        else:
             del self.fields["reserva"]
 
 
@@ -296,7 +325,8 @@ class CorrectionForm(StaffFormMixin, forms.Form):
         self.order_fields(["racial", "declared_on", "justification"])
 
     def clean(self) -> dict:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("racial", NO_RESERVE) == self.current and not data.get("declared_on"):
             self.add_error("racial", "É a opção registrada hoje: não há o que corrigir.")
         return data
@@ -360,7 +390,8 @@ class ImportMappingForm(StaffFormMixin, forms.Form):
             )
 
     def clean(self) -> dict:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         seen: dict[str, str] = {}
         for index, header in enumerate(self.headers):
             target = data.get(f"col_{index}") or ""
@@ -406,7 +437,8 @@ class ImportPhasesForm(StaffFormMixin, forms.Form):
             )
 
     def clean(self) -> dict:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         for index in range(len(self.phase_names)):
             maximum, minimum = data.get(f"max_{index}"), data.get(f"min_{index}")
             if maximum is not None and minimum is not None and minimum > maximum:

@@ -10,7 +10,7 @@ from django.db.models import Q, QuerySet
 
 from candidates.engine import allocation, schedule
 from candidates.engine.schedule import project
-from candidates.engine_params import params_for_position
+from candidates.engine_params import params_following_contest, params_for_position
 from candidates.models import AllocationLedger, ListName, Nomination, ResultEntry, ResultRun
 from contests.models import Position
 
@@ -21,7 +21,7 @@ OUT = ResultEntry.List.OUT
 
 
 def run_positions(run: ResultRun) -> list[Position]:
-    if run.position_id:
+    if run.position is not None:
         return [run.position]
     return list(run.contest.positions.order_by("code", "pk"))
 
@@ -70,6 +70,7 @@ def _lines(run: ResultRun, position: Position) -> dict[int, _Line]:
         elif list_name == ResultEntry.List.OPEN:
             line.general = rank
         else:
+            assert rank is not None  # a listed entry has a rank (candidates_resultentry_rank_iff_listed)
             line.lists[list_name] = rank
     return lines
 
@@ -116,6 +117,7 @@ def _plural(n: int, one: str, many: str) -> str:
 def compare_runs(run: ResultRun, previous: ResultRun, position: Position) -> list[Move]:
     """Who moved on ``position``'s lists from ``previous`` to ``run``, and why (score, status, others)."""
     old, new = _lines(previous, position), _lines(run, position)
+    group_label = run.contest.policy.group_label
     entered = sorted(
         line.general for reg, line in new.items() if line.general and not old.get(reg, _Line("", "")).general
     )
@@ -130,6 +132,8 @@ def compare_runs(run: ResultRun, previous: ResultRun, position: Position) -> lis
     moves: list[Move] = []
     for reg in sorted(old.keys() | new.keys(), key=lambda r: (new.get(r) or old[r]).number):
         before, after = old.get(reg), new.get(reg)
+        either = after or before
+        assert either is not None  # reg is in old or in new
         b = before.general if before else None
         a = after.general if after else None
         b_lists = before.lists if before else {}
@@ -146,7 +150,7 @@ def compare_runs(run: ResultRun, previous: ResultRun, position: Position) -> lis
             )
         elif a is None:
             reasons.append(f"saiu da classificação: {after.out if after else 'inscrição fora desta lista'}")
-        elif before.score != after.score:
+        elif before and after and before.score != after.score:
             reasons.append(f"nota final {_num(before.score)} → {_num(after.score)}")
         elif a != b:
             ahead = []
@@ -163,18 +167,19 @@ def compare_runs(run: ResultRun, previous: ResultRun, position: Position) -> lis
                 )
             reasons.append("nota inalterada" + ("; " + ", ".join(ahead) if ahead else ""))
         for name in (ListName.RACIAL, ListName.PCD):
+            listed = f"lista {schedule.kind_label(name, group_label).lower()}"  # "lista reservada a negros"
             if name in b_lists and name not in a_lists and a is not None:
-                reasons.append(f"saiu da {ListName(name).label.lower()}")
+                reasons.append(f"saiu da {listed}")
             elif name in a_lists and name not in b_lists and b is not None:
-                reasons.append(f"entrou na {ListName(name).label.lower()}")
+                reasons.append(f"entrou na {listed}")
         if not reasons and a == b and b_lists == a_lists:
             continue
         if not reasons:
             reasons.append("mudou de posição numa lista reservada")
         moves.append(
             Move(
-                after.number if after else before.number,
-                (after or before).name,
+                either.number,
+                either.name,
                 b,
                 a,
                 b_lists,
@@ -248,7 +253,7 @@ def seat_strip(position: Position) -> SeatStrip:
     ledger = AllocationLedger.objects.filter(position=position).first()
     vacancies = position.vacancies
     if ledger is not None:
-        params = allocation.params_from_dict(ledger.state["params"])
+        params = params_following_contest(allocation.params_from_dict(ledger.state["params"]), position)
         created = tuple(ledger.state["seats"])
         vacancies = max(vacancies, ledger.state["vacancies"])
     else:
@@ -258,7 +263,7 @@ def seat_strip(position: Position) -> SeatStrip:
     holders = {
         n.seat: n
         for n in Nomination.objects.filter(position=position, status__in=Nomination.HOLDING).select_related(
-            "registration__candidate"
+            "registration__candidate", "position__contest"
         )
     }
     # A compensated seat's kind changes with its nomination (RULES §4, compensation).

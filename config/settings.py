@@ -1,9 +1,11 @@
 """Settings for Cotas, read from the environment (django-environ).
 
-Development: the Makefile sets DEBUG=1 and a throwaway SECRET_KEY. Production sets at least
-SECRET_KEY, ALLOWED_HOSTS and DATABASE_URL; see README.md.
+Development: `make install` writes a `.env` (DEBUG=1 and a generated SECRET_KEY) read here, so bare
+`pytest` and `manage.py` work. Production sets at least SECRET_KEY, ALLOWED_HOSTS and DATABASE_URL in the
+environment (which wins over any `.env`); see README.md.
 """
 
+import os
 from pathlib import Path
 
 import environ
@@ -13,7 +15,10 @@ from django.core.exceptions import ImproperlyConfigured
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
-environ.Env.read_env(BASE_DIR / ".env", overwrite=False) if (BASE_DIR / ".env").exists() else None
+# ENV_FILE points elsewhere (or at nothing) when a checkout's development `.env` must not be read.
+ENV_FILE = Path(os.environ.get("ENV_FILE", BASE_DIR / ".env"))
+if ENV_FILE.is_file():
+    environ.Env.read_env(ENV_FILE, overwrite=False)
 
 DEBUG = env.bool("DEBUG", default=False)
 SECRET_KEY = env.str("SECRET_KEY", default="")
@@ -78,7 +83,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://cotas")}
+CACHES = {
+    "default": env.cache("CACHE_URL", default="locmemcache://cotas"),
+    # A published run's lists per position, read by every nomination call: immutable, so a cache per
+    # process is enough, and separate so rosters never push login counters out of "default".
+    "rosters": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "rosters",
+        "TIMEOUT": None,
+        "OPTIONS": {"MAX_ENTRIES": 64},
+    },
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -108,8 +123,20 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = env.path("STATIC_ROOT", default=BASE_DIR / "staticfiles")
 MEDIA_URL = "media/"
 MEDIA_ROOT = env.path("MEDIA_ROOT", default=BASE_DIR / "media")
+# Files uploaded to the import wizard (personal data) between its steps: private, never under MEDIA_ROOT,
+# readable by the application's user only, deleted after the commit or the cancellation.
+IMPORT_UPLOAD_ROOT = env.path("IMPORT_UPLOAD_ROOT", default=BASE_DIR / "private" / "imports")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "imports": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {
+            "location": IMPORT_UPLOAD_ROOT,
+            "base_url": None,
+            "file_permissions_mode": 0o600,
+            "directory_permissions_mode": 0o700,
+        },
+    },
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"

@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
+from django.http import HttpRequest
 
 from contests.models import AccessLog
 
-User = AbstractBaseUser
+__all__ = ["User", "assign", "audited_delete", "audited_save", "log_access"]
 
 
 def audited_save(
@@ -24,16 +25,16 @@ def audited_save(
 ) -> None:
     """Validate and save ``obj`` so that its history row names ``by`` (and the reason, if any)."""
     obj.full_clean(exclude=exclude)
-    obj._history_user = by
+    obj._history_user = by  # type: ignore[attr-defined]  # read by django-simple-history
     if reason:
-        obj._change_reason = reason
+        obj._change_reason = reason  # type: ignore[attr-defined]
     obj.save()
 
 
 def audited_delete(obj: models.Model, *, by: User | None, reason: str = "") -> None:
-    obj._history_user = by
+    obj._history_user = by  # type: ignore[attr-defined]  # read by django-simple-history
     if reason:
-        obj._change_reason = reason
+        obj._change_reason = reason  # type: ignore[attr-defined]
     obj.delete()
 
 
@@ -48,7 +49,12 @@ def assign(obj: models.Model, data: Mapping[str, Any]) -> list[str]:
 
 
 def log_access(
-    *, user: User | None, obj: models.Model, action: str = "view", detail: str = "", request=None
+    *,
+    user: User | None,
+    obj: models.Model,
+    action: str = "view",
+    detail: str = "",
+    request: HttpRequest | None = None,
 ) -> None:
     """Record that ``user`` saw a sensitive record (declaration, PcD condition, procedure): LGPD."""
     ip = None

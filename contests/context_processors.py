@@ -23,7 +23,7 @@ def _navigation(request: HttpRequest) -> list[dict[str, object]]:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return []
-    entries = []
+    entries: list[dict[str, object]] = []
     for label, url_name, permission in NAVIGATION:
         if not user.has_perm(permission):
             continue

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
+from contests import lifecycle
 from contests.models import Contest, Holiday, Organization, Policy, Position, VacancyOpening
 
 DATE_FORMAT = "%d/%m/%Y"
@@ -35,7 +38,14 @@ def date_field(label: str, *, required: bool = True, help_text: str = "") -> for
     )
 
 
-class StaffFormMixin:
+# The mixin is mixed into forms: for the type checker it is one.
+if TYPE_CHECKING:
+    _FormBase = forms.BaseForm
+else:
+    _FormBase = object
+
+
+class StaffFormMixin(_FormBase):
     """Accessible error wiring and date widgets for every form of the workspace.
 
     ``fieldsets`` (legend, field names) groups long forms; fields left out go in a last group.
@@ -57,7 +67,7 @@ class StaffFormMixin:
         self._mark_invalid()
 
     def _mark_invalid(self) -> None:
-        for name in self._errors or {}:
+        for name in self.errors:  # after full_clean or add_error: never triggers a clean
             if name not in self.fields:
                 continue
             bound = self[name]
@@ -149,7 +159,8 @@ class ContestForm(StaffFormMixin, forms.ModelForm):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["policy"].queryset = Policy.objects.order_by("name", "-version")
+        policy = cast(forms.ModelChoiceField, self.fields["policy"])
+        policy.queryset = Policy.objects.order_by("name", "-version")
 
     def clean_slug(self) -> str:
         slug = self.cleaned_data["slug"]
@@ -159,14 +170,31 @@ class ContestForm(StaffFormMixin, forms.ModelForm):
 
 
 class ContestStatusForm(StaffFormMixin, forms.Form):
+    """The lawful moves of ``contest`` (``contests/lifecycle.py``); any other value gets the law's reason."""
+
     status = forms.ChoiceField(
         label="Nova situação",
-        choices=[
-            ("", "Escolha…"),
-            *(c for c in Contest.Status.choices if c[0] != Contest.Status.HOMOLOGATED),
-        ],
-        help_text="A homologação tem formulário próprio (data, ato e validade).",
+        choices=Contest.Status.choices,
+        help_text="A situação só avança; a homologação tem formulário próprio (data, ato e validade).",
     )
+
+    def __init__(self, *args, contest: Contest, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.contest = contest
+        self.moves = contest.allowed_statuses()
+        # Only the lawful moves are offered; the field still knows every status, so that a forged or stale
+        # choice is refused below with the reason rather than as an unknown value.
+        self.fields["status"].widget.choices = [
+            ("", "Escolha…"),
+            *((str(status), lifecycle.LABELS[status]) for status in self.moves),
+        ]
+
+    def clean_status(self) -> str:
+        status = self.cleaned_data["status"]
+        reason = lifecycle.refusal(self.contest.status, status, self.contest.lifecycle_facts)
+        if reason:
+            raise ValidationError(reason)
+        return status
 
 
 class HomologationForm(StaffFormMixin, forms.Form):
@@ -234,7 +262,7 @@ class VacancyOpeningForm(StaffFormMixin, forms.ModelForm):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        count = self.fields["count"]
+        count = cast(forms.IntegerField, self.fields["count"])
         count.min_value = 1 if self.instance.kind == VacancyOpening.Kind.LATER else 0
         count.widget.attrs["min"] = count.min_value
         count.validators = [v for v in count.validators if getattr(v, "code", "") != "min_value"]
@@ -248,7 +276,7 @@ class VacancyOpeningForm(StaffFormMixin, forms.ModelForm):
 
     def clean_count(self) -> int:
         count = self.cleaned_data["count"]
-        if count is not None and count < self.fields["count"].min_value:
+        if count is not None and count < cast(forms.IntegerField, self.fields["count"]).min_value:
             raise ValidationError(self.fields["count"].error_messages["min_value"], code="min_value")
         return count
 

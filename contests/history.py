@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-from collections.abc import Iterable
 from decimal import Decimal
+from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import models
 from django.utils import formats
 
@@ -17,7 +18,7 @@ ACTIONS = {"+": "Criação", "~": "Alteração", "-": "Exclusão"}
 # The parent a row belongs to is already in its label: not repeated among a creation's values.
 _PARENTS = {"contest", "position"}
 # Fields shown on a creation row only when filled in: the rest is noise.
-_EMPTY = (None, "", [], {}, False)
+_EMPTY: tuple[object, ...] = (None, "", [], {}, False)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -41,7 +42,7 @@ class HistoryEntry:
 
 def field_label(model: type[models.Model], name: str) -> str:
     try:
-        label = str(model._meta.get_field(name).verbose_name)
+        label = str(getattr(model._meta.get_field(name), "verbose_name", name))
     except Exception:  # a field removed since the record was written
         return name
     return label[:1].upper() + label[1:]
@@ -75,7 +76,7 @@ def value_display(
         choices = getattr(model, "Group", None)
         labels = dict(choices.choices) if choices is not None and name == "beneficiary_groups" else {}
         return ", ".join(str(labels.get(item, item)) for item in value) or "—"
-    if field.choices:
+    if isinstance(field, models.Field) and field.choices:
         return str(dict(field.flatchoices).get(value, value))
     if isinstance(value, bool):
         return "Sim" if value else "Não"
@@ -85,13 +86,13 @@ def value_display(
         return value.strftime("%d/%m/%Y")
     if isinstance(value, Decimal):
         return formats.number_format(value, use_l10n=True, force_grouping=True)
-    if field.is_relation and field.related_model is not None:
+    if field.is_relation and isinstance(field.related_model, type):
         pk = getattr(value, "pk", value)
         return (related or _RelatedLabels())(field.related_model, pk)
     return str(value)
 
 
-def _user_label(user) -> str:
+def _user_label(user: User | None) -> str:
     if user is None:
         return "Sistema"
     return user.get_full_name() or user.get_username()
@@ -101,7 +102,7 @@ def _describe(model: type[models.Model], record, related: _RelatedLabels) -> str
     """The object a history row is about, as it was then."""
     name = model._meta.model_name
     if name == "vacancyopening":
-        position = related(model._meta.get_field("position").related_model, record.position_id)
+        position = related(model._meta.get_field("position").related_model, record.position_id)  # type: ignore[arg-type]
         return f"{record.get_kind_display()} – cargo {position}"
     if name == "position":
         return f"{record.code} – {record.title}"
@@ -110,7 +111,7 @@ def _describe(model: type[models.Model], record, related: _RelatedLabels) -> str
     return str(record.instance)
 
 
-def history_entries(*querysets: Iterable) -> list[HistoryEntry]:
+def history_entries(*querysets: models.QuerySet[Any]) -> list[HistoryEntry]:
     """The history rows of the given historical querysets, newest first, each with its field changes.
 
     A change row is diffed against the previous row of the same object (``diff_against``); a creation

@@ -13,12 +13,14 @@ import hashlib
 import logging
 import math
 import time
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 
@@ -79,7 +81,14 @@ def clear_failures(username: str) -> None:
         cache.delete(counter)
 
 
-class ThrottleMixin:
+# The mixin is mixed into authentication forms: for the type checker it is one.
+if TYPE_CHECKING:
+    _AuthenticationFormBase = AuthenticationForm
+else:
+    _AuthenticationFormBase = object
+
+
+class ThrottleMixin(_AuthenticationFormBase):
     error_messages = {
         **AuthenticationForm.error_messages,
         "invalid_login": "Usuário ou senha incorretos. Atenção: maiúsculas e minúsculas fazem diferença.",
@@ -122,7 +131,7 @@ class ThrottledAdminAuthenticationForm(ThrottleMixin, AdminAuthenticationForm):
         "invalid_login": "Usuário ou senha incorretos, ou a conta não é de administrador do sistema.",
     }
 
-    def confirm_login_allowed(self, user) -> None:
+    def confirm_login_allowed(self, user: User) -> None:
         super().confirm_login_allowed(user)
         if not user.is_superuser:
             raise ValidationError(self.error_messages["invalid_login"], code="invalid_login")

@@ -142,16 +142,40 @@ def _check_count(n: int) -> None:
         raise QuotaError("O número de vagas não pode ser negativo.")
 
 
-def validate_rules(racial: ReserveRule, pcd: ReserveRule | None) -> None:
-    """The reserves together never take more than all the vacancies (RULES §2, validation)."""
-    if pcd is None:
-        return
-    ceiling = pcd.cap_percent if pcd.cap_percent is not None else pcd.percent
-    if racial.percent + ceiling > HUNDRED:
-        raise QuotaError(
+def reserves_sum_refusal(
+    racial_percent: Fraction | Decimal | int | str,
+    pcd_percent: Fraction | Decimal | int | str | None,
+    pcd_cap_percent: Fraction | Decimal | int | str | None = None,
+) -> str | None:
+    """RULES §2, validation: the racial percent plus the PcD reserve's ceiling (its cap, else its percent)
+    never pass 100, so the reserves together never take more than all the vacancies. Without a PcD
+    reserve (``pcd_percent`` empty or 0) there is nothing to add."""
+    if pcd_percent is None or not to_fraction(pcd_percent):
+        return None
+    ceiling = to_fraction(pcd_cap_percent if pcd_cap_percent is not None else pcd_percent)
+    if to_fraction(racial_percent) + ceiling > HUNDRED:
+        return (
             "A soma do percentual da reserva racial com o limite da reserva para pessoas com deficiência "
             "não pode passar de 100%."
         )
+    return None
+
+
+def validate_rules(racial: ReserveRule, pcd: ReserveRule | None) -> None:
+    """The reserves together never take more than all the vacancies (``reserves_sum_refusal``)."""
+    if pcd is None:
+        return
+    refusal = reserves_sum_refusal(racial.percent, pcd.percent, pcd.cap_percent)
+    if refusal:
+        raise QuotaError(refusal)
+
+
+def threshold_extra(*, on_contest: bool, contest_vacancies: int, position_vacancies: int) -> int:
+    """The vacancies of the contest's other positions that SM art. 1 §2's threshold also counts: the
+    threshold is tested on "the vacancies offered in the contest", read as the position's (0 here) or,
+    with ``threshold_basis = contest``, the whole contest's, as they stand now (openings during validity
+    included, on any position). The position page and a position's nominations both count it here."""
+    return max(0, contest_vacancies - position_vacancies) if on_contest else 0
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max, Q
+from django.utils import timezone
 
+from contests import lifecycle
 from contests.audit import User, assign, audited_delete, audited_save
 from contests.models import Contest, Holiday, Organization, Policy, Position, VacancyOpening
 
@@ -22,14 +24,14 @@ from contests.models import Contest, Holiday, Organization, Policy, Position, Va
 
 
 @transaction.atomic
-def policy_create(*, by: User, data: Mapping[str, Any]) -> Policy:
+def policy_create(*, by: User | None, data: Mapping[str, Any]) -> Policy:
     policy = Policy(**data)
     audited_save(policy, by=by, reason="Política criada")
     return policy
 
 
 @transaction.atomic
-def policy_update(*, policy: Policy, by: User, data: Mapping[str, Any]) -> Policy:
+def policy_update(*, policy: Policy, by: User | None, data: Mapping[str, Any]) -> Policy:
     """Edit a policy, unless a published contest uses it: then a new version must be made."""
     policy = Policy.objects.select_for_update().get(pk=policy.pk)
     if policy.is_used_by_published_contest():
@@ -44,11 +46,11 @@ def policy_update(*, policy: Policy, by: User, data: Mapping[str, Any]) -> Polic
 
 
 @transaction.atomic
-def policy_new_version(*, policy: Policy, by: User, data: Mapping[str, Any] | None = None) -> Policy:
+def policy_new_version(*, policy: Policy, by: User | None, data: Mapping[str, Any] | None = None) -> Policy:
     """Copy ``policy`` as its next version (a published contest keeps the version it used)."""
     base = Policy.objects.select_for_update().get(pk=policy.pk)
     root = base
-    while root.previous_version_id:
+    while root.previous_version is not None:
         root = root.previous_version
     # Every version of the law, whatever branch it came from: the next number is one past the highest.
     family = Policy.objects.filter(Q(slug=root.slug) | Q(slug__regex=rf"^{re.escape(root.slug)}-v[0-9]+$"))
@@ -71,7 +73,7 @@ def policy_new_version(*, policy: Policy, by: User, data: Mapping[str, Any] | No
 
 
 @transaction.atomic
-def organization_save(*, by: User, data: Mapping[str, Any]) -> Organization:
+def organization_save(*, by: User | None, data: Mapping[str, Any]) -> Organization:
     organization = Organization.objects.select_for_update().order_by("pk").first() or Organization()
     assign(organization, data)
     audited_save(organization, by=by, reason="Dados da organização")
@@ -79,7 +81,7 @@ def organization_save(*, by: User, data: Mapping[str, Any]) -> Organization:
 
 
 @transaction.atomic
-def holiday_save(*, by: User, data: Mapping[str, Any], holiday: Holiday | None = None) -> Holiday:
+def holiday_save(*, by: User | None, data: Mapping[str, Any], holiday: Holiday | None = None) -> Holiday:
     holiday = holiday or Holiday()
     assign(holiday, data)
     audited_save(holiday, by=by)
@@ -87,28 +89,42 @@ def holiday_save(*, by: User, data: Mapping[str, Any], holiday: Holiday | None =
 
 
 @transaction.atomic
-def holiday_delete(*, holiday: Holiday, by: User) -> None:
+def holiday_delete(*, holiday: Holiday, by: User | None) -> None:
     audited_delete(holiday, by=by, reason="Feriado excluído")
 
 
 # Contests --------------------------------------------------------------------------------------------
 
 
+_LIFECYCLE_FIELDS = ("status", "edital_published_on", "homologation_date")
+
+
+def _refuse_lifecycle_fields(data: Mapping[str, Any]) -> None:
+    if any(field in data for field in _LIFECYCLE_FIELDS):
+        # Each move has its own service, checked against the lifecycle; its dates are permanent.
+        raise ValidationError(
+            "A situação e as datas de publicação e de homologação mudam pelos seus próprios formulários."
+        )
+
+
 @transaction.atomic
-def contest_create(*, by: User, data: Mapping[str, Any]) -> Contest:
+def contest_create(*, by: User | None, data: Mapping[str, Any]) -> Contest:
+    """Create a contest in draft: every later status comes through ``contest_set_status``."""
+    _refuse_lifecycle_fields(data)
     contest = Contest(**data)
     audited_save(contest, by=by, reason="Concurso criado")
     return contest
 
 
 @transaction.atomic
-def contest_update(*, contest: Contest, by: User, data: Mapping[str, Any]) -> Contest:
+def contest_update(*, contest: Contest, by: User | None, data: Mapping[str, Any]) -> Contest:
     contest = Contest.objects.select_for_update().get(pk=contest.pk)
-    if contest.status != Contest.Status.DRAFT and "policy" in data and data["policy"] != contest.policy:
+    _refuse_lifecycle_fields(data)
+    if contest.edital_published and "policy" in data and data["policy"] != contest.policy:
         raise ValidationError(
             {"policy": "A política de um concurso com edital publicado não pode ser trocada."}
         )
-    if contest.status != Contest.Status.DRAFT and "slug" in data and data["slug"] != contest.slug:
+    if contest.edital_published and "slug" in data and data["slug"] != contest.slug:
         raise ValidationError(
             {
                 "slug": "O identificador de um concurso com edital publicado não muda: os endereços já publicados "
@@ -122,10 +138,20 @@ def contest_update(*, contest: Contest, by: User, data: Mapping[str, Any]) -> Co
 
 
 @transaction.atomic
-def contest_set_status(*, contest: Contest, status: str, by: User) -> Contest:
+def contest_set_status(
+    *, contest: Contest, status: str, by: User | None, on: datetime.date | None = None
+) -> Contest:
+    """Move the contest along its lifecycle; leaving draft records the edital's publication on ``on``
+    (today by default), for good."""
     contest = Contest.objects.select_for_update().get(pk=contest.pk)
-    if status == Contest.Status.HOMOLOGATED and not contest.homologation_date:
-        raise ValidationError("Use a homologação para homologar o concurso.")
+    if status not in Contest.Status.values:
+        raise ValidationError("Situação desconhecida.")
+    facts = contest.lifecycle_facts
+    reason = lifecycle.refusal(contest.status, status, facts)
+    if reason:
+        raise ValidationError(reason)
+    if lifecycle.records_publication(status, facts):
+        contest.edital_published_on = on or timezone.localdate()
     contest.status = status
     audited_save(contest, by=by, reason=f"Situação: {contest.get_status_display()}")
     return contest
@@ -135,18 +161,24 @@ def contest_set_status(*, contest: Contest, status: str, by: User) -> Contest:
 def contest_homologate(
     *,
     contest: Contest,
-    by: User,
+    by: User | None,
     date: datetime.date,
     act: str,
     gazette: str = "",
     validity_months: int = 24,
 ) -> Contest:
-    """Record the homologation: from it runs the validity (CF art. 37 III, up to two years)."""
+    """Record the homologation: from it runs the validity (CF art. 37 III, up to two years).
+
+    A lawful move of the lifecycle: the edital must be published, and the homologation is never undone.
+    """
     contest = Contest.objects.select_for_update().get(pk=contest.pk)
-    if contest.status in (Contest.Status.CANCELLED, Contest.Status.CLOSED):
-        raise ValidationError("Um concurso cancelado ou encerrado não pode ser homologado.")
-    if contest.homologation_date:
+    if contest.is_homologated:
         raise ValidationError("O concurso já está homologado.")
+    reason = lifecycle.refusal(
+        contest.status, Contest.Status.HOMOLOGATED, contest.lifecycle_facts, homologation_date=date
+    )
+    if reason:
+        raise ValidationError(reason)
     if not act.strip():
         raise ValidationError({"homologation_act": "Informe o ato de homologação."})
     contest.homologation_date = date
@@ -159,7 +191,7 @@ def contest_homologate(
 
 
 @transaction.atomic
-def contest_extend_validity(*, contest: Contest, by: User, act: str) -> Contest:
+def contest_extend_validity(*, contest: Contest, by: User | None, act: str) -> Contest:
     """Extend the validity once, for the same period (CF art. 37 III)."""
     contest = Contest.objects.select_for_update().get(pk=contest.pk)
     if not contest.homologation_date:
@@ -179,7 +211,7 @@ def contest_extend_validity(*, contest: Contest, by: User, act: str) -> Contest:
 
 @transaction.atomic
 def position_create(
-    *, contest: Contest, by: User, data: Mapping[str, Any], edital_vacancies: int | None = None
+    *, contest: Contest, by: User | None, data: Mapping[str, Any], edital_vacancies: int | None = None
 ) -> Position:
     """Create a position with its edital vacancies (0 for a reserve-only list)."""
     position = Position(contest=contest, **data)
@@ -195,7 +227,7 @@ def position_create(
 
 @transaction.atomic
 def position_update(
-    *, position: Position, by: User, data: Mapping[str, Any], edital_vacancies: int | None = None
+    *, position: Position, by: User | None, data: Mapping[str, Any], edital_vacancies: int | None = None
 ) -> Position:
     """Edit a position and, when ``edital_vacancies`` is given, its edital vacancies, in one transaction."""
     position = Position.objects.select_for_update().get(pk=position.pk)
@@ -238,7 +270,7 @@ def _check_opening(opening: VacancyOpening, contest: Contest) -> None:
 
 
 @transaction.atomic
-def vacancy_opening_create(*, position: Position, by: User, data: Mapping[str, Any]) -> VacancyOpening:
+def vacancy_opening_create(*, position: Position, by: User | None, data: Mapping[str, Any]) -> VacancyOpening:
     """Add vacancies to a position: the edital's, or an opening during validity (SM art. 1 §1).
 
     The position row is locked so two clerks adding openings at once both count.
@@ -256,15 +288,14 @@ def vacancy_opening_create(*, position: Position, by: User, data: Mapping[str, A
 
 
 @transaction.atomic
-def vacancy_opening_update(*, opening: VacancyOpening, by: User, data: Mapping[str, Any]) -> VacancyOpening:
+def vacancy_opening_update(
+    *, opening: VacancyOpening, by: User | None, data: Mapping[str, Any]
+) -> VacancyOpening:
     opening = (
         VacancyOpening.objects.select_for_update().select_related("position__contest").get(pk=opening.pk)
     )
     contest = opening.position.contest
-    if opening.kind == VacancyOpening.Kind.EDITAL and contest.status not in (
-        Contest.Status.DRAFT,
-        Contest.Status.PUBLISHED,
-    ):
+    if opening.kind == VacancyOpening.Kind.EDITAL and contest.edital_vacancies_frozen:
         raise ValidationError(
             "As vagas do edital não podem ser alteradas depois das inscrições: registre uma abertura de vagas."
         )
@@ -276,8 +307,11 @@ def vacancy_opening_update(*, opening: VacancyOpening, by: User, data: Mapping[s
 
 
 @transaction.atomic
-def vacancy_opening_delete(*, opening: VacancyOpening, by: User) -> None:
-    contest = opening.position.contest
-    if contest.status != Contest.Status.DRAFT:
-        raise ValidationError("Vagas só podem ser excluídas enquanto o concurso está em elaboração.")
+def vacancy_opening_delete(*, opening: VacancyOpening, by: User | None) -> None:
+    # Locked and read afresh: a publication recorded meanwhile must be seen.
+    contest = Contest.objects.select_for_update().get(pk=opening.position.contest_id)
+    if contest.edital_published:
+        raise ValidationError(
+            "Vagas só podem ser excluídas antes da publicação do edital: depois dela, o edital as fixou."
+        )
     audited_delete(opening, by=by, reason="Vagas excluídas")

@@ -35,11 +35,16 @@ def make_user(username: str, role: str | None = None, **extra) -> User:
     return user
 
 
+CAST = (*ROLE_USERS, "outsider")
+
+
 def make_cast() -> dict[str, User]:
-    """The fixed cast: one user per role plus an outsider with no role."""
-    cast = {key: make_user(key, role) for key, role in ROLE_USERS.items()}
-    cast["outsider"] = make_user("outsider")
-    return cast
+    """The fixed cast: one user per role plus an outsider with no role, built only when missing (the test
+    session builds it once, a transactional test's flush removes it)."""
+    users = {user.username: user for user in User.objects.filter(username__in=CAST)}
+    if len(users) < len(CAST):
+        users = {key: make_user(key, ROLE_USERS.get(key)) for key in CAST if key not in users} | users
+    return {key: users[key] for key in CAST}
 
 
 def policy(slug: str = "santa-maria") -> Policy:
@@ -47,6 +52,8 @@ def policy(slug: str = "santa-maria") -> Policy:
 
 
 def make_contest(**overrides) -> Contest:
+    """A draft contest; given a later status (or a homologation date), its edital's publication is recorded
+    on the edital's date, as the lifecycle's services would have done."""
     n = next(_counter)
     data = {
         "slug": f"concurso-{n}",
@@ -59,6 +66,12 @@ def make_contest(**overrides) -> Contest:
         "registration_end": datetime.date(2026, 4, 8),
     }
     data.update(overrides)
+    beyond_draft = data.get("status", Contest.Status.DRAFT) not in (
+        Contest.Status.DRAFT,
+        Contest.Status.CANCELLED,
+    )
+    if (beyond_draft or data.get("homologation_date")) and "edital_published_on" not in data:
+        data["edital_published_on"] = data["edital_date"]
     contest = Contest(**data)
     contest.full_clean()
     contest.save()
@@ -183,6 +196,7 @@ def make_classified_position(
 
 
 def homologate(contest: Contest, date: datetime.date = datetime.date(2026, 6, 1)) -> Contest:
+    contest.edital_published_on = contest.edital_published_on or contest.edital_date
     contest.homologation_date = date
     contest.homologation_act = "Decreto 100/2026"
     contest.status = Contest.Status.HOMOLOGATED

@@ -1,17 +1,28 @@
-"""Shared fixtures: the fixed cast of users (built per test, cheap with the MD5 hasher)."""
+"""Shared fixtures: the fixed cast of users (built once per session), the browser, the seeded rows."""
 
 import os
 import shutil
 
 import pytest
 from django.conf import settings
+from django.test import override_settings
 
 from tests import builders
+
+FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.PASSWORD_HASHERS = FAST_HASHERS
+
+
+@pytest.fixture(autouse=True)
+def _private_uploads(settings, tmp_path):
+    """Uploads to the import wizard go to the test's own directory, never to the checkout's."""
+    imports = settings.STORAGES["imports"]
+    options = {**imports["OPTIONS"], "location": tmp_path / "imports"}
+    settings.STORAGES = {**settings.STORAGES, "imports": {**imports, "OPTIONS": options}}
 
 
 # Data migrations (roles, the founding policies) put rows every environment needs. A transactional test
@@ -52,8 +63,22 @@ def _seed_rows_after_flush(request):
         _reseed()
 
 
+# The cast -------------------------------------------------------------------------------------------
+# Built once, right after the test database is created: every test runs inside a transaction rolled back
+# at its end, so the users stay for the next one (as ``setUpTestData`` would keep them for a class). A
+# transactional test ends with a flush that deletes them; the next test that asks for the cast builds it
+# again.
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock(), override_settings(PASSWORD_HASHERS=FAST_HASHERS):
+        builders.make_cast()
+
+
 @pytest.fixture
 def cast(db):
+    """The fixed cast, read fresh for each test so that no test sees another's changes to a user."""
     return builders.make_cast()
 
 

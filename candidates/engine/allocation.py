@@ -262,6 +262,7 @@ class State:
             self.params.racial,
             self.params.pcd,
             threshold_count=self.vacancies + extra if extra else None,
+            citations=dict(self.params.citations),
             group_label=self.params.group_label,
         )
 

@@ -176,6 +176,12 @@ class Nomination(models.Model):
         return kind_label(self.seat_kind, self.position.contest.policy.group_label)
 
     @property
+    def source_list_label(self) -> str:
+        """The list the nominee was called from, in the same words as the seats (``Ampla concorrência``,
+        ``Reservada a negros``, ``Reservada a pessoas com deficiência``)."""
+        return kind_label(self.source_list, self.position.contest.policy.group_label)
+
+    @property
     def holds_seat(self) -> bool:
         return self.status in self.HOLDING
 

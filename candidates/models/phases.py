@@ -187,7 +187,7 @@ class TieBreakCriterion(models.Model):
 
     def __str__(self) -> str:
         label = self.get_kind_display()
-        return f"{self.order}º {label}: {self.phase.name}" if self.phase_id else f"{self.order}º {label}"
+        return f"{self.order}º {label}: {self.phase.name}" if self.phase else f"{self.order}º {label}"
 
 
 class ImportMapping(models.Model):

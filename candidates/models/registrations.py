@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models import Q
 from simple_history.models import HistoricalRecords
 
+from candidates.engine import eligibility
 from candidates.validators import format_cpf, validate_cpf
 from contests.models import Contest, Policy, Position
 
@@ -196,14 +197,12 @@ class Registration(models.Model):
         errors: dict[str, str] = {}
         if self.position_id and self.contest_id and self.position.contest_id != self.contest_id:
             errors["position"] = "O cargo não pertence a este concurso."
-        if self.preferred_reserve == Reserve.RACIAL and not self.racial_reserve:
-            errors["preferred_reserve"] = (
-                "A reserva preferida deve ser uma das escolhidas (aqui, a racial não é)."
-            )
-        elif self.preferred_reserve == Reserve.PCD and not self.pcd_reserve:
-            errors["preferred_reserve"] = (
-                "A reserva preferida deve ser uma das escolhidas (aqui, a PcD não é)."
-            )
+        refusal = eligibility.preferred_reserve_refusal(
+            self.preferred_reserve,
+            chosen=eligibility.reserves_chosen(racial=self.racial_reserve, pcd=self.pcd_reserve),
+        )
+        if refusal:
+            errors["preferred_reserve"] = refusal
         if errors:
             raise ValidationError(errors)
 
@@ -278,13 +277,21 @@ class SelfDeclaration(models.Model):
     def category_label(self) -> str:
         return self.get_category_display() if self.category else "Negra (preta ou parda, não informada)"
 
-    def check_category(self, policy: Policy) -> str:
-        """Portuguese reason why the category is not one the policy's groups allow, or ''."""
-        groups = set(policy.beneficiary_groups or [])
-        if self.category and self.category not in groups:
-            allowed = ", ".join(Policy.Group(g).label.lower() for g in policy.beneficiary_groups)
-            label = self.get_category_display().lower()
-            return f"A categoria {label} não é beneficiária desta política ({allowed})."
-        if not self.category and not groups & {Policy.Group.PRETA, Policy.Group.PARDA}:
-            return "Informe a categoria: a política não abrange pretos e pardos."
-        return ""
+    def clean(self) -> None:
+        # An active declaration names a category the contest's policy accepts; one given up or
+        # corrected keeps what it said.
+        if self.is_active and self.registration_id:
+            refusal = self.check_category(self.registration.contest.policy)
+            if refusal:
+                raise ValidationError({"category": refusal})
+
+    def check_category(self, policy: Policy) -> str | None:
+        """Why the category is not one ``policy`` accepts, or None (``eligibility.category_refusal``)."""
+        return category_refusal_for(self.category, policy)
+
+
+def category_refusal_for(category: str, policy: Policy) -> str | None:
+    """``eligibility.category_refusal`` for a policy row (its groups, the labels of ``Policy.Group``)."""
+    return eligibility.category_refusal(
+        category, groups=policy.beneficiary_groups or [], labels=dict(Policy.Group.choices)
+    )

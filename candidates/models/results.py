@@ -115,7 +115,7 @@ class ResultRun(models.Model):
 
     def __str__(self) -> str:
         kind = self.get_kind_display().lower() if self.kind else "em revisão"
-        scope = f"{self.position.code}" if self.position_id else "todos os cargos"
+        scope = f"{self.position.code}" if self.position else "todos os cargos"
         return f"Lista {self.number} ({kind}, {scope})"
 
     def get_absolute_url(self) -> str:

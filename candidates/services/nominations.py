@@ -30,9 +30,9 @@ Dates are passed in (``today``, ``act_date``, ``date``); nothing here reads the 
 from __future__ import annotations
 
 import datetime
-from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.core.files import File
 from django.db import transaction
@@ -41,7 +41,7 @@ from simple_history.utils import bulk_create_with_history
 
 from candidates.engine import allocation
 from candidates.engine.schedule import project
-from candidates.engine_params import params_for_position
+from candidates.engine_params import params_following_contest, params_for_position
 from candidates.models import AllocationLedger, Nomination, Registration, ResultEntry, ResultRun
 from candidates.services.registrations import registration_set_status
 from candidates.services.results import final_run_for
@@ -52,7 +52,7 @@ from contests.services import vacancy_opening_create
 ID_PREFIX = "inscrição "
 MAX_CALL = 500
 
-DEFAULT_END_REASONS = {
+DEFAULT_END_REASONS: dict[str, str] = {
     Nomination.Status.ANNULLED: "Nomeação anulada: inscrição eliminada ou excluída da reserva.",
     Nomination.Status.WITHDRAWN: "Desistência registrada na inscrição.",
     Nomination.Status.NO_SHOW: "Não tomou posse no prazo: ato de nomeação tornado sem efeito.",
@@ -79,26 +79,28 @@ class _Loaded:
     messages: list[str] = field(default_factory=list)
 
 
-_ROSTERS: OrderedDict[tuple, tuple[tuple[tuple[int, str], ...], dict[int, frozenset[str]]]] = OrderedDict()
-ROSTER_CACHE_SIZE = 32
+ROSTER_CACHE = "rosters"  # settings.CACHES: per process, thread-safe
 
 
 def _run_lists(
     run: ResultRun, position: Position
 ) -> tuple[tuple[tuple[int, str], ...], dict[int, frozenset[str]]]:
     """The run's general list for ``position`` ((registration, number), best first) and the reserves
-    each registration is on. A published run never changes (``ResultRun``), so this is cached per process,
-    keyed by the run, the position and the moment of publication."""
-    key = (run.pk, position.pk, run.published_at) if run.is_published else None
-    if key is not None and key in _ROSTERS:
-        _ROSTERS.move_to_end(key)
-        return _ROSTERS[key]
+    each registration is on. A published run never changes (``ResultRun``), so this is cached (Django's
+    cache framework, safe under threaded workers), keyed by the run, the position and the moment of
+    publication (a primary key alone can come back after a rollback)."""
+    key = None
+    if run.is_published and run.published_at is not None:
+        key = f"roster:{run.pk}:{position.pk}:{run.published_at.timestamp()}"
+        cached = caches[ROSTER_CACHE].get(key)
+        if cached is not None:
+            return cached
     rows = (
         ResultEntry.objects.filter(run=run, position=position)
         .exclude(list=ResultEntry.List.OUT)
         .values_list("registration_id", "number", "list", "rank")
     )
-    general: list[tuple[int, int, str]] = []
+    general: list[tuple[int | None, int, str]] = []  # rank, never None on a list
     lists: dict[int, set[str]] = {}
     for reg, number, name, rank in rows.iterator(chunk_size=5000):
         if name == ResultEntry.List.OPEN:
@@ -108,9 +110,7 @@ def _run_lists(
     general.sort()
     value = (tuple((reg, number) for _, reg, number in general), {k: frozenset(v) for k, v in lists.items()})
     if key is not None:
-        _ROSTERS[key] = value
-        while len(_ROSTERS) > ROSTER_CACHE_SIZE:
-            _ROSTERS.popitem(last=False)
+        caches[ROSTER_CACHE].set(key, value, timeout=None)
     return value
 
 
@@ -137,9 +137,9 @@ def _roster(
     empty: frozenset[str] = frozenset()
     for reg, number in general:
         on = lists.get(reg, empty)
-        preferred = prefers.get(reg)
+        prefers_reserve = prefers.get(reg)
         cid = engine_id(number)
-        candidates.append(allocation.Candidate(cid, on, preferred if preferred in on else None))
+        candidates.append(allocation.Candidate(cid, on, prefers_reserve if prefers_reserve in on else None))
         reg_of[cid] = reg
     return tuple(candidates), reg_of, unusual
 
@@ -196,6 +196,7 @@ def _load(position: Position, *, lock: bool) -> _Loaded:
     position = positions.get(pk=position.pk)
     contest = position.contest
     ledger = AllocationLedger.objects.filter(position=position).select_related("run").first()
+    run: ResultRun | None
     if ledger is not None:
         run = ledger.run
     else:
@@ -212,8 +213,27 @@ def _load(position: Position, *, lock: bool) -> _Loaded:
         stored = allocation.initial_state(candidates, params, vacancies=position.vacancies)
         ledger = AllocationLedger(position=position, run=run, state=stored.to_dict(include_candidates=False))
     id_of = {pk: cid for cid, pk in reg_of.items()}
-    state, messages = _reconcile(stored, position.vacancies, unusual, id_of)
-    return _Loaded(position, contest, run, ledger, stored, state, reg_of, messages)
+    state, messages = _follow_contest(stored, position)
+    state, more = _reconcile(state, position.vacancies, unusual, id_of)
+    return _Loaded(position, contest, run, ledger, stored, state, reg_of, [*messages, *more])
+
+
+def _follow_contest(state: allocation.State, position: Position) -> tuple[allocation.State, list[str]]:
+    """With the threshold counted on the contest, vacancies opened on other positions count now, as on
+    the position's page (``params_following_contest``, SM art. 1 §2)."""
+    params = params_following_contest(state.params, position)
+    if params == state.params:
+        return state, []
+    before = state.reservation()
+    state = replace(state, params=params, _seating=None)
+    after = state.reservation()
+    if after.racial == before.racial:
+        return state, []
+    total = state.vacancies + params.threshold_extra
+    return state, [
+        f"O concurso tem agora {total} vaga(s) (o mínimo para a reserva é contado no concurso"
+        f"{params.cite('threshold')}): reserva a {params.group_label} neste cargo: {after.racial_explanation}"
+    ]
 
 
 def _check_version(loaded: _Loaded, expected_version: int | None) -> None:
@@ -510,7 +530,8 @@ def nomination_withdraw(
     except allocation.AllocationError as error:
         raise _error(error) from None
     text = "Desistência por termo assinado" + (f": {reason.strip()}" if reason.strip() else "")
-    row.withdrawal_statement.save(statement_file.name.rsplit("/", 1)[-1], statement_file, save=False)
+    name = (statement_file.name or "termo").rsplit("/", 1)[-1]
+    row.withdrawal_statement.save(name, statement_file, save=False)
     updates = {
         row.order: {
             "withdrawal_statement": row.withdrawal_statement.name,
@@ -581,20 +602,22 @@ def nomination_end_of_list(
 
 
 @transaction.atomic
-def nominations_sync(*, position: Position, by: User | None, today: datetime.date) -> list[str]:
+def nominations_sync(
+    *, position: Position, by: User | None, today: datetime.date, reason: str = ""
+) -> list[str]:
     """Apply now what happened elsewhere to ``position``'s nominations (an elimination or exclusion
     decided in a procedure, a withdrawal recorded on the registration, vacancies opened on the position's
-    page): a nomination it ends is annulled or withdrawn at once instead of at the next call. A
-    ``candidates``/``declarations`` service that changes a registration's status calls this (DESIGN.md:
-    a decision that eliminates a candidate re-runs the allocation). Returns the engine's messages."""
-    if AllocationLedger.objects.filter(position=position).first() is None:
+    page): a nomination it ends is annulled or withdrawn at once instead of at the next call. A status
+    change reaches it through ``candidates.services.status.registration_change_status`` (DESIGN.md: a
+    decision that eliminates a candidate re-runs the allocation). Returns the engine's messages."""
+    if not AllocationLedger.objects.filter(position=position).exists():
         return []  # no nomination yet: the next call starts from the current data anyway
     loaded = _load(position, lock=True)
     if loaded.state == loaded.stored:
         return []
-    _save(
-        loaded, loaded.state, by=by, reason="Atualização: " + " ".join(loaded.messages)[:180], ended_on=today
-    )
+    text = " ".join(loaded.messages)
+    text = f"{reason}. {text}" if reason else f"Atualização: {text}"
+    _save(loaded, loaded.state, by=by, reason=text[:300], ended_on=today)
     return loaded.messages
 
 
@@ -621,7 +644,7 @@ def vacancies_open(
     _check_validity(locked.contest, date)
     ledger = AllocationLedger.objects.filter(position=locked).first()
     if ledger is not None:
-        params = allocation.params_from_dict(ledger.state["params"])
+        params = params_following_contest(allocation.params_from_dict(ledger.state["params"]), locked)
         kept = tuple(ledger.state["seats"])
     else:
         params = params_for_position(locked)

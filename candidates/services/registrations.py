@@ -16,6 +16,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
+from candidates.engine import eligibility
 from candidates.models import (
     Candidate,
     ImportMapping,
@@ -66,17 +67,6 @@ def _assign(obj: Any, data: Mapping[str, Any], allowed: Sequence[str]) -> list[s
     return changed
 
 
-def racial_option_refusal(*, contest: Contest, declared_on: datetime.date | None) -> str:
-    """Why the racial option cannot be made on ``declared_on``, or '' (SM art. 3; AR art. 1 §4: at registration)."""
-    end = contest.registration_end
-    if declared_on and end and declared_on > end:
-        return (
-            f"A opção pela reserva racial é feita no ato da inscrição: não pode ser acrescentada depois do fim das "
-            f"inscrições ({end:%d/%m/%Y})."
-        )
-    return ""
-
-
 # Candidates ------------------------------------------------------------------------------------------
 
 
@@ -118,22 +108,20 @@ def registration_create(
     registration = Registration(contest=contest, candidate=candidate)
     _assign(registration, data, REGISTRATION_FIELDS)
     end = contest.registration_end
-    if registration.registered_on and end and registration.registered_on > end:
-        raise ValidationError(
-            {"registered_on": f"A inscrição não pode ser posterior ao fim das inscrições ({end:%d/%m/%Y})."}
-        )
+    refusal = eligibility.registration_date_refusal(registration.registered_on, registration_end=end)
+    if refusal:
+        raise ValidationError({"registered_on": refusal})
     registration.racial_reserve = racial_category is not None
     if registration.racial_reserve:
         declared_on = declared_on or registration.registered_on
-        refusal = racial_option_refusal(contest=contest, declared_on=declared_on)
+        refusal = eligibility.declaration_date_refusal(declared_on, registration_end=end)
         if refusal:
-            raise ValidationError(refusal)
+            raise ValidationError({"declared_on": refusal})
     audited_save(registration, by=by, reason="Inscrição registrada")
-    if registration.racial_reserve:
+    if racial_category is not None:  # the racial reserve, chosen above
         declaration = SelfDeclaration(
             registration=registration, category=racial_category, declared_on=declared_on
         )
-        _check_category(declaration, contest)
         audited_save(declaration, by=by, reason="Autodeclaração feita na inscrição")
     return registration
 
@@ -153,7 +141,10 @@ def registration_update(
 def registration_set_status(
     *, registration: Registration, status: str, by: User | None, reason: str
 ) -> Registration:
-    """Withdrawal, elimination, exclusion from the reserves, cancellation (or back to active), with a reason."""
+    """Withdrawal, elimination, exclusion from the reserves, cancellation (or back to active), with a reason.
+
+    The bare write: it leaves the position's seats alone. Outside the nomination services, change a
+    status through ``candidates.services.status.registration_change_status``, which syncs the seats."""
     if not reason.strip():
         raise ValidationError("Informe o motivo da mudança de situação.")
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
@@ -166,12 +157,6 @@ def registration_set_status(
 
 
 # Self-declaration ------------------------------------------------------------------------------------
-
-
-def _check_category(declaration: SelfDeclaration, contest: Contest) -> None:
-    refusal = declaration.check_category(contest.policy)
-    if refusal:
-        raise ValidationError({"category": refusal})
 
 
 def _locked(registration: Registration) -> tuple[Registration, SelfDeclaration | None]:
@@ -188,7 +173,9 @@ def self_declaration_add(
 ) -> SelfDeclaration:
     """The candidate opts for the racial reserve (again) while registrations are open."""
     registration, declaration = _locked(registration)
-    refusal = racial_option_refusal(contest=registration.contest, declared_on=declared_on)
+    refusal = eligibility.racial_option_refusal(
+        eligibility.OptionChange.ADD, on=declared_on, registration_end=registration.contest.registration_end
+    )
     if refusal:
         raise ValidationError(refusal)
     if declaration is not None and declaration.is_active:
@@ -198,7 +185,6 @@ def self_declaration_add(
     declaration.declared_on = declared_on
     declaration.status = SelfDeclaration.Status.ACTIVE
     declaration.ended_on = None
-    _check_category(declaration, registration.contest)
     audited_save(declaration, by=by, reason="Opção pela reserva racial")
     registration.racial_reserve = True
     audited_save(registration, by=by, reason="Opção pela reserva racial")
@@ -250,7 +236,6 @@ def self_declaration_correct(
         declaration.status = SelfDeclaration.Status.ACTIVE
         declaration.ended_on = None
         declaration.justification = justification
-        _check_category(declaration, registration.contest)
     elif declaration is None or not declaration.is_active:
         raise ValidationError("Não há opção pela reserva racial a corrigir.")
     else:
@@ -388,7 +373,9 @@ def tie_break_criteria_set(
 
 def tie_break_criteria(contest: Contest) -> list[tuple[str, int | None]]:
     """``(kind, phase id)`` in order: the contest's, or the default (elderly, then inscription number)."""
-    stored = list(contest.tie_break_criteria.order_by("order").values_list("kind", "phase_id"))
+    stored: list[tuple[str, int | None]] = list(
+        contest.tie_break_criteria.order_by("order").values_list("kind", "phase_id")
+    )
     return stored or [(kind, None) for kind in DEFAULT_TIE_BREAK]
 
 

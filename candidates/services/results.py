@@ -24,7 +24,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -32,7 +32,7 @@ from functools import lru_cache
 
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
-from django.db.models import Max, Q
+from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
 
 from candidates.engine import allocation
@@ -54,7 +54,7 @@ from contests.quotas import format_fraction
 
 BATCH = 5000
 OUT = ResultEntry.List.OUT
-OUT_STATUSES = {
+OUT_STATUSES: dict[str, str] = {
     Registration.Status.ELIMINATED: "inscrição eliminada do concurso",
     Registration.Status.WITHDRAWN: "candidato desistente",
     Registration.Status.CANCELLED: "inscrição cancelada (indeferida)",
@@ -233,7 +233,7 @@ def _applicant(reg: _Reg, score: Fraction, phase_scores: dict[str, Fraction], re
         inscription=reg.number,
         score=score,
         birth_date=reg.birth_date,
-        phase_scores=phase_scores,
+        phase_scores=tuple(phase_scores.items()),
         jury_service=reg.jury,
         lists=frozenset(lists),
         prefers=prefers,
@@ -245,7 +245,7 @@ def _compute_position(inputs: _Inputs, position: Position, run: ResultRun, regs:
     params = inputs.params
     reserves = params.reserves
     registration_end = contest.registration_end or contest.edital_date
-    names = {p.pk: p.name for p in inputs.phases}
+    names: dict[int | None, str] = {p.pk: p.name for p in inputs.phases}
     criteria = criteria_from_kinds((kind, names.get(phase_id)) for kind, phase_id in inputs.criteria)
     out: dict[int, tuple[str, str]] = {}  # pk → (category for the summary, why)
     by_pk = {reg.pk: reg for reg in regs}
@@ -346,7 +346,7 @@ def _compute_position(inputs: _Inputs, position: Position, run: ResultRun, regs:
     ranked = allocation.rank(applicants, registration_end=registration_end, criteria=criteria)
     lists = allocation.classification_lists(ranked)
     general_rank = {a.id: i for i, a in enumerate(ranked, start=1)}
-    entries: list[ResultEntry] = []
+    entries: list[tuple] = []  # values of ENTRY_COLUMNS
     label = params.label
     for i, a in enumerate(ranked):
         reg = by_pk[int(a.id)]
@@ -392,12 +392,12 @@ def _compute_position(inputs: _Inputs, position: Position, run: ResultRun, regs:
             entries.append(entry(reg, list=name, rank=j, general_rank=g, score=stored[a.id], why=why))
     for pk, (_, reason) in out.items():
         reg = by_pk[pk]
-        score = (
+        out_score = (
             reg.final_score.quantize(SCORE_QUANTUM, rounding=ROUND_HALF_UP)
             if reg.final_score is not None
             else None
         )
-        entries.append(entry(reg, list=OUT, rank=None, general_rank=None, score=score, why=reason))
+        entries.append(entry(reg, list=OUT, rank=None, general_rank=None, score=out_score, why=reason))
 
     reasons = Counter(category for category, _ in out.values())
     summary = {
@@ -489,11 +489,12 @@ def result_run_compute(
     per_position: dict[int, list[_Reg]] = {p.pk: [] for p in positions}
     for reg in inputs.registrations:
         per_position[reg.position_id].append(reg)
-    summary: dict[str, object] = {"positions": {}}
+    per_position_summary: dict[str, object] = {}
+    summary: dict[str, object] = {"positions": per_position_summary}
     for pos in positions:
         computed = _compute_position(inputs, pos, run, per_position[pos.pk])
         _write_entries(run, pos, computed.entries)
-        summary["positions"][str(pos.pk)] = computed.summary
+        per_position_summary[str(pos.pk)] = computed.summary
     summary["params"] = {
         "policy": str(contest.policy),
         "percent": format_fraction(inputs.params.racial.percent),
@@ -566,5 +567,7 @@ def final_run_for(position: Position) -> ResultRun | None:
     )
 
 
-def runs_for(contest: Contest) -> Iterable[ResultRun]:
-    return ResultRun.objects.filter(contest=contest).select_related("position", "computed_by", "published_by")
+def runs_for(contest: Contest) -> QuerySet[ResultRun]:
+    return ResultRun.objects.filter(contest=contest).select_related(
+        "contest", "position", "computed_by", "published_by"
+    )

@@ -1,29 +1,29 @@
 """Web import of the exam organiser's file (Secretaria): upload, column mapping, preview, commit.
 
-The file uploaded is kept between the steps under ``MEDIA_ROOT/imports/<uuid>``, a name the server makes
-(a random UUID, never a path or name from the browser); the session holds only that UUID per contest, and
-the file is deleted after the commit or the cancellation (left-overs older than a day are swept at the
-next upload). Every step reads the file again: the preview and the commit see the same data. The commit
+The file uploaded is kept between the steps in the private ``imports`` storage (``settings.STORAGES``; a
+directory outside MEDIA_ROOT by default) under ``<uuid>``, a name the server makes (a random UUID, never
+a path or name from the browser); the session holds only that UUID per contest, and the file is deleted
+after the commit or the cancellation (left-overs older than a day are swept at the next upload). Every step reads the file again: the preview and the commit see the same data. The commit
 is all or nothing (``candidates.services.imports.commit``); files above ``WEB_IMPORT_MAX_ROWS`` rows are refused
 with a message pointing to ``manage.py import_registrations``.
 """
 
 from __future__ import annotations
 
-import contextlib
+import datetime
 import os
 import re
-import time
 import uuid
 from decimal import Decimal
-from pathlib import Path
 
-from django.conf import settings
 from django.contrib import messages
+from django.core.files.base import ContentFile
+from django.core.files.storage import Storage, storages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import path
+from django.urls import path, reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from candidates.forms import ImportMappingForm, ImportPhasesForm, ImportUploadForm
@@ -45,13 +45,14 @@ from candidates.services.imports import (
 from candidates.services.imports.cells import text
 from contests.audit import log_access
 from contests.models import Contest
-from contests.views import get_contest_for_user, staff_view
+from contests.views import AuthenticatedHttpRequest, get_contest_for_user, staff_view
+from contests.views.breadcrumbs import Crumb, contest_trail, here
 
 IMPORT_PERMS = ("contests.view_contest", "candidates.import_registrations")
 SESSION_KEY = "candidate_imports"
-UPLOAD_SUBDIR = "imports"
+UPLOAD_STORAGE = "imports"  # settings.STORAGES
 TOKEN_RE = re.compile(r"^[0-9a-f]{32}$")
-STALE_SECONDS = 24 * 60 * 60
+STALE_AFTER = datetime.timedelta(days=1)
 SAMPLE_VALUES = 3
 PROBLEMS_PER_PAGE = 100
 
@@ -59,38 +60,37 @@ PROBLEMS_PER_PAGE = 100
 # The file kept between steps ---------------------------------------------------------------------------
 
 
-def _upload_dir() -> Path:
-    return Path(settings.MEDIA_ROOT) / UPLOAD_SUBDIR
+def _uploads() -> Storage:
+    return storages[UPLOAD_STORAGE]
 
 
-def _stored_path(token: object) -> Path | None:
-    """The stored file of ``token``; None unless the token is one of ours and its file still exists."""
+def _stored(token: object) -> str | None:
+    """The stored file's name for ``token``; None unless the token is one of ours and its file still
+    exists."""
     if not isinstance(token, str) or not TOKEN_RE.match(token):
         return None
-    stored = _upload_dir() / token
-    return stored if stored.is_file() else None
+    return token if _uploads().exists(token) else None
 
 
 def _store(data: bytes) -> str:
-    directory = _upload_dir()
-    directory.mkdir(parents=True, exist_ok=True)
-    token = uuid.uuid4().hex
-    descriptor = os.open(directory / token, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(descriptor, "wb") as handle:
-        handle.write(data)
-    return token
+    """Keep ``data`` under a new random name (a UUID: the storage never needs to rename it)."""
+    return _uploads().save(uuid.uuid4().hex, ContentFile(data))
 
 
 def _purge_stale() -> None:
     """Files of imports abandoned more than a day ago (personal data: not kept longer than needed)."""
-    directory = _upload_dir()
-    if not directory.is_dir():
+    storage = _uploads()
+    limit = timezone.now() - STALE_AFTER
+    try:
+        _, names = storage.listdir("")
+    except FileNotFoundError:
         return
-    limit = time.time() - STALE_SECONDS
-    for entry in os.scandir(directory):
-        if TOKEN_RE.match(entry.name) and entry.is_file() and entry.stat().st_mtime < limit:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(entry.path)
+    for name in names:
+        try:
+            if TOKEN_RE.match(name) and storage.get_modified_time(name) < limit:
+                storage.delete(name)
+        except FileNotFoundError:  # deleted meanwhile by another request
+            continue
 
 
 def _state(request: HttpRequest, contest: Contest) -> dict | None:
@@ -108,22 +108,24 @@ def _discard(request: HttpRequest, contest: Contest) -> None:
     imports = dict(request.session.get(SESSION_KEY, {}))
     state = imports.pop(str(contest.pk), None)
     request.session[SESSION_KEY] = imports
-    stored = _stored_path((state or {}).get("token"))
+    stored = _stored((state or {}).get("token"))
     if stored is not None:
-        stored.unlink(missing_ok=True)
+        _uploads().delete(stored)
 
 
 def _load(request: HttpRequest, contest: Contest) -> tuple[dict, Table] | None:
     """The import in progress and its file read again, or None (with a message) when there is none."""
     state = _state(request, contest)
-    stored = _stored_path((state or {}).get("token"))
-    if stored is None:
+    stored = _stored((state or {}).get("token"))
+    if stored is None or state is None:
         if state is not None:
             _discard(request, contest)
         messages.warning(request, "Nenhum arquivo em importação neste concurso: envie o arquivo.")
         return None
     try:
-        table = parse_upload(stored, max_rows=WEB_IMPORT_MAX_ROWS, filename=state["filename"])
+        with _uploads().open(stored, "rb") as handle:
+            data = handle.read()
+        table = parse_upload(data, max_rows=WEB_IMPORT_MAX_ROWS, filename=state["filename"])
     except ImportFileError as error:
         _discard(request, contest)
         messages.error(request, str(error))
@@ -160,11 +162,17 @@ def _samples(table: Table, index: int) -> list[str]:
     return values
 
 
+def _trail(contest: Contest) -> list[Crumb]:
+    """Concursos › Concurso › Inscrições › Importação (the three steps share it)."""
+    registrations = reverse("candidates:registration_list", args=[contest.slug])
+    return contest_trail(contest, ("Inscrições", registrations), here("Importação"))
+
+
 # Views ---------------------------------------------------------------------------------------------------
 
 
 @staff_view(*IMPORT_PERMS)
-def import_upload(request: HttpRequest, slug: str) -> HttpResponse:
+def import_upload(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     form = ImportUploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
@@ -192,15 +200,16 @@ def import_upload(request: HttpRequest, slug: str) -> HttpResponse:
         "candidates/import_upload.html",
         {
             "contest": contest,
+            "breadcrumbs": _trail(contest),
             "form": form,
-            "in_progress": state if _stored_path((state or {}).get("token")) else None,
+            "in_progress": state if _stored((state or {}).get("token")) else None,
             "max_rows": WEB_IMPORT_MAX_ROWS,
         },
     )
 
 
 @staff_view(*IMPORT_PERMS)
-def import_mapping(request: HttpRequest, slug: str) -> HttpResponse:
+def import_mapping(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     loaded = _load(request, contest)
     if loaded is None:
@@ -226,12 +235,19 @@ def import_mapping(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "candidates/import_mapping.html",
-        {"contest": contest, "form": form, "columns": columns, "state": state, "table": table},
+        {
+            "contest": contest,
+            "breadcrumbs": _trail(contest),
+            "form": form,
+            "columns": columns,
+            "state": state,
+            "table": table,
+        },
     )
 
 
 @staff_view(*IMPORT_PERMS)
-def import_preview(request: HttpRequest, slug: str) -> HttpResponse:
+def import_preview(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     loaded = _load(request, contest)
     if loaded is None:
@@ -266,6 +282,7 @@ def import_preview(request: HttpRequest, slug: str) -> HttpResponse:
         "candidates/import_preview.html",
         {
             "contest": contest,
+            "breadcrumbs": _trail(contest),
             "state": state,
             "table": table,
             "result": result,
@@ -280,7 +297,7 @@ def import_preview(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 @staff_view(*IMPORT_PERMS)
-def import_commit(request: HttpRequest, slug: str) -> HttpResponse:
+def import_commit(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     loaded = _load(request, contest)
     if loaded is None:
@@ -308,7 +325,7 @@ def import_commit(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 @staff_view(*IMPORT_PERMS)
-def import_cancel(request: HttpRequest, slug: str) -> HttpResponse:
+def import_cancel(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     _discard(request, contest)
     messages.info(request, "Importação cancelada: nada foi gravado e o arquivo enviado foi apagado.")

@@ -13,7 +13,7 @@ import datetime
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils import timezone
@@ -26,7 +26,8 @@ from candidates.services import nominations as services
 from candidates.services.results import final_run_for
 from contests.forms import StaffFormMixin, add_service_errors, date_field
 from contests.models import Position
-from contests.views import get_position_for_user, staff_view
+from contests.views import AuthenticatedHttpRequest, get_position_for_user, staff_view
+from contests.views.breadcrumbs import here, position_trail
 
 VIEW_PERMS = ("contests.view_contest", "contests.view_position", "candidates.view_nomination")
 CALL_PERMS = (*VIEW_PERMS, "candidates.call_nomination")
@@ -67,7 +68,8 @@ class CallForm(StaffFormMixin, forms.Form):
     )
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if not any(data.get(name) for name in ("notified_gazette", "notified_email", "notified_letter")):
             raise ValidationError("Indique ao menos um meio de comunicação ao candidato.")
         return data
@@ -154,15 +156,20 @@ def _call_rows(preview: services.Preview | None, group_label: str) -> list[dict]
     ]
 
 
-def _context(position: Position, **extra) -> dict:
-    return {"position": position, "contest": position.contest, **extra}
+def _context(position: Position, page: object = None, **extra) -> dict:
+    """What every nomination page shows; ``page`` names the page under the position's nominations."""
+    if page is None:
+        breadcrumbs = position_trail(position, here("Nomeações"))
+    else:
+        breadcrumbs = position_trail(position, ("Nomeações", _list_url(position)), here(page))
+    return {"position": position, "contest": position.contest, "breadcrumbs": breadcrumbs, **extra}
 
 
 # Views -------------------------------------------------------------------------------------------------
 
 
 @staff_view(*VIEW_PERMS)
-def nomination_list(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def nomination_list(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk)
     strip = selectors.seat_strip(position)
     nominations = (
@@ -186,7 +193,7 @@ def nomination_list(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @staff_view(*CALL_PERMS)
-def nomination_call(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def nomination_call(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     """Two steps on one page: the act's data and how many seats → who would be called and why → confirm."""
     position = get_position_for_user(request.user, slug, pk)
     today = timezone.localdate()
@@ -223,6 +230,7 @@ def nomination_call(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "candidates/nomination_call.html",
         _context(
             position,
+            "Convocar",
             form=form,
             preview=preview,
             rows=_call_rows(preview, position.contest.policy.group_label),
@@ -232,7 +240,9 @@ def nomination_call(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @staff_view(*VIEW_PERMS)
-def nomination_detail(request: HttpRequest, slug: str, pk: int, nomination_pk: int) -> HttpResponse:
+def nomination_detail(
+    request: AuthenticatedHttpRequest, slug: str, pk: int, nomination_pk: int
+) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk)
     nomination = _nomination_for(position, nomination_pk)
     history = nomination.history.select_related("history_user").order_by("-history_date", "-history_id")
@@ -242,6 +252,7 @@ def nomination_detail(request: HttpRequest, slug: str, pk: int, nomination_pk: i
         "candidates/nomination_detail.html",
         _context(
             position,
+            nomination,
             nomination=nomination,
             history=history,
             today=today,
@@ -258,6 +269,7 @@ def _record(request, slug, pk, nomination_pk, *, action: str):
         messages.info(request, f"Esta nomeação está “{nomination.get_status_display()}”.")
         return redirect(nomination)
     data = request.POST or None
+    form: forms.Form
     if action == "took_office":
         form = DateForm(data, today=today, date_label="Data da posse", reason=False, initial={"date": today})
     elif action == "withdraw":
@@ -312,6 +324,7 @@ def _record(request, slug, pk, nomination_pk, *, action: str):
         "candidates/nomination_action.html",
         _context(
             position,
+            titles[action],
             nomination=nomination,
             form=form,
             action=action,
@@ -323,27 +336,37 @@ def _record(request, slug, pk, nomination_pk, *, action: str):
 
 
 @staff_view(*CALL_PERMS)
-def nomination_took_office(request: HttpRequest, slug: str, pk: int, nomination_pk: int) -> HttpResponse:
+def nomination_took_office(
+    request: AuthenticatedHttpRequest, slug: str, pk: int, nomination_pk: int
+) -> HttpResponse:
     return _record(request, slug, pk, nomination_pk, action="took_office")
 
 
 @staff_view(*CALL_PERMS)
-def nomination_withdraw(request: HttpRequest, slug: str, pk: int, nomination_pk: int) -> HttpResponse:
+def nomination_withdraw(
+    request: AuthenticatedHttpRequest, slug: str, pk: int, nomination_pk: int
+) -> HttpResponse:
     return _record(request, slug, pk, nomination_pk, action="withdraw")
 
 
 @staff_view(*CALL_PERMS)
-def nomination_no_show(request: HttpRequest, slug: str, pk: int, nomination_pk: int) -> HttpResponse:
+def nomination_no_show(
+    request: AuthenticatedHttpRequest, slug: str, pk: int, nomination_pk: int
+) -> HttpResponse:
     return _record(request, slug, pk, nomination_pk, action="no_show")
 
 
 @staff_view(*CALL_PERMS)
-def nomination_end_of_list(request: HttpRequest, slug: str, pk: int, nomination_pk: int) -> HttpResponse:
+def nomination_end_of_list(
+    request: AuthenticatedHttpRequest, slug: str, pk: int, nomination_pk: int
+) -> HttpResponse:
     return _record(request, slug, pk, nomination_pk, action="end_of_list")
 
 
 @staff_view(*VIEW_PERMS)
-def nomination_statement(request: HttpRequest, slug: str, pk: int, nomination_pk: int) -> FileResponse:
+def nomination_statement(
+    request: AuthenticatedHttpRequest, slug: str, pk: int, nomination_pk: int
+) -> FileResponse:
     """The signed withdrawal statement, only to staff who may see the nomination (never a public URL)."""
     position = get_position_for_user(request.user, slug, pk)
     nomination = _nomination_for(position, nomination_pk)
@@ -365,7 +388,7 @@ def _suffix(name: str) -> str:
 
 
 @staff_view(*CALL_PERMS, "contests.add_vacancyopening")
-def nomination_open_vacancies(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def nomination_open_vacancies(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk)
     form = OpenForm(request.POST or None, initial={"date": timezone.localdate()})
     opened = None
@@ -398,7 +421,13 @@ def nomination_open_vacancies(request: HttpRequest, slug: str, pk: int) -> HttpR
         request,
         "candidates/nomination_open.html",
         _context(
-            position, form=form, opened=opened, rows=rows, strip=strip, reservation=position.reservation()
+            position,
+            "Abrir novas vagas",
+            form=form,
+            opened=opened,
+            rows=rows,
+            strip=strip,
+            reservation=position.reservation(),
         ),
     )
 

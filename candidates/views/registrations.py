@@ -36,12 +36,14 @@ from candidates.forms import (
 )
 from candidates.models import Candidate, PhaseResult, Registration, SelfDeclaration
 from candidates.services import registrations as services
+from candidates.services.status import registration_change_status
 from candidates.validators import format_cpf
-from contests.audit import log_access
+from contests.audit import User, log_access
 from contests.forms import add_service_errors
 from contests.history import HistoryEntry, field_label, field_label_model, history_entries
 from contests.models import Contest
-from contests.views import get_contest_for_user, staff_view
+from contests.views import AuthenticatedHttpRequest, get_contest_for_user, staff_view
+from contests.views.breadcrumbs import Crumb, contest_trail, here
 
 PAGE_SIZE = 50
 SENSITIVE = services.SENSITIVE_PERMISSION
@@ -69,7 +71,7 @@ class Folded(Func):
     arity = 1
     output_field = CharField()
 
-    def as_sql(self, compiler, connection, **extra_context):
+    def as_sql(self, compiler, connection, **extra_context):  # type: ignore[override]
         sql, params = compiler.compile(self.source_expressions[0])
         return f"LOWER({sql})", params
 
@@ -128,7 +130,7 @@ def search_registrations(registrations, term: str, *, cpf: bool):
 # Access helpers ------------------------------------------------------------------------------------------
 
 
-def get_registration_for_user(user, slug: str, pk: int, *, change: bool = False) -> Registration:
+def get_registration_for_user(user: User, slug: str, pk: int, *, change: bool = False) -> Registration:
     """The registration ``pk`` of contest ``slug``: 404 when the user may not see registrations, 403 when
     they may see but not change."""
     contest = get_contest_for_user(user, slug)
@@ -149,6 +151,17 @@ def _form_data(request: HttpRequest):
 
 def _detail_url(registration: Registration) -> str:
     return reverse("candidates:registration_detail", args=[registration.contest.slug, registration.pk])
+
+
+def _trail(contest: Contest, *tail: Crumb) -> list[Crumb]:
+    """Concursos › Concurso › Inscrições › ``tail``."""
+    return contest_trail(
+        contest, ("Inscrições", reverse("candidates:registration_list", args=[contest.slug])), *tail
+    )
+
+
+def _registration_trail(registration: Registration, *tail: Crumb) -> list[Crumb]:
+    return _trail(registration.contest, (registration.number, _detail_url(registration)), *tail)
 
 
 def _history(registration: Registration, *, sensitive: bool, candidate: bool) -> list[HistoryEntry]:
@@ -194,7 +207,7 @@ def _with_cpf_formatted(entry: HistoryEntry) -> HistoryEntry:
 
 
 @staff_view("contests.view_contest", "candidates.view_registration")
-def registration_list(request: HttpRequest, slug: str) -> HttpResponse:
+def registration_list(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     sensitive = request.user.has_perm(SENSITIVE)
     cpf = request.user.has_perm("candidates.view_candidate")
@@ -218,7 +231,7 @@ def registration_list(request: HttpRequest, slug: str) -> HttpResponse:
                 }[reserve]
             )
             # Who opted for a reserve is sensitive (PcD above all): the query is logged like a view.
-            label = dict(form.fields["reserva"].choices)[reserve]
+            label = dict(form.fields["reserva"].choices)[reserve]  # type: ignore[attr-defined]  # a ChoiceField
             log_access(
                 user=request.user,
                 obj=contest,
@@ -235,6 +248,7 @@ def registration_list(request: HttpRequest, slug: str) -> HttpResponse:
         "candidates/registration_list.html",
         {
             "contest": contest,
+            "breadcrumbs": contest_trail(contest, here("Inscrições")),
             "form": form,
             "page": page,
             "total": total,
@@ -246,7 +260,7 @@ def registration_list(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @staff_view("contests.view_contest", "candidates.add_registration", "candidates.add_candidate")
-def registration_create(request: HttpRequest, slug: str) -> HttpResponse:
+def registration_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     form = RegistrationForm(_form_data(request), contest=contest)
     if request.method == "POST" and form.is_valid():
@@ -268,12 +282,13 @@ def registration_create(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, f"Inscrição {registration.number} registrada.{note}")
             return redirect(_detail_url(registration))
     closed = contest.registrations_closed_on(timezone.localdate())
-    context = {"form": form, "contest": contest, "closed": closed}
+    breadcrumbs = _trail(contest, here("Nova inscrição"))
+    context = {"form": form, "contest": contest, "closed": closed, "breadcrumbs": breadcrumbs}
     return render(request, "candidates/registration_form.html", context)
 
 
 @staff_view("contests.view_contest", "candidates.change_registration", "candidates.change_candidate")
-def registration_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def registration_edit(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     registration = get_registration_for_user(request.user, slug, pk, change=True)
     contest = registration.contest
     sensitive = request.user.has_perm(SENSITIVE)
@@ -304,12 +319,17 @@ def registration_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return render(
         request,
         "candidates/registration_form.html",
-        {"form": form, "contest": contest, "registration": registration},
+        {
+            "form": form,
+            "contest": contest,
+            "registration": registration,
+            "breadcrumbs": _registration_trail(registration, here("Editar")),
+        },
     )
 
 
 @staff_view("contests.view_contest", "candidates.view_registration")
-def registration_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def registration_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     registration = get_registration_for_user(request.user, slug, pk)
     contest = registration.contest
     user = request.user
@@ -335,6 +355,7 @@ def registration_detail(request: HttpRequest, slug: str, pk: int) -> HttpRespons
         {
             "contest": contest,
             "registration": registration,
+            "breadcrumbs": _trail(contest, here(registration.number)),
             "candidate": registration.candidate,
             "cpf_masked": mask_cpf(registration.candidate.cpf),
             "phases": phases,
@@ -350,23 +371,27 @@ def registration_detail(request: HttpRequest, slug: str, pk: int) -> HttpRespons
 
 @require_POST
 @staff_view("contests.view_contest", "candidates.change_registration")
-def registration_status(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def registration_status(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     registration = get_registration_for_user(request.user, slug, pk, change=True)
     form = RegistrationStatusForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Escolha a nova situação e informe o motivo.")
         return redirect(_detail_url(registration))
     try:
-        changed = services.registration_set_status(
+        change = registration_change_status(
             registration=registration,
             status=form.cleaned_data["status"],
-            by=request.user,
             reason=form.cleaned_data["reason"],
+            by=request.user,
+            today=timezone.localdate(),
         )
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        messages.success(request, f"Situação alterada para “{changed.get_status_display()}”.")
+        seats = f" Nomeações do cargo: {' '.join(change.messages)}" if change.messages else ""
+        messages.success(
+            request, f"Situação alterada para “{change.registration.get_status_display()}”.{seats}"
+        )
     return redirect(_detail_url(registration))
 
 
@@ -377,7 +402,7 @@ DECLARATION_PERMS = ("contests.view_contest", "candidates.change_selfdeclaration
 
 
 def _declaration_page(
-    request: HttpRequest,
+    request: AuthenticatedHttpRequest,
     registration: Registration,
     *,
     option_form: RacialOptionForm | None = None,
@@ -392,7 +417,7 @@ def _declaration_page(
         user=request.user,
         obj=registration,
         action="view_sensitive",
-        detail="autodeclaração (página da opção pela reserva racial)",
+        detail=f"autodeclaração (página da opção pela reserva a {policy.group_label})",
         request=request,
     )
     declaration = SelfDeclaration.objects.filter(registration=registration).first()
@@ -409,6 +434,7 @@ def _declaration_page(
         {
             "contest": contest,
             "registration": registration,
+            "breadcrumbs": _registration_trail(registration, here("Autodeclaração")),
             "declaration": declaration,
             "active": active,
             "closed": closed,
@@ -427,14 +453,14 @@ def _current_option(declaration: SelfDeclaration | None) -> str:
 
 
 @staff_view(*DECLARATION_PERMS)
-def registration_declaration(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def registration_declaration(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     registration = get_registration_for_user(request.user, slug, pk, change=True)
     return _declaration_page(request, registration)
 
 
 @require_POST
 @staff_view(*DECLARATION_PERMS)
-def registration_racial_option(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def registration_racial_option(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     registration = get_registration_for_user(request.user, slug, pk, change=True)
     form = RacialOptionForm(request.POST, policy=registration.contest.policy)
     if form.is_valid():
@@ -448,14 +474,15 @@ def registration_racial_option(request: HttpRequest, slug: str, pk: int) -> Http
         except ValidationError as error:
             add_service_errors(form, error, CATEGORY_FIELD)
         else:
-            messages.success(request, "Opção pela reserva racial registrada, com a autodeclaração.")
+            group = registration.contest.policy.group_label
+            messages.success(request, f"Opção pela reserva a {group} registrada, com a autodeclaração.")
             return redirect(_detail_url(registration))
     return _declaration_page(request, registration, option_form=form)
 
 
 @require_POST
 @staff_view(*DECLARATION_PERMS)
-def registration_give_up(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def registration_give_up(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     registration = get_registration_for_user(request.user, slug, pk, change=True)
     form = GiveUpForm(request.POST)
     if form.is_valid():
@@ -469,8 +496,10 @@ def registration_give_up(request: HttpRequest, slug: str, pk: int) -> HttpRespon
         except ValidationError as error:
             add_service_errors(form, error)
         else:
+            group = registration.contest.policy.group_label
             messages.success(
-                request, "Renúncia à reserva racial registrada: o candidato permanece na ampla concorrência."
+                request,
+                f"Renúncia à reserva a {group} registrada: o candidato permanece na ampla concorrência.",
             )
             return redirect(_detail_url(registration))
     return _declaration_page(request, registration, give_up_form=form)
@@ -478,7 +507,7 @@ def registration_give_up(request: HttpRequest, slug: str, pk: int) -> HttpRespon
 
 @require_POST
 @staff_view(*DECLARATION_PERMS)
-def registration_correct(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def registration_correct(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     registration = get_registration_for_user(request.user, slug, pk, change=True)
     declaration = SelfDeclaration.objects.filter(registration=registration).first()
     form = CorrectionForm(

@@ -7,22 +7,26 @@ compare with the previous published run. Writes go through ``candidates.services
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
 from candidates import selectors
 from candidates.engine.schedule import kind_label
 from candidates.models import ResultRun
 from candidates.services import results
+from contests.audit import User
 from contests.forms import StaffFormMixin
 from contests.models import Contest, Position
-from contests.views import get_contest_for_user, staff_view
+from contests.views import AuthenticatedHttpRequest, get_contest_for_user, staff_view
+from contests.views.breadcrumbs import Crumb, contest_trail, here
 
 VIEW_PERMS = ("contests.view_contest", "candidates.view_resultrun")
 PAGE_SIZE = 50
@@ -46,7 +50,9 @@ class ComputeForm(StaffFormMixin, forms.Form):
 
     def __init__(self, *args, contest: Contest, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["position"].queryset = contest.positions.order_by("code", "pk")
+        cast(forms.ModelChoiceField, self.fields["position"]).queryset = contest.positions.order_by(
+            "code", "pk"
+        )
 
 
 class PublishForm(StaffFormMixin, forms.Form):
@@ -59,7 +65,7 @@ class PublishForm(StaffFormMixin, forms.Form):
     )
 
 
-def _run_for(user, slug: str, run_pk: int) -> ResultRun:
+def _run_for(user: User, slug: str, run_pk: int) -> ResultRun:
     contest = get_contest_for_user(user, slug)
     run = get_object_or_404(
         ResultRun.objects.select_related("position", "computed_by", "published_by", "previous"),
@@ -82,7 +88,7 @@ def _list_labels(run: ResultRun) -> dict[str, str]:
     return labels
 
 
-def _chosen_position(request: HttpRequest, positions: list[Position]) -> Position | None:
+def _chosen_position(request: AuthenticatedHttpRequest, positions: list[Position]) -> Position | None:
     if not positions:
         return None
     wanted = request.GET.get("cargo", "")
@@ -92,17 +98,25 @@ def _chosen_position(request: HttpRequest, positions: list[Position]) -> Positio
     return positions[0]
 
 
+def _trail(run: ResultRun, *tail: Crumb) -> list[Crumb]:
+    """Concursos › Concurso › Listas de classificação › ``tail``."""
+    runs = reverse("candidates:result_list", args=[run.contest.slug])
+    return contest_trail(run.contest, ("Listas de classificação", runs), *tail)
+
+
 @staff_view(*VIEW_PERMS)
-def result_list(request: HttpRequest, slug: str) -> HttpResponse:
+def result_list(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     runs = results.runs_for(contest).order_by("-number")
     form = ComputeForm(contest=contest) if request.user.has_perm("candidates.add_resultrun") else None
-    return render(request, "candidates/result_list.html", {"contest": contest, "runs": runs, "form": form})
+    breadcrumbs = contest_trail(contest, here("Listas de classificação"))
+    context = {"contest": contest, "runs": runs, "form": form, "breadcrumbs": breadcrumbs}
+    return render(request, "candidates/result_list.html", context)
 
 
 @require_POST
 @staff_view("contests.view_contest", "candidates.add_resultrun")
-def result_compute(request: HttpRequest, slug: str) -> HttpResponse:
+def result_compute(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     form = ComputeForm(request.POST, contest=contest)
     if form.is_valid():
@@ -125,7 +139,7 @@ def result_compute(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @staff_view(*VIEW_PERMS)
-def result_detail(request: HttpRequest, slug: str, run_pk: int) -> HttpResponse:
+def result_detail(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> HttpResponse:
     run = _run_for(request.user, slug, run_pk)
     positions = selectors.run_positions(run)
     position = _chosen_position(request, positions)
@@ -154,6 +168,7 @@ def result_detail(request: HttpRequest, slug: str, run_pk: int) -> HttpResponse:
         "candidates/result_detail.html",
         {
             "contest": run.contest,
+            "breadcrumbs": _trail(run, here(f"Lista {run.number}")),
             "run": run,
             "positions": positions,
             "position": position,
@@ -172,7 +187,7 @@ def result_detail(request: HttpRequest, slug: str, run_pk: int) -> HttpResponse:
 
 @require_POST
 @staff_view(*VIEW_PERMS, "candidates.publish_resultrun")
-def result_publish(request: HttpRequest, slug: str, run_pk: int) -> HttpResponse:
+def result_publish(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> HttpResponse:
     run = _run_for(request.user, slug, run_pk)
     form = PublishForm(request.POST)
     if not form.is_valid():
@@ -189,7 +204,7 @@ def result_publish(request: HttpRequest, slug: str, run_pk: int) -> HttpResponse
 
 @require_POST
 @staff_view(*VIEW_PERMS, "candidates.add_resultrun")
-def result_discard(request: HttpRequest, slug: str, run_pk: int) -> HttpResponse:
+def result_discard(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> HttpResponse:
     run = _run_for(request.user, slug, run_pk)
     try:
         results.result_run_discard(run=run, by=request.user)
@@ -201,9 +216,10 @@ def result_discard(request: HttpRequest, slug: str, run_pk: int) -> HttpResponse
 
 
 @staff_view(*VIEW_PERMS)
-def result_compare(request: HttpRequest, slug: str, run_pk: int) -> HttpResponse:
+def result_compare(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> HttpResponse:
     run = _run_for(request.user, slug, run_pk)
     other_pk = request.GET.get("com", "")
+    previous: ResultRun | None
     if other_pk.isdigit():
         previous = get_object_or_404(ResultRun, contest=run.contest, pk=int(other_pk))
     else:
@@ -220,6 +236,7 @@ def result_compare(request: HttpRequest, slug: str, run_pk: int) -> HttpResponse
         "candidates/result_compare.html",
         {
             "contest": run.contest,
+            "breadcrumbs": _trail(run, (f"Lista {run.number}", run.get_absolute_url()), here("Comparação")),
             "run": run,
             "previous": previous,
             "others": others,

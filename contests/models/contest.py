@@ -12,21 +12,32 @@ from django.db.models import Q, Sum
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
-from contests import quotas
+from contests import lifecycle, quotas
 from contests.models.policy import PERCENT_VALIDATORS, Policy, add_months
+
+
+def edital_published_q(prefix: str = "") -> Q:
+    """The query form of ``Contest.edital_published`` (``prefix`` reaches it through a relation)."""
+    return Q(**{f"{prefix}edital_published_on__isnull": False})
+
+
+class ContestQuerySet(models.QuerySet):
+    def edital_published(self) -> ContestQuerySet:
+        return self.filter(edital_published_q())
 
 
 class Contest(models.Model):
     """A concurso público: its policy, PcD parameters, schedule, homologation and validity."""
 
     class Status(models.TextChoices):
-        DRAFT = "draft", "Em elaboração"
-        PUBLISHED = "published", "Edital publicado"
-        REGISTRATION = "registration", "Inscrições abertas"
-        IN_PROGRESS = "in_progress", "Em andamento"
-        HOMOLOGATED = "homologated", "Homologado"
-        CLOSED = "closed", "Encerrado"
-        CANCELLED = "cancelled", "Cancelado"
+        # The lifecycle (which status may follow which) lives in contests/lifecycle.py.
+        DRAFT = lifecycle.Status.DRAFT.value, lifecycle.LABELS[lifecycle.Status.DRAFT]
+        PUBLISHED = lifecycle.Status.PUBLISHED.value, lifecycle.LABELS[lifecycle.Status.PUBLISHED]
+        REGISTRATION = lifecycle.Status.REGISTRATION.value, lifecycle.LABELS[lifecycle.Status.REGISTRATION]
+        IN_PROGRESS = lifecycle.Status.IN_PROGRESS.value, lifecycle.LABELS[lifecycle.Status.IN_PROGRESS]
+        HOMOLOGATED = lifecycle.Status.HOMOLOGATED.value, lifecycle.LABELS[lifecycle.Status.HOMOLOGATED]
+        CLOSED = lifecycle.Status.CLOSED.value, lifecycle.LABELS[lifecycle.Status.CLOSED]
+        CANCELLED = lifecycle.Status.CANCELLED.value, lifecycle.LABELS[lifecycle.Status.CANCELLED]
 
     slug = models.SlugField("identificador", max_length=80, unique=True)
     number = models.CharField("número", max_length=20, help_text="Número do edital de abertura, ex.: 1.")
@@ -50,6 +61,15 @@ class Contest(models.Model):
         "SM art. 3º; AR art. 1º §4º).",
     )
     status = models.CharField("situação", max_length=20, choices=Status.choices, default=Status.DRAFT)
+    edital_published_on = models.DateField(
+        "publicação do edital registrada em",
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="Dia em que o concurso saiu de “Em elaboração”. Permanente: desde então a política, o "
+        "identificador e as vagas do edital ficam fixados, qualquer que seja a situação (vinculação ao "
+        "edital; AR art. 5º §2º).",
+    )
     # PcD reserve: parameters from the municipality's own statute (RULES §2).
     pcd_percent = models.DecimalField(
         "percentual PcD",
@@ -84,7 +104,12 @@ class Contest(models.Model):
         help_text="Contado da publicação da nomeação (Lei 8.112 art. 13 §1º, por analogia, ou o estatuto local).",
     )
     # Homologation and validity (CF art. 37 III).
-    homologation_date = models.DateField("data da homologação", null=True, blank=True)
+    homologation_date = models.DateField(
+        "data da homologação",
+        null=True,
+        blank=True,
+        help_text="Permanente: aprova o resultado e dá início à validade (CF art. 37, III).",
+    )
     homologation_act = models.CharField("ato de homologação", max_length=200, blank=True)
     homologation_gazette = models.CharField(
         "edição do diário oficial (homologação)", max_length=120, blank=True
@@ -101,6 +126,7 @@ class Contest(models.Model):
     validity_extension_act = models.CharField("ato de prorrogação", max_length=200, blank=True)
     notes = models.TextField("observações", blank=True)
 
+    objects = ContestQuerySet.as_manager()
     history = HistoricalRecords()
 
     class Meta:
@@ -130,6 +156,11 @@ class Contest(models.Model):
                 | Q(registration_end__gte=models.F("registration_start")),
                 name="contests_contest_registration_dates_ordered",
             ),
+            models.CheckConstraint(
+                condition=Q(homologation_date__isnull=True) | Q(edital_published_on__isnull=False),
+                name="contests_contest_homologated_after_publication",
+                violation_error_message="Só se homologa um concurso com edital publicado.",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -141,16 +172,13 @@ class Contest(models.Model):
     def clean(self) -> None:
         errors: dict[str, str] = {}
         if self.policy_id and self.edital_date:
-            refusal = self.policy.refusal_for_edital_date(self.edital_date)
+            edital_refusal = self.policy.refusal_for_edital_date(self.edital_date)
+            if edital_refusal:
+                errors["policy"] = edital_refusal
+        if self.policy_id and self.policy.percent is not None:
+            refusal = quotas.reserves_sum_refusal(self.policy.percent, self.pcd_percent, self.pcd_cap_percent)
             if refusal:
-                errors["policy"] = refusal
-        if self.policy_id and self.pcd_percent is not None and self.pcd_cap_percent is not None:
-            # The same ceiling quotas.validate_rules uses: the PcD cap when there is a PcD reserve.
-            ceiling = self.pcd_cap_percent if self.pcd_percent else Decimal(0)
-            if self.policy.percent + ceiling > 100:
-                errors["pcd_cap_percent"] = (
-                    "O percentual da reserva racial somado ao limite da reserva PcD não pode passar de 100%."
-                )
+                errors["pcd_cap_percent"] = refusal
         if (
             self.registration_start
             and self.registration_end
@@ -172,12 +200,17 @@ class Contest(models.Model):
         return quotas.ReserveRule(
             percent=quotas.to_fraction(self.pcd_percent),
             threshold=self.pcd_threshold,
-            rounding=self.pcd_rounding,
+            rounding=quotas.Rounding(self.pcd_rounding),
             cap_percent=quotas.to_fraction(self.pcd_cap_percent),
         )
 
     @property
     def total_vacancies(self) -> int:
+        """Every position's cumulative vacancies; a list page that has summed them already sets
+        ``_total_vacancies`` so that each position's reservation does not count them again."""
+        cached = getattr(self, "_total_vacancies", None)
+        if cached is not None:
+            return cached
         return (
             VacancyOpening.objects.filter(position__contest=self).aggregate(total=Sum("count"))["total"] or 0
         )
@@ -203,7 +236,30 @@ class Contest(models.Model):
 
     @property
     def is_homologated(self) -> bool:
-        return self.homologation_date is not None
+        return self.lifecycle_facts.homologated
+
+    # Lifecycle (contests/lifecycle.py) -------------------------------------------------------------------
+
+    @property
+    def lifecycle_facts(self) -> lifecycle.Facts:
+        return lifecycle.Facts(
+            edital_published_on=self.edital_published_on, homologated_on=self.homologation_date
+        )
+
+    @property
+    def edital_published(self) -> bool:
+        """The one answer to "is this contest's edital published?": a permanent date, never the status.
+
+        Queries ask the same through ``edital_published_q``.
+        """
+        return self.lifecycle_facts.edital_published
+
+    @property
+    def edital_vacancies_frozen(self) -> bool:
+        return lifecycle.edital_vacancies_frozen(self.status, self.lifecycle_facts)
+
+    def allowed_statuses(self) -> tuple[lifecycle.Status, ...]:
+        return lifecycle.allowed(self.status, self.lifecycle_facts)
 
     def registrations_closed_on(self, day: datetime.date) -> bool:
         return bool(self.registration_end and day > self.registration_end)
@@ -271,9 +327,13 @@ class Position(models.Model):
         contest = self.contest
         policy = contest.policy
         n = self.vacancies if vacancies is None else vacancies
+        on_contest = policy.threshold_basis == Policy.ThresholdBasis.CONTEST
         threshold_count = None
-        if policy.threshold_basis == Policy.ThresholdBasis.CONTEST:
-            threshold_count = contest.total_vacancies - self.vacancies + n
+        if on_contest:
+            extra = quotas.threshold_extra(
+                on_contest=True, contest_vacancies=contest.total_vacancies, position_vacancies=self.vacancies
+            )
+            threshold_count = n + extra
         return quotas.reservation(
             n,
             policy.racial_rule(),

@@ -439,7 +439,7 @@ class Policy(models.Model):
 
     def racial_rule(self) -> quotas.ReserveRule:
         return quotas.ReserveRule(
-            percent=self.percent_fraction, threshold=self.threshold, rounding=self.rounding
+            percent=self.percent_fraction, threshold=self.threshold, rounding=quotas.Rounding(self.rounding)
         )
 
     def citations(self) -> dict[str, str]:
@@ -450,4 +450,5 @@ class Policy(models.Model):
         }
 
     def is_used_by_published_contest(self) -> bool:
-        return self.contests.exclude(status="draft").exists()
+        """Locked in place once a contest's edital is published with it (the date, never the status)."""
+        return self.contests.edital_published().exists()

@@ -6,6 +6,7 @@ helpers other apps use (``from contests.views import get_contest_for_user, staff
 
 from contests.views.access import (
     PAGE_SIZE,
+    AuthenticatedHttpRequest,
     form_data,
     get_contest_for_user,
     get_opening_for_user,
@@ -46,6 +47,7 @@ from contests.views.positions import (
 
 __all__ = [
     "PAGE_SIZE",
+    "AuthenticatedHttpRequest",
     "PositionRow",
     "accesslog_list",
     "contest_create",

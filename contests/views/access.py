@@ -7,20 +7,33 @@ see it, 403 when they may see but not change it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from django.contrib.auth.decorators import login_required, permission_required
+from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponseBase, QueryDict
 from django.shortcuts import get_object_or_404
 
+from contests.audit import User
 from contests.models import Contest, Position, VacancyOpening
 
 PAGE_SIZE = 50
 
+View = TypeVar("View", bound=Callable[..., HttpResponseBase])
 
-def staff_view(*perms: str):
+
+class AuthenticatedHttpRequest(HttpRequest):
+    """The request a ``staff_view`` receives: the login is required, so the user is a ``User``."""
+
+    user: User
+
+
+def staff_view(*perms: str) -> Callable[[View], View]:
     """``login_required`` then ``permission_required(..., raise_exception=True)``: 302 to login, or 403."""
 
-    def decorator(view):
+    def decorator(view: View) -> View:
         return login_required(permission_required(perms, raise_exception=True)(view))
 
     return decorator
@@ -29,7 +42,7 @@ def staff_view(*perms: str):
 # Access helpers ------------------------------------------------------------------------------------------
 
 
-def get_contest_for_user(user, slug: str, *, change: bool = False) -> Contest:
+def get_contest_for_user(user: User | AnonymousUser, slug: str, *, change: bool = False) -> Contest:
     """The contest ``slug``: 404 when the user may not see contests, 403 when they may see but not change."""
     if not user.has_perm("contests.view_contest"):
         raise Http404
@@ -39,7 +52,9 @@ def get_contest_for_user(user, slug: str, *, change: bool = False) -> Contest:
     return contest
 
 
-def get_position_for_user(user, slug: str, pk: int, *, change: bool = False) -> Position:
+def get_position_for_user(
+    user: User | AnonymousUser, slug: str, pk: int, *, change: bool = False
+) -> Position:
     contest = get_contest_for_user(user, slug)
     if not user.has_perm("contests.view_position"):
         raise Http404
@@ -50,7 +65,7 @@ def get_position_for_user(user, slug: str, pk: int, *, change: bool = False) -> 
     return position
 
 
-def get_opening_for_user(user, position: Position, pk: int) -> VacancyOpening:
+def get_opening_for_user(user: User | AnonymousUser, position: Position, pk: int) -> VacancyOpening:
     if not user.has_perm("contests.view_vacancyopening"):
         raise Http404
     opening = get_object_or_404(VacancyOpening, position=position, pk=pk)
@@ -58,5 +73,5 @@ def get_opening_for_user(user, position: Position, pk: int) -> VacancyOpening:
     return opening
 
 
-def form_data(request: HttpRequest):
+def form_data(request: HttpRequest) -> QueryDict | None:
     return request.POST if request.method == "POST" else None

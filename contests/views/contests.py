@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+from collections import defaultdict
+from collections.abc import Iterable
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.db.models import Count, Sum
+from django.db.models import Count, QuerySet, Sum
 from django.db.models.functions import Coalesce
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
@@ -26,10 +28,12 @@ from contests.history import history_entries
 from contests.models import Contest, Policy, Position, VacancyOpening
 from contests.views.access import (
     PAGE_SIZE,
+    AuthenticatedHttpRequest,
     form_data,
     get_contest_for_user,
     staff_view,
 )
+from contests.views.breadcrumbs import contest_trail, here
 
 HOMOLOGATION_FIELDS = {
     "homologation_date": "date",
@@ -59,21 +63,39 @@ def reservation_row(position: Position, vacancies: int | None = None) -> Positio
         return PositionRow(position, None, str(error))
 
 
-def _position_rows(contest: Contest) -> list[PositionRow]:
-    positions = contest.positions.annotate(total=Coalesce(Sum("openings__count"), 0)).order_by("code", "pk")
+def _with_vacancies(positions: QuerySet[Position]) -> QuerySet[Position]:
+    return positions.annotate(total=Coalesce(Sum("openings__count"), 0)).order_by("code", "pk")
+
+
+def _position_rows(contest: Contest, positions: Iterable[Position] | None = None) -> list[PositionRow]:
+    """The reservation of each position, from the positions with their vacancies summed in one query."""
+    positions = list(_with_vacancies(contest.positions.all()) if positions is None else positions)
+    # A threshold counted on the contest (SM art. 1 §2) reads the contest's total: sum it here, once.
+    contest._total_vacancies = sum(position.total for position in positions)  # type: ignore[attr-defined]
     rows = []
     for position in positions:
         position.contest = contest
-        position._vacancies = position.total
+        position._vacancies = position.total  # type: ignore[attr-defined]  # read by Position.vacancies
         rows.append(reservation_row(position))
     return rows
+
+
+def _racial_header(contests: Iterable[Contest]) -> str:
+    """``Reservadas a negros`` when the listed contests' policies name one group (one organisation, one
+    law: the usual case); otherwise the group is the one of each contest's policy."""
+    groups = {contest.policy.group_label for contest in contests}
+    return (
+        f"Reservadas a {groups.pop()}"
+        if len(groups) == 1
+        else "Reservadas ao grupo da política de cada concurso"
+    )
 
 
 # Contests ------------------------------------------------------------------------------------------------
 
 
 @staff_view("contests.view_contest")
-def contest_list(request: HttpRequest) -> HttpResponse:
+def contest_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     contests = (
         Contest.objects.select_related("policy")
         .annotate(
@@ -89,9 +111,13 @@ def contest_list(request: HttpRequest) -> HttpResponse:
     show_reserves = request.user.has_perm("contests.view_position")
     if show_reserves:
         # The reserve is counted per position (SM art. 1 §1): the contest's figures are their sums.
+        positions: dict[int, list[Position]] = defaultdict(list)
+        for position in _with_vacancies(Position.objects.filter(contest__in=[c.pk for c in page])):
+            positions[position.contest_id].append(position)
         for contest in page:
-            reservations = [row.reservation for row in _position_rows(contest) if row.reservation]
-            contest.reserved = {
+            rows = _position_rows(contest, positions[contest.pk])
+            reservations = [row.reservation for row in rows if row.reservation]
+            contest.reserved = {  # for the template
                 "open": sum(r.open for r in reservations),
                 "racial": sum(r.racial for r in reservations),
                 "pcd": sum(r.pcd for r in reservations),
@@ -99,12 +125,18 @@ def contest_list(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "contests/contest_list.html",
-        {"page": page, "statuses": Contest.Status.choices, "status": status, "show_reserves": show_reserves},
+        {
+            "page": page,
+            "statuses": Contest.Status.choices,
+            "status": status,
+            "show_reserves": show_reserves,
+            "racial_header": _racial_header(page),
+        },
     )
 
 
 @staff_view("contests.view_contest")
-def contest_detail(request: HttpRequest, slug: str) -> HttpResponse:
+def contest_detail(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     rows = _position_rows(contest) if request.user.has_perm("contests.view_position") else []
     reservations = [row.reservation for row in rows if row.reservation]
@@ -125,12 +157,13 @@ def contest_detail(request: HttpRequest, slug: str) -> HttpResponse:
         fragmentation = None
     status_form = None
     if request.user.has_perm("contests.change_contest"):
-        status_form = ContestStatusForm(initial={"status": contest.status})
+        status_form = ContestStatusForm(contest=contest)
     return render(
         request,
         "contests/contest_detail.html",
         {
             "contest": contest,
+            "breadcrumbs": contest_trail(None, here(f"Concurso {contest.number}/{contest.year}")),
             "policy": contest.policy,
             "rows": rows,
             "totals": totals,
@@ -141,7 +174,7 @@ def contest_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @staff_view("contests.add_contest")
-def contest_create(request: HttpRequest) -> HttpResponse:
+def contest_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = ContestForm(form_data(request))
     if request.method == "POST" and form.is_valid():
         try:
@@ -151,11 +184,12 @@ def contest_create(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, "Concurso criado.")
             return redirect(contest)
-    return render(request, "contests/contest_form.html", {"form": form})
+    context = {"form": form, "breadcrumbs": contest_trail(None, here("Novo concurso"))}
+    return render(request, "contests/contest_form.html", context)
 
 
 @staff_view("contests.change_contest")
-def contest_edit(request: HttpRequest, slug: str) -> HttpResponse:
+def contest_edit(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug, change=True)
     # The form validates a copy, so the page keeps showing the stored values when the save is refused.
     form = ContestForm(form_data(request), instance=Contest.objects.get(pk=contest.pk))
@@ -167,16 +201,19 @@ def contest_edit(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, "Concurso alterado.")
             return redirect(contest)
-    return render(request, "contests/contest_form.html", {"form": form, "contest": contest})
+    context = {"form": form, "contest": contest, "breadcrumbs": contest_trail(contest, here("Editar"))}
+    return render(request, "contests/contest_form.html", context)
 
 
 @require_POST
 @staff_view("contests.change_contest")
-def contest_status(request: HttpRequest, slug: str) -> HttpResponse:
+def contest_status(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug, change=True)
-    form = ContestStatusForm(request.POST)
+    form = ContestStatusForm(request.POST, contest=contest)
     if not form.is_valid():
-        messages.error(request, "Situação inválida.")
+        messages.error(
+            request, " ".join(str(error) for error in form.errors.get("status", ["Situação inválida."]))
+        )
         return redirect(contest)
     try:
         contest = services.contest_set_status(
@@ -190,7 +227,7 @@ def contest_status(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @staff_view("contests.view_contest", "contests.homologate_contest")
-def contest_homologate(request: HttpRequest, slug: str) -> HttpResponse:
+def contest_homologate(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     if contest.is_homologated:
         messages.info(request, "Este concurso já está homologado.")
@@ -212,11 +249,12 @@ def contest_homologate(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, f"Concurso homologado. Validade até {contest.validity_end:%d/%m/%Y}.")
             return redirect(contest)
-    return render(request, "contests/contest_homologate.html", {"form": form, "contest": contest})
+    context = {"form": form, "contest": contest, "breadcrumbs": contest_trail(contest, here("Homologar"))}
+    return render(request, "contests/contest_homologate.html", context)
 
 
 @staff_view("contests.view_contest", "contests.homologate_contest")
-def contest_extend_validity(request: HttpRequest, slug: str) -> HttpResponse:
+def contest_extend_validity(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     if not contest.is_homologated or contest.validity_extended:
         messages.info(
@@ -237,11 +275,13 @@ def contest_extend_validity(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, f"Validade prorrogada até {contest.validity_end:%d/%m/%Y}.")
             return redirect(contest)
-    return render(request, "contests/contest_extend_validity.html", {"form": form, "contest": contest})
+    breadcrumbs = contest_trail(contest, here("Prorrogar validade"))
+    context = {"form": form, "contest": contest, "breadcrumbs": breadcrumbs}
+    return render(request, "contests/contest_extend_validity.html", context)
 
 
 @staff_view("contests.view_contest", "contests.view_contest_history")
-def contest_history(request: HttpRequest, slug: str) -> HttpResponse:
+def contest_history(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     position_ids = list(
         Position.history.filter(contest_id=contest.pk).values_list("id", flat=True).distinct()
@@ -252,4 +292,5 @@ def contest_history(request: HttpRequest, slug: str) -> HttpResponse:
         VacancyOpening.history.filter(position_id__in=position_ids),
     )
     page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("pagina"))
-    return render(request, "contests/contest_history.html", {"contest": contest, "page": page})
+    context = {"contest": contest, "page": page, "breadcrumbs": contest_trail(contest, here("Histórico"))}
+    return render(request, "contests/contest_history.html", context)

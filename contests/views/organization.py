@@ -6,8 +6,9 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 
 from contests import services
 from contests.forms import (
@@ -19,15 +20,17 @@ from contests.forms import (
 from contests.models import AccessLog, Holiday, Organization
 from contests.views.access import (
     PAGE_SIZE,
+    AuthenticatedHttpRequest,
     form_data,
     staff_view,
 )
+from contests.views.breadcrumbs import here
 
 # Organisation and holidays -------------------------------------------------------------------------------
 
 
 @staff_view("contests.view_organization")
-def organization_settings(request: HttpRequest) -> HttpResponse:
+def organization_settings(request: AuthenticatedHttpRequest) -> HttpResponse:
     organization = Organization.current()
     can_edit = request.user.has_perm(
         "contests.change_organization" if organization else "contests.add_organization"
@@ -53,23 +56,23 @@ def organization_settings(request: HttpRequest) -> HttpResponse:
 
 
 @staff_view("contests.view_holiday")
-def holiday_list(request: HttpRequest) -> HttpResponse:
+def holiday_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     holidays = Holiday.objects.order_by("-date", "name")
     page = Paginator(holidays, PAGE_SIZE).get_page(request.GET.get("pagina"))
     return render(request, "contests/holiday_list.html", {"page": page})
 
 
 @staff_view("contests.add_holiday")
-def holiday_create(request: HttpRequest) -> HttpResponse:
+def holiday_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     return _holiday_form(request, None)
 
 
 @staff_view("contests.change_holiday")
-def holiday_edit(request: HttpRequest, pk: int) -> HttpResponse:
+def holiday_edit(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     return _holiday_form(request, get_object_or_404(Holiday, pk=pk))
 
 
-def _holiday_form(request: HttpRequest, holiday: Holiday | None) -> HttpResponse:
+def _holiday_form(request: AuthenticatedHttpRequest, holiday: Holiday | None) -> HttpResponse:
     instance = Holiday.objects.get(pk=holiday.pk) if holiday else None
     form = HolidayForm(form_data(request), instance=instance)
     if request.method == "POST" and form.is_valid():
@@ -80,11 +83,17 @@ def _holiday_form(request: HttpRequest, holiday: Holiday | None) -> HttpResponse
         else:
             messages.success(request, "Feriado salvo." if holiday else "Feriado registrado.")
             return redirect("contests:holiday_list")
-    return render(request, "contests/holiday_form.html", {"form": form, "holiday": holiday})
+    breadcrumbs = [
+        ("Feriados", reverse("contests:holiday_list")),
+        here("Editar" if holiday else "Novo feriado"),
+    ]
+    return render(
+        request, "contests/holiday_form.html", {"form": form, "holiday": holiday, "breadcrumbs": breadcrumbs}
+    )
 
 
 @staff_view("contests.delete_holiday")
-def holiday_delete(request: HttpRequest, pk: int) -> HttpResponse:
+def holiday_delete(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     holiday = get_object_or_404(Holiday, pk=pk)
     if request.method == "POST":
         services.holiday_delete(holiday=holiday, by=request.user)
@@ -97,7 +106,7 @@ def holiday_delete(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @staff_view("contests.view_accesslog")
-def accesslog_list(request: HttpRequest) -> HttpResponse:
+def accesslog_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = AccessLogFilterForm(request.GET or None)
     logs = AccessLog.objects.select_related("user", "content_type").order_by("-at", "-pk")
     if form.is_valid():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -22,12 +22,14 @@ from contests.history import history_entries
 from contests.models import Contest, Position, VacancyOpening
 from contests.views.access import (
     PAGE_SIZE,
+    AuthenticatedHttpRequest,
     form_data,
     get_contest_for_user,
     get_opening_for_user,
     get_position_for_user,
     staff_view,
 )
+from contests.views.breadcrumbs import contest_trail, here, position_trail
 from contests.views.contests import reservation_row
 
 
@@ -48,7 +50,7 @@ def _preview_url(
 
 @require_GET
 @staff_view("contests.view_contest", "contests.view_position")
-def reservation_preview(request: HttpRequest, slug: str) -> JsonResponse:
+def reservation_preview(request: AuthenticatedHttpRequest, slug: str) -> JsonResponse:
     """The quota engine's answer while a clerk types a vacancy count (the rule is never redone in JS).
 
     ``vagas``: the number typed; ``cargo``: an existing position (the typed vacancies add to its total);
@@ -75,7 +77,7 @@ def reservation_preview(request: HttpRequest, slug: str) -> JsonResponse:
             base -= replaced.count
     else:
         position = Position(contest=contest)
-        position._vacancies = 0
+        position._vacancies = 0  # type: ignore[attr-defined]  # read by Position.vacancies
         base = 0
     row = reservation_row(position, base + typed)
     if row.reservation is None:
@@ -102,7 +104,7 @@ def reservation_preview(request: HttpRequest, slug: str) -> JsonResponse:
 
 
 @staff_view("contests.view_contest", "contests.add_position")
-def position_create(request: HttpRequest, slug: str) -> HttpResponse:
+def position_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     form = PositionForm(form_data(request), contest=contest, initial={"edital_vacancies": 0})
     if request.method == "POST" and form.is_valid():
@@ -120,12 +122,17 @@ def position_create(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "contests/position_form.html",
-        {"form": form, "contest": contest, "preview_url": _preview_url(contest)},
+        {
+            "form": form,
+            "contest": contest,
+            "preview_url": _preview_url(contest),
+            "breadcrumbs": contest_trail(contest, here("Novo cargo")),
+        },
     )
 
 
 @staff_view("contests.view_contest", "contests.change_position")
-def position_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def position_edit(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk, change=True)
     contest = position.contest
     edital = position.openings.filter(kind=VacancyOpening.Kind.EDITAL).first()
@@ -135,7 +142,7 @@ def position_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         instance=Position.objects.get(pk=position.pk),
         initial={"edital_vacancies": edital.count if edital else 0},
     )
-    locked = contest.status not in (Contest.Status.DRAFT, Contest.Status.PUBLISHED)
+    locked = contest.edital_vacancies_frozen
     if locked or not request.user.has_perm("contests.change_vacancyopening"):
         form.fields["edital_vacancies"].disabled = True
         form.fields["edital_vacancies"].help_text = (
@@ -166,12 +173,13 @@ def position_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "contest": contest,
             "position": position,
             "preview_url": _preview_url(contest, position, edital),
+            "breadcrumbs": position_trail(position, here("Editar")),
         },
     )
 
 
 @staff_view("contests.view_contest", "contests.view_position")
-def position_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def position_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk)
     contest = position.contest
     row = reservation_row(position)
@@ -182,7 +190,7 @@ def position_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         for opening in position.openings.order_by("kind", "date", "pk"):
             cumulative += opening.count
             after = reservation_row(position, cumulative).reservation
-            added = after.racial - previous.racial if after and previous else None
+            added: int | None = after.racial - previous.racial if after and previous else None
             openings.append(
                 {
                     "opening": opening,
@@ -199,25 +207,27 @@ def position_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         {
             "contest": contest,
             "position": position,
+            "breadcrumbs": contest_trail(contest, here(position.code)),
             "policy": contest.policy,
             "row": row,
             "openings": openings,
-            "edital_editable": contest.status == Contest.Status.DRAFT,
+            "edital_editable": not contest.edital_published,
         },
     )
 
 
 @staff_view("contests.view_contest", "contests.view_position", "contests.view_contest_history")
-def position_history(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def position_history(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk)
     entries = history_entries(position.history.all(), VacancyOpening.history.filter(position_id=position.pk))
     page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("pagina"))
-    context = {"contest": position.contest, "position": position, "page": page}
+    breadcrumbs = position_trail(position, here("Histórico"))
+    context = {"contest": position.contest, "position": position, "page": page, "breadcrumbs": breadcrumbs}
     return render(request, "contests/position_history.html", context)
 
 
 @staff_view("contests.view_contest", "contests.view_position", "contests.add_vacancyopening")
-def opening_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def opening_create(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk)
     contest = position.contest
     form = VacancyOpeningForm(
@@ -242,12 +252,13 @@ def opening_create(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "contest": contest,
             "position": position,
             "preview_url": _preview_url(contest, position),
+            "breadcrumbs": position_trail(position, here("Abertura de vagas")),
         },
     )
 
 
 @staff_view("contests.view_contest", "contests.view_position", "contests.change_vacancyopening")
-def opening_edit(request: HttpRequest, slug: str, pk: int, opening_pk: int) -> HttpResponse:
+def opening_edit(request: AuthenticatedHttpRequest, slug: str, pk: int, opening_pk: int) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk)
     opening = get_opening_for_user(request.user, position, opening_pk)
     if opening.kind == VacancyOpening.Kind.EDITAL:
@@ -271,12 +282,13 @@ def opening_edit(request: HttpRequest, slug: str, pk: int, opening_pk: int) -> H
             "position": position,
             "opening": opening,
             "preview_url": _preview_url(position.contest, position, opening),
+            "breadcrumbs": position_trail(position, here("Editar abertura")),
         },
     )
 
 
 @staff_view("contests.view_contest", "contests.view_position", "contests.delete_vacancyopening")
-def opening_delete(request: HttpRequest, slug: str, pk: int, opening_pk: int) -> HttpResponse:
+def opening_delete(request: AuthenticatedHttpRequest, slug: str, pk: int, opening_pk: int) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk)
     opening = get_opening_for_user(request.user, position, opening_pk)
     if request.method == "POST":

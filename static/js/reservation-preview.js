@@ -1,7 +1,7 @@
 /* Live preview of the reserved vacancies while a vacancy count is typed.
  *
  * The rule is never computed here: each change asks the server's quota engine (a JSON endpoint) and
- * shows its answer. Markup: templates/contests/_reservation_preview.html.
+ * shows its answer. Markup: templates/includes/reservation_preview.html.
  */
 (function () {
   "use strict";

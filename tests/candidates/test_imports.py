@@ -230,7 +230,8 @@ def test_racial_option_dated_after_registrations_closed(contest):
         (
             2,
             "Data da autodeclaração",
-            "opção pela reserva racial em 09/04/2026, depois do fim das inscrições (08/04/2026)",
+            "a autodeclaração de 09/04/2026 é posterior ao fim das inscrições (08/04/2026): a opção pela "
+            "reserva racial é feita no ato da inscrição",
         )
     ]
 
@@ -240,7 +241,11 @@ def test_registration_dated_after_registrations_closed(contest):
         ["1001;Carla;036.881.690-77;ALEG;10/04/2026"], header="Inscrição;Nome;CPF;Cargo;Data da inscrição"
     )
     assert problems_of(contest, data) == [
-        (2, "Data da inscrição", "inscrição em 10/04/2026, depois do fim das inscrições (08/04/2026)")
+        (
+            2,
+            "Data da inscrição",
+            "a inscrição de 10/04/2026 não pode ser posterior ao fim das inscrições (08/04/2026)",
+        )
     ]
 
 
@@ -452,8 +457,8 @@ def test_option_added_to_an_imported_registration_after_the_close_is_refused(con
         (
             3,
             "Cota Negros",
-            "opção pela reserva racial acrescentada depois do fim das inscrições (08/04/2026): a autodeclaração "
-            "é feita no ato da inscrição; um erro de digitação se corrige na inscrição, com justificativa",
+            "a opção pela reserva racial é feita no ato da inscrição: não pode ser acrescentada depois do fim "
+            "das inscrições (08/04/2026); um erro de digitação se corrige na inscrição, com justificativa",
         )
     ]
 
@@ -464,8 +469,8 @@ def test_option_removed_after_the_close_is_refused(contest):
         (
             2,
             "Cota Negros",
-            "retirada da opção pela reserva racial depois do fim das inscrições (08/04/2026): registre a renúncia "
-            "do candidato (ou a correção, com justificativa) na inscrição",
+            "a opção pela reserva racial não pode ser retirada depois do fim das inscrições (08/04/2026): "
+            "registre a renúncia do candidato (ou a correção, com justificativa) na inscrição",
         )
     ]
 
@@ -507,8 +512,8 @@ def test_category_changed_after_the_close_is_refused_but_added_precision_is_not(
         (
             2,
             "Cor/Raça",
-            "categoria declarada alterada (Parda → Preta) depois do fim das inscrições: a correção se faz na "
-            "inscrição, com justificativa",
+            "a categoria declarada não pode ser alterada depois do fim das inscrições (08/04/2026): a correção "
+            "se faz na inscrição, com justificativa (no arquivo: Parda → Preta)",
         )
     ]
     # "Negro" without distinction adds nothing to a stored "parda": unchanged.

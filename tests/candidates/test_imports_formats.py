@@ -117,7 +117,8 @@ def test_xlsx_with_serials_numbers_and_floats(contest):
     sheet.append(
         [1001.0, "Carla Rocha Pereira", None, 3688169077, 38120, "ALEG", "Sim", "Não", 81.5199999, 6.26]
     )
-    sheet.append(["1002.0", "Wellington Gomes", None, "096.807.849-40", datetime.datetime(1958, 8, 20), "aleg",
+    birth = datetime.datetime(1958, 8, 20)  # noqa: DTZ001 (a spreadsheet date cell: naive, no time zone)
+    sheet.append(["1002.0", "Wellington Gomes", None, "096.807.849-40", birth, "aleg",
                   "Não", "X", 39.03, None])  # fmt: skip
     sheet.append([1003, "Ana Moreira", "Ana M.", 65916444079, 32318.0, "Técnico Legislativo", "Parda", None,
                   91.15, "AUSENTE"])  # fmt: skip

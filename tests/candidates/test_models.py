@@ -105,11 +105,22 @@ def test_correction_needs_a_justification(db):
 def test_category_the_policy_allows(db):
     santa_maria = builders.make_registration(racial_category="indigena")
     assert santa_maria.self_declaration.check_category(santa_maria.contest.policy) == (
-        "A categoria indígena não é beneficiária desta política (preta, parda)."
+        "A categoria indígena não é beneficiária da política do concurso (preta, parda)."
     )
     angra = builders.make_contest(policy=builders.policy("angra-dos-reis"))
-    assert santa_maria.self_declaration.check_category(angra.policy) == ""
-    assert SelfDeclaration(category="").check_category(angra.policy) == ""
+    assert santa_maria.self_declaration.check_category(angra.policy) is None
+    assert SelfDeclaration(category="").check_category(angra.policy) is None
+
+
+def test_active_declaration_with_a_category_the_policy_does_not_cover_is_refused_by_clean(db):
+    declaration = builders.make_registration(racial_category="indigena").self_declaration
+    with pytest.raises(ValidationError) as raised:
+        declaration.full_clean()
+    assert raised.value.message_dict["category"] == [
+        "A categoria indígena não é beneficiária da política do concurso (preta, parda)."
+    ]
+    declaration.status = SelfDeclaration.Status.GIVEN_UP  # what it said stays as it was
+    declaration.full_clean()
 
 
 def test_phase_pass_mark_within_maximum(db):

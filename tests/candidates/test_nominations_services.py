@@ -1,12 +1,14 @@
 """Nomination services: the RULES §4 worked example end to end, the deadline to take office, refusals."""
 
 import datetime
+from decimal import Decimal
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from candidates.models import AllocationLedger, Nomination, Registration
+from candidates.selectors import seat_strip
 from candidates.services.nominations import (
     nomination_end_of_list,
     nomination_no_show,
@@ -14,9 +16,11 @@ from candidates.services.nominations import (
     nomination_withdraw,
     nominations_call,
     nominations_preview,
+    state_for,
     vacancies_open,
 )
-from tests.builders import make_classified_position, make_contest, publish_final
+from contests.models import Policy, Position
+from tests.builders import make_classified_position, make_contest, make_position, publish_final
 
 ACT_DATE = datetime.date(2026, 6, 10)
 
@@ -210,3 +214,77 @@ def test_sync_annuls_at_once_what_a_procedure_decided(worked, cast):
     n2.refresh_from_db()
     assert (n2.status, n2.ended_on) == (Nomination.Status.ANNULLED, datetime.date(2026, 7, 1))
     assert n2.history.first().history_user == cast["legal"]
+
+
+def test_a_published_runs_roster_is_read_once_then_from_djangos_cache(
+    worked, cast, django_assert_num_queries
+):
+    """The roster lives in the configured ``rosters`` cache (thread-safe), not in a module global."""
+    from django.core.cache import caches
+
+    from candidates.services.nominations import ROSTER_CACHE, _run_lists
+    from candidates.services.results import final_run_for
+
+    run = final_run_for(worked)
+    general, _ = _run_lists(run, worked)
+    assert [number for _, number in general][:3] == ["A", "N1", "B"]
+    with django_assert_num_queries(0):
+        assert _run_lists(run, worked)[0] == general
+    caches[ROSTER_CACHE].clear()
+    with django_assert_num_queries(1):
+        assert _run_lists(run, worked)[0] == general
+
+
+# The threshold counted on the contest, and the articles the engine cites (SM art. 1 §§1–4) --------------
+
+
+def test_sm_art1_par4_vacancies_opened_message_cites_the_article_like_the_position_page(worked, cast):
+    call(worked, cast["clerk"], 5)
+    opened = vacancies_open(
+        position=worked, count=2, date=datetime.date(2026, 8, 1), act="Lei 50/2026", by=cast["clerk"]
+    )
+    (message,) = opened.messages
+    page = Position.objects.get(pk=worked.pk).reservation().racial_explanation
+    assert page.endswith("0,4 considerado nas próximas nomeações, art. 1º §4º.")
+    assert message.endswith(page)
+
+
+@pytest.fixture
+def on_contest(cast):
+    """SM at 30% with the threshold (3) counted on the contest: position P1 with 2 vacancies and the
+    worked example's candidates, P2 with none yet (cadastro reserva). 2 vacancies in all: no reserve."""
+    policy = Policy.objects.get(slug="santa-maria")
+    policy.percent = Decimal(30)
+    policy.threshold_basis = Policy.ThresholdBasis.CONTEST
+    policy.save()
+    contest = make_contest(pcd_percent=0, policy=policy)
+    first = make_classified_position(contest, vacancies=2, code="P1")
+    second = make_position(contest, vacancies=0, code="P2")
+    publish_final(contest, cast["manager"])
+    return first, second
+
+
+def test_sm_art1_par2_the_ledger_follows_vacancies_opened_on_other_positions(on_contest, cast):
+    """Decision: with ``threshold_basis = contest`` a position's nominations count the contest's vacancies
+    open now, those opened later on other positions included, exactly as the position's page does."""
+    first, second = on_contest
+    (seat1,) = call(first, cast["clerk"], 1)
+    assert (seat1.seat, seat1.seat_kind) == (1, "open")
+    assert first.reservation().racial == 0 and state_for(first).reservation().racial == 0
+    # One vacancy opened on the OTHER position: the contest reaches 3, the threshold (SM art. 1 §2).
+    vacancies_open(
+        position=second, count=1, date=datetime.date(2026, 8, 1), act="Lei 50/2026", by=cast["clerk"]
+    )
+    first = Position.objects.get(pk=first.pk)
+    page = first.reservation()
+    assert page.racial == 1  # 30% of 2 = 0,6 → 1
+    assert state_for(first).reservation().racial == page.racial
+    assert [seat.kind for seat in seat_strip(first).seats] == ["open", "racial"]
+    preview = nominations_preview(position=first, count=1)
+    assert [(r.seat, r.registration.number, r.kind) for r in preview.rows] == [(2, "N1", "racial")]
+    assert any("O concurso tem agora 3 vaga(s)" in m and "art. 1º §2º" in m for m in preview.messages)
+    (seat2,) = call(
+        first, cast["clerk"], 1, act_number="Portaria 11/2026", act_date=datetime.date(2026, 8, 2)
+    )
+    assert (seat2.seat, seat2.seat_kind, seat2.source_list) == (2, "racial", "racial")
+    assert AllocationLedger.objects.get(position=first).state["params"]["threshold_extra"] == 1

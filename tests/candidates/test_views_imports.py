@@ -1,6 +1,8 @@
 """The web import of the organiser's file: upload, column mapping, preview, all-or-nothing commit."""
 
 import io
+import os
+import time
 from decimal import Decimal
 from pathlib import Path
 
@@ -12,9 +14,9 @@ from candidates.models import ImportMapping, Phase, PhaseResult, Registration, S
 from candidates.services.imports import WEB_IMPORT_MAX_ROWS
 from candidates.views.imports import SESSION_KEY
 from contests.models import AccessLog
+from tests.access import ROLES, assert_access
 from tests.builders import EXAMPLE_CSV, make_example_contest
 
-ROLES = ("anonymous", "outsider", "clerk", "legal", "commission", "manager", "auditor")
 EXAMPLE = EXAMPLE_CSV
 EXAMPLE_ROWS = 132
 HEADERS = [
@@ -33,7 +35,8 @@ HEADERS = [
 
 @pytest.fixture(autouse=True)
 def media(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path
+    """The uploads' private storage is ``tmp_path / "imports"`` (tests/conftest.py), media beside it."""
+    settings.MEDIA_ROOT = tmp_path / "media"
     return tmp_path
 
 
@@ -82,33 +85,22 @@ def run_to_preview(client, contest, data: bytes, name="inscricoes.csv"):
 # Access matrix ---------------------------------------------------------------------------------------
 
 
-def assert_access(client_for, who, response_of, allowed_status):
-    response = response_of(client_for(who))
-    if who == "anonymous":
-        assert response.status_code == 302
-        assert response.url.startswith(reverse("login"))
-    elif who == "clerk":
-        assert response.status_code == allowed_status
-    else:
-        assert response.status_code == 403
-
-
 @pytest.mark.parametrize("who", ROLES)
 def test_import_upload_access(client_for, contest, who):
-    assert_access(client_for, who, lambda c: c.get(url("import_upload", contest)), 200)
+    assert_access(client_for, who, url("import_upload", contest), {"clerk"})
 
 
 @pytest.mark.parametrize("who", ROLES)
 @pytest.mark.parametrize("step", ["import_mapping", "import_preview"])
 def test_import_steps_access(client_for, contest, who, step):
     # With no file uploaded the clerk is sent back to the upload.
-    assert_access(client_for, who, lambda c: c.get(url(step, contest)), 302)
+    assert_access(client_for, who, url(step, contest), {"clerk"}, ok=302)
 
 
 @pytest.mark.parametrize("who", ROLES)
 @pytest.mark.parametrize("step", ["import_commit", "import_cancel"])
 def test_import_post_steps_access(client_for, contest, who, step):
-    assert_access(client_for, who, lambda c: c.post(url(step, contest)), 302)
+    assert_access(client_for, who, url(step, contest), {"clerk"}, method="post", ok=302)
 
 
 def test_commit_needs_post(client_for, contest):
@@ -329,6 +321,28 @@ def test_cancel_deletes_the_file(client_for, contest, media):
     assert response.url == url("import_upload", contest)
     assert stored_files(media) == []
     assert client.get(url("import_preview", contest)).url == url("import_upload", contest)
+
+
+def test_the_file_is_kept_private_outside_media(client_for, contest, media):
+    upload(client_for("clerk"), contest, example_bytes())
+    (stored,) = stored_files(media)
+    assert stored.stat().st_mode & 0o777 == 0o600
+    assert not (media / "media").exists()
+
+
+def test_files_abandoned_for_a_day_are_swept_at_the_next_upload(client_for, contest, media):
+    directory = media / "imports"
+    directory.mkdir()
+    abandoned, recent = directory / ("a" * 32), directory / ("b" * 32)  # other clerks' imports
+    for path in (abandoned, recent):
+        path.write_bytes(b"x")
+    two_days_ago = time.time() - 2 * 24 * 60 * 60
+    os.utime(abandoned, (two_days_ago, two_days_ago))
+    upload(client_for("clerk"), contest, example_bytes())
+    remaining = {path.name for path in stored_files(media)}
+    assert abandoned.name not in remaining
+    assert recent.name in remaining
+    assert len(remaining) == 2  # the recent one and the one just uploaded
 
 
 def test_a_new_upload_replaces_the_previous_file(client_for, contest, media):

@@ -7,12 +7,21 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from candidates.models import Candidate, Registration, SelfDeclaration
+from candidates.models import AllocationLedger, Candidate, Nomination, Registration, SelfDeclaration
+from candidates.services.nominations import nominations_call
 from contests.models import AccessLog
-from tests.builders import make_candidate, make_contest, make_example_contest, make_phase, make_registration
+from tests.access import ROLES, STAFF, assert_access
+from tests.builders import (
+    homologate,
+    make_candidate,
+    make_classified_position,
+    make_contest,
+    make_example_contest,
+    make_phase,
+    make_registration,
+    publish_final,
+)
 
-ROLES = ("anonymous", "outsider", "clerk", "legal", "commission", "manager", "auditor")
-VIEWERS = {"clerk", "legal", "commission", "manager", "auditor"}
 SENSITIVE_VIEWERS = {"clerk", "legal", "manager", "auditor"}
 CLERK_ONLY = {"clerk"}
 CPF = "03688169077"  # 036.881.690-77, from the example file
@@ -51,19 +60,6 @@ def url(name, registration_or_contest, *extra):
     return reverse(f"candidates:{name}", args=[registration_or_contest.slug, *extra])
 
 
-def assert_access(client_for, who, target, allowed, method="get", data=None, ok=200):
-    client = client_for(who)
-    response = client.post(target, data or {}) if method == "post" else client.get(target)
-    if who == "anonymous":
-        assert response.status_code == 302
-        assert response.url.startswith(reverse("login"))
-    elif who in allowed:
-        assert response.status_code == ok
-    else:
-        assert response.status_code == 403
-    return response
-
-
 def form_data(contest, **overrides):
     data = {
         "full_name": "João da Silva Araújo",
@@ -92,13 +88,13 @@ def form_data(contest, **overrides):
 @pytest.mark.parametrize("who", ROLES)
 def test_registration_list_access(client_for, who):
     contest = make_example_contest()
-    assert_access(client_for, who, url("registration_list", contest), VIEWERS)
+    assert_access(client_for, who, url("registration_list", contest), STAFF)
 
 
 @pytest.mark.parametrize("who", ROLES)
 def test_registration_detail_access(client_for, who):
     registration = make_registration(position(make_example_contest()))
-    assert_access(client_for, who, url("registration_detail", registration), VIEWERS)
+    assert_access(client_for, who, url("registration_detail", registration), STAFF)
 
 
 @pytest.mark.parametrize("who", ROLES)
@@ -129,7 +125,15 @@ def test_registration_declaration_access(client_for, who):
 def test_registration_status_access(client_for, who):
     registration = make_registration(position(make_example_contest()))
     data = {"status": "withdrawn", "reason": "Desistência protocolada"}
-    assert_access(client_for, who, url("registration_status", registration), CLERK_ONLY, "post", data, ok=302)
+    assert_access(
+        client_for,
+        who,
+        url("registration_status", registration),
+        CLERK_ONLY,
+        method="post",
+        data=data,
+        ok=302,
+    )
 
 
 @pytest.mark.parametrize("who", ROLES)
@@ -143,7 +147,7 @@ def test_registration_status_access(client_for, who):
 )
 def test_racial_option_actions_access(client_for, who, name, category, data):
     registration = make_registration(position(open_contest()), racial_category=category)
-    assert_access(client_for, who, url(name, registration), CLERK_ONLY, "post", data, ok=302)
+    assert_access(client_for, who, url(name, registration), CLERK_ONLY, method="post", data=data, ok=302)
 
 
 def test_racial_option_actions_need_post(client_for):
@@ -245,7 +249,7 @@ def test_filters_position_status_and_reserve(client_for, cast):
     # Querying who opted for a reserve is logged like a view of sensitive data.
     logs = AccessLog.objects.filter(user=cast["clerk"], object_id=str(contest.pk))
     assert logs.count() == 3
-    assert "PcD" in logs.order_by("at", "pk")[1].detail
+    assert "Reservada a pessoas com deficiência" in logs.order_by("at", "pk")[1].detail
 
 
 def test_reserve_filter_is_ignored_without_sensitive_permission(client_for):
@@ -322,7 +326,7 @@ def test_declaration_after_registrations_closed_is_refused(client_for):
     )
     response = client_for("clerk").post(url("registration_create", contest), data)
     assert response.status_code == 200
-    assert "não pode ser acrescentada depois do fim das inscrições" in response.content.decode()
+    assert "é posterior ao fim das inscrições" in response.content.decode()
     # All or nothing: not even the candidate was kept.
     assert not Registration.objects.exists()
     assert not Candidate.objects.filter(cpf=CPF).exists()
@@ -346,7 +350,7 @@ def test_create_links_an_existing_candidate_by_cpf(client_for):
         ("cpf", "036.881.690-78", "dígitos verificadores não conferem"),
         ("number", "1001", "Já existe uma inscrição com este número"),
         ("position", "", "Este campo é obrigatório"),
-        ("preferred_reserve", "pcd", "A reserva preferida deve ser uma das reservas escolhidas"),
+        ("preferred_reserve", "pcd", "deve ser uma das reservas escolhidas na inscrição"),
     ],
 )
 def test_create_bad_input(client_for, field, value, message):
@@ -463,6 +467,45 @@ def test_status_change_is_recorded_with_reason(client_for, cast):
     client.post(url("registration_status", registration), {"status": "active", "reason": ""})
     registration.refresh_from_db()
     assert registration.status == Registration.Status.WITHDRAWN
+
+
+def test_eliminating_a_nominee_on_the_registration_page_frees_the_seat_at_once(client_for, cast):
+    """RULES §4 item 4: the seat strip shows the seat free right after the status change, and the next
+    call fills it from the same list (the racial seat from the racial list)."""
+    contest = make_contest(pcd_percent=0)
+    worked = make_classified_position(contest, code="ALEG")
+    homologate(contest, timezone.localdate() - datetime.timedelta(days=60))
+    publish_final(contest, cast["manager"])
+    today = timezone.localdate()
+    nominations_call(position=worked, count=5, act_number="Portaria 1/2026", act_date=today, by=cast["clerk"])
+    strip = reverse("candidates:nomination_list", args=[contest.slug, worked.pk])
+    client = client_for("clerk")
+    assert 'title="Vaga 3, reservada a negros: ocupada por' in client.get(strip).content.decode()
+
+    n2 = worked.registrations.get(number="N2")
+    response = client.post(
+        url("registration_status", n2), {"status": "eliminated", "reason": "Falsidade: processo 3/2026"}
+    )
+    assert response.status_code == 302
+    page = client.get(response.url).content.decode()
+    assert "Situação alterada para “Eliminada”" in page
+    assert "A 3ª vaga fica livre" in page
+    assert 'title="Vaga 3, reservada a negros: livre"' in client.get(strip).content.decode()
+    annulled = Nomination.objects.get(registration=n2)
+    assert (annulled.status, annulled.ended_on) == (Nomination.Status.ANNULLED, today)
+    assert annulled.history.first().history_user == cast["clerk"]
+
+    call = reverse("candidates:nomination_call", args=[contest.slug, worked.pk])
+    data = {"count": "1", "act_number": "Portaria 2/2026", "act_date": today.strftime("%d/%m/%Y")}
+    data["notified_gazette"] = "on"
+    preview = client.post(call, {**data, "step": "preview"}).content.decode()
+    assert "3ª vaga · Reservada a negros</strong>: inscrição N3" in preview
+    version = AllocationLedger.objects.get(position=worked).version
+    confirm = client.post(call, {**data, "step": "confirm", "version": str(version), "previewed": "1"})
+    assert confirm.status_code == 302
+    latest = Nomination.objects.filter(position=worked).latest("order")
+    assert (latest.seat, latest.registration.number, latest.source_list) == (3, "N3", "racial")
+    assert 'title="Vaga 3, reservada a negros: ocupada por' in client.get(strip).content.decode()
 
 
 # The racial option -----------------------------------------------------------------------------------

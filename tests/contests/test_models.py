@@ -319,7 +319,10 @@ def test_ar_art5_par2_contest_with_edital_before_the_law_is_refused(db):
     ]
 
 
-CAP_MESSAGE = "O percentual da reserva racial somado ao limite da reserva PcD não pode passar de 100%."
+CAP_MESSAGE = (
+    "A soma do percentual da reserva racial com o limite da reserva para pessoas com deficiência "
+    "não pode passar de 100%."
+)
 
 
 def test_contest_racial_percent_plus_pcd_percent_over_100_is_refused(db):

@@ -628,3 +628,49 @@ def test_sm_art1_par2_threshold_on_contest_counts_small_positions_in_the_split()
     rule = ReserveRule(percent=30, threshold=3)
     assert quotas.fragmentation([2, 2], rule) == quotas.Fragmentation(total=4, whole=1, split=0, shortfall=1)
     assert quotas.fragmentation([2, 2], rule, threshold_on_contest=True) is None
+
+
+# One home for the sum of the reserves and for the threshold counted on the contest ------------------------
+
+
+@pytest.mark.parametrize(
+    ("racial", "pcd", "cap", "refused"),
+    [
+        (20, 5, 20, False),
+        (80, 5, 20, False),  # exactly 100: accepted
+        (81, 5, 20, True),  # the cap, not the percent, is the PcD ceiling
+        (Decimal("80.01"), Decimal(5), Decimal(20), True),
+        (96, 5, None, True),  # no cap: the PcD percent itself
+        (95, 5, None, False),
+        (100, 0, 20, False),  # no PcD reserve: nothing to add
+        (100, None, None, False),
+    ],
+)
+def test_rules_s2_validation_racial_plus_pcd_ceiling_never_pass_100(racial, pcd, cap, refused):
+    refusal = quotas.reserves_sum_refusal(racial, pcd, cap)
+    assert (refusal is not None) == refused
+    if refused:
+        assert refusal == (
+            "A soma do percentual da reserva racial com o limite da reserva para pessoas com deficiência "
+            "não pode passar de 100%."
+        )
+
+
+@pytest.mark.parametrize(
+    ("on_contest", "contest", "position", "extra"),
+    [(False, 5, 2, 0), (True, 5, 2, 3), (True, 2, 2, 0), (True, 7, 0, 7)],
+)
+def test_sm_art1_par2_threshold_counts_the_other_positions_only_on_the_contest(
+    on_contest, contest, position, extra
+):
+    assert (
+        quotas.threshold_extra(on_contest=on_contest, contest_vacancies=contest, position_vacancies=position)
+        == extra
+    )
+
+
+def test_sm_art1_par2_on_the_contest_two_vacancies_here_and_one_elsewhere_reach_the_threshold():
+    rule = ReserveRule(percent=30, threshold=3)
+    extra = quotas.threshold_extra(on_contest=True, contest_vacancies=3, position_vacancies=2)
+    assert rule.count(2, threshold_count=2 + extra) == 1  # 30% of 2 = 0,6 → 1
+    assert rule.count(2) == 0  # counted on the position: below 3

@@ -13,7 +13,7 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import ValidationError
 
-from contests import services
+from contests import lifecycle, services
 from contests.models import Contest, Holiday, Organization, Policy, Position, VacancyOpening
 from tests import builders
 
@@ -74,6 +74,7 @@ def homologated(clerk, manager):
         data={"code": "ALEG", "title": "Assistente Legislativo"},
         edital_vacancies=2,
     )
+    services.contest_set_status(contest=contest, status=Contest.Status.IN_PROGRESS, by=clerk)
     contest = services.contest_homologate(
         contest=contest, by=manager, date=D(2026, 6, 1), act="Portaria nº 10/2026"
     )
@@ -198,6 +199,7 @@ def test_validity_of_60_months_is_refused_and_nothing_changes(clerk):
 
 def test_homologation_with_60_months_of_validity_is_refused_and_nothing_changes(clerk, manager):
     contest = services.contest_create(by=clerk, data=_contest_data())
+    services.contest_set_status(contest=contest, status=Contest.Status.IN_PROGRESS, by=clerk)
     with pytest.raises(ValidationError) as raised:
         services.contest_homologate(
             contest=contest, by=manager, date=D(2026, 6, 1), act="Portaria", validity_months=60
@@ -207,8 +209,8 @@ def test_homologation_with_60_months_of_validity_is_refused_and_nothing_changes(
         in raised.value.message_dict["validity_months"]
     )
     contest.refresh_from_db()
-    assert (contest.homologation_date, contest.status) == (None, Contest.Status.DRAFT)
-    assert _history_count(contest) == 1
+    assert (contest.homologation_date, contest.status) == (None, Contest.Status.IN_PROGRESS)
+    assert _history_count(contest) == 2
 
 
 def test_contest_with_edital_outside_its_policy_validity_is_refused(clerk, manager):
@@ -335,6 +337,7 @@ def test_cf_art37_iii_validity_extended_once_for_the_same_period(homologated, ma
 
 def test_shorter_validity_is_extended_by_the_same_shorter_period(clerk, manager):
     contest = services.contest_create(by=clerk, data=_contest_data())
+    services.contest_set_status(contest=contest, status=Contest.Status.IN_PROGRESS, by=clerk)
     contest = services.contest_homologate(
         contest=contest, by=manager, date=D(2026, 6, 1), act="Portaria", validity_months=12
     )
@@ -348,6 +351,7 @@ def test_extension_needs_homologation_and_an_act(clerk, manager):
     with pytest.raises(ValidationError) as raised:
         services.contest_extend_validity(contest=contest, by=manager, act="Portaria")
     assert _messages(raised.value) == ["Só um concurso homologado tem validade a prorrogar."]
+    services.contest_set_status(contest=contest, status=Contest.Status.IN_PROGRESS, by=clerk)
     contest = services.contest_homologate(contest=contest, by=manager, date=D(2026, 6, 1), act="Portaria")
     with pytest.raises(ValidationError) as raised:
         services.contest_extend_validity(contest=contest, by=manager, act="   ")
@@ -363,21 +367,31 @@ def test_homologation_is_refused_twice_without_act_or_when_cancelled(homologated
     assert Contest.objects.get(pk=contest.pk).homologation_date == D(2026, 6, 1)
 
     other = services.contest_create(by=clerk, data=_contest_data(slug="outro", number="2"))
+    services.contest_set_status(contest=other, status=Contest.Status.IN_PROGRESS, by=clerk)
     with pytest.raises(ValidationError) as raised:
         services.contest_homologate(contest=other, by=manager, date=D(2026, 6, 1), act=" ")
     assert raised.value.message_dict == {"homologation_act": ["Informe o ato de homologação."]}
     services.contest_set_status(contest=other, status=Contest.Status.CANCELLED, by=manager)
     with pytest.raises(ValidationError) as raised:
         services.contest_homologate(contest=other, by=manager, date=D(2026, 6, 1), act="Portaria")
-    assert _messages(raised.value) == ["Um concurso cancelado ou encerrado não pode ser homologado."]
+    assert _messages(raised.value) == ["Um concurso cancelado não muda mais de situação."]
 
 
 def test_status_homologated_only_through_homologation(clerk):
+    """Updated for the lifecycle: a draft is refused first because its edital is not published."""
     contest = services.contest_create(by=clerk, data=_contest_data())
     with pytest.raises(ValidationError) as raised:
         services.contest_set_status(contest=contest, status=Contest.Status.HOMOLOGATED, by=clerk)
-    assert _messages(raised.value) == ["Use a homologação para homologar o concurso."]
+    assert _messages(raised.value) == [lifecycle.HOMOLOGATION_NEEDS_EDITAL]
     assert Contest.objects.get(pk=contest.pk).status == Contest.Status.DRAFT
+    services.contest_set_status(contest=contest, status=Contest.Status.IN_PROGRESS, by=clerk)
+    with pytest.raises(ValidationError) as raised:
+        services.contest_set_status(contest=contest, status=Contest.Status.HOMOLOGATED, by=clerk)
+    assert _messages(raised.value) == [
+        "Use a homologação para homologar o concurso: ela registra a data, o ato e a validade "
+        "(CF art. 37, III)."
+    ]
+    assert Contest.objects.get(pk=contest.pk).status == Contest.Status.IN_PROGRESS
 
 
 # Later openings: only within validity (SM art. 1 §1) -------------------------------------------------------

@@ -7,21 +7,10 @@ from django.urls import reverse
 
 from contests import audit, services
 from contests.models import Contest
+from tests.access import ROLES, assert_access
 from tests.builders import make_contest
 
-ROLES = ("anonymous", "outsider", "clerk", "legal", "commission", "manager", "auditor")
 HISTORY_READERS = {"clerk", "manager", "auditor"}
-
-
-def assert_access(client_for, who: str, url: str, allowed: set[str]) -> None:
-    response = client_for(who).get(url)
-    if who == "anonymous":
-        assert response.status_code == 302
-        assert response.url.startswith(reverse("login"))
-    elif who in allowed:
-        assert response.status_code == 200
-    else:
-        assert response.status_code == 403
 
 
 @pytest.fixture

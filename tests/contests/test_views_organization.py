@@ -7,8 +7,8 @@ from django.urls import reverse
 
 from contests import services
 from contests.models import Holiday, Organization
+from tests.access import ROLES, assert_access
 
-ROLES = ("anonymous", "outsider", "clerk", "legal", "commission", "manager", "auditor")
 READERS = {"clerk", "legal", "manager", "auditor"}
 ORGANIZATION = {
     "name": "Câmara Municipal de Santa Maria",
@@ -24,17 +24,6 @@ ORGANIZATION = {
     "dpo_email": "",
     "dpo_phone": "",
 }
-
-
-def assert_access(client_for, who: str, url: str, allowed: set[str]) -> None:
-    response = client_for(who).get(url)
-    if who == "anonymous":
-        assert response.status_code == 302
-        assert response.url.startswith(reverse("login"))
-    elif who in allowed:
-        assert response.status_code == 200
-    else:
-        assert response.status_code == 403
 
 
 @pytest.fixture

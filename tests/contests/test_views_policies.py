@@ -8,21 +8,10 @@ from django.urls import reverse
 
 from contests.forms import PolicyForm
 from contests.models import Contest, Policy
+from tests.access import ROLES, assert_access
 from tests.builders import make_contest, policy
 
-ROLES = ("anonymous", "outsider", "clerk", "legal", "commission", "manager", "auditor")
 POLICY_READERS = {"clerk", "legal", "manager", "auditor"}
-
-
-def assert_access(client_for, who: str, url: str, allowed: set[str]) -> None:
-    response = client_for(who).get(url)
-    if who == "anonymous":
-        assert response.status_code == 302
-        assert response.url.startswith(reverse("login"))
-    elif who in allowed:
-        assert response.status_code == 200
-    else:
-        assert response.status_code == 403
 
 
 def post_data(instance: Policy, **overrides) -> dict:

@@ -5,7 +5,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from contests import services
-from tests.builders import make_contest
+from tests.builders import make_contest, make_position
 
 NAV = {
     "clerk": {"Concursos", "Políticas de reserva", "Feriados", "Organização"},
@@ -109,3 +109,23 @@ def test_superuser_sees_admin_link(client, db):
     client.force_login(root)
     response = client.get(reverse("contests:list"))
     assert "Administração" in {e["label"] for e in response.context["workspace"]["navigation"]}
+
+
+def test_breadcrumbs_come_from_the_view_and_end_on_the_page(client_for):
+    position = make_position(make_contest(number="12"), code="TLEG")
+    contest = position.contest
+    response = client_for("clerk").get(reverse("contests:position_history", args=[contest.slug, position.pk]))
+    assert response.context["breadcrumbs"] == [
+        ("Concursos", reverse("contests:list")),
+        ("Concurso 12/2026", contest.get_absolute_url()),
+        ("TLEG", position.get_absolute_url()),
+        ("Histórico", None),
+    ]
+    page = response.content.decode()
+    assert f'<li><a href="{contest.get_absolute_url()}">Concurso 12/2026</a></li>' in page
+    assert '<li><span aria-current="page">Histórico</span></li>' in page
+
+
+def test_a_page_without_breadcrumbs_draws_no_trail(client_for):
+    page = client_for("clerk").get(reverse("contests:list")).content.decode()
+    assert 'class="breadcrumbs"' not in page

@@ -51,7 +51,7 @@ ORGANIZATION = {
 }
 
 DEMO_ACT = "Exemplo de demonstração: confira a lei municipal"
-HOLIDAYS = [
+HOLIDAYS: list[dict[str, Any]] = [
     {"date": D(2026, 5, 17), "name": "Aniversário de Santa Maria", "recurring": True, "act": DEMO_ACT},
     {
         "date": D(2026, 12, 8),
@@ -246,7 +246,7 @@ class Command(BaseCommand):
         data = spec["data"]
         contest = Contest.objects.filter(slug=data["slug"]).first()
         new_contest = contest is None
-        if new_contest:
+        if contest is None:
             policy = Policy.objects.get(slug=spec["policy"])
             contest = services.contest_create(by=by, data={**data, "policy": policy})
             self.created.append(f"concurso {contest.slug} ({policy})")

@@ -35,9 +35,11 @@ The same service serves the command (``manage.py import_registrations``, any siz
     ``writing``), saves the mapping, or raises ``ImportRejected`` (with ``.preview``) and writes nothing.
     Re-importing the same file changes nothing. ``progress(stage, done, total)`` is called as it goes.
 
-Modules: ``files`` (reading), ``cells`` (one cell), ``mapping`` (fields and synonyms), ``plan`` (checks
-and what changes), ``racial`` (the self-declaration's rules), ``report`` (what the clerk reads),
-``writing`` (bulk writes).
+Modules: ``files`` (reading), ``cells`` (one cell), ``mapping`` (fields and synonyms), ``rows`` (a row
+and its cells' parsers), ``plan`` (checks and what changes), ``racial`` (the racial option of each row,
+a checker the planner holds; the rules are ``candidates.engine.eligibility``'s), ``report`` (what the
+clerk reads), ``writing`` (bulk writes). The importer sets no registration status; a status change goes
+through ``candidates.services.status``.
 
 Rules applied per row: CPF check digits (leading zeros restored); one row per inscription number; the
 position by code or title; scores within the phase's maximum (two decimals, rounded half up; ``AUSENTE``

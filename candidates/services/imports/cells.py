@@ -173,8 +173,8 @@ def parse_cpf(value: Any) -> str:
             f"CPF “{raw}” em notação científica: a planilha perdeu dígitos; formate a coluna como texto e "
             "exporte de novo"
         )
-    if FLOAT_ZERO_RE.match(raw) and "-" not in raw and raw.count(".") == 1:
-        raw = FLOAT_ZERO_RE.match(raw).group(1)
+    if (float_zero := FLOAT_ZERO_RE.match(raw)) and "-" not in raw and raw.count(".") == 1:
+        raw = float_zero.group(1)
     digits = cpf_digits(value if isinstance(value, int) else raw)
     if not digits.isdigit():
         raise CellError(f"CPF “{raw}” inválido: deve ter 11 dígitos")

@@ -18,7 +18,8 @@ from typing import Any
 from django.db import connection, transaction
 from django.utils import timezone
 
-from candidates.models import Candidate, Phase, PhaseResult, Registration, Reserve, SelfDeclaration
+from candidates.engine import eligibility
+from candidates.models import Candidate, Phase, PhaseResult, Registration, SelfDeclaration
 from candidates.services.imports import cells, writing
 from candidates.services.imports.cells import CellError, fold
 from candidates.services.imports.files import Table, paused_gc
@@ -30,7 +31,7 @@ from candidates.services.imports.mapping import (
     phase_core,
     phase_name,
 )
-from candidates.services.imports.racial import RacialOption
+from candidates.services.imports.racial import RacialOptionChecker
 from candidates.services.imports.report import (
     ImportRejected,
     PhaseSpec,
@@ -39,12 +40,15 @@ from candidates.services.imports.report import (
     Result,
     RowView,
     date,
+    fragment,
     num,
     plural,
     shown,
 )
+from candidates.services.imports.rows import CHANGED, NEW, PARSERS, UNCHANGED, Row
 from candidates.services.imports.writing import New
 from candidates.validators import format_cpf
+from contests.audit import User
 from contests.models import Contest, Policy, Position
 
 Progress = Callable[[str, int, int], None]
@@ -52,49 +56,16 @@ PREVIEW_ROWS = 10
 CHANGED_ROWS_SHOWN = 50
 SCORE_LIMIT = Decimal("999999.99")
 MAX_SCORE_STEPS = (Decimal(10), Decimal(20), Decimal(50), Decimal(100), Decimal(1000), Decimal(10000))
-NEW, CHANGED, UNCHANGED = "nova", "alterada", "sem alteração"
 EARLIEST_BIRTH = datetime.date(1900, 1, 1)
 
 CANDIDATE_FIELDS = ("full_name", "social_name", "birth_date", "email", "phone", "address")
 REGISTRATION_FIELDS = ("registered_on", "preferred_reserve", "jury_service", "final_score")
-PARSERS: dict[str, Callable[[Any], Any]] = {
-    "number": cells.parse_number,
-    "full_name": cells.parse_name,
-    "social_name": cells.parse_name,
-    "cpf": cells.parse_cpf,
-    "birth_date": lambda v: cells.parse_date(v, what="data de nascimento"),
-    "email": cells.parse_email,
-    "phone": lambda v: cells.parse_text(v, max_length=40),
-    "address": lambda v: cells.parse_text(v, max_length=1000),
-    "position": cells.text,
-    "registered_on": lambda v: cells.parse_date(v, what="data da inscrição"),
-    "racial": cells.parse_racial,
-    "category": lambda v: v,  # read only when the row opts for the reserve
-    "declared_on": lambda v: cells.parse_date(v, what="data da autodeclaração"),
-    "pcd": cells.parse_bool,
-    "preferred_reserve": cells.parse_reserve,
-    "jury_service": cells.parse_bool,
-    "final_score": lambda v: cells.parse_decimal(v, what="nota final"),
-    "absent": cells.parse_bool,
-}
 
 
-class _Row:
-    __slots__ = ("bad", "changes", "line", "registration", "scores", "status", "values")
+class _Planner:
+    """Reads what exists, checks every row and plans what changes; the racial option of each row is
+    planned by its ``RacialOptionChecker`` (``self.racial``, built once the existing data is loaded)."""
 
-    def __init__(
-        self, line: int, values: dict[str, Any], scores: dict[str, tuple[Decimal | None, bool]], bad: bool
-    ):
-        self.line = line
-        self.values = values
-        self.scores = scores
-        self.bad = bad
-        self.registration: Registration | New | None = None
-        self.status = ""
-        self.changes: list[tuple[str, Any, Any]] = []
-
-
-class _Planner(RacialOption):
     def __init__(
         self,
         contest: Contest,
@@ -114,8 +85,6 @@ class _Planner(RacialOption):
         self.progress = progress
         self.preview = Preview(total_rows=table.row_count, mapping=dict(self.mapping), source=table.source)
         self.problems = self.preview.problems
-        end = contest.registration_end
-        self.closed = bool(end and today > end)
         self.phases: dict[str, Phase] = {}
         self.new_phases: list[Phase] = []
         self.new_phase_keys: set[str] = set()
@@ -127,9 +96,7 @@ class _Planner(RacialOption):
         }
         self.changed: dict[type, dict[int, Any]] = {model: {} for model in self.new}
         self.changed_fields: dict[type, set[str]] = {model: set() for model in self.new}
-        self.new_declaration_of: dict[int, New] = {}
         self.repointed: dict[int, New] = {}  # registration pk -> the new candidate it now belongs to
-        self.refusals: dict[str | None, str] = {}
 
     def problem(self, line: int | None, column: str, message: str) -> None:
         self.problems.append(Problem(line, column, message))
@@ -161,7 +128,7 @@ class _Planner(RacialOption):
             if not is_known_target(target):
                 self.problem(None, header, f"campo “{target}” desconhecido no mapeamento")
                 continue
-            key = fold(phase_name(target)) if phase_name(target) else target
+            key = fold(name) if (name := phase_name(target)) else target
             if key in self.columns:
                 self.problem(None, header, f"a coluna {self.columns[key]} já está mapeada para o mesmo campo")
                 continue
@@ -199,7 +166,7 @@ class _Planner(RacialOption):
 
     # Reading rows --------------------------------------------------------------------------------------
 
-    def parse_rows(self) -> list[_Row]:
+    def parse_rows(self) -> list[Row]:
         headers = self.table.headers
         width = len(headers)
         parsers = [
@@ -210,7 +177,7 @@ class _Planner(RacialOption):
         scores_columns = self.score_columns
         parse_score = cells.parse_score
         problems = self.problems
-        rows: list[_Row] = []
+        rows: list[Row] = []
         total = self.table.row_count
         for done, (line, row_cells) in enumerate(self.table.rows, start=1):
             if done % 1000 == 0:
@@ -241,12 +208,12 @@ class _Planner(RacialOption):
                     continue
                 if score[0] is not None and score[0] > SCORE_LIMIT:
                     problems.append(Problem(line, header, f"nota {num(score[0])} grande demais"))
-            rows.append(_Row(line, values, scores, len(problems) > errors))
+            rows.append(Row(line, values, scores, len(problems) > errors))
         return rows
 
     # What exists ---------------------------------------------------------------------------------------
 
-    def load(self, rows: list[_Row]) -> None:
+    def load(self, rows: list[Row]) -> None:
         contest = self.contest
         self.positions = list(contest.positions.all())
         self.positions_by_id = {p.pk: p for p in self.positions}
@@ -271,9 +238,16 @@ class _Planner(RacialOption):
         for registration in registrations:  # fill the caches: reading them later costs no query
             registration.position = self.positions_by_id[registration.position_id]
             registration.candidate = self.candidates_by_id[registration.candidate_id]
-        self.declarations = {
-            d.registration_id: d for d in SelfDeclaration.objects.filter(registration__contest=contest)
-        }
+        self.racial = RacialOptionChecker(
+            contest=contest,
+            today=self.today,
+            columns=self.columns,
+            declarations=SelfDeclaration.objects.filter(registration__contest=contest),
+            new_declarations=self.new[SelfDeclaration],
+            problem=self.problem,
+            notice=self.preview.notices.append,
+            mark_changed=self.mark_changed,
+        )
         self.results: dict[tuple[int, int], PhaseResult] = {}
         self.absent_elsewhere: set[int] = set()
         mapped_phase_ids = {p.pk for p in self.phases.values() if p.pk}
@@ -285,7 +259,7 @@ class _Planner(RacialOption):
 
     # Checking and planning each row --------------------------------------------------------------------
 
-    def plan_rows(self, rows: list[_Row]) -> None:
+    def plan_rows(self, rows: list[Row]) -> None:
         seen_numbers: dict[str, int] = {}
         self.candidate_lines: dict[str, tuple[int, str]] = {}
         self.planned_candidates: dict[str, Candidate | New] = {}
@@ -317,7 +291,7 @@ class _Planner(RacialOption):
             )
         for pair, count in self.pairs.items():
             if count > 1:
-                lines = (
+                lines: list[int | None] = (
                     [self.pair_line[pair], *self.pair_more_lines[pair]] if pair in self.pair_line else [None]
                 )
                 for line in lines:
@@ -325,7 +299,7 @@ class _Planner(RacialOption):
                         line, self.columns.get("cpf", ""), "o candidato tem outra inscrição no mesmo cargo"
                     )
 
-    def plan_row(self, row: _Row, number: str) -> None:
+    def plan_row(self, row: Row, number: str) -> None:
         values = row.values
         existing = self.by_number.get(number)
         errors = len(self.problems)
@@ -346,6 +320,7 @@ class _Planner(RacialOption):
         if candidate is None or position is None:
             return
         changes: dict[str, Any] = {}
+        registration: Registration | New
         if existing is None:
             registration = New(
                 Registration,
@@ -365,21 +340,21 @@ class _Planner(RacialOption):
                 changes[key] = values[key]
         if "pcd" in values:
             changes["pcd_reserve"] = values["pcd"]
-        racial = self.plan_declaration(row, registration, existing)
+        racial = self.racial.plan(row, registration, existing)
         if racial is not None:
             changes["racial_reserve"] = racial
         self.plan_results(row, registration, existing, changes)
         self.check_preferred(row, registration, changes)
         if len(self.problems) > errors:
             return
-        if existing is None:
+        if isinstance(registration, New):  # existing is None
             registration.values.update(changes)
             self.new[Registration].append(registration)
             row.status = NEW
         else:
-            self.apply_changes(row, existing, changes)
+            self.apply_changes(row, registration, changes)  # the existing registration
 
-    def plan_position(self, row: _Row, existing: Registration | None) -> Position | None:
+    def plan_position(self, row: Row, existing: Registration | None) -> Position | None:
         if "position" in row.values:
             raw = row.values["position"]
             position = self.position_lookup.get(raw)
@@ -399,20 +374,17 @@ class _Planner(RacialOption):
             return existing.position
         return self.positions[0] if len(self.positions) == 1 else None
 
-    def check_dates(self, row: _Row) -> None:
+    def check_dates(self, row: Row) -> None:
         birth = row.values.get("birth_date")
         if birth and not (EARLIEST_BIRTH <= birth <= self.today):
             self.problem(row.line, self.columns["birth_date"], f"data de nascimento {date(birth)} impossível")
-        registered = row.values.get("registered_on")
-        end = self.contest.registration_end
-        if registered and end and registered > end:
-            self.problem(
-                row.line,
-                self.columns["registered_on"],
-                f"inscrição em {date(registered)}, depois do fim das inscrições ({date(end)})",
-            )
+        refusal = eligibility.registration_date_refusal(
+            row.values.get("registered_on"), registration_end=self.contest.registration_end
+        )
+        if refusal:
+            self.problem(row.line, self.columns["registered_on"], fragment(refusal))
 
-    def plan_candidate(self, row: _Row, existing: Registration | None) -> Candidate | New | None:
+    def plan_candidate(self, row: Row, existing: Registration | None) -> Candidate | New | None:
         values = row.values
         cpf = values.get("cpf") or (existing.candidate.cpf if existing else "")
         seen = self.candidate_lines.get(cpf)
@@ -426,7 +398,7 @@ class _Planner(RacialOption):
                 )
                 return None
             return self.planned_candidates[cpf]
-        candidate = self.candidates_by_cpf.get(cpf)
+        candidate: Candidate | New | None = self.candidates_by_cpf.get(cpf)
         data = {key: values[key] for key in CANDIDATE_FIELDS if key in values}
         if candidate is None:
             data["cpf"] = cpf
@@ -436,7 +408,9 @@ class _Planner(RacialOption):
             for key, value in data.items():
                 old = getattr(candidate, key)
                 if old != value:
-                    row.changes.append((Candidate._meta.get_field(key).verbose_name, old, value))
+                    row.changes.append(
+                        (str(getattr(Candidate._meta.get_field(key), "verbose_name", key)), old, value)
+                    )
                     setattr(candidate, key, value)
                     self.mark_changed(candidate, key)
         self.candidate_lines[cpf] = (row.line, candidate.full_name)
@@ -444,7 +418,7 @@ class _Planner(RacialOption):
         return candidate
 
     def track_pair(
-        self, row: _Row, existing: Registration | None, position: Position, candidate: Candidate | New
+        self, row: Row, existing: Registration | None, position: Position, candidate: Candidate | New
     ) -> None:
         if existing is not None:
             self.pairs[(existing.position_id, existing.candidate_id)] -= 1
@@ -455,7 +429,7 @@ class _Planner(RacialOption):
 
     def plan_results(
         self,
-        row: _Row,
+        row: Row,
         registration: Registration | New,
         existing: Registration | None,
         changes: dict[str, Any],
@@ -495,25 +469,21 @@ class _Planner(RacialOption):
         if row.scores or "absent" in row.values:
             changes["absent"] = absent
 
-    def check_preferred(self, row: _Row, registration: Registration | New, changes: dict[str, Any]) -> None:
+    def check_preferred(self, row: Row, registration: Registration | New, changes: dict[str, Any]) -> None:
         preferred = changes.get("preferred_reserve", registration.preferred_reserve)
-        if not preferred:
+        chosen = eligibility.reserves_chosen(
+            racial=changes.get("racial_reserve", registration.racial_reserve),
+            pcd=changes.get("pcd_reserve", registration.pcd_reserve),
+        )
+        refusal = eligibility.preferred_reserve_refusal(preferred, chosen=chosen)
+        if refusal is None:
             return
-        chosen = {
-            Reserve.RACIAL: changes.get("racial_reserve", registration.racial_reserve),
-            Reserve.PCD: changes.get("pcd_reserve", registration.pcd_reserve),
-        }
-        if preferred and not chosen[preferred]:
-            if "preferred_reserve" in row.values:
-                self.problem(
-                    row.line,
-                    self.columns["preferred_reserve"],
-                    f"reserva preferida ({Reserve(preferred).label.lower()}) não escolhida na inscrição",
-                )
-            else:
-                changes["preferred_reserve"] = ""
+        if "preferred_reserve" in row.values:
+            self.problem(row.line, self.columns["preferred_reserve"], fragment(refusal))
+        else:  # the reserve it named was given up in this file: the policy's default from now on
+            changes["preferred_reserve"] = ""
 
-    def apply_changes(self, row: _Row, existing: Registration, changes: dict[str, Any]) -> None:
+    def apply_changes(self, row: Row, existing: Registration, changes: dict[str, Any]) -> None:
         for key, value in changes.items():
             if key == "candidate":
                 row.changes.append(("CPF", format_cpf(existing.candidate.cpf), format_cpf(value.cpf)))
@@ -527,7 +497,9 @@ class _Planner(RacialOption):
                 old = getattr(existing, key)
                 if old == value:
                     continue
-                row.changes.append((Registration._meta.get_field(key).verbose_name, old, value))
+                row.changes.append(
+                    (str(getattr(Registration._meta.get_field(key), "verbose_name", key)), old, value)
+                )
             setattr(existing, key, value)
             self.mark_changed(existing, key)
         row.status = CHANGED if row.changes else UNCHANGED
@@ -539,12 +511,12 @@ class _Planner(RacialOption):
 
     # New phases ---------------------------------------------------------------------------------------
 
-    def settle_new_phases(self, rows: list[_Row]) -> None:
+    def settle_new_phases(self, rows: list[Row]) -> None:
         for phase in self.new_phases:
             key = fold(phase.name)
             column = self.columns[key]
             scores = [
-                (row.line, row.scores[key][0]) for row in rows if row.scores.get(key, (None,))[0] is not None
+                (row.line, score) for row in rows if (score := row.scores.get(key, (None,))[0]) is not None
             ]
             spec = PhaseSpec(phase.name, phase.max_score, phase.pass_mark, phase.order)
             if phase.max_score is None:
@@ -567,26 +539,27 @@ class _Planner(RacialOption):
 
     # The preview --------------------------------------------------------------------------------------
 
-    def summarise(self, rows: list[_Row]) -> None:
+    def summarise(self, rows: list[Row]) -> None:
         preview = self.preview
         counts = Counter(row.status for row in rows)
         preview.new, preview.updated, preview.unchanged = counts[NEW], counts[CHANGED], counts[UNCHANGED]
         per_position: Counter = Counter()
         for row in rows:
-            if row.status:
+            if row.status and row.registration is not None:  # a row with a status has its registration
                 per_position[self.positions_by_id[row.registration.position_id].code] += 1
         preview.per_position = dict(sorted(per_position.items()))
         preview.rows = [self.view(row) for row in rows[:PREVIEW_ROWS] if row.status]
         preview.changed_rows = [self.view(row) for row in rows if row.status == CHANGED][:CHANGED_ROWS_SHOWN]
 
-    def view(self, row: _Row) -> RowView:
+    def view(self, row: Row) -> RowView:
         reg = row.registration
+        assert reg is not None  # only rows with a status are shown
+        declaration: SelfDeclaration | New | None
         if isinstance(reg, New):
             candidate = reg.refs["candidate_id"]
-            declaration = self.new_declaration_of.get(id(reg))
         else:
             candidate = self.repointed.get(reg.pk) or reg.candidate
-            declaration = self.declarations.get(reg.pk)
+        declaration = self.racial.declaration_of(reg)
         racial = "não"
         if reg.racial_reserve:
             category = declaration.category if declaration is not None else ""
@@ -609,7 +582,7 @@ class _Planner(RacialOption):
 
     # Writing ------------------------------------------------------------------------------------------
 
-    def write(self, *, by: Any, reason: str) -> None:
+    def write(self, *, by: User | None, reason: str) -> None:
         from contests.audit import audited_save
 
         for phase in self.new_phases:
@@ -689,7 +662,7 @@ def commit(
     contest: Contest,
     table: Table,
     mapping: Mapping[str, str] | None,
-    by: Any,
+    by: User | None,
     *,
     today: datetime.date | None = None,
     phase_specs: Mapping[str, PhaseSpec] | None = None,

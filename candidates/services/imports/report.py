@@ -128,6 +128,12 @@ class ImportRejected(Exception):
         self.preview = preview
 
 
+def fragment(sentence: str) -> str:
+    """A rule's refusal (a sentence, ``candidates.engine.eligibility``) as a problem's message, which
+    ``Problem`` writes after the line and column: lower-case start, no final period."""
+    return sentence[:1].lower() + sentence[1:].removesuffix(".")
+
+
 def plural(n: int, singular: str, plural_form: str) -> str:
     return f"{fmt_int(n)} {singular if n == 1 else plural_form}"
 

@@ -25,6 +25,7 @@ from django.db import connection, models
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from candidates.services.imports.files import paused_gc
+from contests.audit import User
 
 BATCH_SIZE = 2000
 COPY_CHUNK = 20_000
@@ -60,7 +61,7 @@ def create(
     model: type[models.Model],
     items: list[New],
     *,
-    user: Any,
+    user: User | None,
     reason: str,
     now: datetime.datetime,
     progress: Callable[[int], None] | None = None,
@@ -98,7 +99,7 @@ def update(
     objs: list[models.Model],
     fields: set[str],
     *,
-    user: Any,
+    user: User | None,
     reason: str,
     now: datetime.datetime,
     progress: Callable[[int], None] | None = None,
@@ -128,7 +129,7 @@ def _copy(
     progress: Callable[[int], None] | None,
 ) -> None:
     meta = model._meta
-    history = model.history.model._meta
+    history = model.history.model._meta  # type: ignore[attr-defined]  # django-simple-history's manager
     fields = [f for f in meta.concrete_fields if not f.primary_key]
     base = defaults(model)
     quote = connection.ops.quote_name
