@@ -25,7 +25,7 @@ def forwards(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("candidates", "0008_nomination_status_labels"),
-        ("contests", "0005_seed_angra_racial_first_priority"),
+        ("contests", "0008_seed_angra_racial_first_priority"),
     ]
 
     operations = [migrations.RunPython(forwards, migrations.RunPython.noop)]

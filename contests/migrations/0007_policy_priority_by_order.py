@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('contests', '0003_seed_policies'),
+        ('contests', '0006_contest_homologated_after_publication'),
     ]
 
     operations = [

@@ -39,7 +39,7 @@ def pcd_first(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("contests", "0004_policy_priority_by_order"),
+        ("contests", "0007_policy_priority_by_order"),
     ]
 
     operations = [migrations.RunPython(racial_first, pcd_first)]
