@@ -10,9 +10,10 @@ withdrawn and eliminated candidates not) and those who can still be called (``av
 holding no active nomination). "Position in the general list" is a prefix sum of ``alive``; "the best
 candidate not yet nominated" is the first positive ``avail``; both O(log n).
 
-A call mutates the index and writes an undo journal: a simultaneous call to both reserves (SM art. 4
-§7) is resolved by holding the candidate for the seat they prefer and filling the call again from the
-seat where they had landed, and a preview (``allocation.preview_call``) rolls the whole call back.
+A call mutates the index and writes an undo journal (named tuples, undone in reverse order): a
+simultaneous call to both reserves (SM art. 4 §7) is resolved by holding the candidate for the list they
+prefer and filling the call again from the seat where they had landed (a lapsed hold: from the start),
+and a preview (``allocation.preview_call``) rolls the whole call back.
 """
 
 from __future__ import annotations
