@@ -581,6 +581,57 @@ def test_sm_art4_par7_pcd_seat_first_then_racial_seat_in_the_same_call():
     assert [(s, c) for s, c, _, _ in held(state) if s in (3, 5, 8)] == [(3, "R1"), (5, "P2"), (8, "X")]
 
 
+SM_PCD_20 = Params(RACIAL_20_SM, ReserveRule(20, 1, "up", 20))  # n = 10: racial 3 and 8, PcD 5 and 10
+
+
+def test_sm_art4_par7_held_for_the_list_takes_the_first_pcd_seat_they_are_best_for_and_the_call_refills():
+    # X (7th, beyond the 6 open seats) lands on racial seat 3; PcD seat 5 goes to P1, ranked below X,
+    # and seat 10 reverts: X, who chose PcD, is held for the PcD list and the call is filled again.
+    candidates = people(*[f"G{i}" for i in range(1, 7)], "X:racial,pcd>pcd", "R1:racial", "P1:pcd", "G7")
+    state = run(SM_PCD_20, candidates, 10, Call(10))
+    assert [(s, c, lst) for s, c, lst, _ in held(state) if s in (3, 5, 8, 9, 10)] == [
+        (3, "R1", "racial"),
+        (5, "X", "pcd"),
+        (8, "G6", "open"),  # nobody left on the racial list beyond open competition: reverts
+        (9, "P1", "open"),
+        (10, "G7", "open"),
+    ]
+    reason = state.nominations[4].reason
+    assert reason is not None and (reason.via, reason.landed_seat) == ("held", 3)
+    _agrees_with_the_reference(SM_PCD_20, candidates, 10, [{"call": 10}], state)
+
+
+@pytest.mark.parametrize(
+    ("rule", "expected"),
+    [
+        # compensation: reached by the open list, the held D is open competition anyway (SM art. 4 §3).
+        ("compensation", [("A", "open"), ("B", "open"), ("C", "open"), ("D", "open"), ("E", "pcd")]),
+        # projected: the open seat passes the held D over; D takes the PcD seat.
+        ("projected", [("A", "open"), ("B", "open"), ("C", "open"), ("E", "open"), ("D", "pcd")]),
+    ],
+)
+def test_sm_art4_par7_an_open_seat_takes_a_held_candidate_only_under_compensation(rule, expected):
+    params = Params(RACIAL_20_SM, ReserveRule(20, 1, "up", 20), open_competition_rule=rule)
+    candidates = people("A:pcd", "B:pcd", "C:pcd>pcd", "D:racial,pcd>pcd", "E:pcd")
+    state = run(params, candidates, 5, Call(5))
+    assert [(n.candidate, n.list) for n in state.nominations] == expected
+    assert state.nominations[2].reverted  # racial seat 3: D held for PcD, nobody else on the racial list
+    _agrees_with_the_reference(params, candidates, 5, [{"call": 5}], state)
+
+
+def _agrees_with_the_reference(params, candidates, vacancies, events, state) -> None:
+    from candidates.engine.reference import Naive
+
+    naive = Naive(params, list(candidates), vacancies)
+    for event in events:
+        naive.run(event)
+    keys = [
+        (n.order, n.seat, n.kind, n.candidate, n.list, n.status, n.reverted, n.compensated)
+        for n in state.nominations
+    ]
+    assert keys == [n.key() for n in naive.noms]
+
+
 def test_sm_art4_par7_a_call_reaching_only_one_seat_is_not_simultaneous():
     state = run(SM_PCD, dual("pcd"), 5, Call(3), Call(2))
     assert held(state)[2] == (3, "X", "racial", "racial")
