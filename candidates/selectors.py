@@ -411,6 +411,7 @@ class SeatStrip:
     vacancies: int
     started: bool
     version: int
+    collisions: tuple[str, ...] = ()  # seats two reserves wanted, in words (RULES §4)
 
     def count(self, *states: str) -> int:
         return sum(1 for seat in self.seats if seat.state in states)
@@ -490,4 +491,8 @@ def seat_strip(position: Position) -> SeatStrip:
         else:
             state = "projected"
         seats.append(Seat(number, kind, kind_label(kind, params.group_label), state, holder))
-    return SeatStrip(tuple(seats), vacancies, ledger is not None, ledger.version if ledger else 0)
+    # Collisions of the schedule as it was made: from scratch when the created seats followed it (the
+    # usual case), else among the seats still to create.
+    kept = () if tuple(project(params, (), vacancies)[: len(created)]) == created else created
+    collisions = tuple(schedule.collisions_explained(params, kept, vacancies))
+    return SeatStrip(tuple(seats), vacancies, ledger is not None, ledger.version if ledger else 0, collisions)

@@ -47,17 +47,9 @@ def _list_url(position: Position) -> str:
 
 
 def _reason(row: services.PreviewRow) -> str:
-    """The preview row's why without its head ("3ª vaga: ampla concorrência"), which the screen already
-    shows in bold as the seat and its kind."""
-    why = row.why
-    head = f"{row.seat}ª vaga"
-    if not why.startswith(head):
-        return why
-    why = why[len(head) :].lstrip()
-    why = why.removeprefix(": ")
-    if row.kind == "open" and not row.reverted:
-        why = why.removeprefix("ampla concorrência; ")
-    return why[:1].upper() + why[1:]
+    """The preview row's reason without the seat's number and open kind, which the screen already shows
+    in bold (the engine's structured reason formats it: ``Reason.detail``)."""
+    return row.reason.detail() if row.reason is not None else row.why
 
 
 def _call_rows(preview: services.Preview | None, group_label: str) -> list[dict]:
