@@ -24,6 +24,9 @@ DEBUG = env.bool("DEBUG", default=False)
 SECRET_KEY = env.str("SECRET_KEY", default="")
 if not SECRET_KEY:
     raise ImproperlyConfigured("Defina SECRET_KEY no ambiente (a aplicação não tem chave padrão).")
+# Rotating the key (docs/operations.md): the previous keys, comma-separated, still verify the sessions,
+# password-reset links and signed values they made; new ones are signed with SECRET_KEY only.
+SECRET_KEY_FALLBACKS = env.list("SECRET_KEY_FALLBACKS", default=[])
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
@@ -184,10 +187,15 @@ CONTENT_SECURITY_POLICY = {
 
 SIMPLE_HISTORY_HISTORY_CHANGE_REASON_USE_TEXT_FIELD = True
 
+# One line per record on standard error (gunicorn and systemd/journald collect it): time, level, logger,
+# message. Personal data stays out of log messages (LGPD): the access log is the database's AccessLog.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "line": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s", "datefmt": "%Y-%m-%dT%H:%M:%S%z"}
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "line"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }
 
