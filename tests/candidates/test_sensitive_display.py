@@ -57,7 +57,7 @@ def test_detail_masks_the_cpf_until_asked_and_logs_the_full_cpf(client_for, cast
     assert "***.881.690-**" in text and "036.881.690-77" not in text
     assert not AccessLog.objects.exists()
     text = client.get(detail_url(registration), {"cpf_completo": "1"}).content.decode()
-    assert "036.881.690-77" in text
+    assert "036.881.690-77" in text and "consulta registrada no registro de acessos" in text
     log = logs(cast["clerk"], object_id=str(registration.pk)).get()
     assert (log.action, log.detail) == ("view_sensitive", "CPF completo")
 
