@@ -8,7 +8,8 @@ engine's state and the rows stay in step.
 from __future__ import annotations
 
 from django.contrib import admin
-from django.http import HttpRequest
+from django.contrib.contenttypes.models import ContentType
+from django.http import HttpRequest, HttpResponse
 from simple_history.admin import SimpleHistoryAdmin
 
 from candidates.models import (
@@ -24,13 +25,61 @@ from candidates.models import (
     SelfDeclaration,
     TieBreakCriterion,
 )
+from contests.audit import log_access
+
+
+class LoggedModelAdmin(admin.ModelAdmin):
+    """For an admin whose pages show a full CPF, the racial option or the PcD condition: every page it
+    renders (list, record and, with ``LoggedHistoryAdmin``, history and a past version) is logged like the
+    workspace's sensitive views (LGPD)."""
+
+    def _log(self, request: HttpRequest, object_id: str | None, page: str) -> None:
+        obj = self.get_object(request, object_id) if object_id else None
+        log_access(
+            user=request.user,  # type: ignore[arg-type]  # the admin's user is authenticated
+            obj=obj if obj is not None else ContentType.objects.get_for_model(self.model),
+            action="view_sensitive",
+            detail=f"administração: {page}",
+            request=request,
+        )
+
+    def changelist_view(self, request: HttpRequest, extra_context=None) -> HttpResponse:
+        response = super().changelist_view(request, extra_context)
+        if response.status_code == 200:
+            self._log(request, None, f"lista de {self.model._meta.verbose_name_plural}")
+        return response
+
+    def change_view(
+        self, request: HttpRequest, object_id: str, form_url="", extra_context=None
+    ) -> HttpResponse:
+        response = super().change_view(request, object_id, form_url, extra_context)
+        if response.status_code == 200:
+            self._log(request, object_id, f"{self.model._meta.verbose_name} aberto")
+        return response
+
+
+class LoggedHistoryAdmin(LoggedModelAdmin, SimpleHistoryAdmin):
+    def history_view(self, request: HttpRequest, object_id: str, extra_context=None) -> HttpResponse:
+        response = super().history_view(request, object_id, extra_context)
+        if response.status_code == 200:
+            self._log(request, object_id, "histórico")
+        return response
+
+    def history_form_view(
+        self, request: HttpRequest, object_id: str, version_id: str, extra_context=None
+    ) -> HttpResponse:
+        response = super().history_form_view(request, object_id, version_id, extra_context)
+        if response.status_code == 200:
+            self._log(request, object_id, f"versão {version_id} do histórico")
+        return response
+
 
 # People, registrations, phases ---------------------------------------------------------------------------
 # Tables of tens of thousands of rows: foreign keys by id, no full count on every page.
 
 
 @admin.register(Candidate)
-class CandidateAdmin(SimpleHistoryAdmin):
+class CandidateAdmin(LoggedHistoryAdmin):
     list_display = ("full_name", "social_name", "cpf", "birth_date")
     search_fields = ("full_name", "social_name", "=cpf")
     show_full_result_count = False
@@ -48,9 +97,10 @@ class PhaseResultInline(admin.TabularInline):
 
 
 @admin.register(Registration)
-class RegistrationAdmin(SimpleHistoryAdmin):
-    list_display = ("number", "candidate", "contest", "position", "status", "racial_reserve", "pcd_reserve")
-    list_filter = ("status", "racial_reserve", "pcd_reserve")
+class RegistrationAdmin(LoggedHistoryAdmin):
+    # The reserves are not columns or filters of the list: they show on a registration's page (logged).
+    list_display = ("number", "candidate", "contest", "position", "status")
+    list_filter = ("status",)
     list_select_related = ("candidate", "contest", "position")
     search_fields = ("=number", "candidate__full_name", "candidate__social_name", "=candidate__cpf")
     raw_id_fields = ("contest", "position", "candidate")
@@ -59,7 +109,7 @@ class RegistrationAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(SelfDeclaration)
-class SelfDeclarationAdmin(SimpleHistoryAdmin):
+class SelfDeclarationAdmin(LoggedHistoryAdmin):
     list_display = ("registration", "category", "declared_on", "status")
     list_filter = ("status", "category")
     raw_id_fields = ("registration",)
@@ -112,7 +162,7 @@ class ResultRunAdmin(_ReadOnly, SimpleHistoryAdmin):
 
 
 @admin.register(ResultEntry)
-class ResultEntryAdmin(_ReadOnly, admin.ModelAdmin):
+class ResultEntryAdmin(_ReadOnly, LoggedModelAdmin):
     list_display = ["run", "position", "list", "rank", "general_rank", "number", "name", "score"]
     list_filter = ["list"]
     search_fields = ["number", "name"]

@@ -31,7 +31,7 @@ from candidates.models import (
     ResultRun,
     SelfDeclaration,
 )
-from candidates.validators import format_cpf
+from candidates.validators import format_cpf, mask_cpf
 from contests.history import HistoryEntry, field_label, field_label_model, history_entries
 from contests.models import Contest, Position
 
@@ -161,20 +161,22 @@ def registration_phase_results(registration: Registration) -> list[tuple[Phase, 
 
 
 def registration_history(
-    registration: Registration, *, sensitive: bool, candidate: bool
+    registration: Registration, *, sensitive: bool, candidate: bool, full_cpf: bool = False
 ) -> list[HistoryEntry]:
     """The registration's history, its scores' and (with ``candidate``) its candidate's, field by field,
-    CPFs punctuated.
+    CPFs masked (punctuated in full with ``full_cpf``, a view the caller logs).
 
     Without ``sensitive`` the self-declaration's rows and the fields of the reserves chosen are left out,
-    and so are the registration's rows that changed nothing else.
+    and so are the registration's rows that changed nothing else; a reason keeps only the fixed words the
+    services write before its colon (a status reason typed by a clerk may name a disability or a
+    declaration: LGPD).
     """
     querysets = [registration.history.all(), PhaseResult.history.filter(registration_id=registration.pk)]
     if candidate:
         querysets.append(Candidate.history.filter(id=registration.candidate_id))
     if sensitive:
         querysets.append(SelfDeclaration.history.filter(registration_id=registration.pk))
-    entries = [_with_cpf_formatted(entry) for entry in history_entries(*querysets)]
+    entries = [_with_cpf_shown(entry, full=full_cpf) for entry in history_entries(*querysets)]
     if sensitive:
         return entries
     hidden = {field_label(Registration, name) for name in SENSITIVE_FIELDS}
@@ -182,19 +184,23 @@ def registration_history(
     shown = []
     for entry in entries:
         changes = tuple(change for change in entry.changes if change.field not in hidden)
+        reason = entry.reason.partition(":")[0]
         if entry.kind != kind or len(changes) == len(entry.changes):
-            shown.append(entry)
+            shown.append(dataclasses.replace(entry, reason=reason))
         elif changes or entry.history_type != "~":
-            shown.append(dataclasses.replace(entry, changes=changes))
+            shown.append(dataclasses.replace(entry, changes=changes, reason=reason))
     return shown
 
 
-def _with_cpf_formatted(entry: HistoryEntry) -> HistoryEntry:
+def _with_cpf_shown(entry: HistoryEntry, *, full: bool) -> HistoryEntry:
     label = field_label(Candidate, "cpf")
     if not any(change.field == label for change in entry.changes):
         return entry
+    shown = format_cpf if full else mask_cpf
     changes = tuple(
-        dataclasses.replace(change, old=format_cpf(change.old), new=format_cpf(change.new))
+        dataclasses.replace(
+            change, old=shown(change.old) if change.old else "", new=shown(change.new) if change.new else ""
+        )
         if change.field == label
         else change
         for change in entry.changes

@@ -25,6 +25,9 @@ DEBUG = env.bool("DEBUG", default=False)
 SECRET_KEY = env.str("SECRET_KEY", default="")
 if not SECRET_KEY:
     raise ImproperlyConfigured("Defina SECRET_KEY no ambiente (a aplicação não tem chave padrão).")
+# Rotating the key (docs/operations.md): the previous keys, comma-separated, still verify the sessions,
+# password-reset links and signed values they made; new ones are signed with SECRET_KEY only.
+SECRET_KEY_FALLBACKS = env.list("SECRET_KEY_FALLBACKS", default=[])
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
@@ -57,6 +60,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Turns a view's database error into the 503 page (database down), with every header set above.
+    "contests.middleware.DatabaseUnavailableMiddleware",
     # Last, as django-axes asks: turns a lockout flagged during the request into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -183,6 +188,8 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 # Security. Production (DEBUG off) gets secure cookies and HSTS unless the environment says otherwise.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=not DEBUG)
+# The health check of a load balancer or monitor that speaks plain HTTP to the application server.
+SECURE_REDIRECT_EXEMPT = [r"^saude/$"]
 SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=not DEBUG)
 CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=not DEBUG)
 SESSION_COOKIE_HTTPONLY = True
@@ -210,10 +217,15 @@ CONTENT_SECURITY_POLICY = {
 
 SIMPLE_HISTORY_HISTORY_CHANGE_REASON_USE_TEXT_FIELD = True
 
+# One line per record on standard error (gunicorn and systemd/journald collect it): time, level, logger,
+# message. Personal data stays out of log messages (LGPD): the access log is the database's AccessLog.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "line": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s", "datefmt": "%Y-%m-%dT%H:%M:%S%z"}
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "line"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }
 

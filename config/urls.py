@@ -4,9 +4,11 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 
 from contests.login import login_view, logout_view, password_change_view
+from contests.views.health import health
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("saude/", health, name="health"),
     path("entrar/", login_view, name="login"),
     path("sair/", logout_view, name="logout"),
     path("senha/", password_change_view, name="password_change"),

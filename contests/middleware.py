@@ -1,11 +1,39 @@
-"""Middleware of the staff workspace."""
+"""Middleware of the project: no-store for the staff workspace, a clear 503 page when the database is down."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponseBase
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.template.loader import render_to_string
 from django.utils.cache import add_never_cache_headers
+
+logger = logging.getLogger("cotas.database")
+
+RETRY_AFTER_SECONDS = 60
+
+
+class DatabaseUnavailableMiddleware:
+    """A view that fails because the database cannot be reached (``OperationalError``: connection refused,
+    server gone, too many connections; ``InterfaceError``: connection closed) answers a Portuguese 503 page
+    with ``Retry-After`` instead of a 500. The page is rendered without a request, so no context processor
+    (which could query) runs."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, (OperationalError, InterfaceError)):
+            return None
+        logger.error("Banco de dados indisponível em %s %s", request.method, request.path, exc_info=exception)
+        response = HttpResponse(render_to_string("503.html"), status=503)
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return response
 
 
 class NoStoreForStaffMiddleware:
@@ -19,7 +47,11 @@ class NoStoreForStaffMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
         response = self.get_response(request)
-        user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated:
+        try:
+            user = getattr(request, "user", None)
+            staff = user is not None and user.is_authenticated
+        except (OperationalError, InterfaceError):  # the database is down: who asked is unknown, keep nothing
+            staff = True
+        if staff:
             add_never_cache_headers(response)
         return response

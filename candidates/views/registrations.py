@@ -1,10 +1,12 @@
 """Registrations of a contest: list with search and filters, create, edit, detail with history, and the
 racial option (added while registrations are open, given up, or corrected by a clerk with a justification).
 
-LGPD (RULES §7): the self-declaration and the PcD condition are sensitive. The list never shows them (only
-"cotista", to users with ``candidates.view_sensitive``); the detail shows them on request, to those users,
-and every such view is logged with ``log_access``. CPFs are masked in lists and shown in full only on the
-detail, to users who may see candidates.
+LGPD (RULES §7): the self-declaration and the PcD condition are sensitive, and so is a full CPF. Every
+display of one of them is logged with ``log_access``, or the page does not show it. The list shows
+neither (its filter by reserve is logged); the detail shows them on request (to users with
+``candidates.view_sensitive``; the full CPF to users who may see candidates), logged; the edit form shows
+the CPF and, to those users, the PcD condition, so every rendering of it is logged (a form error may
+reveal the stored option).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from contests.views.breadcrumbs import Crumb, contest_trail, here
 
 SENSITIVE = services.SENSITIVE_PERMISSION
 SENSITIVE_PARAM = "dados_sensiveis"
+CPF_PARAM = "cpf_completo"
 CATEGORY_FIELD = {"category": "racial"}
 
 
@@ -119,7 +122,7 @@ def registration_list(request: AuthenticatedHttpRequest, slug: str) -> HttpRespo
             "page": page,
             "total": selectors.registration_count(contest),
             "show_cpf": cpf,
-            "show_reserve": sensitive,
+            "reserve_filter": sensitive,
             "filtered": form.is_bound and any(form.data.get(name) for name in form.fields),
         },
     )
@@ -158,14 +161,6 @@ def registration_edit(request: AuthenticatedHttpRequest, slug: str, pk: int) -> 
     registration = get_registration_for_user(request.user, slug, pk, change=True)
     contest = registration.contest
     sensitive = request.user.has_perm(SENSITIVE)
-    if sensitive and request.method == "GET":
-        log_access(
-            user=request.user,
-            obj=registration,
-            action="view_sensitive",
-            detail="formulário de edição: condição PcD e reserva preferida",
-            request=request,
-        )
     # The form validates a copy, so the page keeps showing the stored values when the save is refused.
     copy = Registration.objects.select_related("candidate").get(pk=registration.pk)
     form = RegistrationForm(form_data(request), contest=contest, registration=copy, sensitive=sensitive)
@@ -182,6 +177,16 @@ def registration_edit(request: AuthenticatedHttpRequest, slug: str, pk: int) -> 
         else:
             messages.success(request, "Inscrição alterada.")
             return redirect(_detail_url(registration))
+    # Rendered (first or after an error that may name the stored option): the CPF and, for users who may
+    # see them, the PcD condition and the preferred reserve are on the page.
+    log_access(
+        user=request.user,
+        obj=registration,
+        action="view_sensitive",
+        detail="formulário de edição: CPF completo"
+        + (", condição PcD e reserva preferida" if sensitive else ""),
+        request=request,
+    )
     return render(
         request,
         "candidates/registration_form.html",
@@ -206,9 +211,15 @@ def registration_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -
             registration=registration, user=user, request=request
         )
         declaration = selectors.self_declaration(registration)
+    see_candidate = user.has_perm("candidates.view_candidate")
+    full_cpf = see_candidate and bool(request.GET.get(CPF_PARAM))
+    if full_cpf:
+        log_access(
+            user=user, obj=registration, action="view_sensitive", detail="CPF completo", request=request
+        )
     phases = selectors.registration_phase_results(registration)
     entries = selectors.registration_history(
-        registration, sensitive=sensitive is not None, candidate=user.has_perm("candidates.view_candidate")
+        registration, sensitive=sensitive is not None, candidate=see_candidate, full_cpf=full_cpf
     )
     page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("pagina"))
     status_form = None
@@ -227,6 +238,8 @@ def registration_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -
             "declaration": declaration,
             "can_see_sensitive": user.has_perm(SENSITIVE),
             "sensitive_param": SENSITIVE_PARAM,
+            "full_cpf": full_cpf,
+            "cpf_param": CPF_PARAM,
             "page": page,
             "status_form": status_form,
         },

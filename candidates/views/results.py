@@ -3,6 +3,9 @@
 A run's lists per position: the general list and each reserve, with scores, places and why; the
 registrations on no list with the reason. Compute (a draft), review, publish as preliminary or final,
 compare with the previous published run. Writes go through ``candidates.services.results``.
+
+LGPD: every list shows who opted for which reserve (the reserved lists by their names, the general list and
+the comparison in their "why"), drafts before any publication: each page of entries shown is logged.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from candidates.engine.schedule import kind_label
 from candidates.forms import ComputeForm, PublishForm
 from candidates.models import ResultRun
 from candidates.services import results
-from contests.audit import User
+from contests.audit import User, log_access
 from contests.models import Position
 from contests.views import PAGE_SIZE, AuthenticatedHttpRequest, get_contest_for_user, staff_view
 from contests.views.breadcrumbs import Crumb, contest_trail, here
@@ -119,6 +122,14 @@ def result_detail(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> 
         )
         summary = (run.summary.get("positions") or {}).get(str(position.pk), {})
     labels = _list_labels(run)
+    if position is not None and page is not None and page.object_list:
+        log_access(
+            user=request.user,
+            obj=run,
+            action="view_sensitive",
+            detail=f"{labels.get(list_name, list_name)}, {position.code}, página {page.number}",
+            request=request,
+        )
     tabs = [
         {"slug": slug_, "label": labels[name], "count": summary.get(name, 0), "current": slug_ == list_slug}
         for slug_, name in LIST_SLUGS.items()
@@ -194,6 +205,14 @@ def result_compare(request: AuthenticatedHttpRequest, slug: str, run_pk: int) ->
     if previous is not None and position is not None:
         moves = selectors.compare_runs(run, previous, position)
         page = Paginator(moves, PAGE_SIZE).get_page(request.GET.get("pagina"))
+        if page.object_list:
+            log_access(
+                user=request.user,
+                obj=run,
+                action="view_sensitive",
+                detail=f"comparação com a lista {previous.number}, {position.code}, página {page.number}",
+                request=request,
+            )
     others = selectors.other_runs(run)
     return render(
         request,

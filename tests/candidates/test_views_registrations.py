@@ -237,14 +237,15 @@ def test_search_by_cpf_only_for_staff_who_see_candidates(client_for, reader):
     assert not page.object_list
 
 
-def test_list_masks_cpf_and_shows_cotista_only_with_sensitive_permission(client_for, reader):
+def test_list_masks_cpf_and_shows_no_reserve(client_for, reader):
     contest = make_example_contest()
     make_registration(position(contest), make_candidate(cpf=CPF), racial_category="parda", pcd_reserve=True)
     clerk_page = client_for("clerk").get(url("registration_list", contest)).content.decode()
     assert "***.881.690-**" in clerk_page
     assert "036.881.690-77" not in clerk_page
-    assert "Cotista" in clerk_page
-    # Neither the declaration nor the PcD condition is in the list.
+    # Neither the racial option (issue 14, defect 8: the "Cotista" badge was shown unlogged), the
+    # declaration nor the PcD condition is in the list: the filter by reserve, logged, finds them.
+    assert "Cotista" not in clerk_page
     assert "Parda" not in clerk_page and "PcD</td>" not in clerk_page
     reader_page = reader.get(url("registration_list", contest)).content.decode()
     assert "Cotista" not in reader_page
@@ -434,13 +435,13 @@ def test_edit_refused_keeps_registration(client_for):
     assert registration.number == "7001"
 
 
-def test_detail_shows_full_cpf_to_staff_and_phase_results(client_for, reader):
+def test_detail_shows_masked_cpf_to_staff_and_phase_results(client_for, reader):
     contest = make_example_contest()
     objective = make_phase(contest, name="Objetiva", pass_mark=50)
     registration = make_registration(position(contest), make_candidate(cpf=CPF))
     registration.phase_results.create(phase=objective, score=42)
     clerk_page = client_for("clerk").get(url("registration_detail", registration)).content.decode()
-    assert "036.881.690-77" in clerk_page
+    assert "***.881.690-**" in clerk_page  # in full on request, logged (test_sensitive_display.py)
     assert "Objetiva" in clerk_page and "42,00" in clerk_page
     assert "Abaixo da nota mínima" in clerk_page
     reader_page = reader.get(url("registration_detail", registration)).content.decode()
@@ -678,4 +679,6 @@ def test_history_shows_the_cpf_formatted(client_for):
         url("registration_edit", registration), form_data(contest, cpf="096.807.849-40", number="7001")
     )
     page = client.get(url("registration_detail", registration)).content.decode()
+    assert "***.807.849-**" in page and "***.881.690-**" in page  # masked until the full CPF is asked
+    page = client.get(url("registration_detail", registration), {"cpf_completo": "1"}).content.decode()
     assert "096.807.849-40" in page and "036.881.690-77" in page

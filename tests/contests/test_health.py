@@ -1,0 +1,116 @@
+"""``/saude/`` (database, migrations, task queue) and the 503 page when the database is down (issue 14)."""
+
+import json
+from unittest import mock
+
+import pytest
+from django.apps import apps
+from django.db import InterfaceError, OperationalError, connections
+from django.urls import reverse
+
+
+def health(client):
+    response = client.get(reverse("health"))
+    return response, json.loads(response.content)
+
+
+def database_down(error=OperationalError):
+    """The database "stopped": every new cursor fails as with a refused connection."""
+    return mock.patch.object(
+        connections["default"], "cursor", side_effect=error("connection refused: servidor parado")
+    )
+
+
+def test_health_is_anonymous_json_and_200_when_healthy(client, db):
+    response, body = health(client)
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json"
+    assert "no-cache" in response["Cache-Control"] or "max-age=0" in response["Cache-Control"]
+    assert body["status"] == "ok"
+    assert body["checks"]["database"]["ok"] and body["checks"]["migrations"]["ok"]
+    assert body["checks"]["migrations"]["detail"] == "todas as migrações aplicadas"
+
+
+def test_health_shows_no_personal_data_nor_settings(client, cast):
+    _, body = health(client)
+    assert set(body) == {"status", "checks"}
+    assert set(body["checks"]) == {"database", "migrations", "task_queue"}
+    text = json.dumps(body)
+    assert "clerk" not in text and "sqlite" not in text.lower() and "postgres" not in text.lower()
+
+
+def test_health_reports_the_queue_not_configured_without_django_tasks(client, db):
+    if apps.is_installed("django_tasks") or apps.is_installed("django_tasks_db"):
+        pytest.skip("django-tasks está em INSTALLED_APPS")
+    _, body = health(client)
+    assert body["checks"]["task_queue"] == {"ok": True, "detail": "não configurada"}
+
+
+def test_health_counts_the_tasks_waiting_in_the_database_queue(client, db):
+    if not apps.is_installed("django_tasks_db"):
+        pytest.skip("o backend de banco do django-tasks (django_tasks_db) não está em INSTALLED_APPS")
+    from django.utils import timezone
+
+    model = apps.get_model("django_tasks_db", "DBTaskResult")
+    model.objects.create(
+        args_kwargs={"args": [], "kwargs": {}},
+        task_path="x.y",
+        backend_name="default",
+        run_after=timezone.now(),
+    )
+    _, body = health(client)
+    assert body["checks"]["task_queue"]["pending"] == 1
+
+
+def test_health_answers_503_when_a_migration_is_not_applied(client, db):
+    with mock.patch(
+        "django.db.migrations.executor.MigrationExecutor.migration_plan", return_value=[("m", False)]
+    ):
+        response, body = health(client)
+    assert response.status_code == 503
+    assert body["checks"]["migrations"] == {"ok": False, "detail": "1 migração não aplicada(s)"}
+
+
+def test_health_answers_503_when_the_database_is_down(client, db):
+    with database_down():
+        response, body = health(client)
+    assert response.status_code == 503
+    assert body["status"] == "indisponível"
+    assert body["checks"]["database"] == {"ok": False, "detail": "banco de dados indisponível"}
+    assert not body["checks"]["migrations"]["ok"]
+
+
+@pytest.mark.parametrize("error", [OperationalError, InterfaceError])
+def test_a_page_answers_a_plain_503_when_the_database_is_down(client, cast, settings, error):
+    settings.DEBUG = False
+    client.force_login(cast["clerk"])
+    with database_down(error):
+        response = client.get(reverse("contests:list"))
+    assert response.status_code == 503
+    assert response["Retry-After"] == "60"
+    text = response.content.decode()
+    assert "Sistema temporariamente indisponível" in text
+    assert "O banco de dados não está respondendo" in text
+    assert "Clerk" not in text  # rendered without the request: no user, no menu
+
+
+def test_the_503_page_renders_without_touching_the_database(db):
+    from django.template.loader import render_to_string
+
+    with database_down():
+        assert "<h1>Sistema temporariamente indisponível</h1>" in render_to_string("503.html")
+
+
+def test_other_errors_are_not_turned_into_503(client, cast, settings):
+    settings.DEBUG = False
+    client.raise_request_exception = False
+    client.force_login(cast["clerk"])
+    with mock.patch("contests.views.contests.render", side_effect=RuntimeError("outro erro")):
+        response = client.get(reverse("contests:list"))
+    assert response.status_code == 500
+
+
+def test_health_is_not_redirected_to_https(client, db, settings):
+    settings.SECURE_SSL_REDIRECT = True
+    assert client.get(reverse("health")).status_code == 200
+    assert client.get(reverse("login")).status_code == 301
