@@ -371,9 +371,38 @@ def test_command_line_bad_scenario_exits_2_with_the_portuguese_message_only(stdi
     assert "Traceback" not in result.stderr and "CommandError" not in result.stderr
 
 
-def test_command_line_missing_file_and_unmigrated_database_exit_2(tmp_path):
+def test_command_line_missing_file_exits_2_and_an_unmigrated_database_still_knows_the_founding_laws(tmp_path):
     missing = manage(str(tmp_path / "nao-existe.json"))
     assert missing.returncode == 2 and "Arquivo não encontrado" in missing.stderr
     result = manage("-", stdin=json.dumps(WORKED_EXAMPLE), database=tmp_path / "vazio.sqlite3")
+    assert result.returncode == 0, result.stderr
+    assert without_extras(json.loads(result.stdout)) == WORKED_EXAMPLE_OUTPUT
+
+
+# Without a database that can be read (a fresh checkout before `migrate`) --------------------------------
+
+
+@pytest.mark.parametrize("slug", ["santa-maria", "angra-dos-reis"])
+def test_founding_laws_are_known_without_a_migrated_database(db, tmp_path, slug):
+    """The founding laws' parameters are the seeded rows': the same answer with or without the database."""
+    from candidates.engine_params import params_from_policy
+    from candidates.management.commands.simulate import founding_policy
+
+    seeded = Policy.objects.get(slug=slug)  # as the data migrations left it
+    assert params_from_policy(founding_policy(slug)) == params_from_policy(seeded)
+    scenario = {**WORKED_EXAMPLE, "policy": slug, "pcd": {"percent": 5}, "vacancies": 10}
+    scenario["events"] = [{"call": 10}]
+    with_database = simulate(tmp_path, scenario)
+    empty = tmp_path / "vazio.sqlite3"  # no tables at all
+    result = manage("-", stdin=json.dumps(scenario), database=empty)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == with_database
+
+
+def test_an_unknown_slug_without_a_database_says_which_laws_are_known(tmp_path):
+    result = manage(
+        "-", stdin=json.dumps({**WORKED_EXAMPLE, "policy": "porto-alegre"}), database=tmp_path / "x"
+    )
     assert result.returncode == 2
-    assert "rode `manage.py migrate`" in result.stderr and "Traceback" not in result.stderr
+    assert "só as leis fundadoras são conhecidas (angra-dos-reis, santa-maria)" in result.stderr
+    assert "Traceback" not in result.stderr

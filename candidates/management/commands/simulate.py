@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+from decimal import Decimal
 from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand, CommandError
@@ -19,18 +20,61 @@ from candidates.engine.schedule import AllocationError, Params
 from candidates.engine_params import params_from_policy
 from contests.models import Policy
 
+# The founding laws as the seed migrations record them (contests 0003, 0007, 0008), for a database that
+# cannot be read (not migrated yet, or no database at all): ``simulate`` answers the same either way.
+FOUNDING_POLICIES: dict[str, dict[str, Any]] = {
+    "santa-maria": {
+        "percent": Decimal("20"),
+        "threshold": 3,
+        "rounding": "half_up",
+        "nomination_order": "proportional",
+        "nth": 5,
+        "priority": "pcd_first",
+        "group_label": "negros",
+        "citation_order": "art. 5º",
+        "citation_rounding": "art. 1º §3º",
+        "citation_threshold": "art. 1º §2º",
+        "citation_carry": "art. 1º §4º",
+    },
+    "angra-dos-reis": {
+        "percent": Decimal("20"),
+        "threshold": 0,
+        "rounding": "half_up",
+        "nomination_order": "every_nth",
+        "nth": 5,
+        "priority": "racial_first",
+        "group_label": "negros e índios",
+        "citation_order": "art. 3º §1º",
+        "citation_rounding": "art. 1º §1º",
+        "citation_threshold": "",
+        "citation_carry": "",
+    },
+}
+FOUNDING_COMMON = {"open_competition_rule": "projected", "dual_rule": "choose", "dual_default": "racial"}
+
+
+def founding_policy(slug: str) -> Policy | None:
+    """An unsaved ``Policy`` with a founding law's parameters, or None for another slug."""
+    fields = FOUNDING_POLICIES.get(slug)
+    return None if fields is None else Policy(slug=slug, **FOUNDING_COMMON, **fields)
+
 
 def resolve_policy(slug: str) -> Params:
     """A seeded policy by slug (``santa-maria``, ``angra-dos-reis``), without its contest's PcD reserve:
-    the scenario's ``pcd`` key sets that."""
+    the scenario's ``pcd`` key sets that. The database's row wins (a municipality may have versioned it);
+    when the database cannot be read, the founding laws are known without it."""
     try:
         policy = Policy.objects.filter(slug=slug).first()
         known = sorted(Policy.objects.values_list("slug", flat=True)) if policy is None else []
     except DatabaseError:
-        raise simulation.ScenarioError(
-            "Não foi possível ler as políticas no banco de dados: rode `manage.py migrate` ou informe a "
-            "política como objeto."
-        ) from None
+        policy = founding_policy(slug)
+        if policy is None:
+            raise simulation.ScenarioError(
+                f"Política desconhecida: {slug!r}; sem o banco de dados (rode `manage.py migrate`), só as "
+                f"leis fundadoras são conhecidas ({', '.join(sorted(FOUNDING_POLICIES))}), ou informe a "
+                "política como objeto."
+            ) from None
+        known = []
     if policy is None:
         names = ", ".join(known) or "nenhuma"
         raise simulation.ScenarioError(f"Política desconhecida: {slug!r} (cadastradas: {names}).")
