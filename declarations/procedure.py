@@ -21,7 +21,7 @@ from __future__ import annotations
 import calendar
 import datetime
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 
@@ -164,6 +164,7 @@ class PeriodStart:
     start: datetime.date
     amount: int
     unit: str = "days"  # declarations.deadlines.Unit value
+    act_index: int = field(default=-1, compare=False)  # the act that started it, in the acts given
 
     @property
     def label(self) -> str:
@@ -213,7 +214,7 @@ def deadlines_started(act: ActRecord, acts: Sequence[ActRecord], policy: Policy)
     periods = STARTS.get(act.kind, ())
     if act.kind is Act.RECONSIDERATION and act.outcome != current_outcome(acts):
         return ()  # reversed: a new decision of the same instance, to be notified
-    return tuple(PeriodStart(p, act.on, period_amount(p, policy)) for p in periods)
+    return tuple(PeriodStart(p, act.on, period_amount(p, policy), act_index=len(acts)) for p in periods)
 
 
 def running_periods(acts: Sequence[ActRecord], policy: Policy) -> dict[Period, PeriodStart]:
@@ -226,8 +227,24 @@ def running_periods(acts: Sequence[ActRecord], policy: Policy) -> dict[Period, P
             period = Period.SUPERIOR_DECISION if _instance(acts[:i]) >= 1 else Period.DECISION
             if period in found:
                 base = found[period]
-                found[period] = PeriodStart(period, base.start, base.amount + policy.decision_extension_days)
+                found[period] = replace(base, amount=base.amount + policy.decision_extension_days)
     return found
+
+
+# The acts that end the wait of each period (after them the deadline no longer binds anyone).
+PERIOD_DONE_BY: Mapping[Period, frozenset[Act]] = {
+    Period.DEFENCE: frozenset({Act.DEFENCE, Act.INSTRUCTION_CLOSED}),
+    Period.FINAL_STATEMENT: frozenset({Act.FINAL_STATEMENT, Act.REPORT}),
+    Period.DECISION: frozenset({Act.DECISION}),
+    Period.APPEAL: frozenset({Act.APPEAL, Act.FINAL}),
+    Period.RECONSIDERATION: frozenset({Act.RECONSIDERATION}),
+    Period.SUPERIOR_DECISION: frozenset({Act.SUPERIOR_DECISION}),
+}
+
+
+def period_done(start: PeriodStart, acts: Sequence[ActRecord]) -> bool:
+    """Whether the act the period awaited was recorded after the act that started it."""
+    return is_final(acts) or any(a.kind in PERIOD_DONE_BY[start.period] for a in acts[start.act_index + 1 :])
 
 
 # The state ------------------------------------------------------------------------------------------------

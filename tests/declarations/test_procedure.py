@@ -318,3 +318,12 @@ def test_art41_hearing_notice_at_least_three_business_days_before():
 )
 def test_art54_warning_after_five_years(act_on, today, warns):
     assert bool(p.art54_warning(act_on, today)) is warns
+
+
+def test_art66_a_period_no_longer_binds_once_its_act_is_recorded():
+    periods = p.running_periods(DEFENDED, POLICY)
+    assert p.period_done(periods[Period.DEFENCE], DEFENDED)
+    assert not p.period_done(p.running_periods(NOTIFIED, POLICY)[Period.DEFENCE], NOTIFIED)
+    appeal = p.running_periods(APPEALED, POLICY)[Period.APPEAL]
+    assert p.period_done(appeal, APPEALED)
+    assert not p.period_done(p.running_periods(APPEALED, POLICY)[Period.RECONSIDERATION], APPEALED)
