@@ -168,7 +168,7 @@ def deadline(start: date, amount: int, unit: Unit, calendar: Calendar) -> Deadli
     if unit is Unit.DAYS:
         nominal = _step(start, amount)
         lines.append(
-            f"Prazo de {_quantity(amount, unit)}, contados de forma contínua (art. 66 §2)"
+            f"Prazo de {_quantity(amount, unit)} (contagem contínua, art. 66 §2)"
             + (f" a partir de {format_day(_step(start, 1))}" if amount else "")
             + f": vencimento em {format_day(nominal)}."
         )
@@ -190,7 +190,7 @@ def deadline(start: date, amount: int, unit: Unit, calendar: Calendar) -> Deadli
     else:
         nominal = _add_months(start, amount)
         lines.append(
-            f"Prazo de {_quantity(amount, unit)}, contados de data a data (art. 66 §3): vencimento em "
+            f"Prazo de {_quantity(amount, unit)}, contando-se de data a data (art. 66 §3): vencimento em "
             f"{format_day(nominal)}."
         )
         if nominal.day != start.day:

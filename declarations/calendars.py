@@ -1,0 +1,118 @@
+"""The calendar of days without office hours that the pure deadlines (``declarations/deadlines.py``) take.
+
+Not pure: it reads the ``holidays`` package (national and state holidays, RULES.md §6) and the app's
+``contests.models.Holiday`` records (municipal holidays and office closures of the organisation).
+
+The ``holidays`` package lists Good Friday (Sexta-feira Santa) as a national holiday for Brazil; federally
+it is a "ponto facultativo", but a holiday by municipal law almost everywhere (Lei 9.093/1995 art. 2), so
+we keep it as the package says: treating it as closed can only lengthen a deadline. 20 November (Zumbi e
+Consciência Negra) is national from 2024 (Lei 14.759/2023), as the package has it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date
+from types import MappingProxyType
+
+import holidays
+
+from contests.models import Holiday, Organization
+from declarations.deadlines import Calendar, Unit
+
+# The states (UF) the ``holidays`` package knows; it also lists "São Paulo Capital", which is no UF.
+STATES = tuple(code for code in holidays.BR.subdivisions if len(code) == 2)
+
+
+class CalendarError(ValueError):
+    """A calendar that cannot be built (message in Portuguese)."""
+
+
+def normalize_uf(uf: str) -> str:
+    """``"rs"`` → ``"RS"``; ``CalendarError`` for a code that is no Brazilian state."""
+    code = uf.strip().upper()
+    if code not in STATES:
+        raise CalendarError(f"UF desconhecida: {uf!r}. Use uma das siglas: {', '.join(STATES)}.")
+    return code
+
+
+def _package_days(*, uf: str | None, years: list[int]) -> dict[date, str]:
+    national = holidays.country_holidays("BR", years=years, language="pt_BR")
+    names = {day: f"{name} (feriado nacional)" for day, name in national.items()}
+    if uf is not None:
+        state = holidays.country_holidays("BR", subdiv=uf, years=years, language="pt_BR")
+        for day, name in state.items():
+            if day in national:
+                extra = [part for part in name.split("; ") if part not in national[day].split("; ")]
+                if extra:
+                    names[day] += f"; {'; '.join(extra)} (feriado estadual, {uf})"
+            else:
+                names[day] = f"{name} (feriado estadual, {uf})"
+    return names
+
+
+def _municipal_days(*, years: list[int]) -> tuple[dict[date, str], dict[date, str]]:
+    """Full-day closures and half days from the app's ``Holiday`` records, for the given years."""
+    closed: dict[date, str] = {}
+    half: dict[date, str] = {}
+    wanted = set(years)
+    for holiday in Holiday.objects.order_by("date", "name"):
+        if holiday.recurring:
+            days = []
+            for year in sorted(wanted):
+                try:
+                    days.append(holiday.date.replace(year=year))
+                except ValueError:  # a recurring 29 February in a common year
+                    continue
+        else:
+            days = [holiday.date] if holiday.date.year in wanted else []
+        label = f"{holiday.name} ({holiday.get_kind_display().lower()})"
+        target = closed if holiday.period == Holiday.Period.FULL else half
+        if target is half:
+            label = f"{holiday.name} ({holiday.get_kind_display().lower()}, {holiday.get_period_display().lower()})"
+        for day in days:
+            target[day] = f"{target[day]}; {label}" if day in target else label
+    return closed, half
+
+
+def calendar_for(*, uf: str | None, municipal: bool, years: Iterable[int]) -> Calendar:
+    """National holidays, the state's when ``uf`` is given, and the organisation's own ``Holiday``
+    records (municipal holidays and office closures; full day → closed, morning or afternoon only →
+    half day) when ``municipal`` is true, for ``years``."""
+    year_list = sorted({year for year in years if 1 <= year <= 9999})
+    code = normalize_uf(uf) if uf is not None else None
+    closed = _package_days(uf=code, years=year_list)
+    half: dict[date, str] = {}
+    if municipal:
+        local_closed, local_half = _municipal_days(years=year_list)
+        for day, name in local_closed.items():
+            closed[day] = f"{closed[day]}; {name}" if day in closed else name
+        half = {day: name for day, name in local_half.items() if day not in closed}
+    return Calendar(
+        closed=frozenset(closed),
+        half_days=frozenset(half),
+        names=MappingProxyType({**half, **closed}),
+    )
+
+
+def organization_calendar(*, years: Iterable[int]) -> Calendar:
+    """The calendar of the organisation this installation serves: national, its state's (its UF) and its
+    own holidays and closures. Without an organisation on record: national and ``Holiday`` records only."""
+    organization = Organization.current()
+    uf = organization.state if organization is not None and organization.state in STATES else None
+    return calendar_for(uf=uf, municipal=True, years=years)
+
+
+def years_for(start: date, amount: int, unit: Unit) -> range:
+    """The years a deadline of ``amount`` ``unit`` from ``start`` can reach (generously: business days
+    at most twice the calendar days, and a long run of closures at the end), and the year before ``start``
+    (a notice counted backwards)."""
+    unit = Unit(unit)
+    if unit is Unit.MONTHS:
+        span = amount * 31 + 120
+    elif unit is Unit.BUSINESS_DAYS:
+        span = amount * 2 + 366
+    else:
+        span = amount + 120
+    last_year = min(9999, start.year + span // 365 + 1)
+    return range(max(1, start.year - 1), last_year + 1)
