@@ -205,7 +205,9 @@ SIMPLE_HISTORY_HISTORY_CHANGE_REASON_USE_TEXT_FIELD = True
 _DB_TASKS = importlib.util.find_spec("django_tasks_db") is not None
 TASKS_BACKEND = env.str(
     "TASKS_BACKEND",
-    default="django_tasks_db.DatabaseBackend" if _DB_TASKS else "django_tasks.backends.immediate.ImmediateBackend",
+    default="django_tasks_db.DatabaseBackend"
+    if _DB_TASKS
+    else "django_tasks.backends.immediate.ImmediateBackend",
 )
 if TASKS_BACKEND.startswith("django_tasks_db."):
     INSTALLED_APPS.append("django_tasks_db")

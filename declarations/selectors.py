@@ -51,7 +51,9 @@ class CaseState:
     def ends(self) -> dict[rules.Period, datetime.date]:
         return {r.start.period: r.deadline.last_day for r in self.running}
 
-    def refusal(self, kind: rules.Act, *, outcome: rules.Outcome | None = None, has_reasons: bool = True) -> str:
+    def refusal(
+        self, kind: rules.Act, *, outcome: rules.Outcome | None = None, has_reasons: bool = True
+    ) -> str:
         return rules.refusal(
             kind,
             self.records,
@@ -101,7 +103,9 @@ def case_acts(procedure: Procedure) -> tuple[ProcedureAct, ...]:
     )
 
 
-def case_state(procedure: Procedure, *, today: datetime.date, acts: tuple[ProcedureAct, ...] | None = None) -> CaseState:
+def case_state(
+    procedure: Procedure, *, today: datetime.date, acts: tuple[ProcedureAct, ...] | None = None
+) -> CaseState:
     acts = case_acts(procedure) if acts is None else acts
     records = tuple(act.record() for act in acts)
     policy = procedure.policy
@@ -119,12 +123,16 @@ def case_state(procedure: Procedure, *, today: datetime.date, acts: tuple[Proced
 
 def procedures_for_desk() -> QuerySet[Procedure]:
     """Every procedure with what its list shows (the next deadline is computed per case when read)."""
-    return Procedure.objects.select_related("registration__candidate", "registration__contest", "registration__position")
+    return Procedure.objects.select_related(
+        "registration__candidate", "registration__contest", "registration__position"
+    )
 
 
 def desk_rows(*, today: datetime.date) -> list[CaseState]:
     """Open procedures by next deadline: overdue first, then by days left; those without one last."""
-    procedures = list(procedures_for_desk().exclude(status=Procedure.Status.CLOSED).order_by("year", "number"))
+    procedures = list(
+        procedures_for_desk().exclude(status=Procedure.Status.CLOSED).order_by("year", "number")
+    )
     acts_by_case: dict[int, list[ProcedureAct]] = {p.pk: [] for p in procedures}
     for act in ProcedureAct.objects.filter(procedure__in=procedures).order_by("recorded_at", "pk"):
         acts_by_case[act.procedure_id].append(act)

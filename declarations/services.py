@@ -38,7 +38,9 @@ def _refuse(message: str, field: str | None = None) -> None:
 
 
 def _locked(procedure: Procedure) -> Procedure:
-    return Procedure.objects.select_for_update(of=("self",)).select_related("registration").get(pk=procedure.pk)
+    return (
+        Procedure.objects.select_for_update(of=("self",)).select_related("registration").get(pk=procedure.pk)
+    )
 
 
 # Opening -----------------------------------------------------------------------------------------------
@@ -143,7 +145,10 @@ def act_record(
     chosen = rules.Outcome(outcome) if outcome else None
     _refuse(state.refusal(act_kind, outcome=chosen, has_reasons=bool(text.strip())))
     if (act_kind in rules.DECIDING_ACTS or act_kind is Act.REPORT) and not text.strip():
-        _refuse("Escreva a motivação: as decisões indicam os fatos e os fundamentos jurídicos (Lei 9.784 art. 50).", "text")
+        _refuse(
+            "Escreva a motivação: as decisões indicam os fatos e os fundamentos jurídicos (Lei 9.784 art. 50).",
+            "text",
+        )
     if act_kind in rules.CANDIDATE_ACTS and not (text.strip() or uploads):
         _refuse("Escreva a manifestação ou anexe um arquivo.", "text")
     if act_kind is Act.HEARING:
@@ -166,7 +171,9 @@ def act_record(
     return act
 
 
-def _hearing_check(procedure: Procedure, state: CaseState, *, hearing_on: datetime.date | None, today: datetime.date) -> None:
+def _hearing_check(
+    procedure: Procedure, state: CaseState, *, hearing_on: datetime.date | None, today: datetime.date
+) -> None:
     from declarations import deadlines
     from declarations.selectors import case_calendar
 
@@ -176,7 +183,9 @@ def _hearing_check(procedure: Procedure, state: CaseState, *, hearing_on: dateti
     k = procedure.policy.hearing_notice_business_days
     latest = deadlines.latest_notice_day(hearing_on, k, case_calendar([hearing_on.year - 1, hearing_on.year]))
     _refuse(
-        rules.hearing_notice_refusal(notified_on=today, hearing_on=hearing_on, latest_notice_on=latest, business_days=k),
+        rules.hearing_notice_refusal(
+            notified_on=today, hearing_on=hearing_on, latest_notice_on=latest, business_days=k
+        ),
         "hearing_on",
     )
 
@@ -233,7 +242,10 @@ def notice_send(
     elif chosen is rules.Means.EMAIL:
         recipient = recipient.strip() or procedure.registration.candidate.email
         if not recipient:
-            _refuse("O candidato não tem e-mail cadastrado: informe o destinatário ou use outro meio.", "recipient")
+            _refuse(
+                "O candidato não tem e-mail cadastrado: informe o destinatário ou use outro meio.",
+                "recipient",
+            )
     act = _save_act(
         procedure,
         kind=kind,
@@ -292,7 +304,10 @@ def notice_acknowledge_tacitly(*, act: ProcedureAct, by: User, today: datetime.d
     sent = timezone.localdate(act.delivered_at)
     assert policy.tacit_acknowledgement_days is not None
     tacit = deadlines.deadline(
-        sent, policy.tacit_acknowledgement_days, deadlines.Unit.DAYS, case_calendar([sent.year, sent.year + 1])
+        sent,
+        policy.tacit_acknowledgement_days,
+        deadlines.Unit.DAYS,
+        case_calendar([sent.year, sent.year + 1]),
     )
     if today <= tacit.last_day:
         _refuse(f"A ciência tácita só ocorre depois de {tacit.last_day:%d/%m/%Y}.")
@@ -381,12 +396,16 @@ def attachment_check(upload: UploadedFile) -> str:
     content_type = sniff(upload.read(16))
     upload.seek(0)
     if not content_type:
-        _refuse(f"O arquivo {name} não é PDF nem imagem (PNG, JPEG, WEBP): o conteúdo foi verificado, não o nome.")
+        _refuse(
+            f"O arquivo {name} não é PDF nem imagem (PNG, JPEG, WEBP): o conteúdo foi verificado, não o nome."
+        )
     return content_type
 
 
 @transaction.atomic
-def attachment_add(*, act: ProcedureAct, upload: UploadedFile, protected: bool, by: User | None) -> Attachment:
+def attachment_add(
+    *, act: ProcedureAct, upload: UploadedFile, protected: bool, by: User | None
+) -> Attachment:
     content_type = attachment_check(upload)
     digest = hashlib.sha256()
     for chunk in upload.chunks():
@@ -400,7 +419,9 @@ def attachment_add(*, act: ProcedureAct, upload: UploadedFile, protected: bool, 
         sha256=digest.hexdigest(),
         protected=protected,
     )
-    attachment.file.save(f"{act.procedure.year}-{act.procedure.number}-{secrets.token_hex(8)}", upload, save=False)
+    attachment.file.save(
+        f"{act.procedure.year}-{act.procedure.number}-{secrets.token_hex(8)}", upload, save=False
+    )
     audited_save(attachment, by=by, reason="Anexo")
     return attachment
 
@@ -466,7 +487,9 @@ def link_resolve(token: str, *, now: datetime.datetime) -> ProcedureLink:
     except signing.BadSignature:
         raise LinkError(LINK_INVALID) from None
     link = (
-        ProcedureLink.objects.select_related("procedure__registration__candidate", "procedure__registration__contest")
+        ProcedureLink.objects.select_related(
+            "procedure__registration__candidate", "procedure__registration__contest"
+        )
         .filter(token_hash=token_hash(token))
         .first()
     )

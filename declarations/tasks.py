@@ -39,7 +39,11 @@ def send_notice_email(act_id: int) -> str:
 
     now = timezone.now()
     with transaction.atomic():
-        act = ProcedureAct.objects.select_for_update().select_related("procedure__registration__candidate").get(pk=act_id)
+        act = (
+            ProcedureAct.objects.select_for_update()
+            .select_related("procedure__registration__candidate")
+            .get(pk=act_id)
+        )
         if act.delivery == ProcedureAct.Delivery.SENT:
             return "já enviada"
         procedure = act.procedure
@@ -68,7 +72,9 @@ def send_notice_email(act_id: int) -> str:
             link_revoke(link=link, by=None, now=now)
             act.delivery = ProcedureAct.Delivery.FAILED
             act.delivery_error = f"{now:%d/%m/%Y %H:%M}: {error}"[:2000]
-            audited_save(act, by=None, reason=f"Envio da intimação falhou (tentativa {act.delivery_attempts})")
+            audited_save(
+                act, by=None, reason=f"Envio da intimação falhou (tentativa {act.delivery_attempts})"
+            )
         if act.delivery_attempts < settings.NOTICE_EMAIL_ATTEMPTS and default_task_backend.supports_defer:
             send_notice_email.using(run_after=now + retry_delay(act.delivery_attempts)).enqueue(act_id=act_id)
         return "falhou"

@@ -9,4 +9,11 @@ from declarations.models.procedures import (
     procedure_storage,
 )
 
-__all__ = ["Attachment", "Procedure", "ProcedureAct", "ProcedureCounter", "ProcedureLink", "procedure_storage"]
+__all__ = [
+    "Attachment",
+    "Procedure",
+    "ProcedureAct",
+    "ProcedureCounter",
+    "ProcedureLink",
+    "procedure_storage",
+]

@@ -90,7 +90,10 @@ class Procedure(models.Model):
     )
     status = models.CharField("situação", max_length=10, choices=Status.choices, default=Status.OPEN)
     outcome = models.CharField(
-        "resultado vigente", max_length=10, blank=True, choices=[(o.value, rules.OUTCOME_LABELS[o]) for o in rules.Outcome]
+        "resultado vigente",
+        max_length=10,
+        blank=True,
+        choices=[(o.value, rules.OUTCOME_LABELS[o]) for o in rules.Outcome],
     )
     effects_applied_on = models.DateField("efeitos aplicados em", null=True, blank=True)
     prosecutor_referral = models.TextField(
@@ -113,7 +116,9 @@ class Procedure(models.Model):
             ("view_procedure_status", "Pode ver a situação dos processos de uma inscrição"),
         ]
         constraints = [
-            models.UniqueConstraint(fields=["year", "number"], name="declarations_procedure_unique_number_per_year"),
+            models.UniqueConstraint(
+                fields=["year", "number"], name="declarations_procedure_unique_number_per_year"
+            ),
             models.CheckConstraint(condition=Q(number__gte=1), name="declarations_procedure_number_positive"),
         ]
 
@@ -143,7 +148,9 @@ class ProcedureAct(models.Model):
         SENT = "sent", "Enviada"
         FAILED = "failed", "Falhou (nova tentativa agendada)"
 
-    procedure = models.ForeignKey(Procedure, verbose_name="processo", on_delete=models.PROTECT, related_name="acts")
+    procedure = models.ForeignKey(
+        Procedure, verbose_name="processo", on_delete=models.PROTECT, related_name="acts"
+    )
     kind = models.CharField("ato", max_length=30, choices=Kind.choices)
     on = models.DateField(
         "data",
@@ -162,7 +169,10 @@ class ProcedureAct(models.Model):
         related_name="+",
     )
     filed_by = models.CharField(
-        "apresentado por", max_length=200, blank=True, help_text="O candidato ou seu procurador (Lei 9.784 art. 3º IV)."
+        "apresentado por",
+        max_length=200,
+        blank=True,
+        help_text="O candidato ou seu procurador (Lei 9.784 art. 3º IV).",
     )
     text = models.TextField("texto", blank=True)
     outcome = models.CharField("resultado", max_length=10, blank=True, choices=Outcome.choices)
@@ -189,7 +199,9 @@ class ProcedureAct(models.Model):
         return f"{self.procedure}: {self.get_kind_display()}"
 
     def record(self) -> rules.ActRecord:
-        return rules.ActRecord(rules.Act(self.kind), self.on, rules.Outcome(self.outcome) if self.outcome else None)
+        return rules.ActRecord(
+            rules.Act(self.kind), self.on, rules.Outcome(self.outcome) if self.outcome else None
+        )
 
     @property
     def is_candidate_filing(self) -> bool:
@@ -199,7 +211,9 @@ class ProcedureAct(models.Model):
 class Attachment(models.Model):
     """A file joined to an act: PDF or image (checked by content), hashed, kept in private storage."""
 
-    act = models.ForeignKey(ProcedureAct, verbose_name="ato", on_delete=models.PROTECT, related_name="attachments")
+    act = models.ForeignKey(
+        ProcedureAct, verbose_name="ato", on_delete=models.PROTECT, related_name="attachments"
+    )
     file = models.FileField("arquivo", storage=procedure_storage, upload_to="%Y/%m/")
     name = models.CharField("nome original", max_length=200)
     content_type = models.CharField("tipo", max_length=40)
@@ -230,7 +244,9 @@ class ProcedureLink(models.Model):
         CANDIDATE = "candidate", "Candidato"
         REPRESENTATIVE = "representative", "Procurador"
 
-    procedure = models.ForeignKey(Procedure, verbose_name="processo", on_delete=models.PROTECT, related_name="links")
+    procedure = models.ForeignKey(
+        Procedure, verbose_name="processo", on_delete=models.PROTECT, related_name="links"
+    )
     holder = models.CharField("titular", max_length=20, choices=Holder.choices)
     name = models.CharField("nome", max_length=200)
     email = models.EmailField("e-mail", blank=True)
