@@ -84,6 +84,8 @@ CANDIDATE_ACTS = frozenset({Act.DEFENCE, Act.EVIDENCE, Act.FINAL_STATEMENT, Act.
 # Acts that decide the case (an instance's decision), and so carry an outcome.
 DECIDING_ACTS = frozenset({Act.DECISION, Act.RECONSIDERATION, Act.SUPERIOR_DECISION})
 NOTICES = frozenset({Act.NOTICE, Act.DECISION_NOTICE})
+# Acts that produce a document of their own (opening act, notices, decisions, the final certificate).
+DOCUMENTED_ACTS = frozenset({Act.OPENING, *NOTICES, *DECIDING_ACTS, Act.FINAL})
 
 
 class Outcome(StrEnum):

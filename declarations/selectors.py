@@ -34,6 +34,10 @@ class RunningDeadline:
     def overdue(self) -> bool:
         return not self.done and self.days_left < 0
 
+    @property
+    def overdue_days(self) -> int:
+        return max(0, -self.days_left)
+
 
 @dataclass(frozen=True)
 class CaseState:

@@ -204,6 +204,10 @@ class ProcedureAct(models.Model):
         )
 
     @property
+    def has_document(self) -> bool:
+        return rules.Act(self.kind) in rules.DOCUMENTED_ACTS
+
+    @property
     def is_candidate_filing(self) -> bool:
         return rules.Act(self.kind) in rules.CANDIDATE_ACTS
 

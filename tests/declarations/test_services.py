@@ -33,15 +33,6 @@ def at(day: datetime.date, hour: int = 12) -> datetime.datetime:
     return timezone.make_aware(datetime.datetime.combine(day, datetime.time(hour)))
 
 
-@pytest.fixture(autouse=True)
-def _private_files(settings, tmp_path):
-    store = settings.STORAGES["procedures"]
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "procedures": {**store, "OPTIONS": {**store["OPTIONS"], "location": tmp_path / "procedures"}},
-    }
-
-
 @pytest.fixture
 def registration():
     return make_registration(racial_category="parda")
