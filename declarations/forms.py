@@ -6,7 +6,8 @@ from django import forms
 
 from contests.forms import StaffFormMixin, date_field
 from declarations import procedure as rules
-from declarations.models import Procedure, ProcedureAct
+from declarations.models import Procedure
+from declarations.models.procedures import MEANS_CHOICES, OUTCOME_CHOICES
 
 
 class MultipleFileInput(forms.ClearableFileInput):
@@ -52,15 +53,13 @@ class ActForm(StaffFormMixin, forms.Form):
     """One act of the administration (or a filing received at the desk); the fields depend on the act."""
 
     text = forms.CharField(label="Texto", required=False, widget=forms.Textarea(attrs={"rows": 10}))
-    outcome = forms.ChoiceField(
-        label="Resultado", required=False, choices=[("", "—"), *ProcedureAct.Outcome.choices]
-    )
+    outcome = forms.ChoiceField(label="Resultado", required=False, choices=[("", "—"), *OUTCOME_CHOICES])
     hearing_on = date_field(
         "Data da audiência",
         required=False,
         help_text="Lei 9.784 art. 41: intimação com pelo menos 3 dias úteis de antecedência.",
     )
-    files = MultipleFileField(label="Anexos", help_text=FILES_HELP)
+    attachments = MultipleFileField(label="Anexos", help_text=FILES_HELP)
     protected = forms.BooleanField(
         label="Os anexos contêm dados protegidos de terceiros (não mostrados ao candidato, art. 46)",
         required=False,
@@ -79,7 +78,7 @@ class ActForm(StaffFormMixin, forms.Form):
 
 
 class NoticeForm(StaffFormMixin, forms.Form):
-    means = forms.ChoiceField(label="Meio", choices=ProcedureAct.Means.choices, widget=forms.RadioSelect)
+    means = forms.ChoiceField(label="Meio", choices=MEANS_CHOICES, widget=forms.RadioSelect)
     recipient = forms.EmailField(
         label="E-mail do destinatário", required=False, help_text="Vazio: o e-mail cadastrado do candidato."
     )
@@ -141,11 +140,13 @@ class FilingForm(forms.Form):
         label="O que apresenta", choices=[(k.value, v) for k, v in FILING_LABELS.items()]
     )
     text = forms.CharField(label="Texto", required=False, widget=forms.Textarea(attrs={"rows": 8}))
-    files = MultipleFileField(label="Arquivos", help_text=FILES_HELP)
+    attachments = MultipleFileField(label="Arquivos", help_text=FILES_HELP)
 
     def __init__(self, *args, kinds: tuple[rules.Act, ...] = tuple(FILING_LABELS), **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["kind"].choices = [(k.value, FILING_LABELS[k]) for k in kinds if k in FILING_LABELS]
+        kind = self.fields["kind"]
+        assert isinstance(kind, forms.ChoiceField)
+        kind.choices = [(k.value, FILING_LABELS[k]) for k in kinds if k in FILING_LABELS]
 
 
 class RepresentativeForm(forms.Form):

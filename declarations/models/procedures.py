@@ -43,6 +43,12 @@ def policy_snapshot(policy) -> dict:  # contests.models.Policy
     )
 
 
+# The pure module's enums, with their Portuguese labels, as field choices.
+KIND_CHOICES = [(a.value, rules.ACT_LABELS[a]) for a in rules.Act]
+OUTCOME_CHOICES = [(o.value, rules.OUTCOME_LABELS[o]) for o in rules.Outcome]
+MEANS_CHOICES = [(m.value, rules.MEANS_LABELS[m]) for m in rules.Means]
+
+
 class ProcedureCounter(models.Model):
     """The last procedure number of a year: its row is locked (select_for_update) while a number is taken,
     so two clerks opening at once get consecutive numbers (the unique constraint on Procedure backs it)."""
@@ -93,7 +99,7 @@ class Procedure(models.Model):
         "resultado vigente",
         max_length=10,
         blank=True,
-        choices=[(o.value, rules.OUTCOME_LABELS[o]) for o in rules.Outcome],
+        choices=OUTCOME_CHOICES,
     )
     effects_applied_on = models.DateField("efeitos aplicados em", null=True, blank=True)
     prosecutor_referral = models.TextField(
@@ -136,12 +142,6 @@ class Procedure(models.Model):
 class ProcedureAct(models.Model):
     """One act of the procedure: who, when, the text, and the deadline it starts (procedure.STARTS)."""
 
-    Kind = models.TextChoices("Kind", [(a.name, (a.value, rules.ACT_LABELS[a])) for a in rules.Act])
-    Outcome = models.TextChoices(
-        "Outcome", [(o.name, (o.value, rules.OUTCOME_LABELS[o])) for o in rules.Outcome]
-    )
-    Means = models.TextChoices("Means", [(m.name, (m.value, rules.MEANS_LABELS[m])) for m in rules.Means])
-
     class Delivery(models.TextChoices):
         NONE = "", "—"
         QUEUED = "queued", "Na fila de envio"
@@ -151,7 +151,7 @@ class ProcedureAct(models.Model):
     procedure = models.ForeignKey(
         Procedure, verbose_name="processo", on_delete=models.PROTECT, related_name="acts"
     )
-    kind = models.CharField("ato", max_length=30, choices=Kind.choices)
+    kind = models.CharField("ato", max_length=30, choices=KIND_CHOICES)
     on = models.DateField(
         "data",
         null=True,
@@ -175,9 +175,9 @@ class ProcedureAct(models.Model):
         help_text="O candidato ou seu procurador (Lei 9.784 art. 3º IV).",
     )
     text = models.TextField("texto", blank=True)
-    outcome = models.CharField("resultado", max_length=10, blank=True, choices=Outcome.choices)
+    outcome = models.CharField("resultado", max_length=10, blank=True, choices=OUTCOME_CHOICES)
     # Notices (art. 26).
-    means = models.CharField("meio", max_length=10, blank=True, choices=Means.choices)
+    means = models.CharField("meio", max_length=10, blank=True, choices=MEANS_CHOICES)
     recipient = models.EmailField("destinatário", blank=True)
     gazette_edition = models.CharField("edição do diário oficial", max_length=60, blank=True)
     gazette_page = models.CharField("página", max_length=20, blank=True)

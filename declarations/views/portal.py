@@ -96,16 +96,15 @@ def file(request: HttpRequest, token: str) -> HttpResponse:
         return link
     form = FilingForm(request.POST, request.FILES)
     if not form.is_valid():
-        messages.error(
-            request, "Confira o formulário: " + " ".join(m for e in form.errors.values() for m in e)
-        )
+        problems = " ".join(str(message) for errors in form.errors.values() for message in errors)
+        messages.error(request, f"Confira o formulário: {problems}")
         return redirect("declarations:portal", token=token)
     try:
         act = services.candidate_file(
             link=link,
             kind=form.cleaned_data["kind"],
             text=form.cleaned_data["text"],
-            uploads=form.cleaned_data["files"],
+            uploads=form.cleaned_data["attachments"],
             now=timezone.now(),
         )
     except ValidationError as error:

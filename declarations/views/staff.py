@@ -147,7 +147,7 @@ def act_create(request: AuthenticatedHttpRequest, year: int, number: int, kind: 
                     text=data["text"],
                     outcome=data.get("outcome", ""),
                     hearing_on=data.get("hearing_on"),
-                    uploads=data["files"],
+                    uploads=data["attachments"],
                     protected=data["protected"],
                 )
             except ValidationError as error:

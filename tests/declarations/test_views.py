@@ -149,7 +149,7 @@ def test_portal_acknowledge_then_file_a_defence_with_a_pdf(client, case, cast):
     assert act.on == timezone.localdate()
     response = client.post(
         reverse("declarations:portal_file", args=[token]),
-        {"kind": "defence", "text": "Minha defesa.", "files": [SimpleUploadedFile("defesa.pdf", PDF)]},
+        {"kind": "defence", "text": "Minha defesa.", "attachments": [SimpleUploadedFile("defesa.pdf", PDF)]},
         follow=True,
     )
     assert "Defesa recebida" in response.content.decode()
