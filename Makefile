@@ -28,11 +28,19 @@ migrate: install
 demo: migrate
 	$(BIN)/python manage.py seed_demo
 
+# The task worker (notices by e-mail) runs beside the server when the database task backend is installed
+# (django-tasks-db); e-mail goes to private/mail/ in development.
 run: demo
 	@echo ""
-	@echo "Cotas em http://127.0.0.1:$(PORT)/  (Ctrl+C para parar)"
+	@echo "Cotas em http://127.0.0.1:$(PORT)/  (Ctrl+C para parar); mensagens em private/mail/"
 	@echo ""
-	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	@if $(BIN)/python -c "import django_tasks_db" 2>/dev/null; then \
+		$(BIN)/python manage.py db_worker & worker=$$!; trap "kill $$worker" EXIT INT TERM; \
+		$(BIN)/python manage.py runserver 127.0.0.1:$(PORT); \
+	else \
+		echo "(sem django-tasks-db: as tarefas rodam na própria requisição)"; \
+		$(BIN)/python manage.py runserver 127.0.0.1:$(PORT); \
+	fi
 
 test: install
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

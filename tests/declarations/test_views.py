@@ -202,3 +202,19 @@ def test_portal_page_works_on_a_phone(client, case, cast):
     _link, token = portal_link(case, cast)
     page = client.get(reverse("declarations:portal", args=[token])).content.decode()
     assert 'name="viewport" content="width=device-width' in page
+
+
+@pytest.mark.parametrize("who", ["clerk", "legal", "auditor", "commission"])
+def test_registration_page_shows_the_status_and_links_the_case_only_to_who_may_read_it(client_for, who, case):
+    registration = case.registration
+    page = client_for(who).get(
+        reverse("candidates:registration_detail", args=[registration.contest.slug, registration.pk])
+    )
+    assert page.status_code == 200
+    body = page.content.decode()
+    if who == "commission":  # no role in procedures: not even their status
+        assert "Processos sobre a autodeclaração" not in body
+        return
+    assert "Processos sobre a autodeclaração" in body and "PA nº" in body
+    assert (case.get_absolute_url() in body) is (who in ("legal", "auditor"))
+    assert "Fotografia incompatível" not in body
