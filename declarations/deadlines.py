@@ -67,7 +67,8 @@ class Calendar:
 
     closed: frozenset[date] = frozenset()  # holidays and full-day office closures
     half_days: frozenset[date] = frozenset()  # office hours closed early (a deadline's last day moves)
-    names: Mapping[date, str] = field(default_factory=lambda: MappingProxyType({}))  # Portuguese names
+    # Portuguese name of each closed or half day, for explanations (not part of the hash: a mapping has none)
+    names: Mapping[date, str] = field(default_factory=lambda: MappingProxyType({}), hash=False)
 
     def is_business_day(self, day: date) -> bool:
         """Monday to Friday, not closed, not a half day."""

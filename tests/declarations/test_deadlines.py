@@ -204,11 +204,20 @@ def test_days_left_is_negative_when_overdue():
     assert result.days_left(date(2025, 3, 19)) == -2
 
 
+def test_calendar_is_hashable_and_names_do_not_change_business_days():
+    named = Calendar(closed=frozenset({date(2025, 3, 10)}), names=MappingProxyType({date(2025, 3, 10): "X"}))
+    plain = Calendar(closed=frozenset({date(2025, 3, 10)}))
+    assert hash(named) == hash(plain)
+    assert named.why_not_business_day(date(2025, 3, 10)) == "X"
+    assert plain.why_not_business_day(date(2025, 3, 10)) == "feriado ou ponto facultativo"
+    assert plain.why_not_business_day(date(2025, 3, 11)) == ""
+
+
 def test_deadline_is_a_frozen_value():
     result = deadline(date(2025, 3, 7), 10, Unit.DAYS, BR)
     assert isinstance(result, Deadline) and result.unit is Unit.DAYS
     with pytest.raises(AttributeError):
-        result.last_day = date(2025, 3, 18)  # type: ignore[misc]
+        result.last_day = date(2025, 3, 18)  # type: ignore[misc,unused-ignore]
 
 
 def test_art41_hearing_notice_leaves_three_business_days_strictly_between():

@@ -128,6 +128,10 @@ class Command(BaseCommand):
         for line in result.explanation:
             self.stdout.write(line)
         self.stdout.write(f"Calendário: {', '.join(sources)}, além de sábados e domingos.")
+        if not options["uf"]:
+            self.stdout.write("Feriados estaduais não considerados: informe a UF com --uf.")
+        if not options["municipal"]:
+            self.stdout.write("Feriados municipais e pontos facultativos não considerados: use --municipal.")
 
     def _refuse(self, message: str) -> NoReturn:
         # From the command line: the message alone, in Portuguese, and status 2 (no traceback). From code
