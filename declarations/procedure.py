@@ -118,7 +118,7 @@ PERIOD_LABELS: Mapping[Period, str] = {
 }
 
 PERIOD_CITATIONS: Mapping[Period, str] = {
-    Period.DEFENCE: "Lei 9.784 art. 24 (prazo da política)",
+    Period.DEFENCE: "prazo da política; Lei 9.784 art. 24",
     Period.FINAL_STATEMENT: "Lei 9.784 art. 44",
     Period.DECISION: "Lei 9.784 art. 49",
     Period.APPEAL: "Lei 9.784 art. 59",

@@ -108,8 +108,14 @@ def case_acts(procedure: Procedure) -> tuple[ProcedureAct, ...]:
 
 
 def case_state(
-    procedure: Procedure, *, today: datetime.date, acts: tuple[ProcedureAct, ...] | None = None
+    procedure: Procedure,
+    *,
+    today: datetime.date,
+    acts: tuple[ProcedureAct, ...] | None = None,
+    calendar: deadlines.Calendar | None = None,
 ) -> CaseState:
+    """The case as of ``today``; ``calendar`` (the organisation's, covering the deadlines' years) is read
+    from the database when not given."""
     acts = case_acts(procedure) if acts is None else acts
     records = tuple(act.record() for act in acts)
     policy = procedure.policy
@@ -117,7 +123,8 @@ def case_state(
     running = []
     if periods:
         years = {s.start.year for s in periods.values()}
-        calendar = case_calendar(sorted(years | {y + 1 for y in years}))
+        if calendar is None:
+            calendar = case_calendar(sorted(years | {y + 1 for y in years}))
         for start in periods.values():
             found = deadlines.deadline(start.start, start.amount, deadlines.Unit(start.unit), calendar)
             done = rules.period_done(start, records)
@@ -140,7 +147,11 @@ def desk_rows(*, today: datetime.date) -> list[CaseState]:
     acts_by_case: dict[int, list[ProcedureAct]] = {p.pk: [] for p in procedures}
     for act in ProcedureAct.objects.filter(procedure__in=procedures).order_by("recorded_at", "pk"):
         acts_by_case[act.procedure_id].append(act)
-    states = [case_state(p, today=today, acts=tuple(acts_by_case[p.pk])) for p in procedures]
+    years = {p.opened_on.year for p in procedures} | {today.year}
+    calendar = case_calendar(range(min(years) - 1, max(years) + 2))  # one read for the whole desk
+    states = [
+        case_state(p, today=today, acts=tuple(acts_by_case[p.pk]), calendar=calendar) for p in procedures
+    ]
 
     def key(state: CaseState) -> tuple[int, int]:
         nxt = state.next_deadline

@@ -51,7 +51,7 @@ def test_a_failure_is_recorded_on_the_act_and_retried_later(notice, settings, mo
     assert ProcedureLink.objects.get(procedure=notice.procedure).revoked_at is not None
     from django_tasks import default_task_backend
 
-    (retry,) = default_task_backend.results  # type: ignore[attr-defined]
+    (retry,) = default_task_backend.results
     assert retry.task.run_after is not None and retry.kwargs == {"act_id": notice.pk}
     monkeypatch.undo()
     assert send_notice_email.call(act_id=notice.pk) == "enviada"
@@ -72,7 +72,7 @@ def test_no_retry_after_the_configured_attempts(notice, settings, monkeypatch):
     send_notice_email.call(act_id=notice.pk)
     from django_tasks import default_task_backend
 
-    assert default_task_backend.results == []  # type: ignore[attr-defined]
+    assert default_task_backend.results == []
 
 
 def test_retry_delays_grow_and_are_capped():

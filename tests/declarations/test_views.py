@@ -218,3 +218,24 @@ def test_registration_page_shows_the_status_and_links_the_case_only_to_who_may_r
     assert "Processos sobre a autodeclaração" in body and "PA nº" in body
     assert (case.get_absolute_url() in body) is (who in ("legal", "auditor"))
     assert "Fotografia incompatível" not in body
+
+
+def test_desk_queries_do_not_grow_with_the_cases(client_for, case, cast):
+    from tests.queries import assert_queries_do_not_grow
+
+    services.notice_send(procedure=case, by=cast["legal"], today=timezone.localdate(), means="in_person")
+
+    def more_cases():
+        for _ in range(5):
+            other = services.procedure_open(
+                registration=make_registration(racial_category="parda"),
+                origin="ex_officio",
+                facts="x",
+                by=cast["legal"],
+                today=timezone.localdate(),
+            )
+            services.notice_send(
+                procedure=other, by=cast["legal"], today=timezone.localdate(), means="in_person"
+            )
+
+    assert_queries_do_not_grow(client_for("legal"), reverse("declarations:list"), more_cases)
