@@ -281,6 +281,14 @@ def effective_notice(acts: Sequence[ActRecord]) -> bool:
     return any(a.kind is Act.NOTICE and a.on is not None for a in acts)
 
 
+def notice_in_effect(kind: Act, acts: Sequence[ActRecord]) -> bool:
+    """Whether a notice of ``kind`` already took effect (for the defence, or of the latest decision): the
+    first to take effect counts, so acknowledging another one afterwards changes nothing (art. 26)."""
+    if kind is Act.NOTICE:
+        return effective_notice(acts)
+    return _notified_decision(acts) is not None
+
+
 def is_final(acts: Sequence[ActRecord]) -> bool:
     return bool(acts) and acts[-1].kind is Act.FINAL
 
@@ -293,7 +301,8 @@ def _decision_pending_notice(acts: Sequence[ActRecord]) -> bool:
     i, act = deciding
     if act.kind is Act.RECONSIDERATION and act.outcome == current_outcome(acts[:i]):
         return False  # maintained: forwarded to the superior, nothing to notify yet
-    return not any(a.kind is Act.DECISION_NOTICE for a in acts[i + 1 :])
+    # A notice still awaiting its effect does not count: another means may be tried (art. 26 §§3º–4º).
+    return not any(a.kind is Act.DECISION_NOTICE and a.on is not None for a in acts[i + 1 :])
 
 
 def _notified_decision(acts: Sequence[ActRecord]) -> ActRecord | None:
@@ -301,10 +310,10 @@ def _notified_decision(acts: Sequence[ActRecord]) -> ActRecord | None:
     deciding = _last(acts, *DECIDING_ACTS)
     if deciding is None:
         return None
-    notice = _last(acts[deciding[0] + 1 :], Act.DECISION_NOTICE)
-    if notice is None or notice[1].on is None:
-        return None
-    return notice[1]
+    # The first notice to take effect counts (a later one by another means changes nothing).
+    return next(
+        (a for a in acts[deciding[0] + 1 :] if a.kind is Act.DECISION_NOTICE and a.on is not None), None
+    )
 
 
 def _appeal_pending(acts: Sequence[ActRecord]) -> bool:

@@ -91,12 +91,28 @@ class CaseState:
         return rules.art54_warning(day, self.today) if day else ""
 
     @property
+    def pending_notices(self) -> list[ProcedureAct]:
+        """Notices still awaiting their effect (acknowledgement, receipt), for a notice not yet in effect;
+        one per means tried, the latest last."""
+        return [
+            act
+            for act in self.acts
+            if act.kind in rules.NOTICES
+            and act.on is None
+            and not rules.notice_in_effect(rules.Act(act.kind), self.records)
+            and (act.kind == rules.Act.NOTICE or act.recorded_at >= self._last_decided_at)
+        ]
+
+    @property
+    def _last_decided_at(self) -> datetime.datetime:
+        decided = [a.recorded_at for a in self.acts if a.kind in rules.DECIDING_ACTS]
+        return max(decided) if decided else datetime.datetime.min.replace(tzinfo=datetime.UTC)
+
+    @property
     def pending_notice(self) -> ProcedureAct | None:
-        """The latest notice still awaiting its effect (acknowledgement, receipt)."""
-        for act in reversed(self.acts):
-            if act.kind in (rules.Act.NOTICE, rules.Act.DECISION_NOTICE):
-                return act if act.on is None else None
-        return None
+        """The latest notice still awaiting its effect."""
+        pending = self.pending_notices
+        return pending[-1] if pending else None
 
 
 def case_acts(procedure: Procedure) -> tuple[ProcedureAct, ...]:

@@ -218,10 +218,13 @@ def notice_send(
     state = case_state(procedure, today=today)
     kind = Act.NOTICE if not rules.effective_notice(state.records) else Act.DECISION_NOTICE
     _refuse(state.refusal(kind))
-    pending = state.pending_notice
-    if pending is not None and pending.kind == kind:
-        _refuse("Já há uma intimação aguardando ciência; registre a ciência ou o recebimento dela.")
     chosen = rules.Means(means)
+    pending = state.pending_notice
+    if pending is not None and pending.kind == kind and pending.means == chosen:
+        _refuse(
+            "Já há uma intimação por este meio aguardando ciência: registre a ciência ou o recebimento dela, "
+            "ou tente outro meio (vale a primeira que produzir efeito)."
+        )
     _refuse(
         rules.notice_refusal(
             chosen,
@@ -278,8 +281,11 @@ def notice_acknowledge(
         return act  # acknowledged already: the first acknowledgement counts
     if act.kind not in (Act.NOTICE, Act.DECISION_NOTICE):
         _refuse("Só uma intimação recebe ciência.")
-    if rules.is_final([a.record() for a in procedure.acts.order_by("recorded_at", "pk")]):
+    records = [a.record() for a in procedure.acts.order_by("recorded_at", "pk")]
+    if rules.is_final(records):
         _refuse(rules.CLOSED)
+    if rules.notice_in_effect(rules.Act(act.kind), records):
+        _refuse("A intimação já produziu efeito por outro meio: o prazo corre daquela data.")
     act.on = on
     act.text = (act.text + f"\n\nCiência em {on:%d/%m/%Y}: {how}.").strip()
     audited_save(act, by=by, reason=f"Ciência da intimação ({how})")

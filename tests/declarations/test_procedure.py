@@ -327,3 +327,13 @@ def test_art66_a_period_no_longer_binds_once_its_act_is_recorded():
     appeal = p.running_periods(APPEALED, POLICY)[Period.APPEAL]
     assert p.period_done(appeal, APPEALED)
     assert not p.period_done(p.running_periods(APPEALED, POLICY)[Period.RECONSIDERATION], APPEALED)
+
+
+def test_art26_par3_another_means_may_be_tried_and_the_first_to_take_effect_counts():
+    pending_email = DECIDED + acts((Act.DECISION_NOTICE, None))
+    assert refuse(Act.DECISION_NOTICE, pending_email) == ""  # by letter, say, while the e-mail waits
+    by_letter = pending_email + acts((Act.DECISION_NOTICE, D(2026, 4, 9)))
+    assert p.notice_in_effect(Act.DECISION_NOTICE, by_letter)
+    assert not p.notice_in_effect(Act.DECISION_NOTICE, pending_email)
+    assert refuse(Act.DECISION_NOTICE, by_letter) == p.NOTHING_TO_NOTIFY
+    assert p.running_periods(by_letter, POLICY)[Period.APPEAL].start == D(2026, 4, 9)

@@ -261,3 +261,19 @@ def test_sm_art3_par3_a_final_decision_of_falsity_annuls_the_nomination_and_the_
     services.prosecutor_referral_record(procedure=case, text="Ofício 12/2026 ao MP, 18/08/2026.", by=legal)
     with pytest.raises(ValidationError, match="encerrado"):
         record("evidence", D(2026, 8, 20), text="x")
+
+
+def test_art26_a_second_means_while_the_email_waits_and_the_first_effect_counts(registration, cast):
+    registration.candidate.email = "c@example.org"
+    registration.candidate.save()
+    case = open_case(registration, cast["legal"])
+    email = services.notice_send(procedure=case, by=cast["legal"], today=D(2026, 3, 3), means="email")
+    with pytest.raises(ValidationError, match="por este meio aguardando"):
+        services.notice_send(procedure=case, by=cast["legal"], today=D(2026, 3, 4), means="email")
+    letter = services.notice_send(procedure=case, by=cast["legal"], today=D(2026, 3, 4), means="letter")
+    assert letter.on is None
+    services.notice_acknowledge(act=letter, on=D(2026, 3, 9), by=cast["legal"], how="aviso de recebimento")
+    with pytest.raises(ValidationError, match="já produziu efeito por outro meio"):
+        services.notice_acknowledge(act=email, on=D(2026, 3, 12), by=None)
+    email.refresh_from_db()
+    assert email.on is None
