@@ -82,6 +82,10 @@ def test_open_through_the_form(client_for, cast):
     )
     procedure = Procedure.objects.get(registration=registration)
     assert response.status_code == 302 and response["Location"] == procedure.get_absolute_url()
+    history = procedure.history.first()
+    assert (history.history_user, history.history_change_reason) == (cast["legal"], "Instauração")
+    opening = procedure.acts.get()
+    assert opening.history.first().history_user == cast["legal"]
 
 
 def test_an_unlawful_act_is_refused_with_the_reason_and_changes_nothing(client_for, case):
