@@ -201,7 +201,7 @@ SIMPLE_HISTORY_HISTORY_CHANGE_REASON_USE_TEXT_FIELD = True
 # database backend: it is the separate package django-tasks-db (module ``django_tasks_db``), whose queue
 # is a table of the same database and whose worker (`manage.py db_worker`) `make run` starts. Where that
 # package is installed it is the default; otherwise tasks run inline (ImmediateBackend). TASKS_BACKEND
-# (a dotted path) overrides; tests run tasks inline.
+# (a dotted path) overrides; the procedure's tests run tasks inline.
 _DB_TASKS = importlib.util.find_spec("django_tasks_db") is not None
 TASKS_BACKEND = env.str(
     "TASKS_BACKEND",
@@ -235,4 +235,3 @@ LOGGING = {
 
 if env.bool("TESTING", default=False):
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}

@@ -1,4 +1,5 @@
-"""Fixtures of the procedure's tests: its files go to the test's own directory."""
+"""Fixtures of the procedure's tests: its files go to the test's own directory; tasks run inline (the
+e-mail of a notice is sent when the notice's transaction commits, no worker needed)."""
 
 import pytest
 
@@ -10,3 +11,8 @@ def _private_procedure_files(settings, tmp_path):
         **settings.STORAGES,
         "procedures": {**store, "OPTIONS": {**store["OPTIONS"], "location": tmp_path / "procedures"}},
     }
+
+
+@pytest.fixture(autouse=True)
+def _tasks_inline(settings):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
