@@ -28,19 +28,13 @@ migrate: install
 demo: migrate
 	$(BIN)/python manage.py seed_demo
 
-# The task worker (notices by e-mail) runs beside the server when the database task backend is installed
-# (django-tasks-db); e-mail goes to private/mail/ in development.
+# The task worker (notices by e-mail) runs beside the server; e-mail goes to private/mail/ in development.
 run: demo
 	@echo ""
 	@echo "Cotas em http://127.0.0.1:$(PORT)/  (Ctrl+C para parar); mensagens em private/mail/"
 	@echo ""
-	@if $(BIN)/python -c "import django_tasks_db" 2>/dev/null; then \
-		$(BIN)/python manage.py db_worker & worker=$$!; trap "kill $$worker" EXIT INT TERM; \
-		$(BIN)/python manage.py runserver 127.0.0.1:$(PORT); \
-	else \
-		echo "(sem django-tasks-db: as tarefas rodam na própria requisição)"; \
-		$(BIN)/python manage.py runserver 127.0.0.1:$(PORT); \
-	fi
+	$(BIN)/python manage.py db_worker & worker=$$!; trap "kill $$worker" EXIT INT TERM; \
+		$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 test: install
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
@@ -71,6 +65,9 @@ bench-import: install
 	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB); createdb -h 127.0.0.1 -U postgres $(BENCH_DB)
 	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/municipal_import.py
 	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB)
+
+bench-uploads: install
+	$(DEV_ENV) $(BIN)/python bench/crafted_uploads.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis

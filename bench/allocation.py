@@ -54,7 +54,7 @@ def build_candidates(size: int) -> list:
 
 
 def workload(size: int, rule: str) -> dict[str, object]:
-    from candidates.engine.allocation import Call, Open, Params, Withdraw, apply, initial_state
+    from candidates.engine.allocation import Call, OpenVacancies, Params, Withdraw, apply, initial_state
     from contests.quotas import ReserveRule
 
     started = time.perf_counter()
@@ -76,7 +76,7 @@ def workload(size: int, rule: str) -> dict[str, object]:
     longest_call = 0.0
     for batch in range(4):
         if batch:
-            state, _ = apply(state, Open(5_000))
+            state, _ = apply(state, OpenVacancies(5_000))
         for _ in range(5):
             t0 = time.perf_counter()
             state, change = apply(state, Call(1_000))

@@ -21,7 +21,11 @@ def params_from_policy(
     ``threshold_extra``: vacancies of the contest's other positions, when the policy tests its
     threshold on the whole contest (``threshold_basis = contest``, SM art. 1 §2).
     """
-    priority = (PCD, RACIAL) if policy.priority == Policy.Priority.PCD_FIRST else (RACIAL, PCD)
+    priority: tuple[str, ...] = ()  # BY_ORDER: the engine's default for the order (RULES §4)
+    if policy.priority == Policy.Priority.PCD_FIRST:
+        priority = (PCD, RACIAL)
+    elif policy.priority == Policy.Priority.RACIAL_FIRST:
+        priority = (RACIAL, PCD)
     return Params(
         racial=policy.racial_rule(),
         pcd=pcd_rule,

@@ -1,4 +1,5 @@
-"""Forms of the candidates app: validation only (writes go through ``candidates.services.registrations``, the importer)."""
+"""Forms of the candidates app, every one of them: validation only (writes go through ``candidates.services``:
+registrations, the importer, results, nominations)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ from django.utils import timezone
 
 from candidates.engine import eligibility
 from candidates.engine.schedule import kind_label
-from candidates.models import Candidate, Registration, Reserve
+from candidates.models import Candidate, Registration, Reserve, ResultRun
+from candidates.services.nominations import MAX_CALL
 from candidates.validators import cpf_digits, format_cpf, validate_cpf
 from contests.forms import DATE_INPUT_FORMATS, DateInput, StaffFormMixin, date_field
-from contests.models import Contest, Policy
+from contests.models import Contest, Policy, Position
 
 # The racial option as one choice: no reserve, "negra" (preta or parda, not told apart) or an IBGE category.
 NO_RESERVE = ""
@@ -349,7 +351,7 @@ class RegistrationStatusForm(StaffFormMixin, forms.Form):
 class ImportUploadForm(StaffFormMixin, forms.Form):
     file = forms.FileField(
         label="Arquivo da organizadora (CSV ou XLSX)",
-        help_text="Até 5 MB e 20.000 linhas. CSV em UTF-8 ou Windows-1252, separado por ponto e vírgula, "
+        help_text="Até 5 MB, 20.000 linhas e 200 colunas. CSV em UTF-8 ou Windows-1252, separado por ponto e vírgula, "
         "vírgula ou tabulação; ou planilha XLSX.",
     )
 
@@ -452,3 +454,131 @@ class ImportPhasesForm(StaffFormMixin, forms.Form):
             minimum = self.cleaned_data.get(f"min_{index}")
             out[name] = (str(self.cleaned_data[f"max_{index}"]), None if minimum is None else str(minimum))
         return out
+
+
+# Results -----------------------------------------------------------------------------------------------
+
+
+class ComputeForm(StaffFormMixin, forms.Form):
+    position = forms.ModelChoiceField(
+        label="Cargos",
+        queryset=Position.objects.none(),
+        required=False,
+        empty_label="Todos os cargos do concurso",
+    )
+    kind = forms.ChoiceField(
+        label="Para publicar como",
+        choices=[("", "A decidir"), *ResultRun.Kind.choices],
+        required=False,
+        help_text="Quem publica (Gestão) confirma a espécie.",
+    )
+    notes = forms.CharField(label="Observações", required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+    def __init__(self, *args, contest: Contest, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        cast(forms.ModelChoiceField, self.fields["position"]).queryset = contest.positions.order_by(
+            "code", "pk"
+        )
+
+
+class PublishForm(StaffFormMixin, forms.Form):
+    kind = forms.ChoiceField(
+        label="Publicar como",
+        choices=ResultRun.Kind.choices,
+        widget=forms.RadioSelect,
+        help_text="A lista final é a que a homologação confirma e de que saem as nomeações. Publicada, a "
+        "lista não muda mais: uma alteração exige novo cálculo.",
+    )
+
+
+# Nominations -------------------------------------------------------------------------------------------
+
+STATEMENT_TYPES = (".pdf", ".jpg", ".jpeg", ".png")
+STATEMENT_MAX_BYTES = 10 * 1024 * 1024
+
+
+class CallForm(StaffFormMixin, forms.Form):
+    count = forms.IntegerField(
+        label="Vagas a preencher",
+        min_value=1,
+        max_value=MAX_CALL,
+        initial=1,
+        help_text="Vagas liberadas primeiro (a de menor número antes), depois vagas novas, até o total aberto.",
+    )
+    act_number = forms.CharField(
+        label="Número do ato de nomeação", max_length=60, help_text="Ex.: Portaria nº 45/2026."
+    )
+    act_date = date_field("Data do ato")
+    gazette_edition = forms.CharField(label="Edição do diário oficial", max_length=120, required=False)
+    gazette_page = forms.CharField(label="Página", max_length=20, required=False)
+    gazette_date = date_field(
+        "Data da publicação",
+        required=False,
+        help_text="O prazo para a posse corre da publicação; vazia: a data do ato.",
+    )
+    notified_gazette = forms.BooleanField(label="Publicação no diário oficial", required=False, initial=True)
+    notified_email = forms.BooleanField(label="E-mail", required=False)
+    notified_letter = forms.BooleanField(label="Carta com aviso de recebimento", required=False)
+
+    fieldsets = (
+        ("Quantas vagas", ("count",)),
+        ("Ato de nomeação", ("act_number", "act_date", "gazette_edition", "gazette_page", "gazette_date")),
+        ("Como o candidato é avisado", ("notified_gazette", "notified_email", "notified_letter")),
+    )
+
+    def clean(self):
+        data = super().clean() or {}
+        if not any(data.get(name) for name in ("notified_gazette", "notified_email", "notified_letter")):
+            raise ValidationError("Indique ao menos um meio de comunicação ao candidato.")
+        return data
+
+
+class DateForm(StaffFormMixin, forms.Form):
+    """A record dated by the clerk, never in the future."""
+
+    date = date_field("Data")
+    reason = forms.CharField(label="Observação", required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+    def __init__(self, *args, today: datetime.date, date_label: str = "Data", reason: bool = True, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.today = today
+        self.fields["date"].label = date_label
+        if not reason:
+            del self.fields["reason"]
+
+    def clean_date(self) -> datetime.date:
+        value = self.cleaned_data["date"]
+        if value > self.today:
+            raise ValidationError("A data não pode ser futura.")
+        return value
+
+
+class WithdrawForm(DateForm):
+    statement = forms.FileField(
+        label="Termo de desistência assinado",
+        help_text="PDF ou imagem (JPG, PNG), até 10 MB.",
+    )
+
+    def clean_statement(self):
+        upload = self.cleaned_data["statement"]
+        if not upload.name.lower().endswith(STATEMENT_TYPES):
+            raise ValidationError("Envie o termo em PDF, JPG ou PNG.")
+        if upload.size > STATEMENT_MAX_BYTES:
+            raise ValidationError("O arquivo passa de 10 MB.")
+        return upload
+
+
+class NoShowForm(StaffFormMixin, forms.Form):
+    act_number = forms.CharField(
+        label="Ato que torna a nomeação sem efeito",
+        max_length=60,
+        required=False,
+        help_text="Se já publicado. Ex.: Portaria nº 60/2026.",
+    )
+
+
+class OpenForm(StaffFormMixin, forms.Form):
+    count = forms.IntegerField(label="Vagas abertas", min_value=1, max_value=10_000)
+    date = date_field("Data")
+    act = forms.CharField(label="Ato", max_length=200, help_text="Lei ou ato que criou ou abriu as vagas.")
+    note = forms.CharField(label="Observação", required=False, widget=forms.Textarea(attrs={"rows": 2}))

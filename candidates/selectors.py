@@ -1,20 +1,205 @@
-"""Reads for the result and nomination screens: a run's lists, two runs compared, a position's seats."""
+"""Reads for the screens: registrations searched and filtered (accents and case ignored), a
+registration's history as its reader may see it, a run's lists, two runs compared, a position's seats."""
 
 from __future__ import annotations
 
+import dataclasses
+import re
+import unicodedata
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Q, QuerySet
+from django.db.models import CharField, Func, Q, QuerySet
+from django.db.models.functions import Length
 
 from candidates.engine import allocation, schedule
-from candidates.engine.schedule import project
+from candidates.engine.results import format_score
+from candidates.engine.schedule import OPEN as OPEN_KIND
+from candidates.engine.schedule import kind_label, project
 from candidates.engine_params import params_following_contest, params_for_position
-from candidates.models import AllocationLedger, ListName, Nomination, ResultEntry, ResultRun
-from contests.models import Position
+from candidates.models import (
+    AllocationLedger,
+    Candidate,
+    ListName,
+    Nomination,
+    Phase,
+    PhaseResult,
+    Registration,
+    ResultEntry,
+    ResultRun,
+    SelfDeclaration,
+)
+from candidates.validators import format_cpf
+from contests.history import HistoryEntry, field_label, field_label_model, history_entries
+from contests.models import Contest, Position
 
 OUT = ResultEntry.List.OUT
+
+
+# Registrations: search and filters -----------------------------------------------------------------
+
+# Accent folding in SQL, for SQLite and PostgreSQL alike (no ``unaccent`` extension, no extra column):
+# PostgreSQL translates the accented letters (both cases, and the combining marks of decomposed text are
+# deleted); SQLite, whose LOWER() folds ASCII only and whose parser cannot nest enough REPLACE()s, calls
+# ``fold_text`` itself, registered on the connection.
+_ACCENTED = "áàâãäåéèêëíìîïóòôõöúùûüçñýÿ"
+_PLAIN = "aaaaaaeeeeiiiiooooouuuucnyy"
+_COMBINING = "\u0300\u0301\u0302\u0303\u0308\u0327"
+_TRANSLATE_FROM = _ACCENTED + _ACCENTED.upper() + _COMBINING
+_TRANSLATE_TO = _PLAIN + _PLAIN
+_SQLITE_FUNCTION = "cotas_fold"
+_CPF_LIKE = re.compile(r"^[\d.\-/]+$")
+# The list page's "reserva" filter: who opted for which reserve.
+RESERVE_FILTERS = {
+    "racial": {"racial_reserve": True},
+    "pcd": {"pcd_reserve": True},
+    "ampla": {"racial_reserve": False, "pcd_reserve": False},
+}
+# Registration fields that tell the reserves chosen: shown only with the sensitive data.
+SENSITIVE_FIELDS = ("racial_reserve", "pcd_reserve", "preferred_reserve")
+
+
+class Folded(Func):
+    """A text column in lower case without accents (``fold_text`` in SQL)."""
+
+    arity = 1
+    output_field = CharField()
+
+    def as_sql(self, compiler, connection, **extra_context):  # type: ignore[override]
+        sql, params = compiler.compile(self.source_expressions[0])
+        return f"LOWER({sql})", params
+
+    def as_postgresql(self, compiler, connection, **extra_context):
+        sql, params = compiler.compile(self.source_expressions[0])
+        return f"TRANSLATE(LOWER({sql}), %s, %s)", (*params, _TRANSLATE_FROM, _TRANSLATE_TO)
+
+    def as_sqlite(self, compiler, connection, **extra_context):
+        connection.ensure_connection()
+        connection.connection.create_function(_SQLITE_FUNCTION, 1, _fold_or_none, deterministic=True)
+        sql, params = compiler.compile(self.source_expressions[0])
+        return f"{_SQLITE_FUNCTION}({sql})", params
+
+
+def _fold_or_none(value: str | None) -> str | None:
+    return None if value is None else fold_text(value)
+
+
+def fold_text(text: str) -> str:
+    """Lower case without accents: what the user typed, and (through ``Folded``) the stored names."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
+
+
+def search_registrations(registrations: QuerySet[Registration], term: str, *, cpf: bool) -> QuerySet:
+    """Every word must match the name or social name (accents and case ignored), the inscription number,
+    or (for users who may see it) the CPF: a whole CPF, or part of one typed with its punctuation."""
+    words = term.split()
+    if not words:
+        return registrations
+    registrations = registrations.annotate(
+        search_name=Folded("candidate__full_name"), search_social=Folded("candidate__social_name")
+    )
+    for word in words:
+        plain = fold_text(word)
+        condition = (
+            Q(search_name__contains=plain) | Q(search_social__contains=plain) | Q(number__icontains=word)
+        )
+        digits = re.sub(r"\D", "", word)
+        if cpf and digits and _CPF_LIKE.match(word):
+            if len(digits) == 11:
+                condition |= Q(candidate__cpf=digits)
+            elif len(digits) >= 3 and ("." in word or "-" in word):
+                condition |= Q(candidate__cpf__contains=digits)
+        registrations = registrations.filter(condition)
+    return registrations
+
+
+def registration_count(contest: Contest) -> int:
+    return Registration.objects.filter(contest=contest).count()
+
+
+def registrations_listed(
+    contest: Contest,
+    *,
+    term: str = "",
+    position: Position | None = None,
+    status: str = "",
+    reserve: str = "",
+    cpf: bool = False,
+) -> QuerySet[Registration]:
+    """The registrations of ``contest`` for the list page: searched (``search_registrations``), filtered by
+    position, status and reserve chosen, in inscription number order (``2`` before ``10``)."""
+    registrations = Registration.objects.filter(contest=contest).select_related("candidate", "position")
+    registrations = search_registrations(registrations, term, cpf=cpf)
+    if position:
+        registrations = registrations.filter(position=position)
+    if status:
+        registrations = registrations.filter(status=status)
+    if reserve:
+        registrations = registrations.filter(**RESERVE_FILTERS[reserve])
+    return registrations.order_by(Length("number"), "number", "pk")
+
+
+def cpf_known(cpf: str) -> bool:
+    """Whether a candidate with this CPF is already registered (in any contest)."""
+    return Candidate.objects.filter(cpf=cpf).exists()
+
+
+def self_declaration(registration: Registration) -> SelfDeclaration | None:
+    return SelfDeclaration.objects.filter(registration=registration).first()
+
+
+def registration_phase_results(registration: Registration) -> list[tuple[Phase, PhaseResult | None]]:
+    """Each phase of the registration's contest, in order, with the registration's result (or None)."""
+    results = {r.phase_id: r for r in registration.phase_results.all()}
+    return [(phase, results.get(phase.pk)) for phase in registration.contest.phases.order_by("order")]
+
+
+# Registrations: history ----------------------------------------------------------------------------
+
+
+def registration_history(
+    registration: Registration, *, sensitive: bool, candidate: bool
+) -> list[HistoryEntry]:
+    """The registration's history, its scores' and (with ``candidate``) its candidate's, field by field,
+    CPFs punctuated.
+
+    Without ``sensitive`` the self-declaration's rows and the fields of the reserves chosen are left out,
+    and so are the registration's rows that changed nothing else.
+    """
+    querysets = [registration.history.all(), PhaseResult.history.filter(registration_id=registration.pk)]
+    if candidate:
+        querysets.append(Candidate.history.filter(id=registration.candidate_id))
+    if sensitive:
+        querysets.append(SelfDeclaration.history.filter(registration_id=registration.pk))
+    entries = [_with_cpf_formatted(entry) for entry in history_entries(*querysets)]
+    if sensitive:
+        return entries
+    hidden = {field_label(Registration, name) for name in SENSITIVE_FIELDS}
+    kind = field_label_model(Registration)
+    shown = []
+    for entry in entries:
+        changes = tuple(change for change in entry.changes if change.field not in hidden)
+        if entry.kind != kind or len(changes) == len(entry.changes):
+            shown.append(entry)
+        elif changes or entry.history_type != "~":
+            shown.append(dataclasses.replace(entry, changes=changes))
+    return shown
+
+
+def _with_cpf_formatted(entry: HistoryEntry) -> HistoryEntry:
+    label = field_label(Candidate, "cpf")
+    if not any(change.field == label for change in entry.changes):
+        return entry
+    changes = tuple(
+        dataclasses.replace(change, old=format_cpf(change.old), new=format_cpf(change.new))
+        if change.field == label
+        else change
+        for change in entry.changes
+    )
+    return dataclasses.replace(entry, changes=changes)
 
 
 # Runs ------------------------------------------------------------------------------------------------
@@ -29,6 +214,11 @@ def run_positions(run: ResultRun) -> list[Position]:
 def run_entries(run: ResultRun, position: Position, list_name: str) -> QuerySet[ResultEntry]:
     entries = ResultEntry.objects.filter(run=run, position=position, list=list_name)
     return entries.order_by("number") if list_name == OUT else entries.order_by("rank")
+
+
+def other_runs(run: ResultRun) -> QuerySet[ResultRun]:
+    """The contest's other runs, newest first (what ``run`` may be compared with)."""
+    return ResultRun.objects.filter(contest=run.contest).exclude(pk=run.pk).order_by("-number")
 
 
 def previous_run(run: ResultRun) -> ResultRun | None:
@@ -106,10 +296,6 @@ class Move:
         return "subiu" if delta > 0 else "desceu" if delta < 0 else "mesma posição"
 
 
-def _num(value: Decimal | None) -> str:
-    return "—" if value is None else f"{value:f}".replace(".", ",")
-
-
 def _plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
@@ -151,7 +337,7 @@ def compare_runs(run: ResultRun, previous: ResultRun, position: Position) -> lis
         elif a is None:
             reasons.append(f"saiu da classificação: {after.out if after else 'inscrição fora desta lista'}")
         elif before and after and before.score != after.score:
-            reasons.append(f"nota final {_num(before.score)} → {_num(after.score)}")
+            reasons.append(f"nota final {format_score(before.score)} → {format_score(after.score)}")
         elif a != b:
             ahead = []
             gained = bisect_left(entered, a)
@@ -225,6 +411,7 @@ class SeatStrip:
     vacancies: int
     started: bool
     version: int
+    collisions: tuple[str, ...] = ()  # seats two reserves wanted, in words (RULES §4)
 
     def count(self, *states: str) -> int:
         return sum(1 for seat in self.seats if seat.state in states)
@@ -242,8 +429,36 @@ class SeatStrip:
         return self.count("projected")
 
 
-def kind_label(kind: str, params: allocation.Params) -> str:
-    return schedule.kind_label(kind, params.group_label)
+def seat_kind_changes(position: Position, before: Sequence[str], after: Sequence[str]) -> list[dict]:
+    """Each seat's kind before and after vacancies were opened (``before`` is shorter: its missing seats
+    are new), worded as every screen words them."""
+    group = position.contest.policy.group_label
+    rows = []
+    for number, kind in enumerate(after, start=1):
+        previous = before[number - 1] if number <= len(before) else None
+        rows.append(
+            {
+                "number": number,
+                "before": kind_label(previous, group) if previous else "",
+                "after": kind_label(kind, group),
+                "new": previous is None,
+                "reserved": kind != OPEN_KIND,
+            }
+        )
+    return rows
+
+
+def position_nominations(position: Position) -> QuerySet[Nomination]:
+    """The nominations of ``position`` in the order they were made."""
+    return (
+        Nomination.objects.filter(position=position)
+        .select_related("registration__candidate", "position__contest__policy")
+        .order_by("order")
+    )
+
+
+def nomination_history(nomination: Nomination) -> QuerySet:
+    return nomination.history.select_related("history_user").order_by("-history_date", "-history_id")
 
 
 def seat_strip(position: Position) -> SeatStrip:
@@ -275,5 +490,9 @@ def seat_strip(position: Position) -> SeatStrip:
             state = "free"
         else:
             state = "projected"
-        seats.append(Seat(number, kind, kind_label(kind, params), state, holder))
-    return SeatStrip(tuple(seats), vacancies, ledger is not None, ledger.version if ledger else 0)
+        seats.append(Seat(number, kind, kind_label(kind, params.group_label), state, holder))
+    # Collisions of the schedule as it was made: from scratch when the created seats followed it (the
+    # usual case), else among the seats still to create.
+    kept = () if tuple(project(params, (), vacancies)[: len(created)]) == created else created
+    collisions = tuple(schedule.collisions_explained(params, kept, vacancies))
+    return SeatStrip(tuple(seats), vacancies, ledger is not None, ledger.version if ledger else 0, collisions)

@@ -5,8 +5,8 @@ Development: `make install` writes a `.env` (DEBUG=1 and a generated SECRET_KEY)
 environment (which wins over any `.env`); see README.md.
 """
 
-import importlib.util
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -39,7 +39,9 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "simple_history",
     "csp",
+    "axes",
     "django_tasks",
+    "django_tasks_db",
     "contests",
     "candidates",
     "declarations",
@@ -52,10 +54,13 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "contests.middleware.NoStoreForStaffMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes asks: turns a lockout flagged during the request into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -81,14 +86,23 @@ WSGI_APPLICATION = "config.wsgi.application"
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Two clerks writing at once: a deferred transaction that reads then writes fails at once with
+    # "database is locked" (SQLite will not wait to upgrade a read lock). Every transaction takes the write
+    # lock when it begins and waits up to `timeout` seconds for it; WAL lets readers go on meanwhile.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        }
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {
     "default": env.cache("CACHE_URL", default="locmemcache://cotas"),
     # A published run's lists per position, read by every nomination call: immutable, so a cache per
-    # process is enough, and separate so rosters never push login counters out of "default".
+    # process is enough, and separate so rosters never push other entries out of "default".
     "rosters": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "rosters",
@@ -108,11 +122,27 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "contests:list"
 LOGOUT_REDIRECT_URL = "login"
 
-# Login throttling: after LOGIN_MAX_FAILURES wrong passwords for one user name (or
-# LOGIN_MAX_FAILURES_PER_IP from one address) the login is refused for LOGIN_LOCKOUT_SECONDS.
-LOGIN_MAX_FAILURES = env.int("LOGIN_MAX_FAILURES", default=5)
-LOGIN_MAX_FAILURES_PER_IP = env.int("LOGIN_MAX_FAILURES_PER_IP", default=20)
-LOGIN_LOCKOUT_SECONDS = env.int("LOGIN_LOCKOUT_SECONDS", default=15 * 60)
+AUTHENTICATION_BACKENDS = [
+    # First: refuses a locked-out user name at that address before any password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one user name from one
+# address, that user name is refused from that address (the workspace login, the admin's and the password
+# change's old password) for the cool-off; from any other address it still logs in, so nobody can lock
+# another person out from elsewhere. The address is REMOTE_ADDR: behind a proxy, the proxy must set it.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_FAILURE_LIMIT = env.int("LOGIN_MAX_FAILURES", default=5)
+AXES_COOLOFF_TIME = timedelta(seconds=env.int("LOGIN_LOCKOUT_SECONDS", default=15 * 60))
+# A wrong password during the lockout neither extends it (the cool-off is what the page says) nor goes
+# unrecorded: each one is another lockout line in the access log.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "contests.login.lockout_response"
+AXES_IPWARE_META_PRECEDENCE_ORDER = ("REMOTE_ADDR",)
+# Masked in the stored attempt (axes masks "password" itself): the password change form's fields too.
+AXES_SENSITIVE_PARAMETERS = ["username", "ip_address", "old_password", "new_password1", "new_password2"]
 
 LANGUAGE_CODE = "pt-br"
 TIME_ZONE = "America/Sao_Paulo"
@@ -197,21 +227,11 @@ CONTENT_SECURITY_POLICY = {
 
 SIMPLE_HISTORY_HISTORY_CHANGE_REASON_USE_TEXT_FIELD = True
 
-# Background work (django-tasks): notices by e-mail now, long jobs later. django-tasks 0.12 ships no
-# database backend: it is the separate package django-tasks-db (module ``django_tasks_db``), whose queue
-# is a table of the same database and whose worker (`manage.py db_worker`) `make run` starts. Where that
-# package is installed it is the default; otherwise tasks run inline (ImmediateBackend). TASKS_BACKEND
-# (a dotted path) overrides; the procedure's tests run tasks inline.
-_DB_TASKS = importlib.util.find_spec("django_tasks_db") is not None
-TASKS_BACKEND = env.str(
-    "TASKS_BACKEND",
-    default="django_tasks_db.DatabaseBackend"
-    if _DB_TASKS
-    else "django_tasks.backends.immediate.ImmediateBackend",
-)
-if TASKS_BACKEND.startswith("django_tasks_db."):
-    INSTALLED_APPS.append("django_tasks_db")
-TASKS = {"default": {"BACKEND": TASKS_BACKEND}}
+# Background work (django-tasks): notices by e-mail now, long jobs later. The queue is a table of the same
+# database (django-tasks-db: django-tasks 0.12 moved its database backend there); its worker
+# (`manage.py db_worker`) runs beside the server (`make run` starts one). TASKS_BACKEND (a dotted path)
+# overrides, e.g. django_tasks.backends.immediate.ImmediateBackend to run tasks inline.
+TASKS = {"default": {"BACKEND": env.str("TASKS_BACKEND", default="django_tasks_db.DatabaseBackend")}}
 # How many times a notice's e-mail is tried before it is left failed (shown on the case page).
 NOTICE_EMAIL_ATTEMPTS = env.int("NOTICE_EMAIL_ATTEMPTS", default=5)
 

@@ -3,13 +3,13 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from contests.login import login_view, logout_view
+from contests.login import login_view, logout_view, password_change_view
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("entrar/", login_view, name="login"),
     path("sair/", logout_view, name="logout"),
-    path("senha/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("senha/", password_change_view, name="password_change"),
     path("senha/alterada/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("", include("candidates.urls")),
     path("", include("declarations.urls")),

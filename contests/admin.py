@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from simple_history.admin import SimpleHistoryAdmin
 
-from contests.login import ThrottledAdminAuthenticationForm
+from contests.login import AdminLoginForm
 from contests.models import AccessLog, Contest, Holiday, Organization, Policy, Position, VacancyOpening
 
 
@@ -20,7 +20,7 @@ def _superuser_only(request: HttpRequest) -> bool:
 
 
 admin.site.has_permission = _superuser_only  # type: ignore[method-assign]  # superusers only
-admin.site.login_form = ThrottledAdminAuthenticationForm
+admin.site.login_form = AdminLoginForm
 admin.site.site_header = "Cotas – administração do sistema"
 admin.site.site_title = "Cotas"
 admin.site.index_title = "Administração (somente superusuários)"

@@ -7,7 +7,7 @@ procedures). Every app writes through these.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -38,11 +38,21 @@ def audited_delete(obj: models.Model, *, by: User | None, reason: str = "") -> N
     obj.delete()
 
 
-def assign(obj: models.Model, data: Mapping[str, Any]) -> list[str]:
-    """Set the attributes of ``obj`` from ``data``; the names of the fields that changed."""
+def assign(
+    obj: models.Model, data: Mapping[str, Any], *, allowed: Collection[str] | None = None
+) -> list[str]:
+    """Set the attributes of ``obj`` from ``data``; the names of the fields that changed.
+
+    ``allowed``: the only fields this caller may set; any other is a programming error (``ValueError``).
+    """
+    if allowed is not None:
+        unknown = set(data) - set(allowed)
+        if unknown:
+            raise ValueError(f"Campos não editáveis aqui: {sorted(unknown)}")
     changed = []
     for field, value in data.items():
-        if getattr(obj, field) != value:
+        # A foreign key not set yet (a new registration's position) raises AttributeError: it is a change.
+        if getattr(obj, field, None) != value:
             setattr(obj, field, value)
             changed.append(field)
     return changed

@@ -1,120 +1,47 @@
-"""Login with throttling, on top of Django's auth views.
+"""Login, logout and password change on top of Django's auth views, throttled by django-axes.
 
-After ``settings.LOGIN_MAX_FAILURES`` wrong passwords for one user name, or from one IP address, within
-``settings.LOGIN_LOCKOUT_SECONDS``, every login for that name (or from that address) is refused for
-``LOGIN_LOCKOUT_SECONDS``, even with the right password, so guessing gains nothing. Counters live in the
-cache (one per installation in production: configure ``CACHE_URL`` with a shared cache when running more
-than one app server). The address is ``REMOTE_ADDR``: behind a proxy, the proxy must set it.
+django-axes counts wrong passwords per user name *and* address (``AXES_LOCKOUT_PARAMETERS``): its backend,
+first in ``AUTHENTICATION_BACKENDS``, refuses a locked pair before any password is checked, at the
+workspace's login and the admin's, and its middleware answers with the lockout page. The password change
+form checks the old password with ``check_password``, not ``authenticate``, so it asks axes itself
+(``PasswordChangeForm`` below): the same counter, the same lockout. Every lockout goes to the access log
+(``record_lockout``), which Gestão and Auditoria read.
 """
 
 from __future__ import annotations
 
-import hashlib
-import logging
 import math
-import time
-from typing import TYPE_CHECKING
+from typing import Any
 
+from axes.handlers.proxy import AxesProxyHandler
+from axes.helpers import get_client_username
+from axes.signals import user_locked_out
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.forms import PasswordChangeForm as DjangoPasswordChangeForm
 from django.contrib.auth.models import User
-from django.core.cache import cache
+from django.contrib.auth.signals import user_login_failed
+from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
+from django.dispatch import receiver
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 
-logger = logging.getLogger(__name__)
+from contests.models import AccessLog
 
-_PREFIX = "cotas:login"
-
-
-def _now() -> float:
-    return time.time()
-
-
-def _keys(username: str, ip: str) -> list[tuple[str, str]]:
-    """(failure counter key, lock key) for the user name and for the address."""
-    keys = []
-    name = username.strip().lower()
-    if name:
-        digest = hashlib.sha256(name.encode()).hexdigest()[:32]
-        keys.append((f"{_PREFIX}:fail:user:{digest}", f"{_PREFIX}:lock:user:{digest}"))
-    if ip:
-        keys.append((f"{_PREFIX}:fail:ip:{ip}", f"{_PREFIX}:lock:ip:{ip}"))
-    return keys
+INVALID_LOGIN = "Usuário ou senha incorretos. Atenção: maiúsculas e minúsculas fazem diferença."
+LOCKED = (
+    "Muitas tentativas sem sucesso: por segurança, esta conta está bloqueada neste computador por alguns "
+    "minutos."
+)
 
 
-def client_ip(request) -> str:
-    return (request.META.get("REMOTE_ADDR") or "") if request is not None else ""
-
-
-def locked_until(username: str, ip: str) -> float | None:
-    """When the lock on this user name or address ends (epoch seconds), or None if not locked."""
-    now = _now()
-    ends = [until for _, lock in _keys(username, ip) if (until := cache.get(lock)) and until > now]
-    return max(ends) if ends else None
-
-
-def record_failure(username: str, ip: str) -> None:
-    window = settings.LOGIN_LOCKOUT_SECONDS
-    for counter, lock in _keys(username, ip):
-        cache.add(counter, 0, timeout=window)
-        try:
-            failures = cache.incr(counter)
-        except ValueError:  # expired between add and incr
-            cache.set(counter, 1, timeout=window)
-            failures = 1
-        # One address may be a whole office behind NAT: it gets a larger allowance than one user name.
-        is_ip = ":ip:" in counter
-        limit = settings.LOGIN_MAX_FAILURES_PER_IP if is_ip else settings.LOGIN_MAX_FAILURES
-        if failures >= limit:
-            cache.set(lock, _now() + window, timeout=window)
-            cache.delete(counter)
-            kind = counter.rsplit(":", 2)[1]
-            logger.warning("Login bloqueado por %s s após %s falhas (%s).", window, failures, kind)
-
-
-def clear_failures(username: str) -> None:
-    """A successful login forgets the user name's failures (not the address's)."""
-    for counter, _ in _keys(username, ""):
-        cache.delete(counter)
-
-
-# The mixin is mixed into authentication forms: for the type checker it is one.
-if TYPE_CHECKING:
-    _AuthenticationFormBase = AuthenticationForm
-else:
-    _AuthenticationFormBase = object
-
-
-class ThrottleMixin(_AuthenticationFormBase):
-    error_messages = {
-        **AuthenticationForm.error_messages,
-        "invalid_login": "Usuário ou senha incorretos. Atenção: maiúsculas e minúsculas fazem diferença.",
-        "locked": "Muitas tentativas de entrada sem sucesso. Por segurança, a entrada está bloqueada; "
-        "tente de novo daqui a %(minutes)s minuto(s) ou procure o administrador do sistema.",
-    }
-
-    def clean(self):
-        username = self.cleaned_data.get("username") or ""
-        ip = client_ip(self.request)
-        until = locked_until(username, ip)
-        if until:
-            minutes = max(1, math.ceil((until - _now()) / 60))
-            raise ValidationError(self.error_messages["locked"], code="locked", params={"minutes": minutes})
-        try:
-            cleaned = super().clean()
-        except ValidationError as error:
-            if error.code == "invalid_login":
-                record_failure(username, ip)
-            raise
-        clear_failures(username)
-        return cleaned
-
-
-class ThrottledAuthenticationForm(ThrottleMixin, AuthenticationForm):
-    error_messages = ThrottleMixin.error_messages
+class LoginForm(AuthenticationForm):
+    error_messages = {**AuthenticationForm.error_messages, "invalid_login": INVALID_LOGIN}
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -123,11 +50,11 @@ class ThrottledAuthenticationForm(ThrottleMixin, AuthenticationForm):
         self.fields["password"].label = "Senha"
 
 
-class ThrottledAdminAuthenticationForm(ThrottleMixin, AdminAuthenticationForm):
-    """The admin's login: throttled too, and for superusers only (everyone else uses the workspace)."""
+class AdminLoginForm(AdminAuthenticationForm):
+    """The admin's login: for superusers only (everyone else uses the workspace)."""
 
     error_messages = {
-        **ThrottleMixin.error_messages,
+        **AdminAuthenticationForm.error_messages,
         "invalid_login": "Usuário ou senha incorretos, ou a conta não é de administrador do sistema.",
     }
 
@@ -137,8 +64,66 @@ class ThrottledAdminAuthenticationForm(ThrottleMixin, AdminAuthenticationForm):
             raise ValidationError(self.error_messages["invalid_login"], code="invalid_login")
 
 
+class PasswordChangeForm(DjangoPasswordChangeForm):
+    """Django's form, with the old password counted by django-axes as a login attempt would be: a wrong
+    one is a failure for this user name at this address, and a locked pair is refused before checking."""
+
+    def __init__(self, user: Any, *args: Any, request: HttpRequest, **kwargs: Any) -> None:
+        self.request = request
+        super().__init__(user, *args, **kwargs)
+
+    def clean_old_password(self) -> str:
+        credentials = {get_user_model().USERNAME_FIELD: self.user.get_username()}
+        if not AxesProxyHandler.is_allowed(self.request, credentials):
+            # The middleware answers with the lockout page.
+            self.request.axes_locked_out = True  # type: ignore[attr-defined]
+            self.request.axes_credentials = credentials  # type: ignore[attr-defined]
+            raise ValidationError(LOCKED, code="locked")
+        old_password = self.cleaned_data["old_password"]
+        if not self.user.check_password(old_password):
+            user_login_failed.send(sender=__name__, credentials=credentials, request=self.request)
+            raise ValidationError(self.error_messages["password_incorrect"], code="password_incorrect")
+        return old_password
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    form_class = PasswordChangeForm
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "request": self.request}
+
+
+@receiver(user_locked_out)
+def record_lockout(sender: Any, request: HttpRequest, username: str | None, ip_address: str, **kwargs: Any):
+    """A lockout (and every refused attempt during one) is a line of the access log: who, from where."""
+    UserModel = get_user_model()
+    user = UserModel.objects.filter(**{UserModel.USERNAME_FIELD: username or ""}).first()
+    AccessLog.objects.create(
+        user=user,
+        action="login_locked",
+        content_type=ContentType.objects.get_for_model(UserModel),
+        object_id=str(user.pk) if user else "",
+        object_repr=(username or "(sem usuário)")[:200],
+        detail=f"Entrada bloqueada após tentativas de senha erradas ({request.path})"[:200],
+        ip_address=ip_address or None,
+    )
+
+
+def lockout_response(
+    request: HttpRequest, original_response: HttpResponse | None = None, credentials: dict | None = None
+) -> HttpResponse:
+    """The lockout page (``AXES_LOCKOUT_CALLABLE``): in Portuguese, with the cool-off in minutes, 429."""
+    minutes = max(1, math.ceil(settings.AXES_COOLOFF_TIME.total_seconds() / 60))
+    context = {
+        "username": get_client_username(request, credentials) or "",
+        "failure_limit": settings.AXES_FAILURE_LIMIT,
+        "minutes": minutes,
+    }
+    return render(request, "registration/lockout.html", context, status=429)
+
+
 login_view = auth_views.LoginView.as_view(
-    authentication_form=ThrottledAuthenticationForm,
+    authentication_form=LoginForm,
     template_name="registration/login.html",
     redirect_authenticated_user=True,
 )
@@ -152,3 +137,4 @@ class LogoutView(auth_views.LogoutView):
 
 
 logout_view = LogoutView.as_view()
+password_change_view = PasswordChangeView.as_view()

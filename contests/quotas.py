@@ -325,17 +325,6 @@ def series(rule: ReserveRule, upto: int) -> list[int]:
     return [rule.count(n) for n in range(1, upto + 1)]
 
 
-def fragmentation_shortfall(position_vacancies: Iterable[int], rule: ReserveRule) -> int:
-    """How many reserved vacancies splitting the contest into positions loses (ADC 41 warning).
-
-    The sum of each position's reserve against the reserve of the contest's total vacancies: a positive
-    result means the split empties part of the reserve and the edital check warns.
-    """
-    counts = list(position_vacancies)
-    total = sum(counts)
-    return max(0, rule.count(total) - sum(rule.count(n) for n in counts))
-
-
 @dataclass(frozen=True)
 class Fragmentation:
     """Reserve lost by splitting a contest's vacancies into positions (ADC 41)."""
@@ -373,8 +362,6 @@ def format_fraction(value: Fraction, places: int = 2) -> str:
     """``Fraction(7, 5)`` → ``"1,4"``; a non-terminating decimal is shown with ``places`` digits and ≈."""
     value = Fraction(value)
     text = format_fraction_plain(value, places)
-    if "/" in text:
-        return text
     exact = _is_terminating(value)
     text = text.replace(".", ",")
     return text if exact else f"≈{text}"

@@ -213,3 +213,75 @@ def publish_final(contest: Contest, by: User, position: Position | None = None):
     if not contest.homologation_date:
         homologate(contest)
     return run
+
+
+def make_world(cast: dict[str, User]) -> dict:
+    """One record of each kind the staff screens address, for tests that visit every screen: a contest
+    with a position, a registration, a published final run, an active nomination and a withdrawn one
+    (with its signed statement), a holiday. The caller points ``MEDIA_ROOT`` at a temporary directory."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from candidates.services.nominations import nomination_withdraw, nominations_call
+    from contests.models import Holiday
+
+    contest = make_contest()
+    position = make_classified_position(contest)
+    run = publish_final(contest, cast["manager"])
+    act_date = datetime.date(2026, 6, 10)
+    called = nominations_call(
+        position=position, count=2, act_number="Portaria 10/2026", act_date=act_date, by=cast["clerk"]
+    )
+    statement = SimpleUploadedFile("termo.pdf", b"%PDF-1.4 termo", content_type="application/pdf")
+    withdrawn = nomination_withdraw(
+        nomination=called[1], statement_file=statement, by=cast["clerk"], date=act_date
+    )
+    holiday = Holiday.objects.create(date=datetime.date(2026, 11, 20), name="Consciência Negra")
+    return {
+        "contest": contest,
+        "position": position,
+        "opening": position.openings.get(),
+        "registration": called[0].registration,
+        "run": run,
+        "nomination": called[0],
+        "withdrawn": withdrawn,
+        "holiday": holiday,
+        "policy": contest.policy,
+    }
+
+
+# Procedures (declarations) ---------------------------------------------------------------------------
+
+
+def make_procedure_world(cast: dict[str, User], registration) -> dict:
+    """A procedure on ``registration`` (which has a self-declaration) notified in person, with an act of
+    evidence carrying a PDF and a private link: what the procedure's screens and the candidate's page
+    address. The caller points the "procedures" storage at a temporary directory."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.utils import timezone
+
+    from declarations import services
+
+    legal = cast["legal"]
+    today = timezone.localdate()
+    procedure = services.procedure_open(
+        registration=registration, origin="ex_officio", facts="Indícios.", by=legal, today=today
+    )
+    notice = services.notice_send(procedure=procedure, by=legal, today=today, means="in_person")
+    evidence = services.act_record(
+        procedure=procedure,
+        kind="evidence",
+        by=legal,
+        today=today,
+        text="Prova.",
+        uploads=[SimpleUploadedFile("prova.pdf", b"%PDF-1.4 prova", content_type="application/pdf")],
+    )
+    link, token = services.link_issue(
+        procedure=procedure, holder="candidate", name="Candidata", by=legal, now=timezone.now()
+    )
+    return {
+        "procedure": procedure,
+        "notice": notice,
+        "attachment": evidence.attachments.get(),
+        "link": link,
+        "token": token,
+    }

@@ -11,11 +11,13 @@ Public API
 
 Input
 -----
-``Params(racial, pcd=None, order="proportional", nth=5, priority=("pcd", "racial"),
+``Params(racial, pcd=None, order="proportional", nth=5, priority=(),
 open_competition_rule="projected", dual_rule="choose", dual_default="racial", group_label="negros",
 threshold_extra=0, citations=())``
     The policy as the engine sees it (``racial``/``pcd`` are ``contests.quotas.ReserveRule``). The
     Django app builds it with ``candidates.engine_params.params_for_contest``/``params_from_policy``.
+    ``priority=()`` takes the order's default (RULES §4): ``("pcd", "racial")`` for the proportional
+    order, ``("racial", "pcd")`` for every k-th.
 ``Candidate(id, lists=frozenset(), prefers=None)``
     An approved candidate: the reserves opted for at registration (``"racial"``, ``"pcd"``) and the
     one chosen for a simultaneous call to both. The engine takes them in general classification order.
@@ -28,7 +30,7 @@ Ranking (``candidates.engine.ranking``, re-exported here)
     criteria ``PhaseScore(phase)``, ``OlderFirst()``, ``JuryService()``.
 
 Events (frozen; ``event_from_dict({"call": 5})`` / ``event_to_dict(event)``)
-    ``Call(count)``, ``Open(count)``, ``Withdraw(candidate)``, ``NoShow(candidate)``,
+    ``Call(count)``, ``OpenVacancies(count)``, ``Withdraw(candidate)``, ``NoShow(candidate)``,
     ``Eliminate(candidate)``, ``ExcludeFromReserve(candidate)``, ``EndOfList(candidate)``,
     ``TookOffice(candidate)``.
 
@@ -50,8 +52,11 @@ now: ``{"open": [...], "racial": [...], "pcd": [...]}``), ``active_nomination(ca
 ``to_dict(include_candidates=True)`` gives plain JSON-able data; ``State.from_dict(data, candidates=None)``
 restores it (pass ``candidates`` when the dict was saved without them).
 
-``Nomination(order, seat, kind, candidate, list, status, why, reverted, compensated)``; statuses
-``active``, ``took_office``, ``withdrawn``, ``no_show``, ``annulled``, ``end_of_list``.
+``Nomination(order, seat, kind, candidate, list, status, why, reverted, compensated, reason)``;
+statuses ``active``, ``took_office``, ``withdrawn``, ``no_show``, ``annulled``, ``end_of_list``.
+``reason`` is a ``Reason`` (kind, list, via, citation, the §2 figures, places on the lists, collision,
+freed seat, a held candidate's other seat): screens format it (``Reason.detail()``) rather than slicing
+``why`` (which is ``Reason.text()`` plus, after a compensation, its note).
 ``Change(event, nominated, changed, freed_seats, vacancies, stopped, messages)``: the new nominations,
 the earlier ones whose status or list changed (compensation), seats freed, and Portuguese messages.
 
@@ -113,7 +118,8 @@ from candidates.engine.records import (
     ExcludeFromReserve,
     Nomination,
     NoShow,
-    Open,
+    OpenVacancies,
+    Reason,
     Roster,
     TookOffice,
     Withdraw,
@@ -180,9 +186,10 @@ __all__ = [
     "NoShow",
     "Nomination",
     "OlderFirst",
-    "Open",
+    "OpenVacancies",
     "Params",
     "PhaseScore",
+    "Reason",
     "Roster",
     "State",
     "TookOffice",
@@ -280,7 +287,7 @@ class State:
         data.update(
             vacancies=self.vacancies,
             seats=list(self.seats),
-            nominations=[n.to_dict() for n in self.nominations],
+            nominations=[n.to_dict(with_reason=True) for n in self.nominations],
             removed=[list(pair) for pair in self.removed],
             excluded=list(self.excluded),
             end_of_list=list(self.end_of_list),
@@ -342,6 +349,7 @@ def _nomination_from_dict(data: Mapping[str, Any]) -> Nomination:
         why=str(data.get("why", "")),
         reverted=bool(data.get("reverted", False)),
         compensated=bool(data.get("compensated", False)),
+        reason=Reason.from_dict(data["reason"]) if data.get("reason") else None,
     )
 
 
@@ -460,7 +468,7 @@ def apply(state: State, event: Event | Mapping[str, Any]) -> tuple[State, Change
     The old state keeps its value; its index moves to the new state (a later use of the old state
     rebuilds one). On ``AllocationError`` nothing changed.
     """
-    if not isinstance(event, Call | Open | _CandidateEvent):
+    if not isinstance(event, Call | OpenVacancies | _CandidateEvent):
         event = event_from_dict(event)
     seating = _borrow(state)
     c = -1
@@ -476,14 +484,21 @@ def apply(state: State, event: Event | Mapping[str, Any]) -> tuple[State, Change
 
 
 def _validate(state: State, seating: Seating, event: _CandidateEvent, c: int) -> None:
+    """Refuse an event on a candidate who is not on the lists it needs (RULES §8), in Portuguese.
+
+    The one home of these refusals: ``simulate`` and the app's services both go through ``apply``.
+    ``Eliminate`` of a candidate already off every list is no error: it changes nothing.
+    """
     name = event.candidate
     nom_index = seating.active_of.get(c)
     nom = seating.nominations[nom_index] if nom_index is not None else None
-    off = bool(seating.removed[c])
     if isinstance(event, Eliminate):
         return
-    if off:
-        raise AllocationError(f"{name} já está fora das listas (desistência ou eliminação).")
+    if seating.removed[c]:
+        status = dict(state.removed).get(name)
+        if status == ELIMINATED:
+            raise AllocationError(f"{name} já foi eliminado e está fora de todas as listas.")
+        raise AllocationError(f"{name} já desistiu (ou não tomou posse) e está fora de todas as listas.")
     if isinstance(event, Withdraw | EndOfList) and nom is not None and nom.status == TOOK_OFFICE:
         raise AllocationError(
             f"{name} já tomou posse: a vacância posterior não é desistência; "
@@ -492,7 +507,21 @@ def _validate(state: State, seating: Seating, event: _CandidateEvent, c: int) ->
     if isinstance(event, NoShow | TookOffice) and (nom is None or nom.status != ACTIVE):
         raise AllocationError(f"{name} não tem nomeação ativa aguardando posse.")
     if isinstance(event, ExcludeFromReserve) and not any(seating.is_on(r, c) for r in RESERVES):
-        raise AllocationError(f"{name} não está em nenhuma lista reservada.")
+        refusal = _not_on_a_reserve(state, seating, c)
+        raise AllocationError(f"{name} {refusal}")
+
+
+def _not_on_a_reserve(state: State, seating: Seating, c: int) -> str:
+    """Why a candidate cannot be excluded from the reserved lists: they are on none of them."""
+    if seating.excluded[c]:
+        return "já foi excluído das listas reservadas."
+    opted = seating.candidates[c].lists
+    if not opted:
+        return "não optou por nenhuma reserva: não está em nenhuma lista reservada."
+    return (
+        "optou só pela reserva para pessoas com deficiência, que não é prevista aqui: não está em "
+        "nenhuma lista reservada."
+    )
 
 
 def _apply(state: State, seating: Seating, event: Event, c: int) -> tuple[State, Change]:
@@ -504,23 +533,21 @@ def _apply(state: State, seating: Seating, event: Event, c: int) -> tuple[State,
         new_state = replace(
             state, seats=tuple(seating.kinds), nominations=tuple(seating.nominations), _seating=None
         )
-        messages = []
+        notes: list[str] = []
         if stopped:
-            messages.append("A chamada parou: não há mais candidatos aprovados a convocar.")
+            notes.append("A chamada parou: não há mais candidatos aprovados a convocar.")
         elif len(nominated) < event.count:
-            messages.append(
-                f"Só havia {len(nominated)} vaga(s) a preencher entre as {state.vacancies} abertas."
-            )
+            notes.append(f"Só havia {len(nominated)} vaga(s) a preencher entre as {state.vacancies} abertas.")
         change = Change(
             event,
             nominated=nominated,
             changed=tuple(seating.nominations[i] for i in compensated),
             vacancies=state.vacancies,
             stopped=stopped,
-            messages=tuple(messages),
+            messages=tuple(notes),
         )
         return new_state, change
-    if isinstance(event, Open):
+    if isinstance(event, OpenVacancies):
         seating.n = state.vacancies + event.count
         new_state = replace(state, vacancies=seating.n, _seating=None)
         res = new_state.reservation()
@@ -528,7 +555,7 @@ def _apply(state: State, seating: Seating, event: Event, c: int) -> tuple[State,
         message += res.racial_explanation
         return new_state, Change(event, vacancies=seating.n, messages=(message,))
 
-    name = event.candidate  # type: ignore[union-attr]
+    name = event.candidate
     ended: list[int] = []
     messages: list[str] = []
     removed = state.removed
@@ -550,13 +577,16 @@ def _apply(state: State, seating: Seating, event: Event, c: int) -> tuple[State,
         messages.append(f"{name} {what} e sai de todas as listas{params.cite('withdrawal')}.")
     elif isinstance(event, Eliminate):
         if seating.removed[c]:
+            # Already off every list: nothing changes on the lists or the seats (RULES §8); the record
+            # of why they left says eliminated from now on.
             removed = tuple((cid, ELIMINATED if cid == name else s) for cid, s in removed)
+            messages.append(f"{name} já estava fora de todas as listas: nada muda nas nomeações.")
         else:
             if holding:
                 ended.append(seating.end_nomination(c, ANNULLED))
             seating.remove(c)
             removed = (*removed, (name, ELIMINATED))
-        messages.append(f"{name} eliminado: sai de todas as listas.")
+            messages.append(f"{name} eliminado: sai de todas as listas.")
     elif isinstance(event, ExcludeFromReserve):
         if holding and seating.nominations[seating.active_of[c]].list in RESERVES:
             ended.append(seating.end_nomination(c, ANNULLED))

@@ -297,6 +297,10 @@ class Cut:
         return dict(self.by_list).get(name, ())
 
 
+def _final_score(a: Applicant) -> Fraction:
+    return a.score
+
+
 def phase_cut(
     ranked: Sequence[Applicant],
     k: int,
@@ -317,18 +321,17 @@ def phase_cut(
     """
     if isinstance(k, bool) or not isinstance(k, int) or k < 0:
         raise RankingError("O número de classificados na fase deve ser um inteiro não negativo.")
+    value: Callable[[Applicant], Fraction]
     if score is None:
-
-        def value(a: Applicant) -> Fraction:
-            return a.score
-
+        value = _final_score
     elif isinstance(score, str):
         phase = score
 
-        def value(a: Applicant) -> Fraction:
+        def by_phase(a: Applicant) -> Fraction:
             got = a.phase_score(phase)
             return got if got is not None else Fraction(-(10**18))
 
+        value = by_phase
     else:
         value = score
     split = reservation(k, racial, pcd)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import compress
 from operator import itemgetter
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from candidates.engine.ranking import Candidate
 from candidates.engine.schedule import RESERVES, AllocationError
@@ -32,10 +32,96 @@ HOLDING = (ACTIVE, TOOK_OFFICE)  # the nominee holds the seat
 ELIMINATED = "eliminated"  # a candidate off every list (with WITHDRAWN and NO_SHOW)
 
 
+class Reason(NamedTuple):
+    """Why a nomination was made, as data (RULES §4): what ``Nomination.why`` is written from, so a
+    screen formats what it needs instead of slicing the Portuguese text.
+
+    ``via``: ``open`` (an open seat), ``reserved`` (the best of the seat's list who qualifies),
+    ``reverted`` (nobody qualified: filled from the general list, SM art. 4 §5) or ``held`` (a dual
+    candidate held for the list they prefer, SM art. 4 §7). ``citation``: the policy's article for that
+    decision (``""`` when it names none). ``percent``, ``base``, ``exact``, ``reserved``: the §2
+    figures the seat's kind comes from (p of ``base`` = ``exact`` → ``reserved``; empty for an open
+    seat).
+    ``list_position``: the nominee's place on the seat's list (under ``projected``, among those beyond
+    open competition; 0 on an open seat); ``open_seats``: the open seats of the schedule that place is
+    counted beyond (``projected`` only). ``collided_with``/``moved_to``: reserves that also wanted
+    this new seat and the seat each got instead (0: it waits for more vacancies). ``freed_by``: what
+    freed the seat (``"desistência de N2"``), for a seat filled again. ``landed_seat``/``landed_kind``:
+    for a held candidate, the other list's seat they had landed on. ``seat_text`` and ``choice_text``
+    are the two halves of ``why`` (the seat's kind; who takes it and why).
+    """
+
+    seat: int
+    kind: str
+    list: str
+    via: str
+    citation: str = ""
+    percent: str = ""
+    base: int = 0
+    exact: str = ""
+    reserved: int = 0
+    general_position: int = 0
+    list_position: int = 0
+    open_seats: int = 0
+    collided_with: tuple[str, ...] = ()
+    moved_to: tuple[int, ...] = ()
+    freed_by: str = ""
+    landed_seat: int = 0
+    landed_kind: str = ""
+    seat_text: str = ""
+    choice_text: str = ""
+
+    def text(self) -> str:
+        """The whole ``why``: ``"3ª vaga: reservada a negros; 20% de 3 = 0,6 → 1; N2 é o 1º …"``."""
+        freed = f" (liberada: {self.freed_by})" if self.freed_by else ""
+        return f"{ordinal(self.seat, True)} vaga{freed}: {self.seat_text}; {self.choice_text}"
+
+    def detail(self) -> str:
+        """The ``why`` without the seat's number, for a screen that shows the seat apart: on an open seat
+        only who takes it and why; otherwise also why the seat is reserved (or reverted)."""
+        if self.kind == "open" and self.via != "reverted" and not self.freed_by:
+            text = self.choice_text
+        else:
+            freed = f"liberada: {self.freed_by}; " if self.freed_by else ""
+            text = f"{freed}{self.seat_text}; {self.choice_text}"
+        return text[:1].upper() + text[1:]
+
+    def to_dict(self) -> dict[str, object]:
+        data: dict[str, object] = dict(self._asdict())
+        data["collided_with"] = list(self.collided_with)
+        data["moved_to"] = list(self.moved_to)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Reason:
+        return cls(
+            seat=int(data["seat"]),
+            kind=str(data["kind"]),
+            list=str(data["list"]),
+            via=str(data["via"]),
+            citation=str(data.get("citation", "")),
+            percent=str(data.get("percent", "")),
+            base=int(data.get("base", 0)),
+            exact=str(data.get("exact", "")),
+            reserved=int(data.get("reserved", 0)),
+            general_position=int(data.get("general_position", 0)),
+            list_position=int(data.get("list_position", 0)),
+            open_seats=int(data.get("open_seats", 0)),
+            collided_with=tuple(str(x) for x in data.get("collided_with", ())),
+            moved_to=tuple(int(x) for x in data.get("moved_to", ())),
+            freed_by=str(data.get("freed_by", "")),
+            landed_seat=int(data.get("landed_seat", 0)),
+            landed_kind=str(data.get("landed_kind", "")),
+            seat_text=str(data.get("seat_text", "")),
+            choice_text=str(data.get("choice_text", "")),
+        )
+
+
 class Nomination(NamedTuple):
     """One nomination: ``order`` (1st, 2nd, … kept on the record), the ``seat`` and its ``kind`` now,
-    the ``list`` the nominee came from (``open`` also for a reverted or compensated seat), ``status``
-    and ``why`` in Portuguese. Immutable (a named tuple: tens of thousands are made per call)."""
+    the ``list`` the nominee came from (``open`` also for a reverted or compensated seat), ``status``,
+    ``why`` in Portuguese and the same ``reason`` as data (``None`` in snapshots saved before it
+    existed). Immutable (a named tuple: tens of thousands are made per call)."""
 
     order: int
     seat: int
@@ -46,13 +132,15 @@ class Nomination(NamedTuple):
     why: str = ""
     reverted: bool = False
     compensated: bool = False
+    reason: Reason | None = None
 
     @property
     def holds_seat(self) -> bool:
         return self.status in HOLDING
 
-    def to_dict(self) -> dict[str, object]:
-        """RULES §8 shape; ``reverted``/``compensated`` only where true."""
+    def to_dict(self, *, with_reason: bool = False) -> dict[str, object]:
+        """RULES §8 shape; ``reverted``/``compensated`` only where true; ``reason`` on request (the
+        state's snapshot keeps it, ``simulate`` prints the keys of §8 and ``why``)."""
         data: dict[str, object] = {
             "order": self.order,
             "seat": self.seat,
@@ -66,6 +154,8 @@ class Nomination(NamedTuple):
             data["reverted"] = True
         if self.compensated:
             data["compensated"] = True
+        if with_reason and self.reason is not None:
+            data["reason"] = self.reason.to_dict()
         return data
 
 
@@ -96,7 +186,7 @@ class Call:
 
 
 @dataclass(frozen=True)
-class Open:
+class OpenVacancies:
     """Open ``count`` more vacancies during validity (SM art. 1 §1): the reserve is recounted on the
     cumulative total, fraction carried (§4)."""
 
@@ -161,10 +251,10 @@ class TookOffice(_CandidateEvent):
     key: ClassVar[str] = "took_office"
 
 
-Event = Call | Open | Withdraw | NoShow | Eliminate | ExcludeFromReserve | EndOfList | TookOffice
+Event = Call | OpenVacancies | Withdraw | NoShow | Eliminate | ExcludeFromReserve | EndOfList | TookOffice
 EVENT_TYPES: dict[str, type] = {
     cls.key: cls
-    for cls in (Call, Open, Withdraw, NoShow, Eliminate, ExcludeFromReserve, EndOfList, TookOffice)
+    for cls in (Call, OpenVacancies, Withdraw, NoShow, Eliminate, ExcludeFromReserve, EndOfList, TookOffice)
 }
 
 
@@ -176,11 +266,12 @@ def event_from_dict(data: object) -> Event:
     cls = EVENT_TYPES.get(name)
     if cls is None:
         raise AllocationError(f"Evento desconhecido: {name!r} (use {', '.join(EVENT_TYPES)}).")
-    return cls(value)  # type: ignore[return-value]
+    event: Event = cls(value)
+    return event
 
 
 def event_to_dict(event: Event) -> dict[str, object]:
-    value = event.count if isinstance(event, Call | Open) else event.candidate
+    value = event.count if isinstance(event, Call | OpenVacancies) else event.candidate
     return {event.key: value}
 
 

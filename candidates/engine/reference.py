@@ -1,15 +1,19 @@
-"""A slow, literal reading of RULES.md §4, to check the fast engine against (tests only).
+"""The literal reading of RULES.md §4: slow and obvious, the reading the fast engine must agree with.
 
-Every question is answered by scanning plain Python lists: positions are list indexes, "the best
-candidate not yet nominated" is the first one found. A simultaneous call to both reserves is resolved
-exactly as the rule says: hold the candidate for the seat they prefer and fill the *whole* call again
-from the state before it (the engine resumes from the seat they had landed on; both must agree).
+PURE module. Nothing here is clever: lists are plain Python lists, positions are list indexes, "the
+best candidate not yet nominated" is the first one found by a scan, the schedule is recomputed from
+scratch whenever a seat is created, and a call is undone by restoring a deep copy. The property tests
+(``tests/candidates/test_allocation_properties.py``) run this and ``candidates.engine.allocation`` on
+generated scenarios and require the same nominations, seat kinds and lists.
+
+Each method quotes the sentence of §4 it implements.
 """
 
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from typing import Any
 
 from candidates.engine.ranking import Candidate
 from candidates.engine.schedule import (
@@ -21,11 +25,11 @@ from candidates.engine.schedule import (
     RACIAL,
     RESERVES,
     Params,
-    next_kind,
-    project,
+    seat_rule,
 )
 
 HOLDING = ("active", "took_office")
+NominationKey = tuple[int, int, str, str, str, str, bool, bool]
 
 
 @dataclass
@@ -39,7 +43,7 @@ class NaiveNomination:
     reverted: bool = False
     compensated: bool = False
 
-    def key(self) -> tuple:
+    def key(self) -> NominationKey:
         return (
             self.order,
             self.seat,
@@ -58,36 +62,45 @@ class Naive:
     people: list[Candidate]
     n: int = 0
     order: list[str] = field(default_factory=list)  # the general order now (end-of-list moves applied)
-    removed: set[str] = field(default_factory=set)
-    excluded: set[str] = field(default_factory=set)
-    kinds: list[str] = field(default_factory=list)
+    removed: set[str] = field(default_factory=set)  # withdrawn, no-show or eliminated: off every list
+    excluded: set[str] = field(default_factory=set)  # off the reserved lists
+    kinds: list[str] = field(default_factory=list)  # kinds of the seats created so far
     noms: list[NaiveNomination] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.order = [c.id for c in self.people]
         self.by_id = {c.id: c for c in self.people}
-        self.on = {}
+        # §3: the reserves each candidate opted for and the scenario sets; Decreto 12.536
+        # (``larger_only``): a candidate on both is ranked only in the larger reserve.
+        self.on: dict[str, set[str]] = {}
         larger = None
         if self.params.dual_rule == LARGER_ONLY and self.params.pcd is not None:
             r, p = self.params.racial.percent, self.params.pcd.percent
             larger = self.params.dual_default if r == p else (RACIAL if r > p else PCD)
         for c in self.people:
-            lists = set(c.lists)
-            if self.params.pcd is None:
-                lists.discard(PCD)
+            lists = set(c.lists) & set(self.params.reserves)
             if larger and len(lists) > 1:
                 lists = {larger}
             self.on[c.id] = lists
 
-    # Lists ------------------------------------------------------------------------------------------
+    # Lists (§3) -------------------------------------------------------------------------------------
 
     def general(self) -> list[str]:
+        """The general list: everyone approved, nominees included, minus who left every list."""
         return [c for c in self.order if c not in self.removed]
 
     def reserved(self, name: str) -> list[str]:
+        """A reserved list: who opted for it and was not excluded, in the same relative order."""
         return [c for c in self.general() if name in self.on[c] and c not in self.excluded]
 
-    def holder(self, cid: str) -> NaiveNomination | None:
+    def lists(self) -> dict[str, list[str]]:
+        out = {OPEN: self.general()}
+        for name in self.params.reserves:
+            out[name] = self.reserved(name)
+        return out
+
+    def nomination_of(self, cid: str) -> NaiveNomination | None:
+        """The candidate's active nomination: "a candidate nominated on any seat can fill no other"."""
         for nom in self.noms:
             if nom.candidate == cid and nom.status in HOLDING:
                 return nom
@@ -99,110 +112,151 @@ class Naive:
                 return nom
         return None
 
-    def lists(self) -> dict[str, list[str]]:
-        out = {OPEN: self.general()}
-        for name in self.params.reserves:
-            out[name] = self.reserved(name)
-        return out
+    # The schedule ----------------------------------------------------------------------------------
 
-    # The call --------------------------------------------------------------------------------------
+    def schedule_now(self) -> list[str]:
+        """ "The schedule for the n vacancies open now": "those kept kinds followed by the kinds the
+        other seats would get if created one by one, n seats in all"."""
+        kinds = list(self.kinds)
+        while len(kinds) < self.n:
+            kinds.append(seat_rule(self.params, kinds, self.n).kinds[len(kinds)])
+        return kinds
+
+    def new_seat_kind(self, seat: int) -> str:
+        """ "When seat s is created, apply the rule … to seats s, s+1, …, n … seat s takes the kind it
+        then has"."""
+        return seat_rule(self.params, self.kinds, self.n).kinds[seat - 1]
+
+    # The call (§4 "Who fills seat s" and item 3) -----------------------------------------------------
 
     def call(self, k: int) -> None:
-        holds: dict[str, tuple[int, str]] = {}
-        no_hold: set[str] = set()
-        snapshot = copy.deepcopy(self.__dict__)
+        """Fill the call; then resolve simultaneous calls to both reserves (item 3): "hold that
+        candidate for P, undo the call and fill it again from the start, keeping the earlier holds;
+        repeat until a fill has neither a conflict nor a lapse"."""
+        holds: dict[str, str] = {}  # candidate → the list P they are held for
+        lapsed: set[str] = set()
+        before = copy.deepcopy(self.__dict__)
         while True:
-            self.__dict__.update(copy.deepcopy(snapshot))
-            conflict = self._fill(k, holds, no_hold)
-            if conflict is not None:
-                cid, seat, kind = conflict
-                holds[cid] = (seat, kind)
-                continue
-            unused = [c for c in holds if self.holder(c) is None]
-            if unused:
-                for c in unused:
+            self.__dict__.update(copy.deepcopy(before))
+            first = len(self.noms)
+            self._fill(k, holds)
+            made = self.noms[first:]
+            # "If a fill leaves held candidates un-nominated, their holds lapse before any conflict is
+            # looked for": fill again without them; "not held again in that call".
+            left_out = [c for c in holds if self.nomination_of(c) is None]
+            if left_out:
+                for c in left_out:
                     del holds[c]
-                    no_hold.add(c)
+                    lapsed.add(c)
                 continue
-            return
+            conflict = self._conflict(made, lapsed)
+            if conflict is None:
+                return
+            cid, preferred = conflict
+            holds[cid] = preferred
 
-    def _fill(self, k: int, holds: dict[str, tuple[int, str]], no_hold: set[str]) -> tuple | None:
+    def _conflict(self, made: list[NaiveNomination], lapsed: set[str]) -> tuple[str, str] | None:
+        """ "Look, in the order the call made them, at its nominations that came from a reserved list L
+        when the fill ends. The first whose candidate is also on the list P ≠ L they prefer, while a seat
+        filled by this call that is of kind P when the fill ends reverted or went to someone ranked below
+        them, is a conflict.\""""
+        for nom in made:
+            if nom.list not in RESERVES:  # open, reverted or compensated in this call: no conflict
+                continue
+            cid = nom.candidate
+            if not all(cid in self.reserved(name) for name in RESERVES):
+                continue
+            preferred = self.by_id[cid].prefers or self.params.dual_default
+            if preferred == nom.list or cid in lapsed:
+                continue
+            p_list = self.reserved(preferred)
+            for other in made:
+                if self.kinds[other.seat - 1] != preferred:
+                    continue
+                if other.reverted:
+                    return cid, preferred
+                if other.candidate in p_list and p_list.index(other.candidate) > p_list.index(cid):
+                    return cid, preferred
+        return None
+
+    def _fill(self, k: int, holds: dict[str, str]) -> None:
         params = self.params
-        projected = params.open_competition_rule == PROJECTED
-        open_count = project(params, self.kinds, self.n).count(OPEN) if projected else 0
-        pending: list[tuple[str, str]] = []  # (dual candidate seated on their other reserve, preferred)
+        rule = params.open_competition_rule
+        # ``projected``: "whose position in the general list … is greater than the number of open
+        # seats in the schedule for the n vacancies open now".
+        open_count = self.schedule_now().count(OPEN)
         filled = 0
         while filled < k:
-            before = copy.deepcopy(self.__dict__)
+            saved = copy.deepcopy(self.__dict__)
+            # "A call fills freed seats first, lowest number first, then new seats."
             freed = [s for s in range(1, len(self.kinds) + 1) if self.seat_holder(s) is None]
             if freed:
                 seat, new = freed[0], False
-                kind = self.kinds[seat - 1]
-                if kind == OPEN and params.open_competition_rule == COMPENSATION:
+                if self.kinds[seat - 1] == OPEN and rule == COMPENSATION:
                     self._compensate()
+                kind = self.kinds[seat - 1]
             elif len(self.kinds) < self.n:
                 seat, new = len(self.kinds) + 1, True
-                kind = self._new_kind(seat)
-                if kind == OPEN and params.open_competition_rule == COMPENSATION and self._compensate():
-                    kind = self._new_kind(seat)
+                kind = self.new_seat_kind(seat)
+                # "Before a seat whose kind is open is filled, … compensated …, and a new seat's kind
+                # is computed again (so it may become reserved)."
+                if kind == OPEN and rule == COMPENSATION and self._compensate():
+                    kind = self.new_seat_kind(seat)
             else:
-                return None
+                return
             general = self.general()
 
-            def free(cid: str, general: list[str] = general) -> bool:
-                return self.holder(cid) is None and cid not in holds
+            def not_nominated(cid: str) -> bool:
+                return self.nomination_of(cid) is None
 
             def qualifies(cid: str, general: list[str] = general) -> bool:
-                return not projected or general.index(cid) + 1 > open_count
+                return rule != PROJECTED or general.index(cid) + 1 > open_count
 
-            via = "open"
-            held = [c for c, (s, kd) in holds.items() if s == seat and kd == kind]
-            if held:
-                chosen = held[0]
-                via = "held"
-            elif kind == OPEN:
-                chosen = next((c for c in general if free(c)), None)
+            chosen: str | None
+            listed = OPEN
+            reverted = False
+            if kind == OPEN:
+                # Held candidates: "open seats pass them over under projected and actual, but under
+                # compensation an open seat takes them when they are the best of the general list not
+                # yet nominated".
+                chosen = next(
+                    (c for c in general if not_nominated(c) and (c not in holds or rule == COMPENSATION)),
+                    None,
+                )
             else:
-                via = "reserved"
-                chosen = next((c for c in self.reserved(kind) if free(c) and qualifies(c)), None)
+                # "A held candidate competes as usual for the seats of kind P … and is passed over by
+                # every other seat, reverted seats included."
+                chosen = next(
+                    (
+                        c
+                        for c in self.reserved(kind)
+                        if not_nominated(c) and holds.get(c, kind) == kind and qualifies(c)
+                    ),
+                    None,
+                )
+                listed = kind
                 if chosen is None:
-                    via = "reverted"
-                    chosen = next((c for c in general if free(c)), None)
+                    # "If nobody qualifies, the seat reverts: it is filled as an open seat."
+                    chosen = next((c for c in general if not_nominated(c) and c not in holds), None)
+                    listed, reverted = OPEN, True
             if chosen is None:
-                self.__dict__.update(before)
-                return None
+                # "If nobody at all is left to fill a seat, the call stops there (a new seat is not
+                # created)."
+                self.__dict__.update(saved)
+                return
             if new:
                 self.kinds.append(kind)
-            listed = OPEN if via in ("open", "reverted") else kind
             self.noms.append(
-                NaiveNomination(len(self.noms) + 1, seat, kind, chosen, listed, reverted=via == "reverted")
+                NaiveNomination(len(self.noms) + 1, seat, kind, chosen, listed, reverted=reverted)
             )
             filled += 1
-            if kind in RESERVES and via in ("reserved", "reverted"):
-                lst = self.reserved(kind)
-                best = None
-                for cid, preferred in pending:
-                    if preferred != kind or cid in no_hold or cid not in lst or not qualifies(cid):
-                        continue
-                    if via == "reserved" and lst.index(cid) > lst.index(chosen):
-                        continue
-                    if best is None or lst.index(cid) < lst.index(best):
-                        best = cid
-                if best is not None:
-                    return best, seat, kind
-            if via == "reserved" and chosen in self.reserved(RACIAL) and chosen in self.reserved(PCD):
-                preferred = self.by_id[chosen].prefers or params.dual_default
-                if preferred != kind and chosen not in no_hold:
-                    pending.append((chosen, preferred))
-        return None
-
-    def _new_kind(self, seat: int) -> str:
-        kind, _ = next_kind(self.params, seat, self.n, self.kinds.count(RACIAL), self.kinds.count(PCD))
-        return kind
 
     def _compensate(self) -> bool:
+        """ "Every active nomination that came from a reserved list and whose nominee stands in the
+        general list above the best candidate not yet nominated is compensated." A held candidate is
+        not yet nominated."""
         general = self.general()
-        best = next((i for i, c in enumerate(general) if self.holder(c) is None), len(general))
+        best = next((i for i, c in enumerate(general) if self.nomination_of(c) is None), len(general))
         changed = False
         for nom in self.noms:
             if nom.status in HOLDING and nom.list in RESERVES and general.index(nom.candidate) < best:
@@ -213,46 +267,45 @@ class Naive:
                 changed = True
         return changed
 
-    # Other events ----------------------------------------------------------------------------------
+    # Other events (§4 item 4, §8) ------------------------------------------------------------------
 
-    def open(self, k: int) -> None:
+    def open_vacancies(self, k: int) -> None:
         self.n += k
 
-    def end(self, cid: str, status: str) -> None:
-        nom = self.holder(cid)
+    def _end(self, cid: str, status: str) -> None:
+        nom = self.nomination_of(cid)
         if nom is not None:
             nom.status = status
 
     def withdraw(self, cid: str, status: str = "withdrawn") -> None:
-        self.end(cid, status)
+        self._end(cid, status)
         self.removed.add(cid)
 
+    def no_show(self, cid: str) -> None:
+        self.withdraw(cid, "no_show")
+
     def eliminate(self, cid: str) -> None:
+        """ "eliminate of a candidate already off every list changes nothing"."""
         if cid not in self.removed:
-            self.end(cid, "annulled")
+            self._end(cid, "annulled")
         self.removed.add(cid)
 
     def exclude_from_reserve(self, cid: str) -> None:
-        nom = self.holder(cid)
+        nom = self.nomination_of(cid)
         if nom is not None and nom.list in RESERVES:
             nom.status = "annulled"
         self.excluded.add(cid)
 
     def end_of_list(self, cid: str) -> None:
-        self.end(cid, "end_of_list")
+        self._end(cid, "end_of_list")
         self.order.remove(cid)
         self.order.append(cid)
 
     def took_office(self, cid: str) -> None:
-        nom = self.holder(cid)
+        nom = self.nomination_of(cid)
         assert nom is not None
         nom.status = "took_office"
 
-    def run(self, event: dict) -> None:
+    def run(self, event: dict[str, Any]) -> None:
         ((name, value),) = event.items()
-        if name == "withdraw":
-            self.withdraw(value)
-        elif name == "no_show":
-            self.withdraw(value, "no_show")
-        else:
-            getattr(self, name)(value)
+        getattr(self, "open_vacancies" if name == "open" else name)(value)

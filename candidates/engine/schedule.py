@@ -12,7 +12,9 @@ seats before it::
                                                                       every k-th (AR art. 3 §1)
     seat s is of kind L if target_L(s) − served_L > 0; the larger deficit wins, then the priority.
 
-Only the racial list follows the every k-th order; the PcD list is always proportional.
+``count_L(s)`` takes its proportion at ``s`` and tests its threshold on ``n``. Only the racial list
+follows the every k-th order; the PcD list is always proportional. Reserves are always delivered: where
+two lists want the same seat, the latest open seats up to ``n`` make up the loser's count (``project``).
 
 ``Params`` (the policy as the engines see it) lives here because both the schedule and the allocation
 engine (``candidates.engine.allocation``) read it.
@@ -23,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import NamedTuple
 
 from contests.quotas import (
     QuotaError,
@@ -63,6 +66,13 @@ CITATION_KEYS = (
     "threshold",
     "carry",
 )
+
+
+def default_priority(order: str) -> tuple[str, ...]:
+    """The collision priority a policy that names none gets (RULES §4): PcD first in the proportional
+    order (the first PcD seat stays at the 5th nomination, STF MS 30.861); racial first for every k-th
+    (AR art. 3 §1 fixes the 5th vacancy for negros e índios)."""
+    return (RACIAL, PCD) if order == EVERY_NTH else (PCD, RACIAL)
 
 
 class AllocationError(ValueError):
@@ -116,7 +126,7 @@ class Params:
     pcd: ReserveRule | None = None
     order: str = PROPORTIONAL
     nth: int = 5
-    priority: tuple[str, ...] = (PCD, RACIAL)
+    priority: tuple[str, ...] = ()
     open_competition_rule: str = PROJECTED
     dual_rule: str = CHOOSE
     dual_default: str = RACIAL
@@ -140,7 +150,7 @@ class Params:
             )
         if isinstance(self.nth, bool) or not isinstance(self.nth, int) or self.nth < 1:
             raise AllocationError("O k da ordem 'a cada k nomeações' deve ser um inteiro maior que zero.")
-        priority = tuple(self.priority)
+        priority = tuple(self.priority) or default_priority(self.order)
         if sorted(priority) != sorted(RESERVES):
             raise AllocationError('A prioridade deve listar as duas reservas, ex.: ["pcd", "racial"].')
         object.__setattr__(self, "priority", priority)
@@ -174,10 +184,23 @@ class Params:
         return counter(m, m) if counter is not None else 0
 
     def count(self, kind: str, m: int) -> int:
+        """count_L(m) of RULES §2: the reserve of ``m`` vacancies."""
         return self.racial_count(m) if kind == RACIAL else self.pcd_count(m)
+
+    def share(self, kind: str, s: int, n: int) -> int:
+        """count_L(s) as the proportional order takes it (RULES §4): the proportion at seat ``s``, the
+        threshold tested on ``n``, the vacancies offered (SM art. 1 §2), not on ``s``."""
+        if kind == RACIAL:
+            return self._counts[0](s, n + self.threshold_extra)
+        counter = self._counts[1]
+        return counter(s, n) if counter is not None else 0
 
     def rule(self, kind: str) -> ReserveRule | None:
         return self.racial if kind == RACIAL else self.pcd
+
+    def citation(self, key: str) -> str:
+        """The policy's article for ``key`` (``"art. 3º §1º"``), or ``""`` when the policy names none."""
+        return next((value for name, value in self.citations if name == key), "")
 
     def cite(self, key: str) -> str:
         """The policy's article for ``key`` as ``", art. 4º §5º"``, or ``""`` when the policy names none."""
@@ -205,27 +228,30 @@ class Params:
 def target(params: Params, kind: str, s: int, n: int) -> int:
     """target_L(s) of RULES §4: reserved seats of ``kind`` owed among seats 1..s with ``n`` open.
 
-    Proportional (SM art. 5, alternation and proportionality): ``count_L(s)``, the §2 count at ``s``,
-    threshold included. Every k-th (AR art. 3 §1, racial list only): ``floor(s / k)``, but the last
-    seats make up what ``count_L(n)`` owes beyond it, never more than ``count_L(n)``.
+    Proportional (SM art. 5, alternation and proportionality): ``count_L(s)``, the §2 proportion taken
+    at ``s`` with its threshold tested on ``n``, the vacancies offered (SM art. 1 §2). Every k-th (AR
+    art. 3 §1, racial list only): ``floor(s / k)``, but the last seats make up what ``count_L(n)`` owes
+    beyond it, never more than ``count_L(n)``.
     """
     if kind == RACIAL and params.order == EVERY_NTH:
         owed = params.racial_count(n)
         return min(owed, max(s // params.nth, owed - (n - s)))
-    return params.count(kind, s)
+    return params.share(kind, s, n)
 
 
 def next_kind(
     params: Params, s: int, n: int, served_racial: int, served_pcd: int
 ) -> tuple[str, tuple[str, ...]]:
-    """Kind of seat ``s`` given the seats of each kind before it (RULES §4), and the reserves it beat.
+    """Kind of seat ``s`` by the greedy rule of RULES §4, given the seats of each kind before it, and the
+    reserves it beat.
 
     A seat is reserved to the list with the larger deficit; equal deficits go by ``params.priority``
-    (default PcD first, which keeps the first PcD seat at the 5th nomination, STF MS 30.861). The
-    second element names the other reserves that also had a deficit here (a collision).
+    (default: PcD first in the proportional order, STF MS 30.861; racial first for every k-th, AR art.
+    3 §1). The second element names the other reserves that also had a deficit here (a collision).
+    This is one step: ``project`` adds the make-up that keeps the reserves delivered.
     """
     d_racial = target(params, RACIAL, s, n) - served_racial
-    d_pcd = params.pcd_count(s) - served_pcd if params.pcd is not None else 0
+    d_pcd = params.share(PCD, s, n) - served_pcd if params.pcd is not None else 0
     if d_racial <= 0 and d_pcd <= 0:
         return OPEN, ()
     if d_racial > 0 and d_pcd > 0:
@@ -235,25 +261,46 @@ def next_kind(
     return (RACIAL if d_racial > 0 else PCD), ()
 
 
+class Projection(NamedTuple):
+    """The schedule for the ``n`` vacancies open now, with what explains it.
+
+    ``kinds``: seat s at index s−1, kept kinds then projected ones. ``collisions``: projected seat →
+    the reserves that also wanted it and lost. ``made_up``: projected seat → the list it was given to
+    by the make-up ("reserves always delivered"). ``first_made_up``: the lowest such seat (``n + 1``
+    when none): the greedy rule alone decides the kinds of the seats before it.
+    """
+
+    kinds: list[str]
+    collisions: dict[int, tuple[str, ...]]
+    made_up: dict[int, str]
+    first_made_up: int
+
+
 def project(params: Params, kept: Sequence[str], n: int) -> list[str]:
-    """The schedule for the ``n`` vacancies open now: the kept kinds, then the projected ones.
+    """The schedule for the ``n`` vacancies open now (RULES §4): the kept kinds, then the kinds the other
+    seats would get if created one by one, ``n`` seats in all.
 
     Seats already created keep their kind for good; the seats not yet created are scheduled with the
     current ``n`` (for every k-th the target depends on ``n``). ``kept`` longer than ``n`` is returned
     whole (it cannot happen through the engine, which never creates more seats than vacancies).
     """
-    return project_detailed(params, kept, n)[0]
+    return project_detailed(params, kept, n).kinds
 
 
-def project_detailed(
-    params: Params, kept: Sequence[str], n: int
-) -> tuple[list[str], dict[int, tuple[str, ...]]]:
-    """``project`` and, for each projected seat where two reserves collided, the reserve that lost."""
+def seat_rule(params: Params, kept: Sequence[str], n: int) -> Projection:
+    """The rule of RULES §4 applied when seat ``s = len(kept) + 1`` is created ("Reserves always
+    delivered"): the greedy rule gives seats s..n their kinds in turn; then every list L left with fewer
+    than ``count_L(n)`` seats among 1..n takes the latest open seats among s..n, latest first, one list
+    after the other in priority order. Seat s takes the kind it then has; the later seats are only a
+    projection (each is decided again when it is created). A shortfall the kept kinds leave (no open
+    seat left to give) waits for more vacancies.
+    """
     kinds = list(kept)
+    start = len(kinds) + 1
     collisions: dict[int, tuple[str, ...]] = {}
     served_racial = kinds.count(RACIAL)
     served_pcd = kinds.count(PCD)
-    for s in range(len(kinds) + 1, n + 1):
+    for s in range(start, n + 1):
         kind, contenders = next_kind(params, s, n, served_racial, served_pcd)
         if kind == RACIAL:
             served_racial += 1
@@ -262,7 +309,44 @@ def project_detailed(
         if contenders:
             collisions[s] = contenders
         kinds.append(kind)
-    return kinds, collisions
+    made_up: dict[int, str] = {}
+    served = {RACIAL: served_racial, PCD: served_pcd}
+    seat = n  # the make-up walks back from the last seat; seats it passed are no longer open
+    for name in params.priority:
+        if name not in params.reserves:
+            continue
+        short = params.count(name, n) - served[name]
+        while short > 0 and seat >= start:
+            if kinds[seat - 1] == OPEN:
+                kinds[seat - 1] = name
+                made_up[seat] = name
+                short -= 1
+            seat -= 1
+    return Projection(kinds, collisions, made_up, min(made_up, default=n + 1))
+
+
+def project_detailed(params: Params, kept: Sequence[str], n: int) -> Projection:
+    """``project`` with its collisions and made-up seats.
+
+    Created one by one, the seats take the kinds of one application of ``seat_rule`` up to its first
+    made-up seat (the greedy rule decides them alike); from there the rule is applied again to the
+    seats created so far. A collision seen on a seat that keeps the kind it was projected with is
+    kept, to explain that seat.
+    """
+    kinds = list(kept)
+    seen: dict[int, tuple[tuple[str, ...], str]] = {}  # seat → (losers, the kind it was projected with)
+    made_up: dict[int, str] = {}
+    while len(kinds) < n:
+        step = seat_rule(params, kinds, n)
+        upto = min(step.first_made_up, n)
+        for seat, losers in step.collisions.items():
+            seen.setdefault(seat, (losers, step.kinds[seat - 1]))
+        for seat in range(len(kinds) + 1, upto + 1):
+            if seat in step.made_up:
+                made_up[seat] = step.made_up[seat]
+        kinds.extend(step.kinds[len(kinds) : upto])
+    collisions = {seat: losers for seat, (losers, kind) in seen.items() if kinds[seat - 1] == kind}
+    return Projection(kinds, collisions, made_up, min(made_up, default=n + 1))
 
 
 def schedule(params: Params, n: int) -> list[str]:
@@ -285,16 +369,25 @@ def kind_label(kind: str, group_label: str) -> str:
     return "Ampla concorrência"
 
 
-def explain_kind(params: Params, s: int, n: int, kind: str) -> str:
-    """Why seat ``s`` is of ``kind``, in Portuguese (``"reservada a negros; 20% de 3 = 0,6 → 1"``)."""
+def explain_kind(params: Params, s: int, n: int, kind: str, *, made_up: bool = False) -> str:
+    """Why seat ``s`` is of ``kind``, in Portuguese (``"reservada a negros; 20% de 3 = 0,6 → 1"``).
+
+    ``made_up``: the seat was given to its list so that the reserve of the ``n`` vacancies is delivered
+    (RULES §4, two lists wanting the same seat).
+    """
     if kind == OPEN:
         return "ampla concorrência"
     rule = params.rule(kind)
     assert rule is not None
     percent = format_percent(rule.percent)
+    owed = params.count(kind, n)
+    formula = f"{percent} de {n} = {share_text(rule, n)} → {owed}"
+    if made_up:
+        return (
+            f"reservada a {params.label(kind)}: a vaga que a outra reserva ocupou passa para esta, e as "
+            f"últimas vagas completam a reserva ({formula})"
+        )
     if kind == RACIAL and params.order == EVERY_NTH:
-        owed = params.racial_count(n)
-        formula = f"{percent} de {n} = {_share_text(rule, n)} → {owed}"
         k = params.nth
         if s % k == 0 and s // k <= owed:
             return (
@@ -305,12 +398,49 @@ def explain_kind(params: Params, s: int, n: int, kind: str) -> str:
             f"reservada a {params.label(kind)}: as últimas vagas completam a reserva{params.cite('order')} "
             f"({formula})"
         )
-    exact = _share_text(rule, s)
-    return f"reservada a {params.label(kind)}; {percent} de {s} = {exact} → {params.count(kind, s)}"
+    exact = share_text(rule, s)
+    return f"reservada a {params.label(kind)}; {percent} de {s} = {exact} → {params.share(kind, s, n)}"
 
 
-def _share_text(rule: ReserveRule, m: int) -> str:
-    """``format_fraction(rule.exact(m))``, with integer arithmetic for a whole percentage (one call per
+def loser_seat(params: Params, seat: int, loser: str, kinds: Sequence[str]) -> int | None:
+    """Where the reserve that lost seat ``seat`` in a collision gets its seat in the schedule ``kinds``
+    for ``n = len(kinds)`` vacancies: the next seat of its kind, or the one the make-up gave it before
+    ``seat``; ``None`` when its count waits for more vacancies (RULES §4, "Reserves always delivered")."""
+    later = next((s for s in range(seat + 1, len(kinds) + 1) if kinds[s - 1] == loser), None)
+    if later is not None:
+        return later
+    if kinds.count(loser) < params.count(loser, len(kinds)):
+        return None
+    return next((s for s in range(seat - 1, 0, -1) if kinds[s - 1] == loser), None)
+
+
+def collision_text(params: Params, seat: int, winner: str, loser: str, kinds: Sequence[str]) -> str:
+    """A collision in words, for screens: "a 5ª vaga é reservada a negros e índios (art. 3º §1º); a vaga
+    de pessoas com deficiência passa para a 4ª"."""
+    if winner == RACIAL:
+        citation = params.citation("order")
+        why = f" ({citation})" if citation else ""
+    else:
+        why = " (prioridade da política; STF, MS 30.861: a 1ª vaga de pessoa com deficiência na 5ª nomeação)"
+    moved = loser_seat(params, seat, loser, kinds)
+    where = f"passa para a {moved}ª" if moved else "aguarda novas vagas"
+    lost = "a vaga de pessoa com deficiência" if loser == PCD else f"a vaga reservada a {params.label(loser)}"
+    return f"a {seat}ª vaga é reservada a {params.label(winner)}{why}; {lost} {where}"
+
+
+def collisions_explained(params: Params, kept: Sequence[str], n: int) -> list[str]:
+    """Every collision of the schedule for ``n`` vacancies (seats not yet created), in words."""
+    projection = project_detailed(params, kept, n)
+    return [
+        collision_text(params, seat, projection.kinds[seat - 1], loser, projection.kinds)
+        for seat, losers in sorted(projection.collisions.items())
+        for loser in losers
+        if projection.kinds[seat - 1] != loser
+    ]
+
+
+def share_text(rule: ReserveRule, m: int) -> str:
+    """p · m written with a decimal comma: ``format_fraction(rule.exact(m))``, with integer arithmetic for a whole percentage (one call per
     reserved seat explained: thousands in a large call)."""
     if rule.percent.denominator != 1:
         return format_fraction(rule.exact(m))

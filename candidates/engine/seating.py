@@ -10,9 +10,10 @@ withdrawn and eliminated candidates not) and those who can still be called (``av
 holding no active nomination). "Position in the general list" is a prefix sum of ``alive``; "the best
 candidate not yet nominated" is the first positive ``avail``; both O(log n).
 
-A call mutates the index and writes an undo journal: a simultaneous call to both reserves (SM art. 4
-§7) is resolved by holding the candidate for the seat they prefer and filling the call again from the
-seat where they had landed, and a preview (``allocation.preview_call``) rolls the whole call back.
+A call mutates the index and writes an undo journal (named tuples, undone in reverse order): a
+simultaneous call to both reserves (SM art. 4 §7) is resolved by holding the candidate for the list they
+prefer and filling the call again from the seat where they had landed (a lapsed hold: from the start),
+and a preview (``allocation.preview_call``) rolls the whole call back.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ import heapq
 from array import array
 from bisect import bisect_left
 from collections.abc import Iterable
+from enum import Enum
+from typing import NamedTuple
 
 from candidates.engine.fenwick import Fenwick
 from candidates.engine.records import (
@@ -31,11 +34,13 @@ from candidates.engine.records import (
     NO_SHOW,
     WITHDRAWN,
     Nomination,
+    Reason,
     Roster,
     ordinal,
 )
 from candidates.engine.schedule import (
     COMPENSATION,
+    EVERY_NTH,
     LARGER_ONLY,
     OPEN,
     PCD,
@@ -43,10 +48,88 @@ from candidates.engine.schedule import (
     RACIAL,
     RESERVES,
     Params,
+    Projection,
     explain_kind,
+    loser_seat,
     next_kind,
+    project,
     project_detailed,
+    seat_rule,
+    share_text,
 )
+from contests.quotas import format_percent
+
+
+class Via(Enum):
+    """How a seat found its nominee (RULES §4)."""
+
+    OPEN = "open"  # an open seat: the best of the general list not yet nominated
+    RESERVED = "reserved"  # a reserved seat: the best of its list who qualifies
+    REVERTED = "reverted"  # a reserved seat nobody qualified for: filled as an open seat
+    HELD = "held"  # a dual candidate held for the list they prefer (SM art. 4 §7)
+
+
+class Fill(NamedTuple):
+    """One seat filled by the call being made: where the journal stood before it, who, which seat."""
+
+    mark: int
+    candidate: int
+    seat: int
+    kind: str
+    contenders: tuple[str, ...]  # reserves that also wanted this new seat and lost it
+    new: bool  # created by this call (not a freed seat)
+    made_up: bool  # given to its list by the make-up that delivers the reserves
+    via: Via
+
+
+class Hold(NamedTuple):
+    """A dual candidate held for the list they prefer, and the seat of the other list they had landed on."""
+
+    preferred: str
+    landed_seat: int
+    landed_kind: str
+
+
+# The undo journal of a call: one entry per change, undone in reverse order.
+class NominationMade(NamedTuple):
+    candidate: int
+    seat: int
+    held: bool  # the candidate was held: undoing it holds them again
+
+
+class SeatCreated(NamedTuple):
+    kind: str
+
+
+class FreedSeatTaken(NamedTuple):
+    seat: int
+
+
+class HoldPlaced(NamedTuple):
+    candidate: int
+
+
+class CompensationChecked(NamedTuple):
+    entry: tuple[int, int, int]  # (general entry, seat, candidate) popped from the compensation heap
+
+
+class Compensation(NamedTuple):
+    nomination: int  # index of the nomination compensated
+    before: Nomination
+    seat: int
+    kind: str  # the seat's kind before
+
+
+JournalEntry = NominationMade | SeatCreated | FreedSeatTaken | HoldPlaced | CompensationChecked | Compensation
+
+
+class _Cached(NamedTuple):
+    n: int
+    projection: Projection
+    open_count: int
+
+
+_EVERYONE = 1 << 62  # a rank below everyone's (a reverted seat passes over every candidate)
 
 _FREED_BY = {
     WITHDRAWN: "desistência de {}",
@@ -61,7 +144,7 @@ class _List:
 
     __slots__ = ("alive", "avail", "cur", "entries", "gpos")
 
-    def __init__(self, entries: array, gpos: array | None, size: int, cur: array) -> None:
+    def __init__(self, entries: array[int], gpos: array[int] | None, size: int, cur: array[int]) -> None:
         self.entries = entries
         self.gpos = gpos  # None for the general list (an entry is its own general position)
         self.alive = Fenwick.ones(size)  # the builder patches the exceptions
@@ -144,9 +227,10 @@ class Seating:
                 if nom.list in RESERVES:
                     self.comp_heap.append((self.general.cur[c], nom.seat, c))
             heapq.heapify(self.comp_heap)
-        self.journal: list[tuple] = []
+        self.journal: list[JournalEntry] = []
         self.held: set[int] = set()
-        self._projection: tuple[int, list[str], dict[int, tuple[str, ...]], int] | None = None
+        self._projection: _Cached | None = None
+        self._why_kinds: list[str] | None = None
 
     def _build_lists(self, moves: list[str], members: dict[str, list[int]]) -> None:
         """Entries in order (a move to the end appends one), Fenwicks built as all ones, then patched:
@@ -235,18 +319,41 @@ class Seating:
 
     # Schedule -------------------------------------------------------------------------------------
 
-    def projection(self) -> tuple[list[str], dict[int, tuple[str, ...]], int]:
-        """The schedule for the ``n`` vacancies open now (kept kinds, then projected), its collisions
-        and its number of open seats. Without compensation a created seat always takes its projected
-        kind, so this stays valid until ``n`` changes; with compensation it is not used for new seats."""
-        if self._projection is None or self._projection[0] != self.n:
-            kinds, collisions = project_detailed(self.params, self.kinds, self.n)
-            self._projection = (self.n, kinds, collisions, kinds.count(OPEN))
-        return self._projection[1], self._projection[2], self._projection[3]
+    def projection(self) -> Projection:
+        """The schedule for the ``n`` vacancies open now (kept kinds, then the kinds the other seats
+        would get if created one by one), with its collisions and made-up seats. Without compensation a
+        created seat always takes its kind in it, so it stays valid until ``n`` changes (a rollback only
+        removes seats it was made from); with compensation it is not used for new seats."""
+        cached = self._projection
+        if cached is None or cached.n != self.n:
+            projection = project_detailed(self.params, self.kinds, self.n)
+            cached = self._projection = _Cached(self.n, projection, projection.kinds.count(OPEN))
+        return cached.projection
 
-    def open_seats(self) -> int:
+    def open_seat_count(self) -> int:
         """Open seats in the schedule for the ``n`` vacancies open now (RULES §4, ``projected``)."""
-        return self.projection()[2]
+        self.projection()
+        assert self._projection is not None
+        return self._projection.open_count
+
+    def _new_seat_kind(self, seat: int) -> tuple[str, tuple[str, ...], bool]:
+        """The kind a new seat takes (RULES §4): its kind in the schedule computed when it is created,
+        the reserves it beat, and whether the make-up gave it to its list."""
+        params = self.params
+        if params.open_competition_rule != COMPENSATION:
+            projection = self.projection()
+            return projection.kinds[seat - 1], projection.collisions.get(seat, ()), seat in projection.made_up
+        # Compensation moves kept kinds: no cached projection. The greedy kind decides unless the
+        # make-up could reach this seat: it converts open seats latest first, at most as many as the
+        # reserved seats still owed, and at least (seats left − seats owed) of the seats left are open.
+        kind, contenders = next_kind(params, seat, self.n, self.served[RACIAL], self.served[PCD])
+        if kind != OPEN:
+            return kind, contenders, False
+        owed = sum(max(0, params.count(name, self.n) - self.served[name]) for name in params.reserves)
+        if 2 * owed < self.n - seat + 1:
+            return kind, contenders, False
+        step = seat_rule(params, self.kinds, self.n)
+        return step.kinds[seat - 1], step.collisions.get(seat, ()), seat in step.made_up
 
     # Journal ------------------------------------------------------------------------------------
 
@@ -254,36 +361,31 @@ class Seating:
         journal = self.journal
         while len(journal) > mark:
             op = journal.pop()
-            tag = op[0]
-            if tag == "nom":
-                _, c, seat, held = op
+            if isinstance(op, NominationMade):
                 self.nominations.pop()
-                self.holding[c] = 0
-                del self.active_of[c]
-                self.holder[seat] = -1
-                if held:
-                    self.held.add(c)  # back to held: its own journal entry, earlier, releases it
+                self.holding[op.candidate] = 0
+                del self.active_of[op.candidate]
+                self.holder[op.seat] = -1
+                if op.held:
+                    self.held.add(op.candidate)  # back to held: its own journal entry, earlier, releases it
                 else:
-                    self._set_avail(c, +1)
-            elif tag == "new_seat":
+                    self._set_avail(op.candidate, +1)
+            elif isinstance(op, SeatCreated):
                 kind = self.kinds.pop()
                 self.served[kind] -= 1
                 self.holder.pop()
-            elif tag == "unfree":
-                heapq.heappush(self.freed, op[1])
-            elif tag == "hold":
-                self.held.discard(op[1])
-                self._set_avail(op[1], +1)
-            elif tag == "heap_pop":
-                heapq.heappush(self.comp_heap, op[1])
-            elif tag == "comp":
-                _, i, old, seat, old_kind = op
-                self.nominations[i] = old
-                self.kinds[seat - 1] = old_kind
+            elif isinstance(op, FreedSeatTaken):
+                heapq.heappush(self.freed, op.seat)
+            elif isinstance(op, HoldPlaced):
+                self.held.discard(op.candidate)
+                self._set_avail(op.candidate, +1)
+            elif isinstance(op, CompensationChecked):
+                heapq.heappush(self.comp_heap, op.entry)
+            else:
+                self.nominations[op.nomination] = op.before
+                self.kinds[op.seat - 1] = op.kind
                 self.served[OPEN] -= 1
-                self.served[old_kind] += 1
-            else:  # pragma: no cover - every tag is handled above
-                raise AssertionError(tag)
+                self.served[op.kind] += 1
 
     # The call (RULES §4) ---------------------------------------------------------------------------
 
@@ -293,10 +395,16 @@ class Seating:
         An open seat takes the best candidate of the general list not yet nominated, a cotista too
         (SM art. 4 caput and §3); a reserved seat the best of its list who qualifies under the policy's
         open-competition rule (SM art. 4 §3); nobody qualifying, the seat reverts to the general list
-        and keeps its kind (SM art. 4 §5; AR art. 1 §6, read seat by seat). A dual candidate called to
-        both reserves by the same call is held for the seat of the reserve they chose, or the policy's
-        default, and the call is filled again from where they had landed (SM art. 4 §7). Nobody left
-        at all: the call stops there and creates no seat.
+        and keeps its kind (SM art. 4 §5; AR art. 1 §6, read seat by seat). Nobody left at all: the call
+        stops there and creates no seat.
+
+        Dual candidates (SM art. 4 §7, RULES §4 item 3): once the fill ends, the first nomination (in
+        call order) from a reserved list L whose nominee prefers the other list P, while a seat of kind
+        P of this call reverted or went to someone ranked below them, is a conflict: the candidate is
+        held for P and the call filled again. Nothing before the seat they had landed on can change
+        (they were free there and nobody took them), so the fill resumes from it; the reference engine
+        refills the whole call and the property tests check both agree. A fill that leaves a held
+        candidate out lapses the hold: the whole call is filled again without it.
 
         Returns (index of the first new nomination, indexes of nominations compensated in this call,
         whether the call stopped because nobody at all was left). The journal is left in place so the
@@ -309,113 +417,113 @@ class Seating:
         cut = None  # general entry of the first candidate beyond open competition
         open_count = 0
         if projected:
-            open_count = self.open_seats()
+            open_count = self.open_seat_count()
             entry = self.general.alive.find(open_count + 1)
             cut = entry if entry < self.general.alive.size else None
         # Where each reserved list starts beyond open competition: fixed for the whole call.
         starts = {name: self._start(name, cut, projected) for name in RESERVES}
-        fills: list[tuple[int, int, int, str, tuple]] = []  # (journal mark, candidate, seat, kind, why data)
-        pending: list[tuple[int, int, str]] = []  # (fill index, dual candidate, their preferred list)
-        # candidate → (seat held for them, its kind, seat they had landed on, its kind)
-        holds: dict[int, tuple[int, str, int, str]] = {}
-        hold_seat: dict[int, int] = {}
-        no_hold: set[int] = set()
+        fills: list[Fill] = []
+        holds: dict[int, Hold] = {}
+        lapsed: set[int] = set()
         stopped = False
         while True:
-            while len(fills) < k:
-                mark = len(self.journal)
-                got = self._next_seat()
-                if got is None:
-                    break
-                seat, kind, contenders, new = got
-                held = hold_seat.get(seat)
-                c = -1
-                via = "open"
-                if held is not None and holds[held][1] == kind and held in self.held:
-                    c, via = held, "held"
-                elif kind == OPEN:
-                    c = self._best_general()
-                else:
-                    c = self._best_reserved(kind, starts[kind])
-                    via = "reserved"
-                    if c < 0:
-                        c, via = self._best_general(), "reverted"
-                if c < 0:
-                    self.rollback(mark)
-                    stopped = True
-                    break
-                self._nominate(c, seat, kind, via)
-                # The explanation is written once the call is settled: a simultaneous call may still
-                # send the call back to this seat (everything it quotes is fixed during a call).
-                fills.append((mark, c, seat, kind, (contenders, new, via, holds.get(c))))
-                if kind in RESERVES and via in ("reserved", "reverted"):
-                    conflict = self._dual_conflict(pending, fills, kind, c, via, cut, no_hold)
-                    if conflict is not None:
-                        i, dual = conflict
-                        landed = fills[i]
-                        self.rollback(landed[0])
-                        del fills[i:]
-                        pending[:] = [p for p in pending if p[0] < i]
-                        holds[dual] = (seat, kind, landed[2], landed[3])
-                        hold_seat[seat] = dual
-                        self._apply_holds(holds)
-                        continue
-                if via == "reserved" and self._is_dual(c):
-                    preferred = self._preference(c)
-                    if preferred != kind and c not in no_hold:
-                        pending.append((len(fills) - 1, c, preferred))
-            unused = [c for c in holds if not self.holding[c]]
-            if not unused:
+            stopped = self._fill(k, fills, holds, starts)
+            left_out = [c for c in holds if not self.holding[c]]
+            if left_out:
+                # The hold lapses: fill the whole call again without it (never held again in this call).
+                for c in left_out:
+                    del holds[c]
+                    lapsed.add(c)
+                self.rollback(0)
+                fills.clear()
+                for c in holds:
+                    self._hold(c)
+                continue
+            conflict = self._dual_conflict(fills, first, lapsed)
+            if conflict is None:
                 break
-            # A hold whose seat the refilled call did not reach: fill again without it.
-            for c in unused:
-                hold_seat.pop(holds.pop(c)[0], None)
-                no_hold.add(c)
-            self.rollback(0)
-            fills.clear()
-            pending.clear()
-            stopped = False
-            self._apply_holds(holds)
-        for i, (_, c, seat, kind, (contenders, new, via, hold)) in enumerate(fills, start=first):
+            i, c, preferred = conflict
+            landed = fills[i]
+            self.rollback(landed.mark)
+            del fills[i:]
+            holds[c] = Hold(preferred, landed.seat, landed.kind)
+            # Every hold applies from the start of the call: those the rollback undid (placed at a later
+            # resume point) are placed again here, with the new one.
+            for h in holds:
+                if h not in self.held and not self.holding[h]:
+                    self._hold(h)
+        self._why_kinds = None
+        for i, fill in enumerate(fills, start=first):
             nom = self.nominations[i]
-            why = self._why(seat, kind, contenders, new, c, via, cut, open_count, hold)
+            reason = self._reason(fill, cut, open_count, holds.get(fill.candidate))
             # nom.why holds a compensation note made during this call, if any.
-            self.nominations[i] = nom._replace(why=why + nom.why)
-        compensated = sorted({op[1] for op in self.journal if op[0] == "comp" and op[1] < first})
+            self.nominations[i] = nom._replace(why=reason.text() + nom.why, reason=reason)
+        compensated = sorted(
+            {op.nomination for op in self.journal if isinstance(op, Compensation) and op.nomination < first}
+        )
         return first, compensated, stopped
 
-    def _apply_holds(self, holds: dict[int, tuple[int, str, int, str]]) -> None:
-        for c in holds:
-            if c not in self.held and not self.holding[c]:
-                self.held.add(c)
-                self._set_avail(c, -1)
-                self.journal.append(("hold", c))
+    def _fill(self, k: int, fills: list[Fill], holds: dict[int, Hold], starts: dict[str, int]) -> bool:
+        """Fill seats until the call has ``k`` nominations; True if it stopped for want of candidates."""
+        compensation = self.params.open_competition_rule == COMPENSATION
+        while len(fills) < k:
+            mark = len(self.journal)
+            got = self._next_seat()
+            if got is None:
+                return False
+            seat, kind, contenders, new, made_up = got
+            if kind == OPEN:
+                c, via = self._best_general(), Via.OPEN
+                if compensation and self.held:
+                    # Reached by the open list, a held candidate is open competition anyway (SM art. 4 §3).
+                    for h in self.held:
+                        if c < 0 or self.general.cur[h] < self.general.cur[c]:
+                            c, via = h, Via.HELD
+            else:
+                c, via = self._best_reserved(kind, starts[kind]), Via.RESERVED
+                lst = self.lists[kind]
+                for h in self.held:
+                    # A held candidate competes as usual for the seats of the list they are held for.
+                    qualifies = holds[h].preferred == kind and lst.cur[h] >= starts[kind] >= 0
+                    if qualifies and (c < 0 or lst.cur[h] < lst.cur[c]):
+                        c, via = h, Via.HELD
+                if c < 0:
+                    c, via = self._best_general(), Via.REVERTED
+            if c < 0:
+                self.rollback(mark)
+                return True
+            self._nominate(c, seat, kind, via)
+            # The explanation is written once the call is settled: everything it quotes is fixed then.
+            fills.append(Fill(mark, c, seat, kind, contenders, new, made_up, via))
+        return False
 
-    def _next_seat(self) -> tuple[int, str, tuple[str, ...], bool] | None:
+    def _hold(self, c: int) -> None:
+        """Hold ``c`` for their preferred list until the call ends (passed over by other seats)."""
+        self.held.add(c)
+        self._set_avail(c, -1)
+        self.journal.append(HoldPlaced(c))
+
+    def _next_seat(self) -> tuple[int, str, tuple[str, ...], bool, bool] | None:
         params = self.params
         if self.freed:
             seat = heapq.heappop(self.freed)
-            self.journal.append(("unfree", seat))
+            self.journal.append(FreedSeatTaken(seat))
             kind = self.kinds[seat - 1]
             if kind == OPEN and params.open_competition_rule == COMPENSATION:
                 self._compensate(seat)
-            return seat, self.kinds[seat - 1], (), False
+            return seat, self.kinds[seat - 1], (), False, False
         seat = len(self.kinds) + 1
         if seat > self.n:
             return None
-        if params.open_competition_rule == COMPENSATION:
-            kind, contenders = next_kind(params, seat, self.n, self.served[RACIAL], self.served[PCD])
-            if kind == OPEN and self._compensate(seat):
-                # The reserves' deficits reappeared: the new seat's kind is computed again.
-                kind, contenders = next_kind(params, seat, self.n, self.served[RACIAL], self.served[PCD])
-        else:
-            kinds, collisions, _ = self.projection()
-            kind, contenders = kinds[seat - 1], collisions.get(seat, ())
+        kind, contenders, made_up = self._new_seat_kind(seat)
+        if kind == OPEN and params.open_competition_rule == COMPENSATION and self._compensate(seat):
+            # The reserves' deficits reappeared: the new seat's kind is computed again.
+            kind, contenders, made_up = self._new_seat_kind(seat)
         self.kinds.append(kind)
         self.served[kind] += 1
         self.holder.append(-1)
-        self.journal.append(("new_seat",))
-        return seat, kind, contenders, True
+        self.journal.append(SeatCreated(kind))
+        return seat, kind, contenders, True, made_up
 
     def _best_general(self) -> int:
         """The best candidate of the general list holding no active nomination (SM art. 4 caput)."""
@@ -443,14 +551,14 @@ class Seating:
         e = avail.find(avail.prefix(start) + 1)
         return self.lists[kind].entries[e] if e < avail.size else -1
 
-    def _nominate(self, c: int, seat: int, kind: str, via: str) -> None:
-        held = via == "held"
-        listed = OPEN if via == "open" or via == "reverted" else kind
+    def _nominate(self, c: int, seat: int, kind: str, via: Via) -> None:
+        held = c in self.held
+        listed = kind if via is Via.RESERVED or (via is Via.HELD and kind != OPEN) else OPEN
         i = len(self.nominations)
         cid = self.candidates[c][0]
         self.known[cid] = c
         self.nominations.append(
-            Nomination(i + 1, seat, kind, cid, listed, ACTIVE, "", via == "reverted", False)
+            Nomination(i + 1, seat, kind, cid, listed, ACTIVE, "", via is Via.REVERTED, False)
         )
         if held:
             self.held.discard(c)  # the hold is spent; its journal entry is undone before this one
@@ -459,21 +567,21 @@ class Seating:
         self.holding[c] = 1
         self.active_of[c] = i
         self.holder[seat] = i
-        self.journal.append(("nom", c, seat, held))
+        self.journal.append(NominationMade(c, seat, held))
         if listed in RESERVES and self.params.open_competition_rule == COMPENSATION:
             heapq.heappush(self.comp_heap, (self.general.cur[c], seat, c))
 
     def _compensate(self, seat: int) -> bool:
         """Before an open seat: reserved nominees the open list has reached count as open (RULES §4)."""
         best = self.general.avail.find(1)
-        # A candidate held for a later seat of this call is not yet nominated: the open list stops there.
+        # A held candidate is not yet nominated: the open list stops there.
         for c in self.held:
             best = min(best, self.general.cur[c])
         changed = False
         heap = self.comp_heap
         while heap and heap[0][0] < best:
             entry = heapq.heappop(heap)
-            self.journal.append(("heap_pop", entry))
+            self.journal.append(CompensationChecked(entry))
             g_entry, held_seat, c = entry
             i = self.holder[held_seat] if held_seat < len(self.holder) else -1
             if i < 0 or self.general.cur[c] != g_entry:
@@ -496,7 +604,7 @@ class Seating:
             self.kinds[held_seat - 1] = OPEN
             self.served[old_kind] -= 1
             self.served[OPEN] += 1
-            self.journal.append(("comp", i, nom, held_seat, old_kind))
+            self.journal.append(Compensation(i, nom, held_seat, old_kind))
             changed = True
         return changed
 
@@ -509,102 +617,142 @@ class Seating:
         prefers = self.candidates[c].prefers
         return prefers if prefers in RESERVES else self.params.dual_default
 
-    def _dual_conflict(
-        self,
-        pending: list[tuple[int, int, str]],
-        fills: list[tuple[int, int, int, str, tuple]],
-        kind: str,
-        taker: int,
-        via: str,
-        cut: int | None,
-        no_hold: set[int],
-    ) -> tuple[int, int] | None:
-        """A dual candidate already seated in this call on their other reserve, who would have taken
-        this seat of the reserve they prefer (qualify, and rank above its taker or it reverted)."""
-        lst = self.lists[kind]
-        best: tuple[int, int, int] | None = None
-        for fill_index, c, preferred in pending:
-            if preferred != kind or c in no_hold or not self.is_on(kind, c):
+    def _dual_conflict(self, fills: list[Fill], first: int, lapsed: set[int]) -> tuple[int, int, str] | None:
+        """The first nomination of the call (in call order) from a reserved list L whose nominee is on
+        the list P ≠ L they prefer while a seat of kind P filled by this call reverted or went to someone
+        ranked below them on P (RULES §4 item 3): (its fill index, the candidate, P)."""
+        if self.params.pcd is None:
+            return None
+        # For each reserve P, the lowest rank on P a dual candidate may have and still be passed over:
+        # a reverted seat of kind P passes over everyone; a taken one, whoever ranks above its taker.
+        bar = {RACIAL: -1, PCD: -1}
+        for i, fill in enumerate(fills):
+            kind = self.kinds[fill.seat - 1]
+            if kind == OPEN:
                 continue
-            if cut is not None and self.general.cur[c] < cut:
-                continue  # within open competition: does not qualify for a reserved seat
-            if cut is None and self.params.open_competition_rule == PROJECTED:
+            nom = self.nominations[first + i]
+            rank = _EVERYONE if nom.reverted else self.lists[kind].cur[fill.candidate]
+            bar[kind] = max(bar[kind], rank)
+        if bar[RACIAL] < 0 and bar[PCD] < 0:
+            return None
+        for i, fill in enumerate(fills):
+            nom = self.nominations[first + i]
+            if nom.list not in RESERVES:
                 continue
-            rank = lst.cur[c]
-            if via == "reserved" and rank > lst.cur[taker]:
+            c = fill.candidate
+            if c in lapsed or not self._is_dual(c):
                 continue
-            if best is None or rank < best[0]:
-                best = (rank, fill_index, c)
-        return None if best is None else (best[1], best[2])
+            preferred = self._preference(c)
+            if preferred != nom.list and self.lists[preferred].cur[c] < bar[preferred]:
+                return i, c, preferred
+        return None
 
     # Explanations ------------------------------------------------------------------------------------
 
-    def _why(
-        self,
-        seat: int,
-        kind: str,
-        contenders: tuple[str, ...],
-        new: bool,
-        c: int,
-        via: str,
-        cut: int | None,
-        open_count: int,
-        hold: tuple[int, str, int, str] | None,
-    ) -> str:
+    def _reason(self, fill: Fill, cut: int | None, open_count: int, hold: Hold | None) -> Reason:
+        """Why this fill, as data and in Portuguese (``Reason``; ``Reason.text()`` is the ``why``)."""
         params = self.params
+        seat, kind, c, via = fill.seat, fill.kind, fill.candidate, fill.via
         name = self.candidates[c].id
-        head = f"{ordinal(seat, True)} vaga"
-        if new:
-            head += f": {explain_kind(params, seat, self.n, kind)}"
-            for other in contenders:
-                also = params.label(other)
-                head += f" (a reserva a {also} também tinha direito a esta vaga e fica com a próxima)"
+        moved: list[int] = []
+        freed_by = ""
+        if fill.new:
+            seat_text = explain_kind(params, seat, self.n, kind, made_up=fill.made_up)
+            for other in fill.contenders:
+                to = loser_seat(params, seat, other, self._kinds_for_why())
+                moved.append(to or 0)
+                where = f"passa para a {ordinal(to, True)}" if to else "aguarda novas vagas"
+                seat_text += f" (a reserva a {params.label(other)} também tinha direito a esta vaga: {where})"
         else:
             ended = self.last_ended.get(seat)
             if ended is not None:
                 prev = self.nominations[ended]
-                head += f" (liberada: {_FREED_BY[prev.status].format(prev.candidate)})"
-            head += ": ampla concorrência" if kind == OPEN else f": mantém a reserva a {params.label(kind)}"
+                freed_by = _FREED_BY[prev.status].format(prev.candidate)
+            seat_text = "ampla concorrência" if kind == OPEN else f"mantém a reserva a {params.label(kind)}"
+        percent, base, exact, reserved = "", 0, "", 0
+        rule = params.rule(kind) if kind != OPEN else None
+        if rule is not None:
+            whole = fill.made_up or (kind == RACIAL and params.order == EVERY_NTH)
+            base = self.n if whole else seat
+            reserved = params.count(kind, self.n) if whole else params.share(kind, seat, self.n)
+            percent, exact = format_percent(rule.percent), share_text(rule, base)
         g_pos = self.position(OPEN, c)
-        if via == "open":
-            text = f"{head}; {name} é o {ordinal(g_pos)} da lista geral e o primeiro ainda não nomeado"
+        list_position = 0
+        citation = ""
+        if kind == OPEN:
+            choice = f"{name} é o {ordinal(g_pos)} da lista geral e o primeiro ainda não nomeado"
             if self.is_on(RACIAL, c) or self.is_on(PCD, c):
-                text += (
+                citation = params.citation("open_competition")
+                choice += (
                     f" (cotista na ampla concorrência: não ocupa a reserva{params.cite('open_competition')})"
                 )
-            return text
-        if via == "reverted":
+        elif via is Via.REVERTED:
+            citation = params.citation("reversion")
             beyond = " fora da ampla concorrência" if params.open_competition_rule == PROJECTED else ""
-            return (
-                f"{head}; ninguém da lista de {params.label(kind)}{beyond} disponível: a vaga reverte à "
+            choice = (
+                f"ninguém da lista de {params.label(kind)}{beyond} disponível: a vaga reverte à "
                 f"ampla concorrência{params.cite('reversion')}; {name} é o {ordinal(g_pos)} da lista geral "
                 "e o primeiro ainda não nomeado"
             )
-        lst = self.lists[kind]
-        if params.open_competition_rule == PROJECTED and cut is not None:
-            start = bisect_left(lst.gpos, cut)
-            rank = lst.alive.prefix(lst.cur[c] + 1) - lst.alive.prefix(start)
-            text = (
-                f"{head}; {name} é o {ordinal(rank)} da lista de {params.label(kind)} fora da ampla "
-                f"concorrência ({ordinal(g_pos)} da lista geral, além das {open_count} vagas de ampla "
-                "concorrência)"
-            )
         else:
-            rank = self.position(kind, c)
-            text = f"{head}; {name} é o {ordinal(rank)} da lista de {params.label(kind)}"
-            if rank > 1:
-                text += " e o primeiro ainda não nomeado"
-        if via == "held" and hold is not None:
-            _, _, landed, landed_kind = hold
-            if self.candidates[c].prefers in RESERVES:
-                reason = "a reserva escolhida na inscrição"
+            citation = params.citation("order")
+            lst = self.lists[kind]
+            if params.open_competition_rule == PROJECTED and cut is not None:
+                assert lst.gpos is not None
+                start = bisect_left(lst.gpos, cut)
+                list_position = lst.alive.prefix(lst.cur[c] + 1) - lst.alive.prefix(start)
+                choice = (
+                    f"{name} é o {ordinal(list_position)} da lista de {params.label(kind)} fora da ampla "
+                    f"concorrência ({ordinal(g_pos)} da lista geral, além das {open_count} vagas de ampla "
+                    "concorrência)"
+                )
             else:
-                reason = f"sem opção manifestada, a reserva a {params.label(kind)}{params.cite('dual')}"
-            text += (
-                f"; convocado na mesma chamada também à {ordinal(landed, True)} vaga (reservada a "
-                f"{params.label(landed_kind)}), fica com esta: {reason}"
-            )
-        return text
+                list_position = self.position(kind, c)
+                choice = f"{name} é o {ordinal(list_position)} da lista de {params.label(kind)}"
+                if list_position > 1:
+                    choice += " e o primeiro ainda não nomeado"
+            if via is Via.HELD and hold is not None:
+                citation = params.citation("dual")
+                if self.candidates[c].prefers in RESERVES:
+                    why_this = "a reserva escolhida na inscrição"
+                else:
+                    why_this = f"sem opção manifestada, a reserva a {params.label(kind)}{params.cite('dual')}"
+                choice += (
+                    f"; convocado na mesma chamada também à {ordinal(hold.landed_seat, True)} vaga (reservada "
+                    f"a {params.label(hold.landed_kind)}), fica com a lista de {params.label(kind)}: {why_this}"
+                )
+        landed = hold if via is Via.HELD and kind != OPEN else None
+        return Reason(
+            seat=seat,
+            kind=kind,
+            list=OPEN if via is Via.REVERTED or kind == OPEN else kind,
+            via=via.value,
+            citation=citation,
+            percent=percent,
+            base=base,
+            exact=exact,
+            reserved=reserved,
+            general_position=g_pos,
+            list_position=list_position,
+            open_seats=open_count if params.open_competition_rule == PROJECTED else 0,
+            collided_with=fill.contenders,
+            moved_to=tuple(moved),
+            freed_by=freed_by,
+            landed_seat=landed.landed_seat if landed else 0,
+            landed_kind=landed.landed_kind if landed else "",
+            seat_text=seat_text,
+            choice_text=choice,
+        )
+
+    def _kinds_for_why(self) -> list[str]:
+        """The schedule for the ``n`` vacancies as the call leaves it, for explanations (computed once
+        per call: with compensation the kept kinds move, so no cached projection serves)."""
+        if self._why_kinds is None:
+            if self.params.open_competition_rule != COMPENSATION:
+                self._why_kinds = self.projection().kinds
+            else:
+                self._why_kinds = project(self.params, self.kinds, self.n)
+        return self._why_kinds
 
     # Other events ----------------------------------------------------------------------------------
 

@@ -163,7 +163,7 @@ def _rule(obj: Mapping[str, Any], where: str, *, rounding: str, threshold: int, 
         return ReserveRule(
             percent=percent,
             threshold=_count(obj.get("threshold", threshold), f"{where}.threshold"),
-            rounding=_choice(obj.get("rounding", rounding), ROUNDINGS, f"{where}.rounding"),
+            rounding=Rounding(_choice(obj.get("rounding", rounding), ROUNDINGS, f"{where}.rounding")),
             cap_percent=_percent(cap_value, f"{where}.cap_percent") if cap_value is not None else None,
         )
     except QuotaError as exc:
@@ -185,8 +185,10 @@ def _policy_object(obj: Mapping[str, Any]) -> Params:
     nth = obj.get("nth", 5)
     if isinstance(nth, bool) or not isinstance(nth, int) or nth < 1:
         raise ScenarioError("Cenário inválido: policy.nth deve ser um inteiro maior que zero.")
-    priority = obj.get("priority", ["pcd", "racial"])
-    if not isinstance(priority, list) or sorted(priority) != sorted(RESERVES):
+    # Without ``priority``, the default of the order (RULES §4): PcD first in the proportional order,
+    # racial first for every k-th.
+    priority = obj.get("priority", [])
+    if not isinstance(priority, list) or (priority and sorted(priority) != sorted(RESERVES)):
         raise ScenarioError(
             'Cenário inválido: policy.priority deve listar as duas reservas, ex.: ["pcd", "racial"].'
         )

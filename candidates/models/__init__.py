@@ -9,7 +9,6 @@ from candidates.models.phases import ImportMapping, Phase, PhaseResult, TieBreak
 from candidates.models.registrations import (
     SCORE_DECIMAL_PLACES,
     SCORE_MAX_DIGITS,
-    SCORE_QUANTUM,
     Candidate,
     Registration,
     Reserve,
@@ -21,7 +20,6 @@ from candidates.models.results import ListName, ResultEntry, ResultRun
 __all__ = [
     "SCORE_DECIMAL_PLACES",
     "SCORE_MAX_DIGITS",
-    "SCORE_QUANTUM",
     "AllocationLedger",
     "Candidate",
     "ImportMapping",

@@ -11,12 +11,11 @@ from django.db.models import Q
 from simple_history.models import HistoricalRecords
 
 from candidates.engine import eligibility
-from candidates.validators import format_cpf, validate_cpf
+from candidates.validators import format_cpf, mask_cpf, validate_cpf
 from contests.models import Contest, Policy, Position
 
 SCORE_MAX_DIGITS = 8
 SCORE_DECIMAL_PLACES = 2
-SCORE_QUANTUM = Decimal("0.01")
 
 
 def score_field(verbose_name: str, **kwargs) -> models.DecimalField:
@@ -92,6 +91,11 @@ class Candidate(models.Model):
     @property
     def cpf_formatted(self) -> str:
         return format_cpf(self.cpf)
+
+    @property
+    def cpf_masked(self) -> str:
+        """The CPF as lists show it (LGPD): ``***.881.690-**``."""
+        return mask_cpf(self.cpf)
 
 
 class Registration(models.Model):

@@ -20,7 +20,7 @@ rows whose engine nomination changed are updated (status, and for compensation t
 list), and new ones are created with the act's data.
 
 On every load the state is brought up to date with what happened elsewhere: vacancies opened on the
-position's page (``contests.services.vacancy_opening_create``) are applied as ``Open``, and a
+position's page (``contests.services.vacancy_opening_create``) are applied as ``OpenVacancies``, and a
 registration eliminated, withdrawn, cancelled or excluded from the reserves (a procedure's decision, a
 clerk's correction) as the matching event, so the next call never reaches someone who is off the lists.
 
@@ -155,7 +155,7 @@ def _reconcile(
             "já contam: vagas não podem ser retiradas depois de iniciadas as nomeações."
         )
     if vacancies > state.vacancies:
-        state, change = allocation.apply(state, allocation.Open(vacancies - state.vacancies))
+        state, change = allocation.apply(state, allocation.OpenVacancies(vacancies - state.vacancies))
         messages.extend(change.messages)
     removed = dict(state.removed)
     excluded = set(state.excluded)
@@ -361,6 +361,7 @@ class PreviewRow:
     reverted: bool
     compensated: bool
     why: str
+    reason: allocation.Reason | None = None  # the why as data, for the screen to format
 
 
 @dataclass(frozen=True)
@@ -396,6 +397,7 @@ def nominations_preview(*, position: Position, count: int) -> Preview:
             nom.reverted,
             nom.compensated,
             nom.why,
+            nom.reason,
         )
 
     messages = [*loaded.messages]

@@ -8,13 +8,14 @@ Imports of files are in ``candidates.services.imports`` (bulk writes, same rules
 from __future__ import annotations
 
 import datetime
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from candidates.engine import eligibility
 from candidates.models import (
@@ -27,7 +28,7 @@ from candidates.models import (
     SelfDeclaration,
     TieBreakCriterion,
 )
-from contests.audit import User, audited_delete, audited_save, log_access
+from contests.audit import User, assign, audited_delete, audited_save, log_access
 from contests.models import Contest
 
 CANDIDATE_FIELDS = ("full_name", "social_name", "cpf", "birth_date", "email", "phone", "address")
@@ -54,26 +55,13 @@ PHASE_FIELDS = (
 SENSITIVE_PERMISSION = "candidates.view_sensitive"
 
 
-def _assign(obj: Any, data: Mapping[str, Any], allowed: Sequence[str]) -> list[str]:
-    unknown = set(data) - set(allowed)
-    if unknown:
-        raise ValueError(f"Campos não editáveis aqui: {sorted(unknown)}")
-    changed = []
-    for name, value in data.items():
-        # A foreign key not set yet (a new registration's position) raises AttributeError: it is a change.
-        if getattr(obj, name, None) != value:
-            setattr(obj, name, value)
-            changed.append(name)
-    return changed
-
-
 # Candidates ------------------------------------------------------------------------------------------
 
 
 @transaction.atomic
 def candidate_create(*, by: User | None, data: Mapping[str, Any]) -> Candidate:
     candidate = Candidate()
-    _assign(candidate, data, CANDIDATE_FIELDS)
+    assign(candidate, data, allowed=CANDIDATE_FIELDS)
     audited_save(candidate, by=by, reason="Candidato cadastrado")
     return candidate
 
@@ -81,12 +69,46 @@ def candidate_create(*, by: User | None, data: Mapping[str, Any]) -> Candidate:
 @transaction.atomic
 def candidate_update(*, candidate: Candidate, by: User | None, data: Mapping[str, Any]) -> Candidate:
     candidate = Candidate.objects.select_for_update().get(pk=candidate.pk)
-    if _assign(candidate, data, CANDIDATE_FIELDS):
+    if assign(candidate, data, allowed=CANDIDATE_FIELDS):
         audited_save(candidate, by=by, reason="Dados do candidato alterados")
     return candidate
 
 
 # Registrations ---------------------------------------------------------------------------------------
+
+# A unique constraint that another clerk's write, committed after our validation, made us break: the field
+# the form shows the refusal on, and the refusal.
+RACED_CONSTRAINTS = {
+    "candidates_candidate_unique_cpf": (
+        "cpf",
+        "Este CPF acabou de ser cadastrado por outro usuário. Confira a lista de inscrições e envie de novo "
+        "para ligar a inscrição ao mesmo candidato.",
+    ),
+    "candidates_registration_unique_number_per_contest": (
+        "number",
+        "Este número de inscrição acabou de ser usado por outro usuário neste concurso. Use outro número.",
+    ),
+    "candidates_registration_unique_candidate_per_position": (
+        "position",
+        "Outro usuário acabou de inscrever este candidato neste cargo.",
+    ),
+}
+
+
+@contextmanager
+def _refusing_raced_duplicates() -> Iterator[None]:
+    """Turn the unique-constraint violation of two clerks writing the same CPF or number at once into a
+    ``ValidationError`` on the field. ``full_clean()`` checks uniqueness first, but between that check and
+    the insert the other clerk may commit; the database refuses the second, and the savepoint keeps the
+    outer transaction usable until the refusal rolls it back."""
+    try:
+        with transaction.atomic():
+            yield
+    except IntegrityError as error:
+        for name, (field, message) in RACED_CONSTRAINTS.items():
+            if name in str(error):
+                raise ValidationError({field: message}, code="unique") from error
+        raise
 
 
 @transaction.atomic
@@ -106,7 +128,7 @@ def registration_create(
     registrations closed is refused.
     """
     registration = Registration(contest=contest, candidate=candidate)
-    _assign(registration, data, REGISTRATION_FIELDS)
+    assign(registration, data, allowed=REGISTRATION_FIELDS)
     end = contest.registration_end
     refusal = eligibility.registration_date_refusal(registration.registered_on, registration_end=end)
     if refusal:
@@ -132,7 +154,7 @@ def registration_update(
 ) -> Registration:
     """Edit a registration; the racial option changes only through the self-declaration services."""
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
-    if _assign(registration, data, REGISTRATION_FIELDS):
+    if assign(registration, data, allowed=REGISTRATION_FIELDS):
         audited_save(registration, by=by, reason="Inscrição alterada")
     return registration
 
@@ -294,7 +316,7 @@ def phase_create(*, contest: Contest, by: User | None, data: Mapping[str, Any]) 
     phase = Phase(contest=contest)
     if "order" not in data:
         phase.order = (contest.phases.order_by("-order").values_list("order", flat=True).first() or 0) + 1
-    _assign(phase, data, PHASE_FIELDS)
+    assign(phase, data, allowed=PHASE_FIELDS)
     audited_save(phase, by=by, reason="Fase criada")
     return phase
 
@@ -302,7 +324,7 @@ def phase_create(*, contest: Contest, by: User | None, data: Mapping[str, Any]) 
 @transaction.atomic
 def phase_update(*, phase: Phase, by: User | None, data: Mapping[str, Any]) -> Phase:
     phase = Phase.objects.select_for_update().get(pk=phase.pk)
-    if _assign(phase, data, PHASE_FIELDS):
+    if assign(phase, data, allowed=PHASE_FIELDS):
         audited_save(phase, by=by, reason="Fase alterada")
     return phase
 
@@ -410,20 +432,21 @@ def registration_register(
     """A registration typed in from the candidate's form: the candidate found by CPF (the data filled in
     replaces theirs; a blank field keeps what is stored) or created, then the registration and, with
     ``racial_category``, its self-declaration, all in one transaction (nothing is kept if one is refused)."""
-    candidate = Candidate.objects.select_for_update().filter(cpf=candidate_data.get("cpf", "")).first()
-    if candidate is None:
-        candidate = candidate_create(by=by, data=candidate_data)
-    else:
-        filled = {name: value for name, value in candidate_data.items() if value not in (None, "")}
-        candidate = candidate_update(candidate=candidate, by=by, data=filled)
-    return registration_create(
-        contest=contest,
-        candidate=candidate,
-        by=by,
-        data=data,
-        racial_category=racial_category,
-        declared_on=declared_on,
-    )
+    with _refusing_raced_duplicates():
+        candidate = Candidate.objects.select_for_update().filter(cpf=candidate_data.get("cpf", "")).first()
+        if candidate is None:
+            candidate = candidate_create(by=by, data=candidate_data)
+        else:
+            filled = {name: value for name, value in candidate_data.items() if value not in (None, "")}
+            candidate = candidate_update(candidate=candidate, by=by, data=filled)
+        return registration_create(
+            contest=contest,
+            candidate=candidate,
+            by=by,
+            data=data,
+            racial_category=racial_category,
+            declared_on=declared_on,
+        )
 
 
 @transaction.atomic
@@ -436,5 +459,6 @@ def registration_edit(
 ) -> Registration:
     """The candidate's data and the registration's in one transaction; the racial option changes only
     through the self-declaration services (add, give up, justified correction)."""
-    candidate_update(candidate=registration.candidate, by=by, data=candidate_data)
-    return registration_update(registration=registration, by=by, data=data)
+    with _refusing_raced_duplicates():
+        candidate_update(candidate=registration.candidate, by=by, data=candidate_data)
+        return registration_update(registration=registration, by=by, data=data)

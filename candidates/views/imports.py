@@ -1,9 +1,12 @@
 """Web import of the exam organiser's file (Secretaria): upload, column mapping, preview, commit.
 
-The file uploaded is kept between the steps in the private ``imports`` storage (``settings.STORAGES``; a
-directory outside MEDIA_ROOT by default) under ``<uuid>``, a name the server makes (a random UUID, never
-a path or name from the browser); the session holds only that UUID per contest, and the file is deleted
-after the commit or the cancellation (left-overs older than a day are swept at the next upload). Every step reads the file again: the preview and the commit see the same data. The commit
+The file uploaded is read once, at the upload, and the table read is kept between the steps in the
+private ``imports`` storage (``settings.STORAGES``; a directory outside MEDIA_ROOT by default) as JSON lines
+(``save_table``) under ``<uuid>``, a name the server makes (a random UUID, never a path or name from the
+browser); the session holds only that UUID per contest, and the file is deleted after the commit or the
+cancellation (left-overs older than a day are swept at the next upload). The later steps load that table
+and never parse the upload again: the preview and the commit see the same data, and a hostile file costs
+its reading once (issue 14, defect 6). The commit
 is all or nothing (``candidates.services.imports.commit``); files above ``WEB_IMPORT_MAX_ROWS`` rows are refused
 with a message pointing to ``manage.py import_registrations``.
 """
@@ -13,11 +16,12 @@ from __future__ import annotations
 import datetime
 import os
 import re
+import tempfile
 import uuid
 from decimal import Decimal
 
 from django.contrib import messages
-from django.core.files.base import ContentFile
+from django.core.files import File
 from django.core.files.storage import Storage, storages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
@@ -36,9 +40,11 @@ from candidates.services.imports import (
     Preview,
     Table,
     commit,
+    load_table,
     mapping_choices,
     parse_upload,
     preview,
+    save_table,
     suggest_mapping,
     target_label,
 )
@@ -54,6 +60,7 @@ UPLOAD_STORAGE = "imports"  # settings.STORAGES
 TOKEN_RE = re.compile(r"^[0-9a-f]{32}$")
 STALE_AFTER = datetime.timedelta(days=1)
 SAMPLE_VALUES = 3
+SAMPLE_CHARS = 60
 PROBLEMS_PER_PAGE = 100
 
 
@@ -72,9 +79,12 @@ def _stored(token: object) -> str | None:
     return token if _uploads().exists(token) else None
 
 
-def _store(data: bytes) -> str:
-    """Keep ``data`` under a new random name (a UUID: the storage never needs to rename it)."""
-    return _uploads().save(uuid.uuid4().hex, ContentFile(data))
+def _store(table: Table) -> str:
+    """Keep the table read under a new random name (a UUID: the storage never needs to rename it)."""
+    with tempfile.SpooledTemporaryFile(max_size=8 * 1024 * 1024) as spool:
+        save_table(table, spool)
+        spool.seek(0)
+        return _uploads().save(uuid.uuid4().hex, File(spool))
 
 
 def _purge_stale() -> None:
@@ -114,7 +124,7 @@ def _discard(request: HttpRequest, contest: Contest) -> None:
 
 
 def _load(request: HttpRequest, contest: Contest) -> tuple[dict, Table] | None:
-    """The import in progress and its file read again, or None (with a message) when there is none."""
+    """The import in progress and the table read at the upload, or None (with a message) when there is none."""
     state = _state(request, contest)
     stored = _stored((state or {}).get("token"))
     if stored is None or state is None:
@@ -124,8 +134,7 @@ def _load(request: HttpRequest, contest: Contest) -> tuple[dict, Table] | None:
         return None
     try:
         with _uploads().open(stored, "rb") as handle:
-            data = handle.read()
-        table = parse_upload(data, max_rows=WEB_IMPORT_MAX_ROWS, filename=state["filename"])
+            table = load_table(handle)
     except ImportFileError as error:
         _discard(request, contest)
         messages.error(request, str(error))
@@ -156,7 +165,7 @@ def _samples(table: Table, index: int) -> list[str]:
     for _, row in table.rows:
         value = text(row[index]) if index < len(row) else ""
         if value:
-            values.append(value)
+            values.append(value if len(value) <= SAMPLE_CHARS else value[: SAMPLE_CHARS - 1] + "…")
             if len(values) == SAMPLE_VALUES:
                 break
     return values
@@ -186,12 +195,18 @@ def import_upload(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
         else:
             _discard(request, contest)
             _purge_stale()
-            token = _store(data)
+            token = _store(table)
             _save_state(
                 request, contest, {"token": token, "filename": filename, "mapping": None, "phases": {}}
             )
+            unread = (
+                f" {len(table.problems)} células não puderam ser lidas: veja os problemas na prévia."
+                if table.problems
+                else ""
+            )
             messages.success(
-                request, f"Arquivo “{filename}” recebido: {table.row_count} linhas de dados, {table.source}."
+                request,
+                f"Arquivo “{filename}” recebido: {table.row_count} linhas de dados, {table.source}.{unread}",
             )
             return redirect("candidates:import_mapping", contest.slug)
     state = _state(request, contest)

@@ -8,8 +8,6 @@ list, and vacancies opened during validity. Writes go through ``candidates.servi
 
 from __future__ import annotations
 
-import datetime
-
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -20,110 +18,17 @@ from django.utils import timezone
 
 from candidates import selectors
 from candidates.engine.schedule import kind_label
-from candidates.engine_params import params_for_position
+from candidates.forms import CallForm, DateForm, NoShowForm, OpenForm, WithdrawForm
 from candidates.models import Nomination
 from candidates.services import nominations as services
 from candidates.services.results import final_run_for
-from contests.forms import StaffFormMixin, add_service_errors, date_field
+from contests.forms import add_service_errors
 from contests.models import Position
 from contests.views import AuthenticatedHttpRequest, get_position_for_user, staff_view
 from contests.views.breadcrumbs import here, position_trail
 
 VIEW_PERMS = ("contests.view_contest", "contests.view_position", "candidates.view_nomination")
 CALL_PERMS = (*VIEW_PERMS, "candidates.call_nomination")
-STATEMENT_TYPES = (".pdf", ".jpg", ".jpeg", ".png")
-STATEMENT_MAX_BYTES = 10 * 1024 * 1024
-
-
-# Forms -------------------------------------------------------------------------------------------------
-
-
-class CallForm(StaffFormMixin, forms.Form):
-    count = forms.IntegerField(
-        label="Vagas a preencher",
-        min_value=1,
-        max_value=services.MAX_CALL,
-        initial=1,
-        help_text="Vagas liberadas primeiro (a de menor número antes), depois vagas novas, até o total aberto.",
-    )
-    act_number = forms.CharField(
-        label="Número do ato de nomeação", max_length=60, help_text="Ex.: Portaria nº 45/2026."
-    )
-    act_date = date_field("Data do ato")
-    gazette_edition = forms.CharField(label="Edição do diário oficial", max_length=120, required=False)
-    gazette_page = forms.CharField(label="Página", max_length=20, required=False)
-    gazette_date = date_field(
-        "Data da publicação",
-        required=False,
-        help_text="O prazo para a posse corre da publicação; vazia: a data do ato.",
-    )
-    notified_gazette = forms.BooleanField(label="Publicação no diário oficial", required=False, initial=True)
-    notified_email = forms.BooleanField(label="E-mail", required=False)
-    notified_letter = forms.BooleanField(label="Carta com aviso de recebimento", required=False)
-
-    fieldsets = (
-        ("Quantas vagas", ("count",)),
-        ("Ato de nomeação", ("act_number", "act_date", "gazette_edition", "gazette_page", "gazette_date")),
-        ("Como o candidato é avisado", ("notified_gazette", "notified_email", "notified_letter")),
-    )
-
-    def clean(self):
-        super().clean()
-        data = self.cleaned_data
-        if not any(data.get(name) for name in ("notified_gazette", "notified_email", "notified_letter")):
-            raise ValidationError("Indique ao menos um meio de comunicação ao candidato.")
-        return data
-
-
-class DateForm(StaffFormMixin, forms.Form):
-    """A record dated by the clerk, never in the future."""
-
-    date = date_field("Data")
-    reason = forms.CharField(label="Observação", required=False, widget=forms.Textarea(attrs={"rows": 2}))
-
-    def __init__(self, *args, today: datetime.date, date_label: str = "Data", reason: bool = True, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.today = today
-        self.fields["date"].label = date_label
-        if not reason:
-            del self.fields["reason"]
-
-    def clean_date(self) -> datetime.date:
-        value = self.cleaned_data["date"]
-        if value > self.today:
-            raise ValidationError("A data não pode ser futura.")
-        return value
-
-
-class WithdrawForm(DateForm):
-    statement = forms.FileField(
-        label="Termo de desistência assinado",
-        help_text="PDF ou imagem (JPG, PNG), até 10 MB.",
-    )
-
-    def clean_statement(self):
-        upload = self.cleaned_data["statement"]
-        if not upload.name.lower().endswith(STATEMENT_TYPES):
-            raise ValidationError("Envie o termo em PDF, JPG ou PNG.")
-        if upload.size > STATEMENT_MAX_BYTES:
-            raise ValidationError("O arquivo passa de 10 MB.")
-        return upload
-
-
-class NoShowForm(StaffFormMixin, forms.Form):
-    act_number = forms.CharField(
-        label="Ato que torna a nomeação sem efeito",
-        max_length=60,
-        required=False,
-        help_text="Se já publicado. Ex.: Portaria nº 60/2026.",
-    )
-
-
-class OpenForm(StaffFormMixin, forms.Form):
-    count = forms.IntegerField(label="Vagas abertas", min_value=1, max_value=10_000)
-    date = date_field("Data")
-    act = forms.CharField(label="Ato", max_length=200, help_text="Lei ou ato que criou ou abriu as vagas.")
-    note = forms.CharField(label="Observação", required=False, widget=forms.Textarea(attrs={"rows": 2}))
 
 
 # Helpers -----------------------------------------------------------------------------------------------
@@ -142,17 +47,9 @@ def _list_url(position: Position) -> str:
 
 
 def _reason(row: services.PreviewRow) -> str:
-    """The preview row's why without its head ("3ª vaga: ampla concorrência"), which the screen already
-    shows in bold as the seat and its kind."""
-    why = row.why
-    head = f"{row.seat}ª vaga"
-    if not why.startswith(head):
-        return why
-    why = why[len(head) :].lstrip()
-    why = why.removeprefix(": ")
-    if row.kind == "open" and not row.reverted:
-        why = why.removeprefix("ampla concorrência; ")
-    return why[:1].upper() + why[1:]
+    """The preview row's reason without the seat's number and open kind, which the screen already shows
+    in bold (the engine's structured reason formats it: ``Reason.detail``)."""
+    return row.reason.detail() if row.reason is not None else row.why
 
 
 def _call_rows(preview: services.Preview | None, group_label: str) -> list[dict]:
@@ -180,11 +77,7 @@ def _context(position: Position, page: object = None, **extra) -> dict:
 def nomination_list(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk)
     strip = selectors.seat_strip(position)
-    nominations = (
-        Nomination.objects.filter(position=position)
-        .select_related("registration__candidate", "position__contest__policy")
-        .order_by("order")
-    )
+    nominations = selectors.position_nominations(position)
     today = timezone.localdate()
     return render(
         request,
@@ -253,7 +146,7 @@ def nomination_detail(
 ) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk)
     nomination = _nomination_for(position, nomination_pk)
-    history = nomination.history.select_related("history_user").order_by("-history_date", "-history_id")
+    history = selectors.nomination_history(nomination)
     today = timezone.localdate()
     return render(
         request,
@@ -411,20 +304,7 @@ def nomination_open_vacancies(request: AuthenticatedHttpRequest, slug: str, pk: 
             )
             form = OpenForm(initial={"date": timezone.localdate()})
     strip = selectors.seat_strip(position)
-    rows = []
-    if opened is not None:
-        params = params_for_position(position)
-        for number, kind in enumerate(opened.after, start=1):
-            before = opened.before[number - 1] if number <= len(opened.before) else None
-            rows.append(
-                {
-                    "number": number,
-                    "before": selectors.kind_label(before, params) if before else "",
-                    "after": selectors.kind_label(kind, params),
-                    "new": before is None,
-                    "reserved": kind != "open",
-                }
-            )
+    rows = selectors.seat_kind_changes(position, opened.before, opened.after) if opened is not None else []
     return render(
         request,
         "candidates/nomination_open.html",

@@ -9,21 +9,19 @@ detail, to users who may see candidates.
 
 from __future__ import annotations
 
-import dataclasses
-import re
-import unicodedata
+from typing import cast
 
+from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
-from django.db.models import CharField, Func, Q
-from django.db.models.functions import Length
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from candidates import selectors
 from candidates.forms import (
     CorrectionForm,
     GiveUpForm,
@@ -34,97 +32,18 @@ from candidates.forms import (
     racial_category,
     racial_choice,
 )
-from candidates.models import Candidate, PhaseResult, Registration, SelfDeclaration
+from candidates.models import Registration, SelfDeclaration
 from candidates.services import registrations as services
 from candidates.services.status import registration_change_status
-from candidates.validators import format_cpf
 from contests.audit import User, log_access
 from contests.forms import add_service_errors
-from contests.history import HistoryEntry, field_label, field_label_model, history_entries
 from contests.models import Contest
-from contests.views import AuthenticatedHttpRequest, get_contest_for_user, staff_view
+from contests.views import PAGE_SIZE, AuthenticatedHttpRequest, form_data, get_contest_for_user, staff_view
 from contests.views.breadcrumbs import Crumb, contest_trail, here
 
-PAGE_SIZE = 50
 SENSITIVE = services.SENSITIVE_PERMISSION
 SENSITIVE_PARAM = "dados_sensiveis"
-# Registration fields that tell the reserves chosen: shown only with the sensitive data.
-SENSITIVE_FIELDS = ("racial_reserve", "pcd_reserve", "preferred_reserve")
 CATEGORY_FIELD = {"category": "racial"}
-
-# Accent folding in SQL, for SQLite and PostgreSQL alike (no ``unaccent`` extension, no extra column):
-# PostgreSQL translates the accented letters (both cases, and the combining marks of decomposed text are
-# deleted); SQLite, whose LOWER() folds ASCII only and whose parser cannot nest enough REPLACE()s, calls
-# ``fold_text`` itself, registered on the connection.
-_ACCENTED = "áàâãäåéèêëíìîïóòôõöúùûüçñýÿ"
-_PLAIN = "aaaaaaeeeeiiiiooooouuuucnyy"
-_COMBINING = "\u0300\u0301\u0302\u0303\u0308\u0327"
-_TRANSLATE_FROM = _ACCENTED + _ACCENTED.upper() + _COMBINING
-_TRANSLATE_TO = _PLAIN + _PLAIN
-_SQLITE_FUNCTION = "cotas_fold"
-_CPF_LIKE = re.compile(r"^[\d.\-/]+$")
-
-
-class Folded(Func):
-    """A text column in lower case without accents (``fold_text`` in SQL)."""
-
-    arity = 1
-    output_field = CharField()
-
-    def as_sql(self, compiler, connection, **extra_context):  # type: ignore[override]
-        sql, params = compiler.compile(self.source_expressions[0])
-        return f"LOWER({sql})", params
-
-    def as_postgresql(self, compiler, connection, **extra_context):
-        sql, params = compiler.compile(self.source_expressions[0])
-        return f"TRANSLATE(LOWER({sql}), %s, %s)", (*params, _TRANSLATE_FROM, _TRANSLATE_TO)
-
-    def as_sqlite(self, compiler, connection, **extra_context):
-        connection.ensure_connection()
-        connection.connection.create_function(_SQLITE_FUNCTION, 1, _fold_or_none, deterministic=True)
-        sql, params = compiler.compile(self.source_expressions[0])
-        return f"{_SQLITE_FUNCTION}({sql})", params
-
-
-def _fold_or_none(value: str | None) -> str | None:
-    return None if value is None else fold_text(value)
-
-
-def fold_text(text: str) -> str:
-    """Lower case without accents: what the user typed, and (through ``Folded``) the stored names."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
-
-
-def mask_cpf(digits: str) -> str:
-    """``***.881.690-**``: the middle six digits, as federal publications mask CPFs (LGPD)."""
-    if len(digits) != 11:
-        return "***"
-    return f"***.{digits[3:6]}.{digits[6:9]}-**"
-
-
-def search_registrations(registrations, term: str, *, cpf: bool):
-    """Every word must match the name or social name (accents and case ignored), the inscription number,
-    or (for users who may see it) the CPF: a whole CPF, or part of one typed with its punctuation."""
-    words = term.split()
-    if not words:
-        return registrations
-    registrations = registrations.annotate(
-        search_name=Folded("candidate__full_name"), search_social=Folded("candidate__social_name")
-    )
-    for word in words:
-        plain = fold_text(word)
-        condition = (
-            Q(search_name__contains=plain) | Q(search_social__contains=plain) | Q(number__icontains=word)
-        )
-        digits = re.sub(r"\D", "", word)
-        if cpf and digits and _CPF_LIKE.match(word):
-            if len(digits) == 11:
-                condition |= Q(candidate__cpf=digits)
-            elif len(digits) >= 3 and ("." in word or "-" in word):
-                condition |= Q(candidate__cpf__contains=digits)
-        registrations = registrations.filter(condition)
-    return registrations
 
 
 # Access helpers ------------------------------------------------------------------------------------------
@@ -145,10 +64,6 @@ def get_registration_for_user(user: User, slug: str, pk: int, *, change: bool = 
     return registration
 
 
-def _form_data(request: HttpRequest):
-    return request.POST if request.method == "POST" else None
-
-
 def _detail_url(registration: Registration) -> str:
     return reverse("candidates:registration_detail", args=[registration.contest.slug, registration.pk])
 
@@ -164,45 +79,6 @@ def _registration_trail(registration: Registration, *tail: Crumb) -> list[Crumb]
     return _trail(registration.contest, (registration.number, _detail_url(registration)), *tail)
 
 
-def _history(registration: Registration, *, sensitive: bool, candidate: bool) -> list[HistoryEntry]:
-    """The registration's history, its scores' and (if allowed) its candidate's, field by field.
-
-    Without ``sensitive`` the self-declaration's rows and the fields of the reserves chosen are left out,
-    and so are the registration's rows that changed nothing else.
-    """
-    querysets = [registration.history.all(), PhaseResult.history.filter(registration_id=registration.pk)]
-    if candidate:
-        querysets.append(Candidate.history.filter(id=registration.candidate_id))
-    if sensitive:
-        querysets.append(SelfDeclaration.history.filter(registration_id=registration.pk))
-    entries = [_with_cpf_formatted(entry) for entry in history_entries(*querysets)]
-    if sensitive:
-        return entries
-    hidden = {field_label(Registration, name) for name in SENSITIVE_FIELDS}
-    kind = field_label_model(Registration)
-    shown = []
-    for entry in entries:
-        changes = tuple(change for change in entry.changes if change.field not in hidden)
-        if entry.kind != kind or len(changes) == len(entry.changes):
-            shown.append(entry)
-        elif changes or entry.history_type != "~":
-            shown.append(dataclasses.replace(entry, changes=changes))
-    return shown
-
-
-def _with_cpf_formatted(entry: HistoryEntry) -> HistoryEntry:
-    label = field_label(Candidate, "cpf")
-    if not any(change.field == label for change in entry.changes):
-        return entry
-    changes = tuple(
-        dataclasses.replace(change, old=format_cpf(change.old), new=format_cpf(change.new))
-        if change.field == label
-        else change
-        for change in entry.changes
-    )
-    return dataclasses.replace(entry, changes=changes)
-
-
 # Views ---------------------------------------------------------------------------------------------------
 
 
@@ -212,37 +88,27 @@ def registration_list(request: AuthenticatedHttpRequest, slug: str) -> HttpRespo
     sensitive = request.user.has_perm(SENSITIVE)
     cpf = request.user.has_perm("candidates.view_candidate")
     form = RegistrationFilterForm(request.GET or None, contest=contest, sensitive=sensitive, cpf=cpf)
-    registrations = Registration.objects.filter(contest=contest).select_related("candidate", "position")
-    total = registrations.count()
-    if form.is_valid():
-        data = form.cleaned_data
-        registrations = search_registrations(registrations, data["busca"], cpf=cpf)
-        if data["cargo"]:
-            registrations = registrations.filter(position=data["cargo"])
-        if data["situacao"]:
-            registrations = registrations.filter(status=data["situacao"])
-        reserve = data.get("reserva")
-        if reserve:
-            registrations = registrations.filter(
-                **{
-                    "racial": {"racial_reserve": True},
-                    "pcd": {"pcd_reserve": True},
-                    "ampla": {"racial_reserve": False, "pcd_reserve": False},
-                }[reserve]
-            )
-            # Who opted for a reserve is sensitive (PcD above all): the query is logged like a view.
-            label = dict(form.fields["reserva"].choices)[reserve]  # type: ignore[attr-defined]  # a ChoiceField
-            log_access(
-                user=request.user,
-                obj=contest,
-                action="view_sensitive",
-                detail=f"lista de inscrições filtrada por reserva: {label}",
-                request=request,
-            )
-    registrations = registrations.order_by(Length("number"), "number", "pk")
+    data = form.cleaned_data if form.is_valid() else {}
+    registrations = selectors.registrations_listed(
+        contest,
+        term=data.get("busca", ""),
+        position=data.get("cargo"),
+        status=data.get("situacao", ""),
+        reserve=data.get("reserva", ""),
+        cpf=cpf,
+    )
+    if data.get("reserva"):
+        # Who opted for a reserve is sensitive (PcD above all): the query is logged like a view.
+        choices = cast(list[tuple[str, str]], cast(forms.ChoiceField, form.fields["reserva"]).choices)
+        label = dict(choices)[data["reserva"]]
+        log_access(
+            user=request.user,
+            obj=contest,
+            action="view_sensitive",
+            detail=f"lista de inscrições filtrada por reserva: {label}",
+            request=request,
+        )
     page = Paginator(registrations, PAGE_SIZE).get_page(request.GET.get("pagina"))
-    for registration in page.object_list:
-        registration.cpf_masked = mask_cpf(registration.candidate.cpf)
     return render(
         request,
         "candidates/registration_list.html",
@@ -251,7 +117,7 @@ def registration_list(request: AuthenticatedHttpRequest, slug: str) -> HttpRespo
             "breadcrumbs": contest_trail(contest, here("Inscrições")),
             "form": form,
             "page": page,
-            "total": total,
+            "total": selectors.registration_count(contest),
             "show_cpf": cpf,
             "show_reserve": sensitive,
             "filtered": form.is_bound and any(form.data.get(name) for name in form.fields),
@@ -262,9 +128,9 @@ def registration_list(request: AuthenticatedHttpRequest, slug: str) -> HttpRespo
 @staff_view("contests.view_contest", "candidates.add_registration", "candidates.add_candidate")
 def registration_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
-    form = RegistrationForm(_form_data(request), contest=contest)
+    form = RegistrationForm(form_data(request), contest=contest)
     if request.method == "POST" and form.is_valid():
-        known = Candidate.objects.filter(cpf=form.cleaned_data["cpf"]).exists()
+        known = selectors.cpf_known(form.cleaned_data["cpf"])
         try:
             registration = services.registration_register(
                 contest=contest,
@@ -302,7 +168,7 @@ def registration_edit(request: AuthenticatedHttpRequest, slug: str, pk: int) -> 
         )
     # The form validates a copy, so the page keeps showing the stored values when the save is refused.
     copy = Registration.objects.select_related("candidate").get(pk=registration.pk)
-    form = RegistrationForm(_form_data(request), contest=contest, registration=copy, sensitive=sensitive)
+    form = RegistrationForm(form_data(request), contest=contest, registration=copy, sensitive=sensitive)
     if request.method == "POST" and form.is_valid():
         try:
             services.registration_edit(
@@ -339,10 +205,9 @@ def registration_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -
         sensitive = services.registration_sensitive_details(
             registration=registration, user=user, request=request
         )
-        declaration = SelfDeclaration.objects.filter(registration=registration).first()
-    results = {r.phase_id: r for r in registration.phase_results.all()}
-    phases = [(phase, results.get(phase.pk)) for phase in contest.phases.order_by("order")]
-    entries = _history(
+        declaration = selectors.self_declaration(registration)
+    phases = selectors.registration_phase_results(registration)
+    entries = selectors.registration_history(
         registration, sensitive=sensitive is not None, candidate=user.has_perm("candidates.view_candidate")
     )
     page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("pagina"))
@@ -357,7 +222,6 @@ def registration_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -
             "registration": registration,
             "breadcrumbs": _trail(contest, here(registration.number)),
             "candidate": registration.candidate,
-            "cpf_masked": mask_cpf(registration.candidate.cpf),
             "phases": phases,
             "sensitive": sensitive,
             "declaration": declaration,
@@ -420,7 +284,7 @@ def _declaration_page(
         detail=f"autodeclaração (página da opção pela reserva a {policy.group_label})",
         request=request,
     )
-    declaration = SelfDeclaration.objects.filter(registration=registration).first()
+    declaration = selectors.self_declaration(registration)
     active = declaration is not None and declaration.is_active
     closed = contest.registrations_closed_on(today)
     if not active and not closed:
@@ -509,7 +373,7 @@ def registration_give_up(request: AuthenticatedHttpRequest, slug: str, pk: int) 
 @staff_view(*DECLARATION_PERMS)
 def registration_correct(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     registration = get_registration_for_user(request.user, slug, pk, change=True)
-    declaration = SelfDeclaration.objects.filter(registration=registration).first()
+    declaration = selectors.self_declaration(registration)
     form = CorrectionForm(
         request.POST, policy=registration.contest.policy, current=_current_option(declaration)
     )

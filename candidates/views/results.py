@@ -7,9 +7,6 @@ compare with the previous published run. Writes go through ``candidates.services
 
 from __future__ import annotations
 
-from typing import cast
-
-from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
@@ -20,49 +17,16 @@ from django.views.decorators.http import require_POST
 
 from candidates import selectors
 from candidates.engine.schedule import kind_label
+from candidates.forms import ComputeForm, PublishForm
 from candidates.models import ResultRun
 from candidates.services import results
 from contests.audit import User
-from contests.forms import StaffFormMixin
-from contests.models import Contest, Position
-from contests.views import AuthenticatedHttpRequest, get_contest_for_user, staff_view
+from contests.models import Position
+from contests.views import PAGE_SIZE, AuthenticatedHttpRequest, get_contest_for_user, staff_view
 from contests.views.breadcrumbs import Crumb, contest_trail, here
 
 VIEW_PERMS = ("contests.view_contest", "candidates.view_resultrun")
-PAGE_SIZE = 50
 LIST_SLUGS = {"geral": "open", "racial": "racial", "pcd": "pcd", "fora": "out"}
-
-
-class ComputeForm(StaffFormMixin, forms.Form):
-    position = forms.ModelChoiceField(
-        label="Cargos",
-        queryset=Position.objects.none(),
-        required=False,
-        empty_label="Todos os cargos do concurso",
-    )
-    kind = forms.ChoiceField(
-        label="Para publicar como",
-        choices=[("", "A decidir"), *ResultRun.Kind.choices],
-        required=False,
-        help_text="Quem publica (Gestão) confirma a espécie.",
-    )
-    notes = forms.CharField(label="Observações", required=False, widget=forms.Textarea(attrs={"rows": 2}))
-
-    def __init__(self, *args, contest: Contest, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        cast(forms.ModelChoiceField, self.fields["position"]).queryset = contest.positions.order_by(
-            "code", "pk"
-        )
-
-
-class PublishForm(StaffFormMixin, forms.Form):
-    kind = forms.ChoiceField(
-        label="Publicar como",
-        choices=ResultRun.Kind.choices,
-        widget=forms.RadioSelect,
-        help_text="A lista final é a que a homologação confirma e de que saem as nomeações. Publicada, a "
-        "lista não muda mais: uma alteração exige novo cálculo.",
-    )
 
 
 def _run_for(user: User, slug: str, run_pk: int) -> ResultRun:
@@ -230,7 +194,7 @@ def result_compare(request: AuthenticatedHttpRequest, slug: str, run_pk: int) ->
     if previous is not None and position is not None:
         moves = selectors.compare_runs(run, previous, position)
         page = Paginator(moves, PAGE_SIZE).get_page(request.GET.get("pagina"))
-    others = ResultRun.objects.filter(contest=run.contest).exclude(pk=run.pk).order_by("-number")
+    others = selectors.other_runs(run)
     return render(
         request,
         "candidates/result_compare.html",

@@ -63,6 +63,10 @@ class Policy(models.Model):
         EVERY_NTH = "every_nth", "A cada k nomeações, a k-ésima ao cotista"
 
     class Priority(models.TextChoices):
+        BY_ORDER = (
+            "by_order",
+            "Conforme a ordem: PcD antes na proporcional, cotista racial antes na a cada k nomeações",
+        )
         PCD_FIRST = "pcd_first", "Pessoa com deficiência antes de cotista racial"
         RACIAL_FIRST = "racial_first", "Cotista racial antes de pessoa com deficiência"
 
@@ -202,8 +206,12 @@ class Policy(models.Model):
         "prioridade em colisão",
         max_length=20,
         choices=Priority.choices,
-        default=Priority.PCD_FIRST,
-        help_text="Quando a mesma vaga caberia às duas reservas (STF, MS 30.861: 1ª vaga PcD na 5ª nomeação).",
+        default=Priority.BY_ORDER,
+        help_text=(
+            "Quando a mesma vaga caberia às duas reservas (RULES §4). Conforme a ordem: na proporcional, PcD "
+            "antes (STF, MS 30.861: 1ª vaga PcD na 5ª nomeação); a cada k nomeações, cotista racial antes "
+            "(AR art. 3º §1º fixa a 5ª vaga para negros e índios)."
+        ),
     )
     open_competition_rule = models.CharField(
         "cotista na ampla concorrência",

@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from contests import quotas, services
+from contests import quotas, selectors, services
 from contests.forms import (
     ContestForm,
     ContestStatusForm,
@@ -24,8 +24,7 @@ from contests.forms import (
     HomologationForm,
     add_service_errors,
 )
-from contests.history import history_entries
-from contests.models import Contest, Policy, Position, VacancyOpening
+from contests.models import Contest, Policy, Position
 from contests.views.access import (
     PAGE_SIZE,
     AuthenticatedHttpRequest,
@@ -283,14 +282,6 @@ def contest_extend_validity(request: AuthenticatedHttpRequest, slug: str) -> Htt
 @staff_view("contests.view_contest", "contests.view_contest_history")
 def contest_history(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
-    position_ids = list(
-        Position.history.filter(contest_id=contest.pk).values_list("id", flat=True).distinct()
-    )
-    entries = history_entries(
-        contest.history.all(),
-        Position.history.filter(contest_id=contest.pk),
-        VacancyOpening.history.filter(position_id__in=position_ids),
-    )
-    page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("pagina"))
+    page = Paginator(selectors.contest_history(contest), PAGE_SIZE).get_page(request.GET.get("pagina"))
     context = {"contest": contest, "page": page, "breadcrumbs": contest_trail(contest, here("Histórico"))}
     return render(request, "contests/contest_history.html", context)

@@ -5,19 +5,18 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
-from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-from contests import services
+from contests import selectors, services
 from contests.forms import (
     AccessLogFilterForm,
     HolidayForm,
     OrganizationForm,
     add_service_errors,
 )
-from contests.models import AccessLog, Holiday, Organization
+from contests.models import Holiday, Organization
 from contests.views.access import (
     PAGE_SIZE,
     AuthenticatedHttpRequest,
@@ -108,18 +107,6 @@ def holiday_delete(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 @staff_view("contests.view_accesslog")
 def accesslog_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = AccessLogFilterForm(request.GET or None)
-    logs = AccessLog.objects.select_related("user", "content_type").order_by("-at", "-pk")
-    if form.is_valid():
-        data = form.cleaned_data
-        if data["user"]:
-            logs = logs.filter(
-                Q(user__username__icontains=data["user"])
-                | Q(user__first_name__icontains=data["user"])
-                | Q(user__last_name__icontains=data["user"])
-            )
-        if data["start"]:
-            logs = logs.filter(at__date__gte=data["start"])
-        if data["end"]:
-            logs = logs.filter(at__date__lte=data["end"])
+    logs = selectors.access_logs(**form.cleaned_data) if form.is_valid() else selectors.access_logs()
     page = Paginator(logs, PAGE_SIZE).get_page(request.GET.get("pagina"))
     return render(request, "contests/accesslog_list.html", {"form": form, "page": page})

@@ -11,14 +11,13 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from contests import quotas, services
+from contests import quotas, selectors, services
 from contests.forms import (
     PositionForm,
     PreviewForm,
     VacancyOpeningForm,
     add_service_errors,
 )
-from contests.history import history_entries
 from contests.models import Contest, Position, VacancyOpening
 from contests.views.access import (
     PAGE_SIZE,
@@ -219,8 +218,7 @@ def position_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Ht
 @staff_view("contests.view_contest", "contests.view_position", "contests.view_contest_history")
 def position_history(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk)
-    entries = history_entries(position.history.all(), VacancyOpening.history.filter(position_id=position.pk))
-    page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("pagina"))
+    page = Paginator(selectors.position_history(position), PAGE_SIZE).get_page(request.GET.get("pagina"))
     breadcrumbs = position_trail(position, here("Histórico"))
     context = {"contest": position.contest, "position": position, "page": page, "breadcrumbs": breadcrumbs}
     return render(request, "contests/position_history.html", context)

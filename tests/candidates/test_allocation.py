@@ -22,7 +22,7 @@ from candidates.engine.allocation import (
     EndOfList,
     ExcludeFromReserve,
     NoShow,
-    Open,
+    OpenVacancies,
     Params,
     State,
     TookOffice,
@@ -116,7 +116,7 @@ def test_ar_art3_par1_n3_seat_3_is_racial():
     assert schedule(AR, 3) == ["open", "open", "racial"]
 
 
-def test_lei_15142_30_and_5_collide_at_seat_5_pcd_wins_racial_takes_6():
+def test_lei_15142_30_and_5_threshold_2_collide_at_seat_5_pcd_wins_racial_takes_6():
     params = Params(ReserveRule(30, 2, "half_up"), PCD_5)
     assert schedule(params, 7) == ["open", "racial", "open", "open", "pcd", "racial", "open"]
 
@@ -124,6 +124,117 @@ def test_lei_15142_30_and_5_collide_at_seat_5_pcd_wins_racial_takes_6():
 def test_collision_priority_racial_first_gives_seat_5_to_racial():
     params = Params(ReserveRule(30, 2, "half_up"), PCD_5, priority=("racial", "pcd"))
     assert schedule(params, 6)[4:] == ["racial", "pcd"]
+
+
+# RULES §4, "Reserves always delivered" and collisions --------------------------------------------------
+
+AR_PCD = Params(RACIAL_20_AR, PCD_5, order="every_nth", nth=5, citations={"order": "art. 3º §1º"},
+                group_label="negros e índios")  # fmt: skip
+L30_PCD = Params(ReserveRule(30, 3, "half_up"), PCD_5)
+
+
+def seats_of(kinds: list[str], kind: str) -> list[int]:
+    return [s for s, k in enumerate(kinds, 1) if k == kind]
+
+
+def test_rules_par4_default_priority_follows_the_order():
+    assert SM_PCD.priority == ("pcd", "racial")  # STF MS 30.861: the first PcD seat at the 5th nomination
+    assert AR_PCD.priority == ("racial", "pcd")  # AR art. 3 §1: the 5th vacancy to negros e índios
+
+
+def test_ar_art3_par1_with_pcd_5_at_n5_seat_4_pcd_seat_5_racial():
+    assert schedule(AR_PCD, 5) == ["open", "open", "open", "pcd", "racial"]
+
+
+def test_ar_art3_par1_with_pcd_5_at_n10_seats_5_and_10_racial_6_pcd():
+    kinds = schedule(AR_PCD, 10)
+    assert (seats_of(kinds, "racial"), seats_of(kinds, "pcd")) == ([5, 10], [6])
+
+
+def test_rules_par4_30_and_5_at_n5_seats_2_and_4_racial_5_pcd():
+    kinds = schedule(L30_PCD, 5)
+    assert (seats_of(kinds, "racial"), seats_of(kinds, "pcd")) == ([2, 4], [5])
+
+
+@pytest.mark.parametrize("n", [6, 7, 8, 10, 12])
+def test_rules_par4_30_and_5_from_n6_seats_2_and_6_racial_5_pcd(n):
+    kinds = schedule(L30_PCD, n)[:6]
+    assert (seats_of(kinds, "racial"), seats_of(kinds, "pcd")) == ([2, 6], [5])
+
+
+def test_rules_par4_seats_created_at_n4_keep_their_kind_the_second_racial_waits_for_the_6th_vacancy():
+    candidates = people(*[f"G{i}" for i in range(10)])
+    state = run(L30_PCD, candidates, 4, Call(4))
+    assert state.seats == ("open", "racial", "open", "open")
+    state = replay(state, [OpenVacancies(1), Call(1)])
+    assert state.seats[4] == "pcd" and state.schedule() == ["open", "racial", "open", "open", "pcd"]
+    state = replay(state, [OpenVacancies(1)])
+    assert state.schedule()[5] == "racial"
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 8])
+def test_sm_art1_par2_threshold_tested_on_n_30_percent_first_racial_seat_is_2(n):
+    params = Params(ReserveRule(30, 3, "half_up"))
+    assert seats_of(schedule(params, n), "racial")[0] == 2
+    assert schedule(params, 2) == ["open", "open"]  # n < 3: no reserve
+
+
+def test_sm_art1_par2_seats_created_below_the_threshold_keep_the_open_kind():
+    params = Params(ReserveRule(30, 3, "half_up"))
+    state = run(params, WORKED, 2, Call(2), OpenVacancies(1))
+    assert state.seats == ("open", "open")
+    assert state.schedule() == ["open", "open", "racial"]
+
+
+@pytest.mark.parametrize("n", range(1, 41))
+@pytest.mark.parametrize("params", [SM_PCD, AR_PCD, L30_PCD, Params(ReserveRule(30, 2, "half_up"), PCD_5)])
+def test_rules_par4_reserves_always_delivered_the_schedule_for_n_gives_each_list_its_count(params, n):
+    kinds = schedule(params, n)
+    assert kinds.count("racial") == params.racial_count(n)
+    assert kinds.count("pcd") == params.pcd_count(n)
+
+
+def test_rules_par4_the_schedule_for_n_is_the_kinds_seats_would_get_if_created_one_by_one():
+    # Where the make-up reaches the last seats, each seat created is decided again with the seats before
+    # it as they are: not one application of the rule to all the seats to come.
+    from candidates.engine.schedule import seat_rule
+
+    params = Params(ReserveRule(50, 3, "up"), ReserveRule(20, 1, "up", 20), order="every_nth", nth=5)
+    kinds = schedule(params, 23)
+    assert kinds != seat_rule(params, (), 23).kinds
+    assert seats_of(kinds, "pcd") == [6, 11, 12, 13]
+    one_by_one: list[str] = []
+    for _ in range(23):
+        one_by_one.append(seat_rule(params, one_by_one, 23).kinds[len(one_by_one)])
+    assert kinds == one_by_one
+
+
+def test_rules_par4_a_collision_explained_in_words():
+    from candidates.engine.schedule import collisions_explained
+
+    assert collisions_explained(AR_PCD, (), 5) == [
+        "a 5ª vaga é reservada a negros e índios (art. 3º §1º); a vaga de pessoa com deficiência passa para a 4ª"
+    ]
+    assert collisions_explained(AR_PCD, (), 10)[0].endswith(
+        "a vaga de pessoa com deficiência passa para a 6ª"
+    )
+    assert collisions_explained(L30_PCD, (), 6)[0].startswith(
+        "a 5ª vaga é reservada a pessoas com deficiência"
+    )
+    assert collisions_explained(L30_PCD, (), 6)[0].endswith("a vaga reservada a negros passa para a 6ª")
+    kept = ("open", "racial", "open", "open")
+    assert collisions_explained(L30_PCD, kept, 5)[0].endswith("a vaga reservada a negros aguarda novas vagas")
+
+
+def test_ar_art3_par1_the_nomination_on_a_collision_seat_says_where_the_other_reserve_went():
+    candidates = people(*[f"G{i}" for i in range(6)], "N1:racial", "P1:pcd")
+    state = run(AR_PCD, candidates, 5, Call(5))
+    assert held(state)[3:] == [(4, "P1", "pcd", "pcd"), (5, "N1", "racial", "racial")]
+    assert (
+        "pessoas com deficiência também tinha direito a esta vaga: passa para a 4ª"
+        in state.nominations[4].why
+    )
+    assert "as últimas vagas completam a reserva" in state.nominations[3].why
 
 
 @pytest.mark.parametrize(
@@ -156,7 +267,7 @@ def test_explanations_write_p_times_s_exactly_with_a_decimal_comma(seat, text):
 def test_sm_art1_par2_threshold_on_cumulative_count_later_opening_creates_the_reserve():
     state = run(SM, WORKED, 2, Call(2))
     assert state.schedule() == ["open", "open"]
-    state, _ = apply(state, Open(1))
+    state, _ = apply(state, OpenVacancies(1))
     assert state.schedule() == ["open", "open", "racial"]
     state, _ = apply(state, Call(1))
     assert held(state)[-1] == (3, "N2", "racial", "racial")
@@ -166,7 +277,7 @@ def test_sm_art1_par4_fraction_carried_7_then_9_reserves_2():
     state = run(SM, WORKED, 7)
     assert state.reservation().racial == 1
     assert state.reservation().carried_fraction == Fraction(2, 5)
-    state, _ = apply(state, Open(2))
+    state, _ = apply(state, OpenVacancies(2))
     assert state.reservation().racial == 2
     assert state.schedule().count("racial") == 2
 
@@ -174,10 +285,10 @@ def test_sm_art1_par4_fraction_carried_7_then_9_reserves_2():
 def test_rules_par4_created_seats_keep_their_kind_every_nth_reschedules_the_rest():
     # AR with 3 vacancies: seat 3 racial. Opening 7 more makes 10: seat 3 keeps its kind, and the
     # projected seats follow "every fifth" with the new n (seat 10), not seat 5.
-    called = run(AR, WORKED, 3, Call(3), Open(7))
+    called = run(AR, WORKED, 3, Call(3), OpenVacancies(7))
     assert called.schedule() == ["open", "open", "racial", *["open"] * 6, "racial"]
     # Only 2 called before the opening: seat 3 was never created, so the schedule for 5 applies.
-    not_called = run(AR, WORKED, 3, Call(2), Open(2))
+    not_called = run(AR, WORKED, 3, Call(2), OpenVacancies(2))
     assert not_called.schedule() == ["open", "open", "open", "open", "racial"]
 
 
@@ -213,6 +324,34 @@ def test_why_quotes_the_seat_rule_and_the_list_position():
     assert state.nominations[5].why.startswith(
         "3ª vaga (liberada: desistência de N2): mantém a reserva a negros; N3 é o 1º da lista de negros"
     )
+
+
+def test_rules_par4_the_reason_is_given_as_data_besides_the_text():
+    state = run(SM, WORKED, 5, Call(5), Withdraw("N2"), Call(1))
+    n2 = state.nominations[2].reason
+    assert n2 is not None
+    assert (n2.seat, n2.kind, n2.list, n2.via, n2.citation) == (3, "racial", "racial", "reserved", "art. 5º")
+    assert (n2.percent, n2.base, n2.exact, n2.reserved) == ("20%", 3, "0,6", 1)
+    assert (n2.general_position, n2.list_position, n2.open_seats) == (7, 1, 4)
+    assert n2.text() == state.nominations[2].why
+    assert n2.detail().startswith("Reservada a negros; 20% de 3 = 0,6 → 1; N2 é o 1º da lista de negros")
+    n1 = state.nominations[1].reason
+    assert n1 is not None and n1.detail().startswith("N1 é o 2º da lista geral")
+    n3 = state.nominations[5].reason
+    assert n3 is not None and n3.freed_by == "desistência de N2"
+    assert n3.detail().startswith("Liberada: desistência de N2; mantém a reserva a negros; N3 é o 1º")
+    reverted = run(SM, people("A", "N1:racial", "B", "C", "D", "E"), 5, Call(5)).nominations[2].reason
+    assert reverted is not None and (reverted.via, reverted.list, reverted.citation) == (
+        "reverted",
+        "open",
+        "art. 4º §5º",
+    )
+
+
+def test_rules_par4_a_held_dual_candidates_reason_names_the_seat_they_had_landed_on():
+    state = run(SM_PCD, dual("pcd"), 5, Call(5))
+    x = state.nominations[-1].reason
+    assert x is not None and (x.via, x.list, x.landed_seat, x.landed_kind) == ("held", "pcd", 3, "racial")
 
 
 BEST_COTISTA_4TH = people("A", "B", "C", "N1:racial", "D", "E", "N2:racial", "N3:racial")
@@ -292,7 +431,7 @@ def test_reverted_seat_keeps_its_kind_and_is_offered_to_its_list_first_when_free
 
 
 def test_freed_seats_are_filled_first_lowest_number_first():
-    state = run(SM, WORKED, 5, Call(5), Withdraw("C"), Withdraw("A"), Open(1), Call(3))
+    state = run(SM, WORKED, 5, Call(5), Withdraw("C"), Withdraw("A"), OpenVacancies(1), Call(3))
     assert [(n.seat, n.candidate) for n in state.nominations[5:]] == [(1, "D"), (5, "E"), (6, "N3")]
 
 
@@ -350,7 +489,7 @@ def test_lei_15142_exclusion_from_reserve_annuls_a_reserved_nomination_and_keeps
     assert state.nominations[-1].candidate == "N3"
     assert state.lists() == {"open": ["A", "N1", "B", "C", "D", "E", "N2", "N3"], "racial": ["N1", "N3"]}
     # Annulled, N2 holds no active nomination and can be nominated again from the general list.
-    state, _ = apply(state, Open(3))
+    state, _ = apply(state, OpenVacancies(3))
     state, _ = apply(state, Call(3))
     assert "N2" in [n.candidate for n in state.nominations[-3:]]
 
@@ -382,11 +521,11 @@ def test_end_of_list_ends_the_nomination_frees_the_seat_and_the_candidate_can_re
     ("events", "message"),
     [
         ([Withdraw("Z")], "Candidato desconhecido"),
-        ([Withdraw("A"), Withdraw("A")], "já está fora das listas"),
+        ([Withdraw("A"), Withdraw("A")], "fora de todas as listas"),
         ([NoShow("A")], "não tem nomeação ativa"),
         ([TookOffice("A")], "não tem nomeação ativa"),
-        ([ExcludeFromReserve("A")], "não está em nenhuma lista reservada"),
-        ([Withdraw("A"), EndOfList("A")], "já está fora das listas"),
+        ([ExcludeFromReserve("A")], "não optou por nenhuma reserva"),
+        ([Withdraw("A"), EndOfList("A")], "fora de todas as listas"),
     ],
 )
 def test_events_that_cannot_apply_raise_in_portuguese_and_change_nothing(events, message):
@@ -442,6 +581,57 @@ def test_sm_art4_par7_pcd_seat_first_then_racial_seat_in_the_same_call():
     assert [(s, c) for s, c, _, _ in held(state) if s in (3, 5, 8)] == [(3, "R1"), (5, "P2"), (8, "X")]
 
 
+SM_PCD_20 = Params(RACIAL_20_SM, ReserveRule(20, 1, "up", 20))  # n = 10: racial 3 and 8, PcD 5 and 10
+
+
+def test_sm_art4_par7_held_for_the_list_takes_the_first_pcd_seat_they_are_best_for_and_the_call_refills():
+    # X (7th, beyond the 6 open seats) lands on racial seat 3; PcD seat 5 goes to P1, ranked below X,
+    # and seat 10 reverts: X, who chose PcD, is held for the PcD list and the call is filled again.
+    candidates = people(*[f"G{i}" for i in range(1, 7)], "X:racial,pcd>pcd", "R1:racial", "P1:pcd", "G7")
+    state = run(SM_PCD_20, candidates, 10, Call(10))
+    assert [(s, c, lst) for s, c, lst, _ in held(state) if s in (3, 5, 8, 9, 10)] == [
+        (3, "R1", "racial"),
+        (5, "X", "pcd"),
+        (8, "G6", "open"),  # nobody left on the racial list beyond open competition: reverts
+        (9, "P1", "open"),
+        (10, "G7", "open"),
+    ]
+    reason = state.nominations[4].reason
+    assert reason is not None and (reason.via, reason.landed_seat) == ("held", 3)
+    _agrees_with_the_reference(SM_PCD_20, candidates, 10, [{"call": 10}], state)
+
+
+@pytest.mark.parametrize(
+    ("rule", "expected"),
+    [
+        # compensation: reached by the open list, the held D is open competition anyway (SM art. 4 §3).
+        ("compensation", [("A", "open"), ("B", "open"), ("C", "open"), ("D", "open"), ("E", "pcd")]),
+        # projected: the open seat passes the held D over; D takes the PcD seat.
+        ("projected", [("A", "open"), ("B", "open"), ("C", "open"), ("E", "open"), ("D", "pcd")]),
+    ],
+)
+def test_sm_art4_par7_an_open_seat_takes_a_held_candidate_only_under_compensation(rule, expected):
+    params = Params(RACIAL_20_SM, ReserveRule(20, 1, "up", 20), open_competition_rule=rule)
+    candidates = people("A:pcd", "B:pcd", "C:pcd>pcd", "D:racial,pcd>pcd", "E:pcd")
+    state = run(params, candidates, 5, Call(5))
+    assert [(n.candidate, n.list) for n in state.nominations] == expected
+    assert state.nominations[2].reverted  # racial seat 3: D held for PcD, nobody else on the racial list
+    _agrees_with_the_reference(params, candidates, 5, [{"call": 5}], state)
+
+
+def _agrees_with_the_reference(params, candidates, vacancies, events, state) -> None:
+    from candidates.engine.reference import Naive
+
+    naive = Naive(params, list(candidates), vacancies)
+    for event in events:
+        naive.run(event)
+    keys = [
+        (n.order, n.seat, n.kind, n.candidate, n.list, n.status, n.reverted, n.compensated)
+        for n in state.nominations
+    ]
+    assert keys == [n.key() for n in naive.noms]
+
+
 def test_sm_art4_par7_a_call_reaching_only_one_seat_is_not_simultaneous():
     state = run(SM_PCD, dual("pcd"), 5, Call(3), Call(2))
     assert held(state)[2] == (3, "X", "racial", "racial")
@@ -458,7 +648,15 @@ def test_decreto_12536_larger_only_ranks_dual_candidates_in_the_larger_reserve_o
 # Incremental state -------------------------------------------------------------------------------------
 
 
-EVENTS = [Call(3), Open(4), Withdraw("N2"), Call(4), EndOfList("B"), ExcludeFromReserve("N3"), Call(2)]
+EVENTS = [
+    Call(3),
+    OpenVacancies(4),
+    Withdraw("N2"),
+    Call(4),
+    EndOfList("B"),
+    ExcludeFromReserve("N3"),
+    Call(2),
+]
 
 
 def test_replay_equals_incremental_application():
@@ -475,6 +673,23 @@ def test_to_dict_is_json_and_from_dict_continues_identically():
     rest = EVENTS[4:]
     assert replay(restored, rest) == replay(state, rest)
     assert replay(restored, rest) == run(SM_PCD, WORKED, 5, *EVENTS)
+
+
+def test_rules_par4_item5_an_old_snapshot_restores_with_its_kinds_and_continues():
+    # Saved before reasons existed, with the old collision priority of an Angra dos Reis contest: the
+    # seats already created keep their kinds; the next seats follow the parameters the snapshot names.
+    candidates = people(*[f"G{i}" for i in range(8)], "N1:racial", "P1:pcd", "N2:racial")
+    old_params = Params(RACIAL_20_AR, PCD_5, order="every_nth", nth=5, priority=("pcd", "racial"))
+    state = run(old_params, candidates, 4, Call(4))
+    data = json.loads(json.dumps(state.to_dict()))
+    for nomination in data["nominations"]:
+        del nomination["reason"]
+    restored = State.from_dict(data)
+    assert restored.seats == state.seats == ("open", "open", "open", "racial")
+    assert [n.why for n in restored.nominations] == [n.why for n in state.nominations]
+    restored = replay(restored, [OpenVacancies(6), Call(6)])
+    assert restored.seats[:4] == ("open", "open", "open", "racial")
+    assert restored.seats.count("racial") == 2 and restored.seats.count("pcd") == 1
 
 
 def test_from_dict_with_the_roster_passed_separately():

@@ -175,3 +175,45 @@ def test_upload_object_and_path(tmp_path):
     assert from_handle.rows == from_path.rows
     assert from_path.filename == "inscricoes.csv"
     assert from_path.source == "CSV (Windows-1252, separador ponto e vírgula)"
+
+
+def test_the_streaming_xlsx_reader_reads_what_openpyxl_reads():
+    """The reader that replaced openpyxl's (issue 14, defect 6) gives the same values on a workbook of every
+    type openpyxl writes: text (shared), int, float, bool, dates and date-times, a 1904 calendar, gaps."""
+    from openpyxl import load_workbook
+
+    from candidates.services.imports.limits import Budget, Limits
+    from candidates.services.imports.xlsx import read_xlsx
+
+    for epoch_1904 in (False, True):
+        workbook = Workbook()
+        workbook.epoch = datetime.datetime(1904, 1, 1) if epoch_1904 else workbook.epoch  # noqa: DTZ001  (openpyxl epochs are naive)
+        sheet = workbook.active
+        sheet.append(["Inscrição", "Nome", "Nascimento", "Nota", "PcD", "Hora"])
+        sheet.append(
+            [
+                1001,
+                "Ana <&> “Moreira”",
+                datetime.date(1988, 6, 24),
+                81.52,
+                True,
+                datetime.datetime(2026, 4, 1, 9, 30),  # noqa: DTZ001  (a spreadsheet cell, naive as openpyxl gives it)
+            ]
+        )
+        sheet.append([1002.0, "  espaços  ", datetime.datetime(1958, 8, 20), -0.5, False, None])  # noqa: DTZ001  (a spreadsheet cell)
+        sheet.append([])
+        sheet.append([None, None, None, None, None, "só a última"])
+        sheet["H9"] = 12345678901
+        buffer = io.BytesIO()
+        workbook.save(buffer)
+
+        expected = []
+        book = load_workbook(io.BytesIO(buffer.getvalue()), read_only=True, data_only=True)
+        for line, values in enumerate(book.active.iter_rows(values_only=True), start=1):
+            values = list(values)
+            while values and values[-1] is None:
+                values.pop()
+            if values:
+                expected.append((line, values))
+        rows, problems, title = read_xlsx(buffer.getvalue(), limits=Limits(), budget=Budget(Limits()))
+        assert (rows, problems, title) == (expected, [], "Sheet")

@@ -181,7 +181,8 @@ def test_every_business_model_keeps_history(db):
         ("Auditoria", ["view_candidate", "view_phaseresult", "view_sensitive"], ["add_candidate"]),
         ("Jurídico", ["view_candidate", "view_registration", "view_selfdeclaration", "view_sensitive"],
          ["view_phaseresult"]),
-        ("Comissão", ["view_registration"], ["view_candidate", "view_sensitive"]),
+        # Comissão sees registrations only in its own sessions (issue 14, defect 13).
+        ("Comissão", [], ["view_registration", "view_candidate", "view_sensitive"]),
     ],
 )  # fmt: skip
 def test_roles_get_the_candidates_permissions(db, group, has, lacks):

@@ -80,6 +80,19 @@ def test_seat_strip_says_kind_and_state_in_words(client_for, position, nominatio
     assert 'title="Vaga 1, ampla concorrência: ocupada por' in page
 
 
+def test_ar_art3_par1_the_seat_strip_explains_a_collision_in_words(client_for, cast):
+    from contests.models import Policy
+
+    contest = make_contest(policy=Policy.objects.get(slug="angra-dos-reis"), pcd_percent=5)
+    position = make_classified_position(contest, code="AR5")
+    page = client_for("auditor").get(url("nomination_list", position)).content.decode()
+    assert "4ª vaga · Reservada a pessoas com deficiência" in page
+    assert "5ª vaga · Reservada a negros e índios" in page
+    assert (
+        "A 5ª vaga é reservada a negros e índios (art. 3º §1º); a vaga de pessoa com deficiência passa para a 4ª."
+    ) in page
+
+
 def call_data(**overrides):
     data = {
         "count": "3",

@@ -200,3 +200,12 @@ def test_postgresql_refuses_changing_a_published_run(contest, cast):
     with pytest.raises(DatabaseError), transaction.atomic():
         ResultRun.objects.filter(pk=run.pk).delete()
     ResultRun.objects.filter(pk=run.pk).update(notes="Publicada no DOM 1234")  # notes may still be added
+
+
+def test_the_pure_lists_use_the_models_names_for_statuses_and_lists():
+    from candidates.engine import results as engine
+
+    assert set(engine.OUT_STATUSES) | {engine.EXCLUDED_FROM_RESERVE, "active"} == set(
+        Registration.Status.values
+    )
+    assert {"open", "racial", "pcd", engine.OUT} == set(ResultEntry.List.values)

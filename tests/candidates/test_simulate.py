@@ -55,8 +55,19 @@ WORKED_EXAMPLE_OUTPUT = {
 OBJECT_POLICY = {"percent": 20, "threshold": 3, "rounding": "half_up", "order": "proportional"}
 
 SEEDED = {
-    "santa-maria": {"threshold": 3, "nomination_order": "proportional", "group_label": "negros"},
-    "angra-dos-reis": {"threshold": 0, "nomination_order": "every_nth", "group_label": "negros e índios"},
+    "santa-maria": {
+        "threshold": 3,
+        "nomination_order": "proportional",
+        "group_label": "negros",
+        "priority": "pcd_first",
+    },
+    "angra-dos-reis": {
+        "threshold": 0,
+        "nomination_order": "every_nth",
+        "group_label": "negros e índios",
+        "priority": "racial_first",
+        "citation_order": "art. 3º §1º",
+    },
 }
 
 
@@ -72,7 +83,6 @@ def policies(db):
                 "percent": 20,
                 "rounding": "half_up",
                 "nth": 5,
-                "priority": "pcd_first",
                 "open_competition_rule": "projected",
                 "dual_rule": "choose",
                 "dual_default": "racial",
@@ -124,6 +134,42 @@ def test_angra_dos_reis_three_vacancies_seat_3_is_racial(policies, tmp_path):
     assert output["schedule"] == ["open", "open", "racial"]
     assert output["nominations"][2]["candidate"] == "N2"
     assert "negros e índios" in output["nominations"][2]["why"]
+
+
+def test_rules_par8_eliminate_of_someone_already_off_every_list_changes_nothing(tmp_path):
+    base = {**WORKED_EXAMPLE, "policy": OBJECT_POLICY, "events": [{"call": 5}, {"withdraw": "N2"}]}
+    again = {**base, "events": [*base["events"], {"eliminate": "N2"}, {"eliminate": "N2"}]}
+    assert without_extras(simulate(tmp_path, again)) == without_extras(simulate(tmp_path, base))
+
+
+AR_PCD_CANDIDATES = [{"id": f"G{i}"} for i in range(6)] + [
+    {"id": "N1", "lists": ["racial"]},
+    {"id": "P1", "lists": ["pcd"]},
+]
+
+
+def test_ar_art3_par1_with_pcd_5_at_five_vacancies_the_racial_reserve_is_nominated(policies, tmp_path):
+    scenario = {"policy": "angra-dos-reis", "pcd": {"percent": 5}, "vacancies": 5,
+                "candidates": AR_PCD_CANDIDATES, "events": [{"call": 5}]}  # fmt: skip
+    output = simulate(tmp_path, scenario)
+    assert output["reserved"] == {"racial": 1, "pcd": 1, "open": 3, "carried_fraction": "0"}
+    assert output["schedule"] == ["open", "open", "open", "pcd", "racial"]
+    assert [(n["seat"], n["candidate"], n["list"]) for n in output["nominations"][3:]] == [
+        (4, "P1", "pcd"),
+        (5, "N1", "racial"),
+    ]
+
+
+def test_rules_par8_priority_defaults_per_order_and_may_be_given(tmp_path):
+    every_fifth = {"percent": 20, "threshold": 0, "order": "every_nth", "nth": 5}
+    scenario = {"policy": every_fifth, "pcd": {"percent": 5}, "vacancies": 10,
+                "candidates": AR_PCD_CANDIDATES, "events": []}  # fmt: skip
+    assert simulate(tmp_path, scenario)["schedule"][4:6] == ["racial", "pcd"]
+    scenario["policy"] = {**every_fifth, "priority": ["pcd", "racial"]}
+    assert simulate(tmp_path, scenario)["schedule"][4:6] == ["pcd", "racial"]
+    thirty = {"percent": 30, "threshold": 3, "order": "proportional"}
+    scenario = {**scenario, "policy": thirty, "vacancies": 5}
+    assert simulate(tmp_path, scenario)["schedule"] == ["open", "racial", "open", "racial", "pcd"]
 
 
 def test_reverted_and_compensated_flags_appear_only_where_true(tmp_path):
@@ -231,8 +277,25 @@ BAD_SCENARIOS = [
     ("policy_not_an_object", bad(policy=20), "policy deve ser um objeto"),
     ("missing_vacancies", {k: v for k, v in bad().items() if k != "vacancies"}, "falta a chave 'vacancies'"),
     ("not_an_object", [1, 2], "cenário deve ser um objeto"),
-    ("event_after_withdrawal", bad(events=[{"withdraw": "A"}, {"withdraw": "A"}]), "já está fora das listas"),
-]
+    ("event_after_withdrawal", bad(events=[{"withdraw": "A"}, {"withdraw": "A"}]), "fora de todas as listas"),
+    # RULES §8: an event on a candidate who is not on the lists it needs.
+    ("withdraw_after_elimination", bad(events=[{"eliminate": "A"}, {"withdraw": "A"}]), "já foi eliminado"),
+    ("end_of_list_after_withdrawal", bad(events=[{"withdraw": "N1"}, {"end_of_list": "N1"}]), "já desistiu"),
+    ("end_of_list_after_elimination", bad(events=[{"eliminate": "B"}, {"end_of_list": "B"}]), "já foi eliminado"),
+    ("exclude_after_withdrawal", bad(events=[{"withdraw": "N1"}, {"exclude_from_reserve": "N1"}]), "já desistiu"),
+    ("exclude_after_elimination", bad(events=[{"eliminate": "N2"}, {"exclude_from_reserve": "N2"}]), "já foi eliminado"),
+    ("exclude_without_a_reserve", bad(events=[{"exclude_from_reserve": "A"}]), "A não optou por nenhuma reserva"),
+    (
+        "exclude_pcd_only_without_pcd_reserve",
+        bad(candidates=[{"id": "P", "lists": ["pcd"]}], events=[{"exclude_from_reserve": "P"}]),
+        "optou só pela reserva para pessoas com deficiência",
+    ),
+    (
+        "exclude_twice",
+        bad(events=[{"exclude_from_reserve": "N1"}, {"exclude_from_reserve": "N1"}]),
+        "já foi excluído das listas reservadas",
+    ),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -294,6 +357,10 @@ def test_command_line_prints_json_for_a_good_scenario():
             "Cenário inválido: candidato repetido: 'A'.",
         ),
         (json.dumps(bad(events=[{"eliminate": "Q"}])), "candidato desconhecido: 'Q'."),
+        (
+            json.dumps(bad(events=[{"withdraw": "A"}, {"end_of_list": "A"}])),
+            "Evento 2 (end_of_list A): A já desistiu (ou não tomou posse) e está fora de todas as listas.",
+        ),
     ],
 )
 def test_command_line_bad_scenario_exits_2_with_the_portuguese_message_only(stdin, message):

@@ -4,6 +4,8 @@ option (added, given up, corrected with a justification) and the LGPD rules on s
 import datetime
 
 import pytest
+from django.contrib.auth.models import Permission
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
@@ -19,12 +21,32 @@ from tests.builders import (
     make_example_contest,
     make_phase,
     make_registration,
+    make_user,
     publish_final,
 )
 
 SENSITIVE_VIEWERS = {"clerk", "legal", "manager", "auditor"}
+# Comissão sees registrations only in its own sessions (DESIGN.md; issue 14, defect 13): not these screens.
+REGISTRATION_READERS = STAFF - {"commission"}
 CLERK_ONLY = {"clerk"}
 CPF = "03688169077"  # 036.881.690-77, from the example file
+
+
+@pytest.fixture
+def reader(db):
+    """A user who may read registrations but neither the candidate's data nor the sensitive ones. No role
+    of DESIGN.md has only this since Comissão was narrowed (issue 14, defect 13); a custom group could, and
+    the screens must still mask for it."""
+    user = make_user("reader")
+    user.user_permissions.add(
+        *Permission.objects.filter(
+            codename__in=("view_contest", "view_position", "view_registration"),
+            content_type__app_label__in=("contests", "candidates"),
+        )
+    )
+    client = Client()
+    client.force_login(user)
+    return client
 
 
 def open_contest(**overrides):
@@ -88,13 +110,13 @@ def form_data(contest, **overrides):
 @pytest.mark.parametrize("who", ROLES)
 def test_registration_list_access(client_for, who):
     contest = make_example_contest()
-    assert_access(client_for, who, url("registration_list", contest), STAFF)
+    assert_access(client_for, who, url("registration_list", contest), REGISTRATION_READERS)
 
 
 @pytest.mark.parametrize("who", ROLES)
 def test_registration_detail_access(client_for, who):
     registration = make_registration(position(make_example_contest()))
-    assert_access(client_for, who, url("registration_detail", registration), STAFF)
+    assert_access(client_for, who, url("registration_detail", registration), REGISTRATION_READERS)
 
 
 @pytest.mark.parametrize("who", ROLES)
@@ -187,13 +209,13 @@ def test_search_finds_a_name_stored_with_accents_in_capitals(client_for):
     assert [r.pk for r in page.object_list] == [registration.pk]
 
 
-def test_search_by_social_name_and_inscription_number(client_for):
+def test_search_by_social_name_and_inscription_number(client_for, reader):
     contest = make_example_contest()
     social = make_registration(
         position(contest), make_candidate(full_name="Civil Name", social_name="Lúcia Andrade"), number="2001"
     )
     other = make_registration(position(contest), number="2002")
-    client = client_for("commission")
+    client = reader
     page = client.get(url("registration_list", contest), {"busca": "lucia"}).context["page"]
     assert [r.pk for r in page.object_list] == [social.pk]
     page = client.get(url("registration_list", contest), {"busca": "2002"}).context["page"]
@@ -203,7 +225,7 @@ def test_search_by_social_name_and_inscription_number(client_for):
     assert "Lúcia Andrade" in content and "Civil Name" not in content
 
 
-def test_search_by_cpf_only_for_staff_who_see_candidates(client_for):
+def test_search_by_cpf_only_for_staff_who_see_candidates(client_for, reader):
     contest = make_example_contest()
     registration = make_registration(position(contest), make_candidate(cpf=CPF))
     make_registration(position(contest))
@@ -211,11 +233,11 @@ def test_search_by_cpf_only_for_staff_who_see_candidates(client_for):
     for term in ("036.881.690-77", CPF, "881.690"):
         page = clerk.get(url("registration_list", contest), {"busca": term}).context["page"]
         assert [r.pk for r in page.object_list] == [registration.pk], term
-    page = client_for("commission").get(url("registration_list", contest), {"busca": CPF}).context["page"]
+    page = reader.get(url("registration_list", contest), {"busca": CPF}).context["page"]
     assert not page.object_list
 
 
-def test_list_masks_cpf_and_shows_cotista_only_with_sensitive_permission(client_for):
+def test_list_masks_cpf_and_shows_cotista_only_with_sensitive_permission(client_for, reader):
     contest = make_example_contest()
     make_registration(position(contest), make_candidate(cpf=CPF), racial_category="parda", pcd_reserve=True)
     clerk_page = client_for("clerk").get(url("registration_list", contest)).content.decode()
@@ -224,9 +246,9 @@ def test_list_masks_cpf_and_shows_cotista_only_with_sensitive_permission(client_
     assert "Cotista" in clerk_page
     # Neither the declaration nor the PcD condition is in the list.
     assert "Parda" not in clerk_page and "PcD</td>" not in clerk_page
-    commission_page = client_for("commission").get(url("registration_list", contest)).content.decode()
-    assert "Cotista" not in commission_page
-    assert "881.690" not in commission_page
+    reader_page = reader.get(url("registration_list", contest)).content.decode()
+    assert "Cotista" not in reader_page
+    assert "881.690" not in reader_page
 
 
 def test_filters_position_status_and_reserve(client_for, cast):
@@ -252,11 +274,11 @@ def test_filters_position_status_and_reserve(client_for, cast):
     assert "Reservada a pessoas com deficiência" in logs.order_by("at", "pk")[1].detail
 
 
-def test_reserve_filter_is_ignored_without_sensitive_permission(client_for):
+def test_reserve_filter_is_ignored_without_sensitive_permission(client_for, reader):
     contest = make_example_contest()
     make_registration(position(contest), racial_category="preta")
     make_registration(position(contest))
-    response = client_for("commission").get(url("registration_list", contest), {"reserva": "racial"})
+    response = reader.get(url("registration_list", contest), {"reserva": "racial"})
     assert len(response.context["page"].object_list) == 2
     assert "reserva" not in response.context["form"].fields
     assert not AccessLog.objects.exists()
@@ -412,7 +434,7 @@ def test_edit_refused_keeps_registration(client_for):
     assert registration.number == "7001"
 
 
-def test_detail_shows_full_cpf_to_staff_and_phase_results(client_for):
+def test_detail_shows_full_cpf_to_staff_and_phase_results(client_for, reader):
     contest = make_example_contest()
     objective = make_phase(contest, name="Objetiva", pass_mark=50)
     registration = make_registration(position(contest), make_candidate(cpf=CPF))
@@ -421,8 +443,8 @@ def test_detail_shows_full_cpf_to_staff_and_phase_results(client_for):
     assert "036.881.690-77" in clerk_page
     assert "Objetiva" in clerk_page and "42,00" in clerk_page
     assert "Abaixo da nota mínima" in clerk_page
-    commission_page = client_for("commission").get(url("registration_detail", registration)).content.decode()
-    assert "881.690" not in commission_page
+    reader_page = reader.get(url("registration_detail", registration)).content.decode()
+    assert "881.690" not in reader_page
 
 
 def test_sensitive_data_shown_on_request_and_logged(client_for, cast):
@@ -443,11 +465,9 @@ def test_sensitive_data_shown_on_request_and_logged(client_for, cast):
     assert log.action == "view_sensitive"
 
 
-def test_sensitive_data_refused_without_permission_and_not_logged(client_for):
+def test_sensitive_data_refused_without_permission_and_not_logged(client_for, reader):
     registration = make_registration(position(make_example_contest()), racial_category="parda")
-    response = client_for("commission").get(
-        url("registration_detail", registration), {"dados_sensiveis": "1"}
-    )
+    response = reader.get(url("registration_detail", registration), {"dados_sensiveis": "1"})
     assert response.status_code == 403
     assert not AccessLog.objects.exists()
 
@@ -626,7 +646,7 @@ def test_contest_detail_links_to_registrations_and_import(client_for):
     assert url("registration_list", contest) in page
     assert url("import_upload", contest) in page
     page = client_for("commission").get(contest.get_absolute_url()).content.decode()
-    assert url("registration_list", contest) in page
+    assert url("registration_list", contest) not in page
     assert url("import_upload", contest) not in page
 
 

@@ -41,7 +41,7 @@ def _messages(error: ValidationError, field: str) -> list[str]:
         ("excludes_prior_editais", False, True),
         ("beneficiary_groups", ["preta", "parda"], ["preta", "parda", "indigena"]),
         ("group_label", "negros", "negros e índios"),
-        ("priority", Policy.Priority.PCD_FIRST, Policy.Priority.PCD_FIRST),
+        ("priority", Policy.Priority.PCD_FIRST, Policy.Priority.RACIAL_FIRST),
         ("open_competition_rule", "projected", "projected"),
         ("dual_rule", Policy.DualRule.CHOOSE, Policy.DualRule.CHOOSE),
         ("dual_default", Policy.DualDefault.RACIAL, Policy.DualDefault.RACIAL),

@@ -22,7 +22,7 @@ from contests.quotas import (
     format_fraction,
     format_fraction_plain,
     format_percent,
-    fragmentation_shortfall,
+    fragmentation,
     reservation,
     round_fraction,
     round_half_up,
@@ -397,7 +397,7 @@ def test_percent_plus_pcd_cap_of_exactly_100_is_accepted():
         lambda: SM.count(5, threshold_count=-1),
         lambda: reservation(-1, SM),
         lambda: reservation(3, SM, threshold_count=-2),
-        lambda: fragmentation_shortfall([3, -1], SM),
+        lambda: fragmentation([3, -1], SM),
     ],
 )
 def test_negative_counts_are_refused(call):
@@ -591,11 +591,13 @@ def test_reservation_as_dict_shows_the_carried_fraction():
     ],
 )
 def test_adc_41_fragmentation_shortfall(rule, positions, expected):
-    assert fragmentation_shortfall(positions, rule) == expected
+    found = fragmentation(positions, rule)
+    assert (found.shortfall if found is not None else 0) == expected
 
 
 def test_adc_41_fragmentation_shortfall_accepts_any_iterable():
-    assert fragmentation_shortfall((n for n in [2, 2, 2, 2, 2]), SM) == 2
+    found = fragmentation((n for n in [2, 2, 2, 2, 2]), SM)
+    assert found is not None and found.shortfall == 2
 
 
 @pytest.mark.parametrize(

@@ -11,8 +11,12 @@ The same service serves the command (``manage.py import_registrations``, any siz
 ``parse_upload(file, *, max_rows=None, filename="") -> Table``
     ``file`` is a path, bytes, or a binary file object. Encodings: UTF-8 (with or without BOM), UTF-16
     with BOM, else Windows-1252. Separator sniffed among ``;``, ``,``, tab and ``|``. XLSX: the first
-    sheet with data; title rows above the header are skipped. ``Table.rows`` keeps each row's line in the
-    file so problems can name it.
+    sheet with data, read as a stream; title rows above the header are skipped. ``Table.rows`` keeps each
+    row's line in the file so problems can name it; ``Table.problems`` the cells the reader could not take
+    (the preview reports them). Every size is bounded while reading (``limits``: cells, columns, rows,
+    and with ``max_rows`` the web's byte budgets); past one, ``ImportFileError``.
+``save_table(table, binary_handle)`` / ``load_table(binary_stream) -> Table``
+    The table as JSON lines: the web wizard reads the upload once and keeps the table between its steps.
 ``suggest_mapping(contest, headers) -> dict[str, str]``
     The contest's saved ``ImportMapping`` for the headers it knows, then accent- and case-insensitive
     synonyms ("Inscrição", "Nº de inscrição", "Cota Negros", "PcD", "Nota Objetiva"...). Targets: the keys
@@ -35,11 +39,11 @@ The same service serves the command (``manage.py import_registrations``, any siz
     ``writing``), saves the mapping, or raises ``ImportRejected`` (with ``.preview``) and writes nothing.
     Re-importing the same file changes nothing. ``progress(stage, done, total)`` is called as it goes.
 
-Modules: ``files`` (reading), ``cells`` (one cell), ``mapping`` (fields and synonyms), ``rows`` (a row
-and its cells' parsers), ``plan`` (checks and what changes), ``racial`` (the racial option of each row,
-a checker the planner holds; the rules are ``candidates.engine.eligibility``'s), ``report`` (what the
-clerk reads), ``writing`` (bulk writes). The importer sets no registration status; a status change goes
-through ``candidates.services.status``.
+Modules: ``files`` (reading; ``xlsx`` streams a workbook, ``limits`` bounds both), ``cells`` (one cell),
+``mapping`` (fields and synonyms), ``rows`` (a row and its cells' parsers), ``plan`` (checks and what
+changes), ``racial`` (the racial option of each row, a checker the planner holds; the rules are
+``candidates.engine.eligibility``'s), ``report`` (what the clerk reads), ``writing`` (bulk writes). The
+importer sets no registration status; a status change goes through ``candidates.services.status``.
 
 Rules applied per row: CPF check digits (leading zeros restored); one row per inscription number; the
 position by code or title; scores within the phase's maximum (two decimals, rounded half up; ``AUSENTE``
@@ -55,7 +59,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from candidates.services.imports.files import WEB_IMPORT_MAX_ROWS, ImportFileError, Table, parse_upload
+from candidates.services.imports.files import (
+    WEB_IMPORT_MAX_ROWS,
+    ImportFileError,
+    Table,
+    load_table,
+    parse_upload,
+    save_table,
+)
 from candidates.services.imports.mapping import (
     FIELDS,
     IGNORE,
@@ -81,9 +92,11 @@ __all__ = [
     "RowView",
     "Table",
     "commit",
+    "load_table",
     "mapping_choices",
     "parse_upload",
     "preview",
+    "save_table",
     "suggest_mapping",
     "target_label",
 ]

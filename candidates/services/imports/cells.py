@@ -15,10 +15,12 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.validators import EmailValidator
 
+from candidates.engine.results import SCORE_QUANTUM
+from candidates.models.registrations import SCORE_DECIMAL_PLACES, SCORE_MAX_DIGITS
 from candidates.validators import CPF_LENGTH, cpf_digits, cpf_is_valid, format_cpf
 
 EXCEL_EPOCH = datetime.date(1899, 12, 30)
-SCORE_QUANTUM = Decimal("0.01")
+SCORE_LARGEST = "9" * (SCORE_MAX_DIGITS - SCORE_DECIMAL_PLACES) + "," + "9" * SCORE_DECIMAL_PLACES
 NUMBER_RE = re.compile(r"^[0-9A-Za-z./-]+$")
 FLOAT_ZERO_RE = re.compile(r"^(\d+)[.,]0+$")
 DMY_RE = re.compile(r"^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$")
@@ -221,6 +223,9 @@ def parse_decimal(value: Any, *, what: str = "nota") -> Decimal | None:
         raise CellError(f"{what} “{text(value)}” não é um número")
     if number < 0:
         raise CellError(f"{what} negativa ({text(value)})")
+    # Bounded by the model's digits before rounding: quantize cannot even represent 1e100 at two places.
+    if number.adjusted() >= SCORE_MAX_DIGITS - SCORE_DECIMAL_PLACES:
+        raise CellError(f"{what} “{shown(value)[:40]}” grande demais (até {SCORE_LARGEST})")
     return number.quantize(SCORE_QUANTUM, rounding=ROUND_HALF_UP)
 
 

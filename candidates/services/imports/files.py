@@ -1,34 +1,66 @@
-"""Reading an organiser's file into a ``Table``: CSV in any usual encoding and separator, or XLSX."""
+"""Reading an organiser's file into a ``Table``: CSV in any usual encoding and separator, or XLSX.
+
+Every size is bounded while the file is read (``limits``; the XLSX reader is ``xlsx``). A cell the reader
+cannot take (bytes that are no text in the file's encoding, a cell over the size limit, a text in a cell
+the spreadsheet marks as a number...) does not stop the reading: it becomes a problem of its line and
+column in ``Table.problems``, which the preview reports with the others, so nothing is imported.
+
+The web wizard reads the upload once and keeps the table between its steps as JSON lines
+(``save_table``/``load_table``): the later steps never parse the file again.
+"""
 
 from __future__ import annotations
 
 import csv
+import datetime
 import gc
 import io
+import json
 import os
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from typing import Any
+from typing import IO, Any
 
 from candidates.services.imports.cells import fold, text
+from candidates.services.imports.limits import (
+    HEADER_SEARCH_ROWS,
+    MAX_CELL_CHARS,
+    MAX_COLUMNS,
+    WEB_IMPORT_MAX_ROWS,
+    Budget,
+    ImportFileError,
+    Limits,
+    too_long_cell,
+    too_many_columns,
+    too_many_rows,
+)
 from candidates.services.imports.mapping import looks_like_header
+from candidates.services.imports.report import Problem, fmt_int
 
-WEB_IMPORT_MAX_ROWS = 20_000
+__all__ = [
+    "WEB_IMPORT_MAX_ROWS",
+    "ImportFileError",
+    "Table",
+    "fmt_int",
+    "load_table",
+    "parse_upload",
+    "save_table",
+]
+
 DELIMITERS = (";", ",", "\t", "|")
 DELIMITER_NAMES = {";": "ponto e vírgula", ",": "vírgula", "\t": "tabulação", "|": "barra vertical"}
-HEADER_SEARCH_ROWS = 20
 SNIFF_ROWS = 50
-
-
-class ImportFileError(ValueError):
-    """The file cannot be read at all; ``str()`` is the Portuguese reason."""
+MAX_DECODING_ERRORS = 20
+REPLACEMENT = "\ufffd"
+MAX_SEPARATORS = 5 * MAX_COLUMNS  # on one line; trailing empty columns up to it are dropped
 
 
 @dataclass
 class Table:
-    """The file as read: unique headers and data rows, each with its line in the file (1-based)."""
+    """The file as read: unique headers and data rows, each with its line in the file (1-based), and the
+    cells the reader could not take (``problems``)."""
 
     headers: list[str]
     rows: list[tuple[int, list[Any]]]
@@ -36,14 +68,11 @@ class Table:
     filename: str = ""
     header_line: int = 1
     extra: dict = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
 
     @property
     def row_count(self) -> int:
         return len(self.rows)
-
-
-def fmt_int(n: int) -> str:
-    return f"{n:,}".replace(",", ".")
 
 
 @contextmanager
@@ -62,8 +91,9 @@ def paused_gc() -> Iterator[None]:
 def parse_upload(file: Any, *, max_rows: int | None = None, filename: str = "") -> Table:
     """Read ``file`` (a path, bytes, or a binary file object such as Django's ``UploadedFile``).
 
-    Raises ``ImportFileError`` when the file is not a readable table or has more than ``max_rows`` data
-    rows (the web passes ``WEB_IMPORT_MAX_ROWS``; the command has no limit).
+    Raises ``ImportFileError`` when the file is not a readable table or passes the limits: more than
+    ``max_rows`` data rows (the web passes ``WEB_IMPORT_MAX_ROWS`` and with it the web's size limits;
+    the command has none), data beyond ``MAX_COLUMNS``.
     """
     data, name = _read_bytes(file)
     filename = filename or name
@@ -73,14 +103,15 @@ def parse_upload(file: Any, *, max_rows: int | None = None, filename: str = "") 
         raise ImportFileError(
             "Planilha no formato antigo do Excel (.xls): salve-a como .xlsx ou .csv e envie de novo."
         )
+    limits = Limits.for_rows(max_rows)
+    budget = Budget(limits)
     with paused_gc():
-        table = _read_xlsx(data) if data[:4] == b"PK\x03\x04" else _read_csv(data)
+        table = (
+            _read_xlsx(data, limits, budget) if data[:4] == b"PK\x03\x04" else _read_csv(data, limits, budget)
+        )
     table.filename = filename
     if max_rows is not None and table.row_count > max_rows:
-        raise ImportFileError(
-            f"O arquivo tem {fmt_int(table.row_count)} linhas de dados; a importação pela web aceita até "
-            f"{fmt_int(max_rows)}. Importe-o pelo comando: manage.py import_registrations CONCURSO ARQUIVO."
-        )
+        raise too_many_rows(fmt_int(table.row_count), max_rows)
     return table
 
 
@@ -104,18 +135,50 @@ def _read_bytes(file: Any) -> tuple[bytes, str]:
 
 def decode(data: bytes) -> tuple[str, str]:
     """``(text, encoding label)``: UTF-8 with or without BOM, UTF-16 with BOM, else Windows-1252."""
+    content, label, _ = decode_reporting(data)
+    return content, label
+
+
+def decode_reporting(data: bytes) -> tuple[str, str, list[int]]:
+    """``decode`` that also says where (offsets in the text) bytes were not text in the encoding: each
+    such place holds U+FFFD and becomes a problem of its line; a file without a BOM that is not UTF-8 is
+    read as Windows-1252, which takes any byte."""
     if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="replace"), "UTF-8 com BOM"
+        content, errors = _decode_marking(memoryview(data)[3:], "utf-8")
+        return content, "UTF-8 com BOM", errors
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16"), "UTF-16"
+        codec = "utf-16-le" if data.startswith(b"\xff\xfe") else "utf-16-be"
+        content, errors = _decode_marking(memoryview(data)[2:], codec)
+        return content, "UTF-16", errors
     try:
-        return data.decode("utf-8"), "UTF-8"
+        return data.decode("utf-8"), "UTF-8", []
     except UnicodeDecodeError:
         pass
     try:
-        return data.decode("cp1252"), "Windows-1252"
+        return data.decode("cp1252"), "Windows-1252", []
     except UnicodeDecodeError:
-        return data.decode("latin-1"), "ISO-8859-1"
+        return data.decode("latin-1"), "ISO-8859-1", []
+
+
+def _decode_marking(data: memoryview, codec: str) -> tuple[str, list[int]]:
+    pieces: list[str] = []
+    errors: list[int] = []
+    position = length = 0
+    while True:
+        try:
+            pieces.append(str(data[position:], codec))
+            break
+        except UnicodeDecodeError as error:
+            good = str(data[position : position + error.start], codec)
+            pieces += [good, REPLACEMENT]
+            length += len(good)
+            errors.append(length)
+            length += 1
+            position += max(error.end, error.start + 1)
+            if len(errors) == MAX_DECODING_ERRORS:
+                pieces.append(str(data[position:], codec, "replace"))
+                break
+    return "".join(pieces), errors
 
 
 def sniff_delimiter(sample_lines: list[str]) -> str:
@@ -140,40 +203,130 @@ def sniff_delimiter(sample_lines: list[str]) -> str:
     return best
 
 
-def _read_csv(data: bytes) -> Table:
-    content, encoding = decode(data)
+class _Lines:
+    """The physical lines handed to the csv reader, kept for the record being read (to tell which column
+    a field too long for the csv module was in). A line with far more separators than ``MAX_COLUMNS`` is
+    refused before the csv module splits it: a 5 MB line of ``ab;`` would be 1.7 million cells."""
+
+    def __init__(self, content: str, delimiter: str):
+        self.lines = iter(io.StringIO(content, newline=""))
+        self.delimiter = delimiter
+        self.record: list[str] = []
+        self.number = 0
+
+    def __iter__(self) -> _Lines:
+        return self
+
+    def __next__(self) -> str:
+        line = next(self.lines)
+        self.number += 1
+        if len(line) > MAX_SEPARATORS and line.count(self.delimiter) > MAX_SEPARATORS:
+            raise ImportFileError(
+                f"A linha {self.number} tem mais de {fmt_int(MAX_SEPARATORS)} separadores; a importação aceita até "
+                f"{MAX_COLUMNS} colunas. Confira o separador ou apague as colunas em excesso e envie de novo."
+            )
+        self.record.append(line)
+        return line
+
+
+def _long_field_index(record: str, delimiter: str) -> int:
+    """The column (from 0) of the first field of ``record`` longer than ``MAX_CELL_CHARS``."""
+    index = length = 0
+    quoted = False
+    for char in record:
+        if char == '"':
+            quoted = not quoted
+        elif char == delimiter and not quoted:
+            index, length = index + 1, 0
+        else:
+            length += 1
+            if length > MAX_CELL_CHARS:
+                break
+    return index
+
+
+def _read_csv(data: bytes, limits: Limits, budget: Budget) -> Table:
+    content, encoding, decoding_errors = decode_reporting(data)
     if "\x00" in content:
         raise ImportFileError("O arquivo não parece ser texto (CSV) nem planilha XLSX.")
-    delimiter = sniff_delimiter(content[:200_000].splitlines()[:SNIFF_ROWS])
-    reader = csv.reader(io.StringIO(content, newline=""), delimiter=delimiter)
+    # Under the csv module's field limit (131,072 characters) whatever the sample holds.
+    delimiter = sniff_delimiter(content[:100_000].splitlines()[:SNIFF_ROWS])
+    lines = _Lines(content, delimiter)
+    reader = csv.reader(lines, delimiter=delimiter)
     rows: list[tuple[int, list[Any]]] = []
+    problems: list[tuple[int, int, str]] = []
+    spans: list[tuple[int, int, int]] = []  # first line, last line, index in rows
     start = 1
-    for cells in reader:
+    counted = 0
+    most = None if limits.max_rows is None else limits.max_rows + HEADER_SEARCH_ROWS
+    while True:
+        lines.record = []
+        try:
+            cells: list[Any] = next(reader)
+        except StopIteration:
+            break
+        except csv.Error:  # a field longer than the csv module takes (131,072 characters)
+            problems.append((start, _long_field_index("".join(lines.record), delimiter), too_long_cell()))
+            start = reader.line_num + 1
+            continue
+        if len(cells) > MAX_COLUMNS:
+            extra = next((i for i in range(len(cells) - 1, MAX_COLUMNS - 1, -1) if cells[i].strip()), None)
+            if extra is not None:
+                raise too_many_columns(start, extra + 1)
+            cells = cells[:MAX_COLUMNS]
+        for index, cell in enumerate(cells):
+            if len(cell) > MAX_CELL_CHARS:
+                problems.append((start, index, too_long_cell()))
+                cells[index] = None
+        if any(cells):
+            budget.spend_row(cells)
+            counted += 1
+            if most is not None and counted > most:
+                raise too_many_rows(f"mais de {fmt_int(limits.max_rows or 0)}", limits.max_rows or 0)
+        spans.append((start, reader.line_num, len(rows)))
         rows.append((start, cells))
         start = reader.line_num + 1
+    problems += _decoding_problems(content, decoding_errors, spans, rows, encoding)
     source = f"CSV ({encoding}, separador {DELIMITER_NAMES[delimiter]})"
-    return _table(rows, source=source, extra={"encoding": encoding, "delimiter": delimiter})
+    return _table(rows, problems, source=source, extra={"encoding": encoding, "delimiter": delimiter})
+
+
+def _decoding_problems(
+    content: str,
+    errors: list[int],
+    spans: list[tuple[int, int, int]],
+    rows: list[tuple[int, list[Any]]],
+    encoding: str,
+) -> list[tuple[int, int, str]]:
+    """Each place bytes were not text, as the line and column of the record holding it."""
+    if not errors:
+        return []
+    codec = encoding.split(" ")[0]
+    message = (
+        f"bytes inválidos para a codificação {codec} (arquivo danificado?): o trecho virou “{REPLACEMENT}”"
+    )
+    newline = "\n" if "\n" in content else "\r"
+    problems: dict[tuple[int, int], str] = {}
+    for offset in errors:
+        line = content.count(newline, 0, offset) + 1
+        span = next((s for s in spans if s[0] <= line <= s[1]), None)
+        if span is None:
+            problems.setdefault((line, -1), message)
+            continue
+        start, cells = rows[span[2]]
+        column = next((i for i, cell in enumerate(cells) if cell and REPLACEMENT in cell), -1)
+        problems.setdefault((start, column), message)
+    return [(line, column, message) for (line, column), message in problems.items()]
 
 
 # XLSX --------------------------------------------------------------------------------------------------
 
 
-def _read_xlsx(data: bytes) -> Table:
-    from openpyxl import load_workbook
+def _read_xlsx(data: bytes, limits: Limits, budget: Budget) -> Table:
+    from candidates.services.imports.xlsx import read_xlsx
 
-    try:
-        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl raises many kinds for a broken or foreign zip
-        raise ImportFileError(f"Não foi possível abrir a planilha XLSX ({exc.__class__.__name__}).") from None
-    try:
-        for sheet in workbook.worksheets:
-            sheet.reset_dimensions()
-            rows = [(i, list(values)) for i, values in enumerate(sheet.iter_rows(values_only=True), start=1)]
-            if any(_non_empty(cells) for _, cells in rows):
-                return _table(rows, source=f"XLSX (planilha “{sheet.title}”)", extra={"sheet": sheet.title})
-    finally:
-        workbook.close()
-    raise ImportFileError("A planilha não tem dados.")
+    rows, problems, title = read_xlsx(data, limits=limits, budget=budget)
+    return _table(rows, problems, source=f"XLSX (planilha “{title}”)", extra={"sheet": title})
 
 
 # Both --------------------------------------------------------------------------------------------------
@@ -186,10 +339,16 @@ def _non_empty(cells: list[Any]) -> bool:
         return any(text(cell) for cell in cells)
 
 
-def _table(rows: list[tuple[int, list[Any]]], *, source: str, extra: dict) -> Table:
-    """Find the header (titles above it are skipped), make headers unique, drop empty rows."""
+def _table(
+    rows: list[tuple[int, list[Any]]], problems: list[tuple[int, int, str]], *, source: str, extra: dict
+) -> Table:
+    """Find the header (titles above it are skipped), make headers unique, drop empty rows; the reader's
+    problems named by their column's header."""
     candidates = [(i, line, cells) for i, (line, cells) in enumerate(rows) if _non_empty(cells)]
     if not candidates:
+        if problems:  # every cell with data was refused: say why
+            line, _, message = problems[0]
+            raise ImportFileError(f"Linha {line}: {message}.")
         raise ImportFileError("O arquivo não tem linhas com dados.")
     header_index, header_line, header_cells = candidates[0]
     for index, line, cells in candidates[:HEADER_SEARCH_ROWS]:
@@ -200,7 +359,19 @@ def _table(rows: list[tuple[int, list[Any]]], *, source: str, extra: dict) -> Ta
         header_cells = header_cells[:-1]
     headers = unique_headers([text(c) for c in header_cells])
     data = [(line, cells) for line, cells in rows[header_index + 1 :] if _non_empty(cells)]
-    return Table(headers=headers, rows=data, source=source, header_line=header_line, extra=extra)
+    named = [
+        Problem(
+            line,
+            headers[column]
+            if 0 <= column < len(headers)
+            else (f"Coluna {column + 1}" if column >= 0 else ""),
+            message,
+        )
+        for line, column, message in sorted(problems)
+    ]
+    return Table(
+        headers=headers, rows=data, source=source, header_line=header_line, extra=extra, problems=named
+    )
 
 
 def unique_headers(raw: list[str]) -> list[str]:
@@ -213,3 +384,59 @@ def unique_headers(raw: list[str]) -> list[str]:
             name = f"{name} ({seen[fold(name)]})"
         headers.append(name)
     return headers
+
+
+# The table kept between the web wizard's steps ---------------------------------------------------------
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, datetime.datetime | datetime.date):
+        return {"$date": value.isoformat()}
+    raise TypeError(type(value).__name__)
+
+
+def _json_object(obj: dict) -> Any:
+    if set(obj) == {"$date"}:
+        return datetime.datetime.fromisoformat(obj["$date"])
+    return obj
+
+
+def save_table(table: Table, handle: IO[bytes]) -> None:
+    """Write ``table`` to the binary ``handle`` as UTF-8 JSON lines: the file as read, in one pass."""
+    meta = {
+        "headers": table.headers,
+        "source": table.source,
+        "filename": table.filename,
+        "header_line": table.header_line,
+        "extra": table.extra,
+        "problems": [[p.line, p.column, p.message] for p in table.problems],
+    }
+    handle.write((json.dumps(meta, ensure_ascii=False) + "\n").encode("utf-8"))
+    for line, cells in table.rows:
+        handle.write(
+            (json.dumps([line, *cells], ensure_ascii=False, default=_json_default) + "\n").encode("utf-8")
+        )
+
+
+def load_table(stream: IO[bytes]) -> Table:
+    """The table ``save_table`` wrote to ``stream`` (binary); ``ImportFileError`` if it is not one."""
+    try:
+        with io.TextIOWrapper(stream, encoding="utf-8") as handle, paused_gc():
+            meta = json.loads(handle.readline())
+            rows = []
+            for row in handle:
+                line, *cells = json.loads(row, object_hook=_json_object)
+                rows.append((line, cells))
+        return Table(
+            headers=meta["headers"],
+            rows=rows,
+            source=meta["source"],
+            filename=meta["filename"],
+            header_line=meta["header_line"],
+            extra=meta["extra"],
+            problems=[Problem(*problem) for problem in meta["problems"]],
+        )
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+        raise ImportFileError(
+            "O arquivo em importação não pôde ser lido de novo: envie-o outra vez."
+        ) from None

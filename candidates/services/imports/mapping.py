@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from candidates.services.imports.cells import fold
 
 PHASE_PREFIX = "phase:"
+PHASE_NAME_MAX_LENGTH = 100  # Phase.name
 IGNORE = ""
 
 
@@ -317,6 +318,19 @@ def suggest(
         else:
             mapping[header] = IGNORE
     return mapping
+
+
+def target_refusal(target: str) -> str | None:
+    """Why ``target`` cannot be a column's target, or None."""
+    if not is_known_target(target):
+        return f"campo “{target}” desconhecido no mapeamento"
+    name = phase_name(target)
+    if name is not None and len(name) > PHASE_NAME_MAX_LENGTH:
+        return (
+            f"nome de fase com mais de {PHASE_NAME_MAX_LENGTH} caracteres ({len(name)}): encurte o cabeçalho "
+            "ou associe a coluna a uma fase existente"
+        )
+    return None
 
 
 def is_known_target(target: str) -> bool:

@@ -27,9 +27,9 @@ from candidates.services.imports.mapping import (
     FIELDS_BY_KEY,
     IGNORE,
     REQUIRED_FOR_NEW,
-    is_known_target,
     phase_core,
     phase_name,
+    target_refusal,
 )
 from candidates.services.imports.racial import RacialOptionChecker
 from candidates.services.imports.report import (
@@ -85,6 +85,7 @@ class _Planner:
         self.progress = progress
         self.preview = Preview(total_rows=table.row_count, mapping=dict(self.mapping), source=table.source)
         self.problems = self.preview.problems
+        self.problems += table.problems  # cells the reader could not take
         self.phases: dict[str, Phase] = {}
         self.new_phases: list[Phase] = []
         self.new_phase_keys: set[str] = set()
@@ -125,8 +126,8 @@ class _Planner:
         for header, target in self.mapping.items():
             if target == IGNORE:
                 continue
-            if not is_known_target(target):
-                self.problem(None, header, f"campo “{target}” desconhecido no mapeamento")
+            if refusal := target_refusal(target):
+                self.problem(self.table.header_line, header, refusal)
                 continue
             key = fold(name) if (name := phase_name(target)) else target
             if key in self.columns:
@@ -135,7 +136,7 @@ class _Planner:
             self.columns[key] = header
         if "number" not in self.columns:
             self.problem(None, "", "nenhuma coluna foi indicada como número de inscrição")
-        return not self.problems
+        return len(self.problems) == len(self.table.problems)  # no problem but the reader's
 
     def resolve_phases(self) -> None:
         existing = list(self.contest.phases.all())

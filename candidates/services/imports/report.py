@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from candidates.services.imports.files import fmt_int
+
+def fmt_int(n: int) -> str:
+    return f"{n:,}".replace(",", ".")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,315 @@
+"""The access matrix of every URL: each pattern of the resolver × each role × GET and POST, in one table.
+
+``MATRIX`` below says what each member of the cast (and anonymous) gets from each URL, with the records of
+``tests.builders.make_world`` as its arguments and an empty POST. A URL pattern missing from the table fails
+``test_every_url_pattern_is_in_the_matrix``: whoever adds a screen says here who may open it. Admin and
+static files are excluded by prefix (the admin has its own permission system; superusers only).
+
+Notation, one column per role in ``ROLES`` order: a status code, ``login`` for a redirect to the login
+page, ``302`` for any other redirect. ``no-store`` is also checked on every answer to a logged-in user
+(issue 14, defect 14). Each request runs in a savepoint rolled back after it, so an allowed POST (a
+deletion, a discard) does not change what the next request sees.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from tests.builders import make_procedure_world, make_world
+
+ROLES = ("anonymous", "outsider", "clerk", "legal", "commission", "manager", "auditor")
+EXCLUDED_PREFIXES = ("admin/", "static/", "media/")
+
+# fmt: off
+# Columns:                                              anon  outs clerk legal  comm   mgr audit
+MATRIX: dict[str, dict[str, str]] = {
+    "candidates:import_cancel":              {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   302   403   403   403   403"},
+    "candidates:import_commit":              {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   302   403   403   403   403"},
+    "candidates:import_mapping":             {"GET":  "login   403   302   403   403   403   403",
+                                              "POST": "login   403   302   403   403   403   403"},
+    "candidates:import_preview":             {"GET":  "login   403   302   403   403   403   403",
+                                              "POST": "login   403   302   403   403   403   403"},
+    "candidates:import_upload":              {"GET":  "login   403   200   403   403   403   403",
+                                              "POST": "login   403   200   403   403   403   403"},
+    "candidates:nomination_call":            {"GET":  "login   403   200   403   403   403   403",
+                                              "POST": "login   403   200   403   403   403   403"},
+    "candidates:nomination_detail":          {"GET":  "login   403   200   200   403   200   200",
+                                              "POST": "login   403   200   200   403   200   200"},
+    "candidates:nomination_end_of_list":     {"GET":  "login   403   200   403   403   403   403",
+                                              "POST": "login   403   200   403   403   403   403"},
+    "candidates:nomination_list":            {"GET":  "login   403   200   200   403   200   200",
+                                              "POST": "login   403   200   200   403   200   200"},
+    "candidates:nomination_no_show":         {"GET":  "login   403   200   403   403   403   403",
+                                              "POST": "login   403   200   403   403   403   403"},
+    "candidates:nomination_open_vacancies":  {"GET":  "login   403   200   403   403   403   403",
+                                              "POST": "login   403   200   403   403   403   403"},
+    "candidates:nomination_statement":       {"GET":  "login   403   200   200   403   200   200",
+                                              "POST": "login   403   200   200   403   200   200"},
+    "candidates:nomination_took_office":     {"GET":  "login   403   200   403   403   403   403",
+                                              "POST": "login   403   200   403   403   403   403"},
+    "candidates:nomination_withdraw":        {"GET":  "login   403   200   403   403   403   403",
+                                              "POST": "login   403   200   403   403   403   403"},
+    "candidates:registration_correct":       {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   200   403   403   403   403"},
+    "candidates:registration_create":        {"GET":  "login   403   200   403   403   403   403",
+                                              "POST": "login   403   200   403   403   403   403"},
+    "candidates:registration_declaration":   {"GET":  "login   403   200   403   403   403   403",
+                                              "POST": "login   403   200   403   403   403   403"},
+    "candidates:registration_detail":        {"GET":  "login   403   200   200   403   200   200",
+                                              "POST": "login   403   200   200   403   200   200"},
+    "candidates:registration_edit":          {"GET":  "login   403   200   403   403   403   403",
+                                              "POST": "login   403   200   403   403   403   403"},
+    "candidates:registration_give_up":       {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   200   403   403   403   403"},
+    "candidates:registration_list":          {"GET":  "login   403   200   200   403   200   200",
+                                              "POST": "login   403   200   200   403   200   200"},
+    "candidates:registration_racial_option": {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   200   403   403   403   403"},
+    "candidates:registration_status":        {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   302   403   403   403   403"},
+    "candidates:result_compare":             {"GET":  "login   403   200   200   403   200   200",
+                                              "POST": "login   403   200   200   403   200   200"},
+    "candidates:result_compute":             {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   302   403   403   403   403"},
+    "candidates:result_detail":              {"GET":  "login   403   200   200   403   200   200",
+                                              "POST": "login   403   200   200   403   200   200"},
+    "candidates:result_discard":             {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   302   403   403   403   403"},
+    "candidates:result_list":                {"GET":  "login   403   200   200   403   200   200",
+                                              "POST": "login   403   200   200   403   200   200"},
+    "candidates:result_publish":             {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   403   403   403   302   403"},
+    "contests:accesslog_list":               {"GET":  "login   403   403   403   403   200   200",
+                                              "POST": "login   403   403   403   403   200   200"},
+    "contests:create":                       {"GET":  "login   403   200   403   403   403   403",
+                                              "POST": "login   403   200   403   403   403   403"},
+    "contests:detail":                       {"GET":  "login   403   200   200   200   200   200",
+                                              "POST": "login   403   200   200   200   200   200"},
+    "contests:edit":                         {"GET":  "login   403   200   403   403   403   403",
+                                              "POST": "login   403   200   403   403   403   403"},
+    "contests:extend_validity":              {"GET":  "login   403   403   403   403   200   403",
+                                              "POST": "login   403   403   403   403   200   403"},
+    "contests:history":                      {"GET":  "login   403   200   403   403   200   200",
+                                              "POST": "login   403   200   403   403   200   200"},
+    "contests:holiday_create":               {"GET":  "login   403   403   200   403   200   403",
+                                              "POST": "login   403   403   200   403   200   403"},
+    "contests:holiday_delete":               {"GET":  "login   403   403   403   403   200   403",
+                                              "POST": "login   403   403   403   403   302   403"},
+    "contests:holiday_edit":                 {"GET":  "login   403   403   200   403   200   403",
+                                              "POST": "login   403   403   200   403   200   403"},
+    "contests:holiday_list":                 {"GET":  "login   403   200   200   403   200   200",
+                                              "POST": "login   403   200   200   403   200   200"},
+    "contests:homologate":                   {"GET":  "login   403   403   403   403   302   403",
+                                              "POST": "login   403   403   403   403   302   403"},
+    "contests:list":                         {"GET":  "login   403   200   200   200   200   200",
+                                              "POST": "login   403   200   200   200   200   200"},
+    "contests:opening_create":               {"GET":  "login   403   200   403   403   403   403",
+                                              "POST": "login   403   200   403   403   403   403"},
+    "contests:opening_delete":               {"GET":  "login   403   200   403   403   403   403",
+                                              "POST": "login   403   302   403   403   403   403"},
+    "contests:opening_edit":                 {"GET":  "login   403   302   403   403   403   403",
+                                              "POST": "login   403   302   403   403   403   403"},
+    "contests:organization":                 {"GET":  "login   403   200   200   403   200   200",
+                                              "POST": "login   403   403   403   403   200   403"},
+    "contests:policy_create":                {"GET":  "login   403   403   403   403   200   403",
+                                              "POST": "login   403   403   403   403   200   403"},
+    "contests:policy_detail":                {"GET":  "login   403   200   200   403   200   200",
+                                              "POST": "login   403   200   200   403   200   200"},
+    "contests:policy_edit":                  {"GET":  "login   403   403   403   403   302   403",
+                                              "POST": "login   403   403   403   403   302   403"},
+    "contests:policy_list":                  {"GET":  "login   403   200   200   403   200   200",
+                                              "POST": "login   403   200   200   403   200   200"},
+    "contests:policy_new_version":           {"GET":  "login   403   403   403   403   200   403",
+                                              "POST": "login   403   403   403   403   200   403"},
+    "contests:position_create":              {"GET":  "login   403   200   403   403   403   403",
+                                              "POST": "login   403   200   403   403   403   403"},
+    "contests:position_detail":              {"GET":  "login   403   200   200   200   200   200",
+                                              "POST": "login   403   200   200   200   200   200"},
+    "contests:position_edit":                {"GET":  "login   403   200   403   403   403   403",
+                                              "POST": "login   403   200   403   403   403   403"},
+    "contests:position_history":             {"GET":  "login   403   200   403   403   200   200",
+                                              "POST": "login   403   200   403   403   200   200"},
+    "contests:reservation_preview":          {"GET":  "login   403   400   400   400   400   400",
+                                              "POST": "  405   405   405   405   405   405   405"},
+    "contests:status":                       {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   302   403   403   403   403"},
+    "declarations:act":                      {"GET":  "login   403   403   200   403   403   403",
+                                              "POST": "login   403   403   200   403   403   403"},
+    "declarations:attachment":               {"GET":  "login   403   403   200   403   403   200",
+                                              "POST": "login   403   403   200   403   403   200"},
+    "declarations:detail":                   {"GET":  "login   403   403   200   403   403   200",
+                                              "POST": "login   403   403   200   403   403   200"},
+    "declarations:document":                 {"GET":  "login   403   403   200   403   403   200",
+                                              "POST": "login   403   403   200   403   403   200"},
+    "declarations:effects":                  {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   403   302   403   403   403"},
+    "declarations:link_create":              {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   403   200   403   403   403"},
+    "declarations:link_revoke":              {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   403   302   403   403   403"},
+    "declarations:list":                     {"GET":  "login   403   403   200   403   403   200",
+                                              "POST": "login   403   403   200   403   403   200"},
+    "declarations:notify":                   {"GET":  "login   403   403   200   403   403   403",
+                                              "POST": "login   403   403   200   403   403   403"},
+    "declarations:open":                     {"GET":  "login   403   403   200   403   403   403",
+                                              "POST": "login   403   403   200   403   403   403"},
+    # The candidate's private page: the signed link is the credential, whoever holds it (no account).
+    "declarations:portal":                   {"GET":  "  200   200   200   200   200   200   200",
+                                              "POST": "  200   200   200   200   200   200   200"},
+    "declarations:portal_acknowledge":       {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "  302   302   302   302   302   302   302"},
+    "declarations:portal_document":          {"GET":  "  200   200   200   200   200   200   200",
+                                              "POST": "  200   200   200   200   200   200   200"},
+    "declarations:portal_download":          {"GET":  "  200   200   200   200   200   200   200",
+                                              "POST": "  200   200   200   200   200   200   200"},
+    "declarations:portal_file":              {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "  302   302   302   302   302   302   302"},
+    "declarations:portal_representative":    {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "  302   302   302   302   302   302   302"},
+    "declarations:receipt":                  {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   403   302   403   403   403"},
+    "declarations:referral":                 {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   403   302   403   403   403"},
+    "home":                                  {"GET":  "  302   302   302   302   302   302   302",
+                                              "POST": "  302   302   302   302   302   302   302"},
+    "login":                                 {"GET":  "  200   302   302   302   302   302   302",
+                                              "POST": "  200   302   302   302   302   302   302"},
+    "logout":                                {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login login login login login login login"},
+    "password_change":                       {"GET":  "login   200   200   200   200   200   200",
+                                              "POST": "login   200   200   200   200   200   200"},
+    "password_change_done":                  {"GET":  "login   200   200   200   200   200   200",
+                                              "POST": "login   405   405   405   405   405   405"},
+}
+# fmt: on
+
+
+def url_patterns(patterns=None, prefix: str = "", namespace: str | None = None):
+    """(name, route, pattern) of every URL pattern the resolver knows, namespaces joined."""
+    for pattern in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(pattern, URLResolver):
+            inner = pattern.namespace
+            joined = f"{namespace}:{inner}" if namespace and inner else inner or namespace
+            yield from url_patterns(pattern.url_patterns, prefix + str(pattern.pattern), joined)
+        elif isinstance(pattern, URLPattern):
+            name = f"{namespace}:{pattern.name}" if namespace else pattern.name
+            yield name, prefix + str(pattern.pattern), pattern
+
+
+def staff_patterns() -> dict[str, str]:
+    found = {}
+    for name, route, _ in url_patterns():
+        if route.startswith(EXCLUDED_PREFIXES):
+            continue
+        assert name, f"URL sem nome: {route}"
+        found[name] = route
+    return found
+
+
+def arguments(name: str, route: str, world: dict) -> dict:
+    """The URL's keyword arguments, taken from the world by parameter name (and screen family)."""
+    kwargs = {}
+    if "<slug:slug>" in route:
+        kwargs["slug"] = world["policy"].slug if route.startswith("politicas/") else world["contest"].slug
+    if route.startswith(("processos/", "processo/")):
+        return procedure_arguments(route, world)
+    if "<int:pk>" in route:
+        if "feriados" in route:
+            kwargs["pk"] = world["holiday"].pk
+        elif "inscricoes" in route:
+            kwargs["pk"] = world["registration"].pk
+        else:
+            kwargs["pk"] = world["position"].pk
+    if "<int:run_pk>" in route:
+        kwargs["run_pk"] = world["run"].pk
+    if "<int:opening_pk>" in route:
+        kwargs["opening_pk"] = world["opening"].pk
+    if "<int:nomination_pk>" in route:
+        # The withdrawal statement exists only on the withdrawn nomination.
+        kwargs["nomination_pk"] = world["withdrawn" if route.endswith("termo/") else "nomination"].pk
+    return kwargs
+
+
+def procedure_arguments(route: str, world: dict) -> dict:
+    """The procedure screens' arguments: the case's year and number, or the candidate's token; an act,
+    an attachment or a link by the screen's family."""
+    kwargs: dict = {}
+    procedure = world["procedure"]
+    if "<int:year>" in route:
+        kwargs.update(year=procedure.year, number=procedure.number)
+    if "<str:token>" in route:
+        kwargs["token"] = world["token"]
+    if "<int:registration_pk>" in route:
+        kwargs["registration_pk"] = world["procedure"].registration.pk
+    if "<str:kind>" in route:
+        kwargs["kind"] = "evidence"
+    if "<int:pk>" in route:
+        if "anexos" in route:
+            kwargs["pk"] = world["attachment"].pk
+        elif "links" in route:
+            kwargs["pk"] = world["link"].pk
+        else:
+            kwargs["pk"] = (
+                world["procedure"].acts.get(kind="opening").pk
+                if "documentos" in route
+                else world["notice"].pk
+            )
+    return kwargs
+
+
+def outcome(response) -> str:
+    if response.status_code == 302:
+        return "login" if response["Location"].startswith(reverse("login")) else "302"
+    return str(response.status_code)
+
+
+def test_every_url_pattern_is_in_the_matrix():
+    patterns = staff_patterns()
+    missing = sorted(set(patterns) - set(MATRIX))
+    gone = sorted(set(MATRIX) - set(patterns))
+    assert not missing, f"URLs sem linha na matriz de permissões (diga quem pode abri-las): {missing}"
+    assert not gone, f"Linhas da matriz sem URL: {gone}"
+    for name, row in MATRIX.items():
+        assert set(row) == {"GET", "POST"}, name
+        for method, cells in row.items():
+            assert len(cells.split()) == len(ROLES), (name, method)
+
+
+@pytest.fixture
+def world(cast, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    store = settings.STORAGES["procedures"]
+    options = {**store["OPTIONS"], "location": tmp_path / "procedures"}
+    settings.STORAGES = {**settings.STORAGES, "procedures": {**store, "OPTIONS": options}}
+    world = make_world(cast)
+    nominee = world["position"].registrations.get(number="N2")  # has a self-declaration
+    return world | make_procedure_world(cast, nominee)
+
+
+@pytest.mark.parametrize("who", ROLES)
+def test_permission_matrix(who, cast, world):
+    client = Client()
+    if who != "anonymous":
+        client.force_login(cast[who])
+    column = ROLES.index(who)
+    wrong = []
+    for name, route in sorted(staff_patterns().items()):
+        url = reverse(name, kwargs=arguments(name, route, world))
+        for method in ("GET", "POST"):
+            if who != "anonymous" and "_auth_user_id" not in client.session:
+                client.force_login(cast[who])  # after the logout URL's rolled-back logout
+            with transaction.atomic():
+                response = client.get(url) if method == "GET" else client.post(url, {})
+                transaction.set_rollback(True)
+            got = outcome(response)
+            expected = MATRIX.get(name, {}).get(method, "? " * len(ROLES)).split()[column]
+            if got != expected:
+                wrong.append(f"{method} {name} ({url}): esperado {expected}, veio {got}")
+            if who != "anonymous" and "no-store" not in response.get("Cache-Control", ""):
+                wrong.append(f"{method} {name}: sem Cache-Control no-store")
+    assert not wrong, "\n".join(wrong)
