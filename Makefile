@@ -28,11 +28,13 @@ migrate: install
 demo: migrate
 	$(BIN)/python manage.py seed_demo
 
+# The task worker (notices by e-mail) runs beside the server; e-mail goes to private/mail/ in development.
 run: demo
 	@echo ""
-	@echo "Cotas em http://127.0.0.1:$(PORT)/  (Ctrl+C para parar)"
+	@echo "Cotas em http://127.0.0.1:$(PORT)/  (Ctrl+C para parar); mensagens em private/mail/"
 	@echo ""
-	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	$(BIN)/python manage.py db_worker & worker=$$!; trap "kill $$worker" EXIT INT TERM; \
+		$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 test: install
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

@@ -43,6 +43,8 @@ INSTALLED_APPS = [
     "simple_history",
     "csp",
     "axes",
+    "django_tasks",
+    "django_tasks_db",
     "contests",
     "candidates",
     "declarations",
@@ -161,8 +163,23 @@ MEDIA_ROOT = env.path("MEDIA_ROOT", default=BASE_DIR / "media")
 # Files uploaded to the import wizard (personal data) between its steps: private, never under MEDIA_ROOT,
 # readable by the application's user only, deleted after the commit or the cancellation.
 IMPORT_UPLOAD_ROOT = env.path("IMPORT_UPLOAD_ROOT", default=BASE_DIR / "private" / "imports")
+# The files of false-declaration procedures (defences, evidence, powers of attorney): private like the
+# imports, served only through the procedure's permission-checked view (every download logged).
+PROCEDURE_FILES_ROOT = env.path("PROCEDURE_FILES_ROOT", default=BASE_DIR / "private" / "procedures")
+PROCEDURE_ATTACHMENT_MAX_BYTES = env.int("PROCEDURE_ATTACHMENT_MAX_BYTES", default=10 * 1024 * 1024)
+# How long a private link to a procedure stays valid (days); a new one can be issued, an old one revoked.
+PROCEDURE_LINK_DAYS = env.int("PROCEDURE_LINK_DAYS", default=180)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "procedures": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {
+            "location": PROCEDURE_FILES_ROOT,
+            "base_url": None,
+            "file_permissions_mode": 0o600,
+            "directory_permissions_mode": 0o700,
+        },
+    },
     "imports": {
         "BACKEND": "django.core.files.storage.FileSystemStorage",
         "OPTIONS": {
@@ -216,6 +233,25 @@ CONTENT_SECURITY_POLICY = {
 }
 
 SIMPLE_HISTORY_HISTORY_CHANGE_REASON_USE_TEXT_FIELD = True
+
+# Background work (django-tasks): notices by e-mail now, long jobs later. The queue is a table of the same
+# database (django-tasks-db: django-tasks 0.12 moved its database backend there); its worker
+# (`manage.py db_worker`) runs beside the server (`make run` starts one). TASKS_BACKEND (a dotted path)
+# overrides, e.g. django_tasks.backends.immediate.ImmediateBackend to run tasks inline.
+TASKS = {"default": {"BACKEND": env.str("TASKS_BACKEND", default="django_tasks_db.DatabaseBackend")}}
+# How many times a notice's e-mail is tried before it is left failed (shown on the case page).
+NOTICE_EMAIL_ATTEMPTS = env.int("NOTICE_EMAIL_ATTEMPTS", default=5)
+
+# E-mail: SMTP from the environment in production (EMAIL_URL, e.g. smtp+tls://user:pass@host:587);
+# in development, each message is a file in MAIL_DIR (a local mailbox to read what was sent).
+# The address the private links in e-mails point at (the site as the candidate reaches it).
+SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="nao-responda@localhost")
+if "EMAIL_URL" in os.environ:
+    vars().update(env.email_url("EMAIL_URL"))
+elif DEBUG:
+    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    EMAIL_FILE_PATH = env.path("MAIL_DIR", default=BASE_DIR / "private" / "mail")
 
 # One line per record on standard error (gunicorn and systemd/journald collect it): time, level, logger,
 # message. Personal data stays out of log messages (LGPD): the access log is the database's AccessLog.

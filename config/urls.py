@@ -14,6 +14,7 @@ urlpatterns = [
     path("senha/", password_change_view, name="password_change"),
     path("senha/alterada/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("", include("candidates.urls")),
+    path("", include("declarations.urls")),
     path("", include("contests.urls")),
     # Last, so that a public home page in another app takes precedence.
     path("", RedirectView.as_view(pattern_name="contests:list", permanent=False), name="home"),

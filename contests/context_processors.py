@@ -12,6 +12,7 @@ APP_NAME = "Cotas"
 # (label, URL name, permission that opens the page). The first matching prefix marks the current entry.
 NAVIGATION: tuple[tuple[str, str, str], ...] = (
     ("Concursos", "contests:list", "contests.view_contest"),
+    ("Processos", "declarations:list", "declarations.view_procedure"),
     ("Políticas de reserva", "contests:policy_list", "contests.view_policy_list"),
     ("Feriados", "contests:holiday_list", "contests.view_holiday"),
     ("Organização", "contests:organization", "contests.view_organization"),

@@ -247,3 +247,41 @@ def make_world(cast: dict[str, User]) -> dict:
         "holiday": holiday,
         "policy": contest.policy,
     }
+
+
+# Procedures (declarations) ---------------------------------------------------------------------------
+
+
+def make_procedure_world(cast: dict[str, User], registration) -> dict:
+    """A procedure on ``registration`` (which has a self-declaration) notified in person, with an act of
+    evidence carrying a PDF and a private link: what the procedure's screens and the candidate's page
+    address. The caller points the "procedures" storage at a temporary directory."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.utils import timezone
+
+    from declarations import services
+
+    legal = cast["legal"]
+    today = timezone.localdate()
+    procedure = services.procedure_open(
+        registration=registration, origin="ex_officio", facts="Indícios.", by=legal, today=today
+    )
+    notice = services.notice_send(procedure=procedure, by=legal, today=today, means="in_person")
+    evidence = services.act_record(
+        procedure=procedure,
+        kind="evidence",
+        by=legal,
+        today=today,
+        text="Prova.",
+        uploads=[SimpleUploadedFile("prova.pdf", b"%PDF-1.4 prova", content_type="application/pdf")],
+    )
+    link, token = services.link_issue(
+        procedure=procedure, holder="candidate", name="Candidata", by=legal, now=timezone.now()
+    )
+    return {
+        "procedure": procedure,
+        "notice": notice,
+        "attachment": evidence.attachments.get(),
+        "link": link,
+        "token": token,
+    }

@@ -18,7 +18,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from tests.builders import make_world
+from tests.builders import make_procedure_world, make_world
 
 ROLES = ("anonymous", "outsider", "clerk", "legal", "commission", "manager", "auditor")
 EXCLUDED_PREFIXES = ("admin/", "static/", "media/")
@@ -138,6 +138,43 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "  405   405   405   405   405   405   405"},
     "contests:status":                       {"GET":  "  405   405   405   405   405   405   405",
                                               "POST": "login   403   302   403   403   403   403"},
+    "declarations:act":                      {"GET":  "login   403   403   200   403   403   403",
+                                              "POST": "login   403   403   200   403   403   403"},
+    "declarations:attachment":               {"GET":  "login   403   403   200   403   403   200",
+                                              "POST": "login   403   403   200   403   403   200"},
+    "declarations:detail":                   {"GET":  "login   403   403   200   403   403   200",
+                                              "POST": "login   403   403   200   403   403   200"},
+    "declarations:document":                 {"GET":  "login   403   403   200   403   403   200",
+                                              "POST": "login   403   403   200   403   403   200"},
+    "declarations:effects":                  {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   403   302   403   403   403"},
+    "declarations:link_create":              {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   403   200   403   403   403"},
+    "declarations:link_revoke":              {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   403   302   403   403   403"},
+    "declarations:list":                     {"GET":  "login   403   403   200   403   403   200",
+                                              "POST": "login   403   403   200   403   403   200"},
+    "declarations:notify":                   {"GET":  "login   403   403   200   403   403   403",
+                                              "POST": "login   403   403   200   403   403   403"},
+    "declarations:open":                     {"GET":  "login   403   403   200   403   403   403",
+                                              "POST": "login   403   403   200   403   403   403"},
+    # The candidate's private page: the signed link is the credential, whoever holds it (no account).
+    "declarations:portal":                   {"GET":  "  200   200   200   200   200   200   200",
+                                              "POST": "  200   200   200   200   200   200   200"},
+    "declarations:portal_acknowledge":       {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "  302   302   302   302   302   302   302"},
+    "declarations:portal_document":          {"GET":  "  200   200   200   200   200   200   200",
+                                              "POST": "  200   200   200   200   200   200   200"},
+    "declarations:portal_download":          {"GET":  "  200   200   200   200   200   200   200",
+                                              "POST": "  200   200   200   200   200   200   200"},
+    "declarations:portal_file":              {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "  302   302   302   302   302   302   302"},
+    "declarations:portal_representative":    {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "  302   302   302   302   302   302   302"},
+    "declarations:receipt":                  {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   403   302   403   403   403"},
+    "declarations:referral":                 {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   403   302   403   403   403"},
     "health":                                {"GET":  "  200   200   200   200   200   200   200",
                                               "POST": "  405   405   405   405   405   405   405"},
     "home":                                  {"GET":  "  302   302   302   302   302   302   302",
@@ -181,6 +218,8 @@ def arguments(name: str, route: str, world: dict) -> dict:
     kwargs = {}
     if "<slug:slug>" in route:
         kwargs["slug"] = world["policy"].slug if route.startswith("politicas/") else world["contest"].slug
+    if route.startswith(("processos/", "processo/")):
+        return procedure_arguments(route, world)
     if "<int:pk>" in route:
         if "feriados" in route:
             kwargs["pk"] = world["holiday"].pk
@@ -195,6 +234,33 @@ def arguments(name: str, route: str, world: dict) -> dict:
     if "<int:nomination_pk>" in route:
         # The withdrawal statement exists only on the withdrawn nomination.
         kwargs["nomination_pk"] = world["withdrawn" if route.endswith("termo/") else "nomination"].pk
+    return kwargs
+
+
+def procedure_arguments(route: str, world: dict) -> dict:
+    """The procedure screens' arguments: the case's year and number, or the candidate's token; an act,
+    an attachment or a link by the screen's family."""
+    kwargs: dict = {}
+    procedure = world["procedure"]
+    if "<int:year>" in route:
+        kwargs.update(year=procedure.year, number=procedure.number)
+    if "<str:token>" in route:
+        kwargs["token"] = world["token"]
+    if "<int:registration_pk>" in route:
+        kwargs["registration_pk"] = world["procedure"].registration.pk
+    if "<str:kind>" in route:
+        kwargs["kind"] = "evidence"
+    if "<int:pk>" in route:
+        if "anexos" in route:
+            kwargs["pk"] = world["attachment"].pk
+        elif "links" in route:
+            kwargs["pk"] = world["link"].pk
+        else:
+            kwargs["pk"] = (
+                world["procedure"].acts.get(kind="opening").pk
+                if "documentos" in route
+                else world["notice"].pk
+            )
     return kwargs
 
 
@@ -219,7 +285,12 @@ def test_every_url_pattern_is_in_the_matrix():
 @pytest.fixture
 def world(cast, settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path
-    return make_world(cast)
+    store = settings.STORAGES["procedures"]
+    options = {**store["OPTIONS"], "location": tmp_path / "procedures"}
+    settings.STORAGES = {**settings.STORAGES, "procedures": {**store, "OPTIONS": options}}
+    world = make_world(cast)
+    nominee = world["position"].registrations.get(number="N2")  # has a self-declaration
+    return world | make_procedure_world(cast, nominee)
 
 
 @pytest.mark.parametrize("who", ROLES)

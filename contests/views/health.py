@@ -19,6 +19,7 @@ from django.views.decorators.http import require_safe
 
 # django-tasks' database backend (the django-tasks-db package since django-tasks 0.12): its queue is a table.
 TASKS_DB_APP = "django_tasks_db"
+TASKS_DB_LABEL = "django_tasks_database"  # the app label its models go by
 
 
 def _database() -> dict[str, Any]:
@@ -51,7 +52,7 @@ def _task_queue() -> dict[str, Any]:
         name = backend.rsplit(".", 1)[-1] or "padrão"
         return {"ok": True, "detail": f"configurada sem fila no banco ({name})"}
     try:
-        waiting = apps.get_model(TASKS_DB_APP, "DBTaskResult").objects.filter(status="READY").count()
+        waiting = apps.get_model(TASKS_DB_LABEL, "DBTaskResult").objects.filter(status="READY").count()
     except DatabaseError:
         return {"ok": False, "detail": "fila não verificada (banco indisponível)"}
     return {"ok": True, "detail": f"{waiting} tarefa(s) pendente(s)", "pending": waiting}

@@ -9,10 +9,17 @@ from tests.builders import make_contest, make_position
 
 NAV = {
     "clerk": {"Concursos", "Políticas de reserva", "Feriados", "Organização"},
-    "legal": {"Concursos", "Políticas de reserva", "Feriados", "Organização"},
+    "legal": {"Concursos", "Processos", "Políticas de reserva", "Feriados", "Organização"},
     "commission": {"Concursos"},
     "manager": {"Concursos", "Políticas de reserva", "Feriados", "Organização", "Registro de acessos"},
-    "auditor": {"Concursos", "Políticas de reserva", "Feriados", "Organização", "Registro de acessos"},
+    "auditor": {
+        "Concursos",
+        "Processos",
+        "Políticas de reserva",
+        "Feriados",
+        "Organização",
+        "Registro de acessos",
+    },
     "outsider": set(),
 }
 

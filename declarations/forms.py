@@ -1,0 +1,157 @@
+"""Forms of the procedure screens and of the candidate's private page: validation only (the services decide)."""
+
+from __future__ import annotations
+
+from django import forms
+
+from contests.forms import StaffFormMixin, date_field
+from declarations import procedure as rules
+from declarations.models import Procedure
+from declarations.models.procedures import MEANS_CHOICES, OUTCOME_CHOICES
+
+
+class MultipleFileInput(forms.ClearableFileInput):
+    allow_multiple_selected = True
+
+
+class MultipleFileField(forms.FileField):
+    """Several files in one input (PDF or images; the service checks their content)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault(
+            "widget", MultipleFileInput(attrs={"accept": "application/pdf,image/png,image/jpeg,image/webp"})
+        )
+        kwargs.setdefault("required", False)
+        super().__init__(*args, **kwargs)
+
+    def clean(self, data, initial=None):
+        single = super().clean
+        if isinstance(data, list | tuple):
+            return [single(item, initial) for item in data if item]
+        return [single(data, initial)] if data else []
+
+
+FILES_HELP = "PDF ou imagem (PNG, JPEG, WEBP), verificados pelo conteúdo; até 10 MB cada."
+
+
+class OpenForm(StaffFormMixin, forms.Form):
+    origin = forms.ChoiceField(label="Origem", choices=Procedure.Origin.choices)
+    facts = forms.CharField(
+        label="Fatos",
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text="Os fatos que motivam a instauração (Lei 9.784 art. 6º III).",
+    )
+    complainant = forms.CharField(
+        label="Denunciante",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Na denúncia: identidade e contato. Nunca mostrados ao candidato.",
+    )
+
+
+class ActForm(StaffFormMixin, forms.Form):
+    """One act of the administration (or a filing received at the desk); the fields depend on the act."""
+
+    text = forms.CharField(label="Texto", required=False, widget=forms.Textarea(attrs={"rows": 10}))
+    outcome = forms.ChoiceField(label="Resultado", required=False, choices=[("", "—"), *OUTCOME_CHOICES])
+    hearing_on = date_field(
+        "Data da audiência",
+        required=False,
+        help_text="Lei 9.784 art. 41: intimação com pelo menos 3 dias úteis de antecedência.",
+    )
+    attachments = MultipleFileField(label="Anexos", help_text=FILES_HELP)
+    protected = forms.BooleanField(
+        label="Os anexos contêm dados protegidos de terceiros (não mostrados ao candidato, art. 46)",
+        required=False,
+    )
+
+    def __init__(self, *args, kind: rules.Act, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.kind = kind
+        if kind not in rules.DECIDING_ACTS:
+            del self.fields["outcome"]
+        else:
+            self.fields["outcome"].required = True
+            self.fields["text"].label = "Motivação (fatos e fundamentos jurídicos, art. 50)"
+        if kind is not rules.Act.HEARING:
+            del self.fields["hearing_on"]
+
+
+class NoticeForm(StaffFormMixin, forms.Form):
+    means = forms.ChoiceField(label="Meio", choices=MEANS_CHOICES, widget=forms.RadioSelect)
+    recipient = forms.EmailField(
+        label="E-mail do destinatário", required=False, help_text="Vazio: o e-mail cadastrado do candidato."
+    )
+    received_on = date_field(
+        "Data do aviso de recebimento",
+        required=False,
+        help_text="Carta registrada: vazia até o aviso voltar.",
+    )
+    candidate_unreachable = forms.BooleanField(
+        label="O candidato não foi localizado (art. 26 §4º)", required=False
+    )
+    gazette_edition = forms.CharField(label="Edição do diário oficial", required=False, max_length=60)
+    gazette_page = forms.CharField(label="Página", required=False, max_length=20)
+    published_on = date_field("Data da publicação", required=False)
+    text = forms.CharField(
+        label="Texto da intimação",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text="Finalidade, prazo, local e consequências (Lei 9.784 art. 26 §1º); o sistema acrescenta a "
+        "identificação do processo e o link.",
+    )
+    fieldsets = (
+        ("Meio", ("means",)),
+        ("Mensagem eletrônica", ("recipient",)),
+        ("Carta registrada", ("received_on",)),
+        ("Publicação oficial", ("candidate_unreachable", "gazette_edition", "gazette_page", "published_on")),
+        ("Conteúdo", ("text",)),
+    )
+
+
+class ReceiptForm(StaffFormMixin, forms.Form):
+    on = date_field("Data da ciência ou do recebimento")
+
+
+class ReferralForm(StaffFormMixin, forms.Form):
+    text = forms.CharField(
+        label="Encaminhamento ao Ministério Público",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="Ofício, data e destinatário.",
+    )
+
+
+class LinkForm(StaffFormMixin, forms.Form):
+    email = forms.EmailField(label="E-mail (opcional)", required=False)
+
+
+# The candidate's page ----------------------------------------------------------------------------------
+
+FILING_LABELS = {
+    rules.Act.DEFENCE: "Defesa",
+    rules.Act.EVIDENCE: "Provas e documentos",
+    rules.Act.FINAL_STATEMENT: "Alegações finais",
+    rules.Act.APPEAL: "Recurso",
+}
+
+
+class FilingForm(forms.Form):
+    kind = forms.ChoiceField(
+        label="O que apresenta", choices=[(k.value, v) for k, v in FILING_LABELS.items()]
+    )
+    text = forms.CharField(label="Texto", required=False, widget=forms.Textarea(attrs={"rows": 8}))
+    attachments = MultipleFileField(label="Arquivos", help_text=FILES_HELP)
+
+    def __init__(self, *args, kinds: tuple[rules.Act, ...] = tuple(FILING_LABELS), **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        kind = self.fields["kind"]
+        assert isinstance(kind, forms.ChoiceField)
+        kind.choices = [(k.value, FILING_LABELS[k]) for k in kinds if k in FILING_LABELS]
+
+
+class RepresentativeForm(forms.Form):
+    name = forms.CharField(label="Nome do procurador", max_length=200)
+    email = forms.EmailField(label="E-mail do procurador", required=False)
+    power_of_attorney = forms.FileField(
+        label="Procuração (PDF ou imagem)", help_text="Lei 9.784 art. 3º IV: o procurador age com procuração."
+    )

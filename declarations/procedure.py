@@ -1,0 +1,678 @@
+"""The procedure on a false self-declaration: which act may come next, why another is refused, and which
+deadline each act starts (RULES §5; Lei 9.784/1999 where the municipality has no procedure law of its own,
+STJ Súmula 633).
+
+PURE module: no Django, no project import; the caller passes the dates in (``today``) and the last day of
+each running deadline (computed by ``declarations.deadlines`` with the organisation's calendar from the
+``PeriodStart`` values this module returns). The flow:
+
+    opening ─► notice ─► [defence] [evidence] [hearing]… ─► instruction closed ─► [final statement]
+      ─► report ─► decision ─► decision notice ─► appeal ─► reconsideration ─┬► (reversed) decision notice
+                                    ▲                                        └► superior decision ─┐
+                                    └────────────────── decision notice ◄──────────────────────────┘
+      … ─► final (no appeal in time, or no instance left)
+
+An act's date (``ActRecord.on``) is the day it happened; for a notice, the day it took effect (receipt,
+acknowledgement, publication): ``None`` while it awaits it, and no deadline runs from it until then.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+
+class Act(StrEnum):
+    OPENING = "opening"
+    NOTICE = "notice"
+    DEFENCE = "defence"
+    EVIDENCE = "evidence"
+    HEARING = "hearing"
+    INSTRUCTION_CLOSED = "instruction_closed"
+    FINAL_STATEMENT = "final_statement"
+    REPORT = "report"
+    DECISION = "decision"
+    DECISION_EXTENSION = "decision_extension"
+    DECISION_NOTICE = "decision_notice"
+    APPEAL = "appeal"
+    RECONSIDERATION = "reconsideration"
+    SUPERIOR_DECISION = "superior_decision"
+    FINAL = "final"
+
+
+ACT_LABELS: Mapping[Act, str] = {
+    Act.OPENING: "Instauração",
+    Act.NOTICE: "Intimação para defesa",
+    Act.DEFENCE: "Defesa",
+    Act.EVIDENCE: "Prova",
+    Act.HEARING: "Audiência",
+    Act.INSTRUCTION_CLOSED: "Encerramento da instrução",
+    Act.FINAL_STATEMENT: "Alegações finais",
+    Act.REPORT: "Relatório com proposta de decisão",
+    Act.DECISION: "Decisão",
+    Act.DECISION_EXTENSION: "Prorrogação do prazo para decidir",
+    Act.DECISION_NOTICE: "Intimação da decisão",
+    Act.APPEAL: "Recurso",
+    Act.RECONSIDERATION: "Juízo de reconsideração",
+    Act.SUPERIOR_DECISION: "Decisão da instância superior",
+    Act.FINAL: "Decisão definitiva",
+}
+
+ACT_CITATIONS: Mapping[Act, str] = {
+    Act.OPENING: "Lei 9.784 art. 5º",
+    Act.NOTICE: "Lei 9.784 art. 26",
+    Act.DEFENCE: "Lei 9.784 art. 3º III",
+    Act.EVIDENCE: "Lei 9.784 arts. 29 e 38",
+    Act.HEARING: "Lei 9.784 art. 41",
+    Act.INSTRUCTION_CLOSED: "Lei 9.784 art. 44",
+    Act.FINAL_STATEMENT: "Lei 9.784 art. 44",
+    Act.REPORT: "Lei 9.784 art. 47",
+    Act.DECISION: "Lei 9.784 arts. 48–50",
+    Act.DECISION_EXTENSION: "Lei 9.784 art. 49",
+    Act.DECISION_NOTICE: "Lei 9.784 arts. 26 e 59",
+    Act.APPEAL: "Lei 9.784 arts. 56 e 59",
+    Act.RECONSIDERATION: "Lei 9.784 art. 56 §1º",
+    Act.SUPERIOR_DECISION: "Lei 9.784 arts. 57 e 59 §1º",
+    Act.FINAL: "Lei 9.784 art. 57",
+}
+
+# Acts the candidate (or their representative) files; the others are the administration's.
+CANDIDATE_ACTS = frozenset({Act.DEFENCE, Act.EVIDENCE, Act.FINAL_STATEMENT, Act.APPEAL})
+# Acts that decide the case (an instance's decision), and so carry an outcome.
+DECIDING_ACTS = frozenset({Act.DECISION, Act.RECONSIDERATION, Act.SUPERIOR_DECISION})
+NOTICES = frozenset({Act.NOTICE, Act.DECISION_NOTICE})
+# Acts that produce a document of their own (opening act, notices, decisions, the final certificate).
+DOCUMENTED_ACTS = frozenset({Act.OPENING, *NOTICES, *DECIDING_ACTS, Act.FINAL})
+
+
+class Outcome(StrEnum):
+    DISMISSED = "dismissed"
+    FALSITY = "falsity"
+
+
+OUTCOME_LABELS: Mapping[Outcome, str] = {
+    Outcome.DISMISSED: "Improcedente: a autodeclaração subsiste",
+    Outcome.FALSITY: "Falsidade da autodeclaração confirmada",
+}
+
+
+class Period(StrEnum):
+    DEFENCE = "defence"
+    FINAL_STATEMENT = "final_statement"
+    DECISION = "decision"
+    APPEAL = "appeal"
+    RECONSIDERATION = "reconsideration"
+    SUPERIOR_DECISION = "superior_decision"
+
+
+PERIOD_LABELS: Mapping[Period, str] = {
+    Period.DEFENCE: "Prazo de defesa",
+    Period.FINAL_STATEMENT: "Prazo de alegações finais",
+    Period.DECISION: "Prazo para decidir",
+    Period.APPEAL: "Prazo de recurso",
+    Period.RECONSIDERATION: "Prazo para reconsiderar",
+    Period.SUPERIOR_DECISION: "Prazo para julgar o recurso",
+}
+
+PERIOD_CITATIONS: Mapping[Period, str] = {
+    Period.DEFENCE: "prazo da política; Lei 9.784 art. 24",
+    Period.FINAL_STATEMENT: "Lei 9.784 art. 44",
+    Period.DECISION: "Lei 9.784 art. 49",
+    Period.APPEAL: "Lei 9.784 art. 59",
+    Period.RECONSIDERATION: "Lei 9.784 art. 56 §1º",
+    Period.SUPERIOR_DECISION: "Lei 9.784 art. 59 §§1º–2º",
+}
+
+# Whose duty the period is: the candidate's (a filing after it is late) or the administration's (a
+# decision after it is still valid, but overdue).
+CANDIDATE_PERIODS = frozenset({Period.DEFENCE, Period.FINAL_STATEMENT, Period.APPEAL})
+
+
+@dataclass(frozen=True)
+class Policy:
+    """The procedure's parameters, from the contest's legal policy (contests.models.Policy)."""
+
+    defence_days: int = 10
+    final_statement_days: int = 10
+    decision_days: int = 30
+    decision_extension_days: int = 30
+    appeal_days: int = 10
+    reconsideration_days: int = 5
+    appeal_decision_days: int = 30
+    hearing_notice_business_days: int = 3
+    appeal_instances: int = 3
+    effects_from_first_decision: bool = False
+    electronic_notice_basis: str = ""
+    tacit_acknowledgement_days: int | None = None
+
+
+@dataclass(frozen=True)
+class ActRecord:
+    """One recorded act, as the state machine needs it."""
+
+    kind: Act
+    on: datetime.date | None
+    outcome: Outcome | None = None
+
+
+@dataclass(frozen=True)
+class PeriodStart:
+    """A running deadline: ``amount`` calendar days counted from ``start`` (Lei 9.784 art. 66)."""
+
+    period: Period
+    start: datetime.date
+    amount: int
+    unit: str = "days"  # declarations.deadlines.Unit value
+    act_index: int = field(default=-1, compare=False)  # the act that started it, in the acts given
+
+    @property
+    def label(self) -> str:
+        return PERIOD_LABELS[self.period]
+
+    @property
+    def citation(self) -> str:
+        return PERIOD_CITATIONS[self.period]
+
+    @property
+    def candidate_files(self) -> bool:
+        return self.period in CANDIDATE_PERIODS
+
+
+# What each act starts (the caller records the deadline on the act). A notice starts the defence or the
+# appeal period only from the day it takes effect.
+STARTS: Mapping[Act, tuple[Period, ...]] = {
+    Act.NOTICE: (Period.DEFENCE,),
+    Act.INSTRUCTION_CLOSED: (Period.FINAL_STATEMENT, Period.DECISION),
+    Act.DECISION_NOTICE: (Period.APPEAL,),
+    Act.APPEAL: (Period.RECONSIDERATION,),
+    Act.RECONSIDERATION: (Period.SUPERIOR_DECISION,),  # only when the decision is maintained
+}
+
+
+def period_amount(period: Period, policy: Policy) -> int:
+    return {
+        Period.DEFENCE: policy.defence_days,
+        Period.FINAL_STATEMENT: policy.final_statement_days,
+        Period.DECISION: policy.decision_days,
+        Period.APPEAL: policy.appeal_days,
+        Period.RECONSIDERATION: policy.reconsideration_days,
+        Period.SUPERIOR_DECISION: policy.appeal_decision_days,
+    }[period]
+
+
+def deadlines_started(act: ActRecord, acts: Sequence[ActRecord], policy: Policy) -> tuple[PeriodStart, ...]:
+    """The deadlines ``act`` starts, given the acts before it (``acts``, in order, without ``act``).
+
+    A notice starts its period on the day it takes effect (art. 26; art. 66: the first day is excluded);
+    closing the instruction starts the final statement (art. 44) and the decision (art. 49); a decision's
+    notice starts the appeal (art. 59); an appeal, the authority's reconsideration (art. 56 §1º); a
+    reconsideration that maintains the decision forwards the appeal to the superior (art. 59 §1º).
+    """
+    if act.on is None:
+        return ()
+    periods = STARTS.get(act.kind, ())
+    if act.kind is Act.RECONSIDERATION and act.outcome != current_outcome(acts):
+        return ()  # reversed: a new decision of the same instance, to be notified
+    return tuple(PeriodStart(p, act.on, period_amount(p, policy), act_index=len(acts)) for p in periods)
+
+
+def running_periods(acts: Sequence[ActRecord], policy: Policy) -> dict[Period, PeriodStart]:
+    """The latest start of each period (an extension of the decision adds its days once, art. 49)."""
+    found: dict[Period, PeriodStart] = {}
+    for i, act in enumerate(acts):
+        for start in deadlines_started(act, acts[:i], policy):
+            found[start.period] = start
+        if act.kind is Act.DECISION_EXTENSION:
+            period = Period.SUPERIOR_DECISION if _instance(acts[:i]) >= 1 else Period.DECISION
+            if period in found:
+                base = found[period]
+                found[period] = replace(base, amount=base.amount + policy.decision_extension_days)
+    return found
+
+
+# The acts that end the wait of each period (after them the deadline no longer binds anyone).
+PERIOD_DONE_BY: Mapping[Period, frozenset[Act]] = {
+    Period.DEFENCE: frozenset({Act.DEFENCE, Act.INSTRUCTION_CLOSED}),
+    Period.FINAL_STATEMENT: frozenset({Act.FINAL_STATEMENT, Act.REPORT}),
+    Period.DECISION: frozenset({Act.DECISION}),
+    Period.APPEAL: frozenset({Act.APPEAL, Act.FINAL}),
+    Period.RECONSIDERATION: frozenset({Act.RECONSIDERATION}),
+    Period.SUPERIOR_DECISION: frozenset({Act.SUPERIOR_DECISION}),
+}
+
+
+def period_done(start: PeriodStart, acts: Sequence[ActRecord]) -> bool:
+    """Whether the act the period awaited was recorded after the act that started it."""
+    return is_final(acts) or any(a.kind in PERIOD_DONE_BY[start.period] for a in acts[start.act_index + 1 :])
+
+
+# The state ------------------------------------------------------------------------------------------------
+
+
+def _kinds(acts: Sequence[ActRecord]) -> list[Act]:
+    return [a.kind for a in acts]
+
+
+def _last(acts: Sequence[ActRecord], *kinds: Act) -> tuple[int, ActRecord] | None:
+    for i in range(len(acts) - 1, -1, -1):
+        if acts[i].kind in kinds:
+            return i, acts[i]
+    return None
+
+
+def _instance(acts: Sequence[ActRecord]) -> int:
+    """The instance that decided last: 0 before the first decision, 1 after it, +1 per superior decision."""
+    kinds = _kinds(acts)
+    if Act.DECISION not in kinds:
+        return 0
+    return 1 + kinds.count(Act.SUPERIOR_DECISION)
+
+
+def current_outcome(acts: Sequence[ActRecord]) -> Outcome | None:
+    """The outcome of the latest deciding act (a reconsideration decides again, art. 56 §1º)."""
+    found = _last(acts, *DECIDING_ACTS)
+    return found[1].outcome if found else None
+
+
+def effective_notice(acts: Sequence[ActRecord]) -> bool:
+    return any(a.kind is Act.NOTICE and a.on is not None for a in acts)
+
+
+def notice_in_effect(kind: Act, acts: Sequence[ActRecord]) -> bool:
+    """Whether a notice of ``kind`` already took effect (for the defence, or of the latest decision): the
+    first to take effect counts, so acknowledging another one afterwards changes nothing (art. 26)."""
+    if kind is Act.NOTICE:
+        return effective_notice(acts)
+    return _notified_decision(acts) is not None
+
+
+def is_final(acts: Sequence[ActRecord]) -> bool:
+    return bool(acts) and acts[-1].kind is Act.FINAL
+
+
+def _decision_pending_notice(acts: Sequence[ActRecord]) -> bool:
+    """A deciding act (that changed or set the outcome) has no notice after it yet."""
+    deciding = _last(acts, *DECIDING_ACTS)
+    if deciding is None:
+        return False
+    i, act = deciding
+    if act.kind is Act.RECONSIDERATION and act.outcome == current_outcome(acts[:i]):
+        return False  # maintained: forwarded to the superior, nothing to notify yet
+    # A notice still awaiting its effect does not count: another means may be tried (art. 26 §§3º–4º).
+    return not any(a.kind is Act.DECISION_NOTICE and a.on is not None for a in acts[i + 1 :])
+
+
+def _notified_decision(acts: Sequence[ActRecord]) -> ActRecord | None:
+    """The notice (effective) of the latest decision, when it has one."""
+    deciding = _last(acts, *DECIDING_ACTS)
+    if deciding is None:
+        return None
+    # The first notice to take effect counts (a later one by another means changes nothing).
+    return next(
+        (a for a in acts[deciding[0] + 1 :] if a.kind is Act.DECISION_NOTICE and a.on is not None), None
+    )
+
+
+def _appeal_pending(acts: Sequence[ActRecord]) -> bool:
+    """An appeal was filed against the latest notified decision."""
+    notice = _last(acts, Act.DECISION_NOTICE)
+    return notice is not None and any(a.kind is Act.APPEAL for a in acts[notice[0] + 1 :])
+
+
+def _fmt(day: datetime.date) -> str:
+    return f"{day:%d/%m/%Y}"
+
+
+# Refusals -------------------------------------------------------------------------------------------------
+
+CLOSED = "O processo está encerrado por decisão definitiva: nenhum ato pode ser acrescentado."
+OPENING_FIRST = "O processo começa pela instauração: registre-a antes de qualquer outro ato."
+OPENED_ONCE = "O processo já foi instaurado; a instauração é o primeiro ato e não se repete."
+NOTICE_DONE = "O candidato já foi intimado para a defesa (Lei 9.784 art. 26)."
+NEEDS_NOTICE = (
+    "O candidato ainda não foi intimado (ou a intimação ainda não produziu efeito): nenhum prazo corre e "
+    "nenhuma fase de defesa ou instrução começa antes da intimação (Lei 9.784 arts. 26 e 28)."
+)
+INSTRUCTION_OVER = (
+    "A instrução já foi encerrada; provas e audiências só antes do encerramento (Lei 9.784 art. 44)."
+)
+DEFENCE_ONCE = (
+    "A defesa já foi apresentada; novos elementos entram como prova até o encerramento da instrução."
+)
+DEFENCE_PENDING = (
+    "A defesa ainda não foi apresentada e o prazo de defesa só termina em {day}: não se encerra a instrução "
+    "nem se decide antes (contraditório e ampla defesa, CF art. 5º LV; Lei 9.784 art. 3º III)."
+)
+NEEDS_INSTRUCTION_CLOSED = (
+    "Encerre a instrução antes: as alegações finais e o relatório vêm depois dela (art. 44)."
+)
+FINAL_STATEMENT_ONCE = "As alegações finais já foram apresentadas."
+FINAL_STATEMENT_PENDING = (
+    "O prazo de alegações finais só termina em {day} e o candidato ainda não se manifestou: o relatório "
+    "espera (Lei 9.784 art. 44)."
+)
+REPORT_ONCE = "O relatório com a proposta de decisão já foi juntado."
+NEEDS_REPORT = "A decisão vem depois do relatório com a proposta de decisão (Lei 9.784 art. 47)."
+DECIDED_ONCE = (
+    "O processo já foi decidido em primeira instância; a decisão muda só por reconsideração ou recurso."
+)
+EXTENSION_ONCE = "O prazo para decidir já foi prorrogado uma vez; a lei admite uma só prorrogação (art. 49)."
+EXTENSION_NOTHING_PENDING = "Não há decisão pendente cujo prazo possa ser prorrogado."
+EXTENSION_NEEDS_REASONS = "A prorrogação do prazo para decidir exige motivação expressa (Lei 9.784 art. 49)."
+NOTHING_TO_NOTIFY = "Não há decisão a intimar: a intimação da decisão segue uma decisão ainda não comunicada."
+NOTICE_PENDING = "A intimação da decisão ainda não produziu efeito (ciência, recebimento ou publicação)."
+NO_DECISION_TO_APPEAL = "Não há decisão intimada contra a qual recorrer."
+APPEAL_ONCE = "Já há recurso contra esta decisão."
+APPEAL_LATE = (
+    "O prazo de recurso terminou em {day}: recurso intempestivo não é conhecido (Lei 9.784 art. 63 I)."
+)
+NO_INSTANCE_LEFT = (
+    "O processo já passou pelas {n} instâncias administrativas admitidas (Lei 9.784 art. 57): não cabe novo "
+    "recurso."
+)
+NO_APPEAL_TO_RECONSIDER = "Não há recurso aguardando o juízo de reconsideração (Lei 9.784 art. 56 §1º)."
+NOT_FORWARDED = (
+    "O recurso só sobe à instância superior depois que a autoridade que decidiu não a reconsiderar "
+    "(Lei 9.784 art. 56 §1º)."
+)
+NEEDS_OUTCOME = (
+    "Uma decisão diz o resultado: improcedente ou falsidade confirmada, com a motivação (art. 50)."
+)
+NO_OUTCOME = "Só as decisões têm resultado."
+FINAL_NEEDS_DECISION = "Só uma decisão intimada ao candidato pode tornar-se definitiva."
+FINAL_APPEAL_PENDING = "Há recurso pendente de julgamento: a decisão ainda não é definitiva."
+FINAL_APPEAL_OPEN = "O prazo de recurso termina em {day}: a decisão só se torna definitiva depois dele, se não houver recurso."
+LATE_FILING = (
+    "Prazo encerrado: o {period} terminou em {day} (às 23:59:59 do último dia, Lei 9.784 art. 66). A "
+    "manifestação não foi recebida."
+)
+NOT_YET_EFFECTIVE = "A intimação ainda aguarda ciência: o prazo não começou."
+
+
+def _filing_refusal(period: Period, ends: Mapping[Period, datetime.date], today: datetime.date) -> str:
+    last_day = ends.get(period)
+    if last_day is not None and today > last_day:
+        return LATE_FILING.format(period=PERIOD_LABELS[period].lower(), day=_fmt(last_day))
+    return ""
+
+
+def refusal(
+    kind: Act,
+    acts: Sequence[ActRecord],
+    policy: Policy,
+    *,
+    today: datetime.date,
+    ends: Mapping[Period, datetime.date],
+    outcome: Outcome | None = None,
+    has_reasons: bool = True,
+) -> str:
+    """Why ``kind`` may not be recorded next (Portuguese), or '' when it may.
+
+    ``acts`` are the recorded acts in order; ``ends`` the last day of each running period (from
+    ``running_periods`` through ``declarations.deadlines``); ``today`` the day of the new act;
+    ``outcome`` the new act's outcome when it decides.
+    """
+    kinds = _kinds(acts)
+    if is_final(acts):
+        return CLOSED
+    if not acts:
+        return "" if kind is Act.OPENING else OPENING_FIRST
+    if kind is Act.OPENING:
+        return OPENED_ONCE
+    if kind in DECIDING_ACTS and outcome is None:
+        return NEEDS_OUTCOME
+    if kind not in DECIDING_ACTS and outcome is not None:
+        return NO_OUTCOME
+    if kind is Act.NOTICE:
+        return NOTICE_DONE if effective_notice(acts) else ""
+    if not effective_notice(acts):
+        return NEEDS_NOTICE
+    closed = Act.INSTRUCTION_CLOSED in kinds
+    defence_end = ends.get(Period.DEFENCE)
+    defence_open = Act.DEFENCE not in kinds and (defence_end is None or today <= defence_end)
+    if kind is Act.DEFENCE:
+        if Act.DEFENCE in kinds:
+            return DEFENCE_ONCE
+        if closed:
+            return INSTRUCTION_OVER
+        return _filing_refusal(Period.DEFENCE, ends, today)
+    if kind in (Act.EVIDENCE, Act.HEARING):
+        return INSTRUCTION_OVER if closed else ""
+    if kind is Act.INSTRUCTION_CLOSED:
+        if closed:
+            return INSTRUCTION_OVER
+        if defence_open:
+            return DEFENCE_PENDING.format(day=_fmt(defence_end) if defence_end else "?")
+        return ""
+    if kind is Act.FINAL_STATEMENT:
+        if not closed:
+            return NEEDS_INSTRUCTION_CLOSED
+        if Act.FINAL_STATEMENT in kinds:
+            return FINAL_STATEMENT_ONCE
+        return _filing_refusal(Period.FINAL_STATEMENT, ends, today)
+    if kind is Act.REPORT:
+        if Act.REPORT in kinds:
+            return REPORT_ONCE
+        if not closed:
+            return NEEDS_INSTRUCTION_CLOSED
+        fs_end = ends.get(Period.FINAL_STATEMENT)
+        if Act.FINAL_STATEMENT not in kinds and fs_end is not None and today <= fs_end:
+            return FINAL_STATEMENT_PENDING.format(day=_fmt(fs_end))
+        return ""
+    if kind is Act.DECISION:
+        if Act.DECISION in kinds:
+            return DECIDED_ONCE
+        if defence_open:
+            return DEFENCE_PENDING.format(day=_fmt(defence_end) if defence_end else "?")
+        return "" if Act.REPORT in kinds else NEEDS_REPORT
+    if kind is Act.DECISION_EXTENSION:
+        if not has_reasons:
+            return EXTENSION_NEEDS_REASONS
+        instance = _instance(acts)
+        if instance == 0:
+            pending = closed
+            since = kinds.index(Act.INSTRUCTION_CLOSED) if closed else len(kinds)
+        else:
+            last = _last(acts, Act.RECONSIDERATION)
+            pending = (
+                last is not None
+                and last[1].outcome == current_outcome(acts[: last[0]])
+                and not any(a.kind is Act.SUPERIOR_DECISION for a in acts[last[0] + 1 :])
+            )
+            since = last[0] if last else len(kinds)
+        if not pending:
+            return EXTENSION_NOTHING_PENDING
+        return EXTENSION_ONCE if Act.DECISION_EXTENSION in kinds[since:] else ""
+    if kind is Act.DECISION_NOTICE:
+        return "" if _decision_pending_notice(acts) else NOTHING_TO_NOTIFY
+    if kind is Act.APPEAL:
+        notified = _notified_decision(acts)
+        if notified is None:
+            last_notice = _last(acts, Act.DECISION_NOTICE)
+            pending = last_notice is not None and last_notice[1].on is None and _instance(acts) >= 1
+            return NOTICE_PENDING if pending else NO_DECISION_TO_APPEAL
+        if _appeal_pending(acts):
+            return APPEAL_ONCE
+        if _instance(acts) >= policy.appeal_instances:
+            return NO_INSTANCE_LEFT.format(n=policy.appeal_instances)
+        return _filing_refusal(Period.APPEAL, ends, today)
+    if kind is Act.RECONSIDERATION:
+        last_appeal = _last(acts, Act.APPEAL)
+        if last_appeal is None or any(
+            a.kind in (Act.RECONSIDERATION, Act.SUPERIOR_DECISION) for a in acts[last_appeal[0] + 1 :]
+        ):
+            return NO_APPEAL_TO_RECONSIDER
+        return ""
+    if kind is Act.SUPERIOR_DECISION:
+        last = _last(acts, Act.RECONSIDERATION)
+        if (
+            last is None
+            or last[1].outcome != current_outcome(acts[: last[0]])
+            or any(a.kind is Act.SUPERIOR_DECISION for a in acts[last[0] + 1 :])
+        ):
+            return NOT_FORWARDED
+        return ""
+    if kind is Act.FINAL:
+        return final_refusal(acts, policy, today=today, ends=ends)
+    raise ValueError(f"ato desconhecido: {kind}")  # pragma: no cover (the enum is closed)
+
+
+def final_refusal(
+    acts: Sequence[ActRecord], policy: Policy, *, today: datetime.date, ends: Mapping[Period, datetime.date]
+) -> str:
+    """Why the latest decision is not yet final (Portuguese), or ''.
+
+    Final when its notice took effect and either no appeal was filed within the period or no instance is
+    left (art. 57); an appeal pending judgement keeps it open.
+    """
+    if _notified_decision(acts) is None or _decision_pending_notice(acts):
+        return FINAL_NEEDS_DECISION
+    if _appeal_pending(acts):
+        return FINAL_APPEAL_PENDING
+    if _instance(acts) >= policy.appeal_instances:
+        return ""
+    appeal_end = ends.get(Period.APPEAL)
+    if appeal_end is not None and today <= appeal_end:
+        return FINAL_APPEAL_OPEN.format(day=_fmt(appeal_end))
+    return ""
+
+
+def allowed(
+    acts: Sequence[ActRecord], policy: Policy, *, today: datetime.date, ends: Mapping[Period, datetime.date]
+) -> tuple[Act, ...]:
+    """Every act that may be recorded next, in the order of the procedure (for the screens' buttons)."""
+    found = []
+    for kind in Act:
+        outcome = Outcome.FALSITY if kind in DECIDING_ACTS else None
+        if kind is Act.RECONSIDERATION:
+            outcome = current_outcome(acts) or Outcome.FALSITY
+        if not refusal(kind, acts, policy, today=today, ends=ends, outcome=outcome):
+            found.append(kind)
+    return tuple(found)
+
+
+# Effects (art. 61) ----------------------------------------------------------------------------------------
+
+NO_FALSITY = "A decisão vigente não confirma a falsidade: não há efeito a aplicar."
+EFFECTS_WAIT_FINAL = (
+    "Os efeitos da falsidade só se aplicam quando a decisão se torna definitiva (a política segue SM art. 3º "
+    "§3º e AR art. 2º: após o procedimento). {reason}"
+)
+EFFECTS_NEED_NOTICE = "A decisão precisa ser intimada ao candidato antes de produzir efeitos."
+
+
+def effects_refusal(
+    acts: Sequence[ActRecord], policy: Policy, *, today: datetime.date, ends: Mapping[Period, datetime.date]
+) -> str:
+    """Why the effects of falsity (elimination, annulment of the nomination) may not apply now, or ''.
+
+    They apply when the decision of falsity is final; a policy may apply them from the first decision,
+    an appeal having no suspensive effect unless granted (Lei 9.784 art. 61).
+    """
+    if current_outcome(acts) is not Outcome.FALSITY:
+        return NO_FALSITY
+    if is_final(acts):
+        return ""
+    if policy.effects_from_first_decision:
+        return "" if _notified_decision(acts) is not None else EFFECTS_NEED_NOTICE
+    reason = final_refusal(acts, policy, today=today, ends=ends)
+    if not reason:
+        reason = "Registre a decisão definitiva."
+    return EFFECTS_WAIT_FINAL.format(reason=reason)
+
+
+# Notices (art. 26) ----------------------------------------------------------------------------------------
+
+
+class Means(StrEnum):
+    EMAIL = "email"
+    LETTER = "letter"
+    IN_PERSON = "in_person"
+    GAZETTE = "gazette"
+
+
+MEANS_LABELS: Mapping[Means, str] = {
+    Means.EMAIL: "Mensagem eletrônica com o link privado (ciência pelo link)",
+    Means.LETTER: "Carta registrada com aviso de recebimento",
+    Means.IN_PERSON: "Ciência pessoal no processo",
+    Means.GAZETTE: "Publicação oficial (candidato não localizado)",
+}
+
+GAZETTE_ONLY_WHEN_UNREACHABLE = (
+    "A intimação por publicação oficial só cabe quando o candidato não é localizado (interessado "
+    "indeterminado, desconhecido ou com domicílio indefinido, Lei 9.784 art. 26 §4º): tente antes um meio "
+    "que assegure a ciência (§3º)."
+)
+GAZETTE_NEEDS_EDITION = "Informe a edição e a página do diário oficial em que a intimação foi publicada."
+LETTER_NEEDS_RECEIPT_DATE = "A carta produz efeito na data do aviso de recebimento: informe-a."
+
+
+def notice_refusal(
+    means: Means, *, candidate_unreachable: bool, gazette_edition: str = "", gazette_page: str = ""
+) -> str:
+    """Why a notice by ``means`` may not be recorded (Portuguese), or ''. Art. 26 §§3º–4º."""
+    if means is Means.GAZETTE:
+        if not candidate_unreachable:
+            return GAZETTE_ONLY_WHEN_UNREACHABLE
+        if not gazette_edition.strip() or not gazette_page.strip():
+            return GAZETTE_NEEDS_EDITION
+    return ""
+
+
+def tacit_acknowledgement_offered(policy: Policy) -> bool:
+    """Tacit acknowledgement of an electronic notice only where a legal basis is recorded (RULES §5)."""
+    return bool(policy.electronic_notice_basis.strip()) and bool(policy.tacit_acknowledgement_days)
+
+
+# Art. 54 ---------------------------------------------------------------------------------------------------
+
+ART54_WARNING = (
+    "Atenção: o ato favorável ao candidato ({what}, de {day}) tem mais de cinco anos. A Administração decai "
+    "do direito de anulá-lo, salvo comprovada má-fé (Lei 9.784 art. 54): a má-fé precisa ser provada nos autos."
+)
+
+
+def five_years_after(day: datetime.date) -> datetime.date:
+    """Same date five years later (29/02 → 28/02)."""
+    year = day.year + 5
+    return day.replace(year=year, day=min(day.day, calendar.monthrange(year, day.month)[1]))
+
+
+def art54_warning(favourable_act_on: datetime.date, today: datetime.date, what: str = "inscrição") -> str:
+    """The art. 54 warning when the favourable act is more than five years old on ``today``, else ''."""
+    if today > five_years_after(favourable_act_on):
+        return ART54_WARNING.format(what=what, day=_fmt(favourable_act_on))
+    return ""
+
+
+# Hearings (art. 41) ----------------------------------------------------------------------------------------
+
+HEARING_NOTICE_LATE = (
+    "A intimação para a audiência de {hearing} precisava ser feita até {latest}, com pelo menos {k} dias "
+    "úteis de antecedência (Lei 9.784 art. 41); foi feita em {notified}. Remarque a audiência."
+)
+
+
+def hearing_notice_refusal(
+    *,
+    notified_on: datetime.date,
+    hearing_on: datetime.date,
+    latest_notice_on: datetime.date,
+    business_days: int,
+) -> str:
+    """Why a hearing notified on ``notified_on`` may not be held on ``hearing_on``, or ''.
+
+    ``latest_notice_on`` is ``declarations.deadlines.latest_notice_day(hearing_on, business_days, calendar)``:
+    k full business days strictly between the notice and the hearing (arts. 26 §2º and 41).
+    """
+    if notified_on > latest_notice_on:
+        return HEARING_NOTICE_LATE.format(
+            hearing=_fmt(hearing_on),
+            latest=_fmt(latest_notice_on),
+            k=business_days,
+            notified=_fmt(notified_on),
+        )
+    return ""

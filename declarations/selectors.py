@@ -1,0 +1,176 @@
+"""Reads the procedure screens need: a case's state (acts, running deadlines, lawful next acts), computed
+when read from the acts and the organisation's calendar (deadlines are never stored by a job, RULES §6)."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db.models import Prefetch, QuerySet
+
+from contests.models import Organization
+from declarations import deadlines
+from declarations import procedure as rules
+from declarations.models import Attachment, Procedure, ProcedureAct
+
+
+def case_calendar(years: Iterable[int]) -> deadlines.Calendar:
+    """National, state (the organisation's UF) and the organisation's own holidays and closures."""
+    from declarations.calendars import calendar_for
+
+    organization = Organization.current()
+    return calendar_for(uf=organization.state if organization else None, municipal=True, years=years)
+
+
+@dataclass(frozen=True)
+class RunningDeadline:
+    start: rules.PeriodStart
+    deadline: deadlines.Deadline
+    days_left: int
+    done: bool  # the act it awaited was recorded (the deadline no longer binds anyone)
+
+    @property
+    def overdue(self) -> bool:
+        return not self.done and self.days_left < 0
+
+    @property
+    def overdue_days(self) -> int:
+        return max(0, -self.days_left)
+
+
+@dataclass(frozen=True)
+class CaseState:
+    procedure: Procedure
+    acts: tuple[ProcedureAct, ...]
+    records: tuple[rules.ActRecord, ...]
+    running: tuple[RunningDeadline, ...]
+    today: datetime.date
+
+    @property
+    def policy(self) -> rules.Policy:
+        return self.procedure.policy
+
+    @property
+    def ends(self) -> dict[rules.Period, datetime.date]:
+        return {r.start.period: r.deadline.last_day for r in self.running}
+
+    def refusal(
+        self, kind: rules.Act, *, outcome: rules.Outcome | None = None, has_reasons: bool = True
+    ) -> str:
+        return rules.refusal(
+            kind,
+            self.records,
+            self.policy,
+            today=self.today,
+            ends=self.ends,
+            outcome=outcome,
+            has_reasons=has_reasons,
+        )
+
+    @property
+    def allowed(self) -> tuple[rules.Act, ...]:
+        return rules.allowed(self.records, self.policy, today=self.today, ends=self.ends)
+
+    @property
+    def effects_refusal(self) -> str:
+        return rules.effects_refusal(self.records, self.policy, today=self.today, ends=self.ends)
+
+    @property
+    def next_deadline(self) -> RunningDeadline | None:
+        pending = [r for r in self.running if not r.done]
+        return min(pending, key=lambda r: r.deadline.last_day) if pending else None
+
+    def running_for(self, period: rules.Period) -> RunningDeadline | None:
+        return next((r for r in self.running if r.start.period is period), None)
+
+    @property
+    def art54_warning(self) -> str:
+        registration = self.procedure.registration
+        day = registration.registered_on
+        return rules.art54_warning(day, self.today) if day else ""
+
+    @property
+    def pending_notices(self) -> list[ProcedureAct]:
+        """Notices still awaiting their effect (acknowledgement, receipt), for a notice not yet in effect;
+        one per means tried, the latest last."""
+        return [
+            act
+            for act in self.acts
+            if act.kind in rules.NOTICES
+            and act.on is None
+            and not rules.notice_in_effect(rules.Act(act.kind), self.records)
+            and (act.kind == rules.Act.NOTICE or act.recorded_at >= self._last_decided_at)
+        ]
+
+    @property
+    def _last_decided_at(self) -> datetime.datetime:
+        decided = [a.recorded_at for a in self.acts if a.kind in rules.DECIDING_ACTS]
+        return max(decided) if decided else datetime.datetime.min.replace(tzinfo=datetime.UTC)
+
+    @property
+    def pending_notice(self) -> ProcedureAct | None:
+        """The latest notice still awaiting its effect."""
+        pending = self.pending_notices
+        return pending[-1] if pending else None
+
+
+def case_acts(procedure: Procedure) -> tuple[ProcedureAct, ...]:
+    return tuple(
+        procedure.acts.select_related("by")
+        .prefetch_related(Prefetch("attachments", queryset=Attachment.objects.order_by("pk")))
+        .order_by("recorded_at", "pk")
+    )
+
+
+def case_state(
+    procedure: Procedure,
+    *,
+    today: datetime.date,
+    acts: tuple[ProcedureAct, ...] | None = None,
+    calendar: deadlines.Calendar | None = None,
+) -> CaseState:
+    """The case as of ``today``; ``calendar`` (the organisation's, covering the deadlines' years) is read
+    from the database when not given."""
+    acts = case_acts(procedure) if acts is None else acts
+    records = tuple(act.record() for act in acts)
+    policy = procedure.policy
+    periods = rules.running_periods(records, policy)
+    running = []
+    if periods:
+        years = {s.start.year for s in periods.values()}
+        if calendar is None:
+            calendar = case_calendar(sorted(years | {y + 1 for y in years}))
+        for start in periods.values():
+            found = deadlines.deadline(start.start, start.amount, deadlines.Unit(start.unit), calendar)
+            done = rules.period_done(start, records)
+            running.append(RunningDeadline(start, found, found.days_left(today), done))
+    return CaseState(procedure, acts, records, tuple(running), today)
+
+
+def procedures_for_desk() -> QuerySet[Procedure]:
+    """Every procedure with what its list shows (the next deadline is computed per case when read)."""
+    return Procedure.objects.select_related(
+        "registration__candidate", "registration__contest", "registration__position"
+    )
+
+
+def desk_rows(*, today: datetime.date) -> list[CaseState]:
+    """Open procedures by next deadline: overdue first, then by days left; those without one last."""
+    procedures = list(
+        procedures_for_desk().exclude(status=Procedure.Status.CLOSED).order_by("year", "number")
+    )
+    acts_by_case: dict[int, list[ProcedureAct]] = {p.pk: [] for p in procedures}
+    for act in ProcedureAct.objects.filter(procedure__in=procedures).order_by("recorded_at", "pk"):
+        acts_by_case[act.procedure_id].append(act)
+    years = {p.opened_on.year for p in procedures} | {today.year}
+    calendar = case_calendar(range(min(years) - 1, max(years) + 2))  # one read for the whole desk
+    states = [
+        case_state(p, today=today, acts=tuple(acts_by_case[p.pk]), calendar=calendar) for p in procedures
+    ]
+
+    def key(state: CaseState) -> tuple[int, int]:
+        nxt = state.next_deadline
+        return (0, nxt.days_left) if nxt is not None else (1, 0)
+
+    return sorted(states, key=key)

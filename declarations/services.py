@@ -1,0 +1,571 @@
+"""Writes of the procedure on a false self-declaration (RULES §5): open, notify, record each act through the
+state machine (``declarations.procedure``), attachments, private links, and the effects of a final decision
+of falsity through the candidates' orchestration service.
+
+Every write is keyword-only, atomic, locks the procedure's row (two legal officers, or the candidate and
+an officer, acting at once are serialised) and names who acted in history.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core import signing
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import UploadedFile
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from candidates.models import Registration
+from candidates.services.status import registration_change_status
+from contests.audit import User, audited_save
+from declarations import procedure as rules
+from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureCounter, ProcedureLink
+from declarations.models.procedures import policy_snapshot
+from declarations.selectors import CaseState, case_state
+
+Act = rules.Act
+
+
+def _refuse(message: str, field: str | None = None) -> None:
+    if message:
+        raise ValidationError({field: message} if field else message)
+
+
+def _locked(procedure: Procedure) -> Procedure:
+    return (
+        Procedure.objects.select_for_update(of=("self",)).select_related("registration").get(pk=procedure.pk)
+    )
+
+
+# Opening -----------------------------------------------------------------------------------------------
+
+
+def _next_number(year: int) -> int:
+    """The next number of ``year``, from a counter row locked until the transaction ends."""
+    ProcedureCounter.objects.get_or_create(year=year)
+    counter = ProcedureCounter.objects.select_for_update().get(year=year)
+    counter.last += 1
+    counter.save(update_fields=["last"])
+    return counter.last
+
+
+@transaction.atomic
+def procedure_open(
+    *,
+    registration: Registration,
+    origin: str,
+    facts: str,
+    complainant: str = "",
+    by: User,
+    today: datetime.date,
+) -> Procedure:
+    """Open a procedure on ``registration``'s self-declaration (Lei 9.784 arts. 5º–6º), numbered in the
+    year of ``today`` ("PA nº 3/2026"), with the deadlines of the contest's policy."""
+    if not hasattr(registration, "self_declaration") and not registration.racial_reserve:
+        _refuse("A inscrição não tem autodeclaração racial: não há o que apurar.")
+    if not facts.strip():
+        _refuse("Descreva os fatos que motivam a instauração (Lei 9.784 art. 6º III).", "facts")
+    if origin == Procedure.Origin.COMPLAINT and not complainant.strip():
+        _refuse("Na denúncia, identifique o denunciante (não é mostrado ao candidato).", "complainant")
+    policy = registration.contest.policy
+    for attempt in range(3):
+        try:
+            with transaction.atomic():
+                procedure = Procedure(
+                    year=today.year,
+                    number=_next_number(today.year),
+                    registration=registration,
+                    origin=origin,
+                    facts=facts.strip(),
+                    complainant=complainant.strip(),
+                    parameters=policy_snapshot(policy),
+                    opened_on=today,
+                    opened_by=by,
+                )
+                audited_save(procedure, by=by, reason="Instauração")
+                break
+        except IntegrityError:  # the counter was created by a concurrent opening: take the next number
+            if attempt == 2:
+                raise
+    _save_act(procedure, kind=Act.OPENING, by=by, on=today, text=procedure.facts)
+    return procedure
+
+
+def _save_act(procedure: Procedure, *, kind: Act, by: User | None, **fields) -> ProcedureAct:
+    act = ProcedureAct(procedure=procedure, kind=kind, by=by, **fields)
+    audited_save(act, by=by, reason=rules.ACT_LABELS[kind])
+    return act
+
+
+def _sync_status(procedure: Procedure, state_acts: Sequence[rules.ActRecord], *, by: User | None) -> None:
+    outcome = rules.current_outcome(state_acts)
+    status = (
+        Procedure.Status.CLOSED
+        if rules.is_final(state_acts)
+        else Procedure.Status.DECIDED
+        if outcome
+        else Procedure.Status.OPEN
+    )
+    new_outcome = outcome.value if outcome else ""
+    if (procedure.status, procedure.outcome) != (status, new_outcome):
+        procedure.status, procedure.outcome = status, new_outcome
+        audited_save(procedure, by=by, reason="Situação do processo")
+
+
+# Acts --------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def act_record(
+    *,
+    procedure: Procedure,
+    kind: str,
+    by: User | None,
+    today: datetime.date,
+    text: str = "",
+    outcome: str = "",
+    filed_by: str = "",
+    hearing_on: datetime.date | None = None,
+    uploads: Sequence[UploadedFile] = (),
+    protected: bool = False,
+) -> ProcedureAct:
+    """Record the act ``kind`` if the state machine allows it now; else a ValidationError with the reason
+    (nothing is written). Deciding acts need their outcome and reasons (Lei 9.784 art. 50)."""
+    procedure = _locked(procedure)
+    act_kind = rules.Act(kind)
+    if act_kind in rules.NOTICES:
+        _refuse("As intimações são registradas pelo formulário de intimação (meio, destinatário, data).")
+    state = case_state(procedure, today=today)
+    chosen = rules.Outcome(outcome) if outcome else None
+    _refuse(state.refusal(act_kind, outcome=chosen, has_reasons=bool(text.strip())))
+    if (act_kind in rules.DECIDING_ACTS or act_kind is Act.REPORT) and not text.strip():
+        _refuse(
+            "Escreva a motivação: as decisões indicam os fatos e os fundamentos jurídicos (Lei 9.784 art. 50).",
+            "text",
+        )
+    if act_kind in rules.CANDIDATE_ACTS and not (text.strip() or uploads):
+        _refuse("Escreva a manifestação ou anexe um arquivo.", "text")
+    if act_kind is Act.HEARING:
+        _hearing_check(procedure, state, hearing_on=hearing_on, today=today)
+    for upload in uploads:
+        attachment_check(upload)
+    act = _save_act(
+        procedure,
+        kind=act_kind,
+        by=by,
+        on=today,
+        text=text.strip(),
+        outcome=chosen.value if chosen else "",
+        filed_by=filed_by,
+        hearing_on=hearing_on,
+    )
+    for upload in uploads:
+        attachment_add(act=act, upload=upload, protected=protected, by=by)
+    _sync_status(procedure, (*state.records, act.record()), by=by)
+    return act
+
+
+def _hearing_check(
+    procedure: Procedure, state: CaseState, *, hearing_on: datetime.date | None, today: datetime.date
+) -> None:
+    from declarations import deadlines
+    from declarations.selectors import case_calendar
+
+    if hearing_on is None:
+        _refuse("Informe a data da audiência.", "hearing_on")
+        return
+    k = procedure.policy.hearing_notice_business_days
+    latest = deadlines.latest_notice_day(hearing_on, k, case_calendar([hearing_on.year - 1, hearing_on.year]))
+    _refuse(
+        rules.hearing_notice_refusal(
+            notified_on=today, hearing_on=hearing_on, latest_notice_on=latest, business_days=k
+        ),
+        "hearing_on",
+    )
+
+
+# Notices (art. 26) -------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def notice_send(
+    *,
+    procedure: Procedure,
+    by: User,
+    today: datetime.date,
+    means: str,
+    text: str = "",
+    recipient: str = "",
+    received_on: datetime.date | None = None,
+    candidate_unreachable: bool = False,
+    gazette_edition: str = "",
+    gazette_page: str = "",
+    published_on: datetime.date | None = None,
+) -> ProcedureAct:
+    """Notify the candidate of the opening (for the defence) or of the latest decision (for the appeal).
+
+    By e-mail with the private link (the deadline starts when the candidate acknowledges it through the
+    link); by registered letter (from the date the receipt came back, once recorded); in person (today);
+    by the official gazette only when the candidate cannot be found, with edition and page (art. 26 §4º).
+    """
+    procedure = _locked(procedure)
+    state = case_state(procedure, today=today)
+    kind = Act.NOTICE if not rules.effective_notice(state.records) else Act.DECISION_NOTICE
+    _refuse(state.refusal(kind))
+    chosen = rules.Means(means)
+    pending = state.pending_notice
+    if pending is not None and pending.kind == kind and pending.means == chosen:
+        _refuse(
+            "Já há uma intimação por este meio aguardando ciência: registre a ciência ou o recebimento dela, "
+            "ou tente outro meio (vale a primeira que produzir efeito)."
+        )
+    _refuse(
+        rules.notice_refusal(
+            chosen,
+            candidate_unreachable=candidate_unreachable,
+            gazette_edition=gazette_edition,
+            gazette_page=gazette_page,
+        )
+    )
+    effective_on: datetime.date | None = None
+    if chosen is rules.Means.IN_PERSON:
+        effective_on = today
+    elif chosen is rules.Means.LETTER:
+        effective_on = received_on  # None until the receipt comes back
+        if received_on and received_on > today:
+            _refuse("A data do aviso de recebimento não pode ser futura.", "received_on")
+    elif chosen is rules.Means.GAZETTE:
+        effective_on = published_on or today
+    elif chosen is rules.Means.EMAIL:
+        recipient = recipient.strip() or procedure.registration.candidate.email
+        if not recipient:
+            _refuse(
+                "O candidato não tem e-mail cadastrado: informe o destinatário ou use outro meio.",
+                "recipient",
+            )
+    act = _save_act(
+        procedure,
+        kind=kind,
+        by=by,
+        on=effective_on,
+        text=text.strip(),
+        means=chosen.value,
+        recipient=recipient if chosen is rules.Means.EMAIL else "",
+        gazette_edition=gazette_edition.strip(),
+        gazette_page=gazette_page.strip(),
+        delivery=ProcedureAct.Delivery.QUEUED if chosen is rules.Means.EMAIL else "",
+    )
+    if chosen is rules.Means.EMAIL:
+        from declarations.tasks import send_notice_email
+
+        transaction.on_commit(lambda: send_notice_email.enqueue(act_id=act.pk))
+    _sync_status(procedure, (*state.records, act.record()), by=by)
+    return act
+
+
+@transaction.atomic
+def notice_acknowledge(
+    *, act: ProcedureAct, on: datetime.date, by: User | None, how: str = "ciência pelo link privado"
+) -> ProcedureAct:
+    """Record the day a pending notice took effect (acknowledgement through the link, the letter's receipt,
+    or tacit acknowledgement where the policy allows it): its deadline starts then (art. 66)."""
+    procedure = _locked(act.procedure)
+    act = ProcedureAct.objects.select_for_update().get(pk=act.pk)
+    if act.on is not None:
+        return act  # acknowledged already: the first acknowledgement counts
+    if act.kind not in (Act.NOTICE, Act.DECISION_NOTICE):
+        _refuse("Só uma intimação recebe ciência.")
+    records = [a.record() for a in procedure.acts.order_by("recorded_at", "pk")]
+    if rules.is_final(records):
+        _refuse(rules.CLOSED)
+    if rules.notice_in_effect(rules.Act(act.kind), records):
+        _refuse("A intimação já produziu efeito por outro meio: o prazo corre daquela data.")
+    act.on = on
+    act.text = (act.text + f"\n\nCiência em {on:%d/%m/%Y}: {how}.").strip()
+    audited_save(act, by=by, reason=f"Ciência da intimação ({how})")
+    return act
+
+
+@transaction.atomic
+def notice_acknowledge_tacitly(*, act: ProcedureAct, by: User, today: datetime.date) -> ProcedureAct:
+    """Tacit acknowledgement of an e-mail notice after the policy's days, only where the policy records a
+    legal basis (RULES §5); the notice takes effect on the last day of that period."""
+    from declarations import deadlines
+    from declarations.selectors import case_calendar
+
+    policy = act.procedure.policy
+    if not rules.tacit_acknowledgement_offered(policy):
+        _refuse(
+            "A política não registra base legal para a ciência tácita (cláusula do edital ou norma municipal): "
+            "a intimação só produz efeito com a ciência do candidato ou por outro meio do art. 26 §3º."
+        )
+    if act.means != rules.Means.EMAIL or act.delivered_at is None:
+        _refuse("A ciência tácita só vale para a mensagem eletrônica efetivamente enviada.")
+    sent = timezone.localdate(act.delivered_at)
+    assert policy.tacit_acknowledgement_days is not None
+    tacit = deadlines.deadline(
+        sent,
+        policy.tacit_acknowledgement_days,
+        deadlines.Unit.DAYS,
+        case_calendar([sent.year, sent.year + 1]),
+    )
+    if today <= tacit.last_day:
+        _refuse(f"A ciência tácita só ocorre depois de {tacit.last_day:%d/%m/%Y}.")
+    return notice_acknowledge(
+        act=act, on=tacit.last_day, by=by, how=f"ciência tácita ({policy.electronic_notice_basis})"
+    )
+
+
+# Effects -----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EffectsResult:
+    procedure: Procedure
+    messages: tuple[str, ...]
+    public_act: str
+
+
+@transaction.atomic
+def effects_apply(*, procedure: Procedure, by: User, today: datetime.date) -> EffectsResult:
+    """Apply the effect of a decision of falsity (when final, or from the first decision where the policy
+    says so, art. 61): the registration is eliminated through the orchestration service, which annuls an
+    active nomination and frees its seat for the next of the same list at the next call."""
+    procedure = _locked(procedure)
+    if procedure.effects_applied_on:
+        _refuse(f"Os efeitos já foram aplicados em {procedure.effects_applied_on:%d/%m/%Y}.")
+    state = case_state(procedure, today=today)
+    _refuse(state.effects_refusal)
+    registration = procedure.registration
+    change = registration_change_status(
+        registration=registration,
+        status=Registration.Status.ELIMINATED,
+        reason=f"Falsidade da autodeclaração confirmada no {procedure}",
+        by=by,
+        today=today,
+    )
+    procedure.effects_applied_on = today
+    audited_save(procedure, by=by, reason="Efeitos da decisão de falsidade aplicados")
+    from declarations.documents import effects_act_text
+
+    return EffectsResult(procedure, change.messages, effects_act_text(procedure))
+
+
+@transaction.atomic
+def prosecutor_referral_record(*, procedure: Procedure, text: str, by: User) -> Procedure:
+    """Record the referral to the prosecutor's office (ofício, date, addressee)."""
+    procedure = _locked(procedure)
+    if procedure.outcome != rules.Outcome.FALSITY:
+        _refuse("O encaminhamento ao Ministério Público segue uma decisão que confirma a falsidade.")
+    if not text.strip():
+        _refuse("Informe o ofício, a data e o destinatário do encaminhamento.", "prosecutor_referral")
+    procedure.prosecutor_referral = text.strip()
+    audited_save(procedure, by=by, reason="Encaminhamento ao Ministério Público")
+    return procedure
+
+
+# Attachments -------------------------------------------------------------------------------------------
+
+# Content signatures (magic bytes): the name and the browser's content type are not trusted.
+SIGNATURES = (
+    (b"%PDF-", "application/pdf"),
+    (b"\x89PNG\r\n\x1a\n", "image/png"),
+    (b"\xff\xd8\xff", "image/jpeg"),
+)
+
+
+def sniff(head: bytes) -> str:
+    """The content type of a file from its first bytes, or '' when it is not a PDF, PNG, JPEG or WEBP."""
+    for magic, content_type in SIGNATURES:
+        if head.startswith(magic):
+            return content_type
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "image/webp"
+    return ""
+
+
+def attachment_check(upload: UploadedFile) -> str:
+    """The upload's content type, or a ValidationError (not PDF or image by content, too large, empty)."""
+    limit = settings.PROCEDURE_ATTACHMENT_MAX_BYTES
+    name = upload.name or "arquivo"
+    if not upload.size:
+        _refuse(f"O arquivo {name} está vazio.")
+    if upload.size and upload.size > limit:
+        _refuse(f"O arquivo {name} tem {upload.size / 1048576:.1f} MB; o limite é {limit / 1048576:.0f} MB.")
+    upload.seek(0)
+    content_type = sniff(upload.read(16))
+    upload.seek(0)
+    if not content_type:
+        _refuse(
+            f"O arquivo {name} não é PDF nem imagem (PNG, JPEG, WEBP): o conteúdo foi verificado, não o nome."
+        )
+    return content_type
+
+
+@transaction.atomic
+def attachment_add(
+    *, act: ProcedureAct, upload: UploadedFile, protected: bool, by: User | None
+) -> Attachment:
+    content_type = attachment_check(upload)
+    digest = hashlib.sha256()
+    for chunk in upload.chunks():
+        digest.update(chunk)
+    upload.seek(0)
+    attachment = Attachment(
+        act=act,
+        name=(upload.name or "arquivo")[:200],
+        content_type=content_type,
+        size=upload.size or 0,
+        sha256=digest.hexdigest(),
+        protected=protected,
+    )
+    attachment.file.save(
+        f"{act.procedure.year}-{act.procedure.number}-{secrets.token_hex(8)}", upload, save=False
+    )
+    audited_save(attachment, by=by, reason="Anexo")
+    return attachment
+
+
+# Private links -----------------------------------------------------------------------------------------
+
+LINK_SALT = "declarations.procedure-link"
+LINK_INVALID = (
+    "Este link não é válido: confira se foi copiado por inteiro. Se o problema continuar, peça um novo link "
+    "ao setor jurídico."
+)
+LINK_EXPIRED = "Este link expirou ou foi revogado. Peça um novo link ao setor jurídico do órgão."
+
+
+class LinkError(Exception):
+    """A private link that cannot be used (altered, expired, revoked): its message is for the candidate."""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@transaction.atomic
+def link_issue(
+    *,
+    procedure: Procedure,
+    holder: str,
+    name: str,
+    email: str = "",
+    by: User | None,
+    now: datetime.datetime,
+    power_of_attorney: Attachment | None = None,
+) -> tuple[ProcedureLink, str]:
+    """A new private link; the token is returned once (for the e-mail) and only its hash is kept."""
+    if holder == ProcedureLink.Holder.REPRESENTATIVE and power_of_attorney is None:
+        _refuse("O procurador precisa de procuração anexada (Lei 9.784 art. 3º IV).")
+    token = signing.dumps({"p": procedure.pk, "n": secrets.token_urlsafe(24)}, salt=LINK_SALT, compress=True)
+    link = ProcedureLink(
+        procedure=procedure,
+        holder=holder,
+        name=name.strip()[:200],
+        email=email,
+        power_of_attorney=power_of_attorney,
+        token_hash=token_hash(token),
+        expires_at=now + datetime.timedelta(days=settings.PROCEDURE_LINK_DAYS),
+    )
+    audited_save(link, by=by, reason="Link privado emitido")
+    return link, token
+
+
+@transaction.atomic
+def link_revoke(*, link: ProcedureLink, by: User | None, now: datetime.datetime) -> ProcedureLink:
+    if link.revoked_at is None:
+        link.revoked_at = now
+        audited_save(link, by=by, reason="Link privado revogado")
+    return link
+
+
+def link_resolve(token: str, *, now: datetime.datetime) -> ProcedureLink:
+    """The usable link for ``token``, or LinkError with the message to show (never a traceback)."""
+    try:
+        data = signing.loads(token, salt=LINK_SALT)
+    except signing.BadSignature:
+        raise LinkError(LINK_INVALID) from None
+    link = (
+        ProcedureLink.objects.select_related(
+            "procedure__registration__candidate", "procedure__registration__contest"
+        )
+        .filter(token_hash=token_hash(token))
+        .first()
+    )
+    if link is None or not isinstance(data, dict) or data.get("p") != link.procedure_id:
+        raise LinkError(LINK_INVALID)
+    if not link.usable_at(now):
+        raise LinkError(LINK_EXPIRED)
+    ProcedureLink.objects.filter(pk=link.pk).update(last_used_at=now)  # not audited: a read, not a change
+    return link
+
+
+@transaction.atomic
+def representative_name(
+    *,
+    link: ProcedureLink,
+    name: str,
+    email: str,
+    power_of_attorney: UploadedFile,
+    now: datetime.datetime,
+) -> tuple[ProcedureLink, str]:
+    """The candidate names a lawyer or representative (art. 3º IV): the power of attorney is joined to the
+    file as an act of evidence and the representative gets a link of their own."""
+    if link.holder != ProcedureLink.Holder.CANDIDATE:
+        _refuse("Só o próprio candidato nomeia procurador.")
+    if not name.strip():
+        _refuse("Informe o nome do procurador.", "name")
+    procedure = _locked(link.procedure)
+    today = timezone.localdate(now)
+    state = case_state(procedure, today=today)
+    _refuse(rules.CLOSED if rules.is_final(state.records) else "")
+    attachment_check(power_of_attorney)
+    act = _save_act(
+        procedure,
+        kind=Act.EVIDENCE,
+        by=None,
+        on=today,
+        text=f"Procuração: o candidato nomeia {name.strip()} seu procurador (Lei 9.784 art. 3º IV).",
+        filed_by=link.name,
+    )
+    attachment = attachment_add(act=act, upload=power_of_attorney, protected=False, by=None)
+    return link_issue(
+        procedure=procedure,
+        holder=ProcedureLink.Holder.REPRESENTATIVE,
+        name=name,
+        email=email,
+        by=None,
+        now=now,
+        power_of_attorney=attachment,
+    )
+
+
+def candidate_file(
+    *,
+    link: ProcedureLink,
+    kind: str,
+    text: str,
+    uploads: Sequence[UploadedFile],
+    now: datetime.datetime,
+) -> ProcedureAct:
+    """A filing through the private link (defence, evidence, final statement, appeal): refused after the
+    deadline, with the reason and the day it ended."""
+    if rules.Act(kind) not in rules.CANDIDATE_ACTS:
+        _refuse("Pelo link só se apresentam defesa, provas, alegações finais e recurso.")
+    holder = "procurador" if link.holder == ProcedureLink.Holder.REPRESENTATIVE else "candidato"
+    return act_record(
+        procedure=link.procedure,
+        kind=kind,
+        by=None,
+        today=timezone.localdate(now),
+        text=text,
+        filed_by=f"{link.name} ({holder})",
+        uploads=uploads,
+    )

@@ -1,0 +1,23 @@
+"""``{% registration_procedures registration %}``: the status of a registration's procedures on its page.
+Secretaria sees the status only; Jurídico and Auditoria also get the link to the case (RULES §7)."""
+
+from __future__ import annotations
+
+from django import template
+
+register = template.Library()
+
+
+@register.inclusion_tag("declarations/includes/registration_procedures.html", takes_context=True)
+def registration_procedures(context, registration) -> dict:
+    user = context["request"].user
+    if not user.has_perm("declarations.view_procedure_status"):
+        return {"show": False}
+    return {
+        "show": True,
+        "registration": registration,
+        "procedures": registration.procedures.order_by("year", "number"),
+        "can_view": user.has_perm("declarations.view_procedure"),
+        "can_open": user.has_perm("declarations.conduct_procedure")
+        and (registration.racial_reserve or hasattr(registration, "self_declaration")),
+    }

@@ -1,0 +1,177 @@
+"""The candidate's side, without an account (RULES §5): through a private link they read the notice,
+acknowledge it (the deadline starts), see the file and download copies (third parties' protected data
+withheld, Lei 9.784 art. 46), name a representative, and file defence, evidence, final statement and
+appeal before the deadline. An altered, expired or revoked link gets a clear page, never a traceback."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path, reverse
+from django.utils import timezone
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from contests.audit import log_access
+from declarations import documents, services
+from declarations import procedure as rules
+from declarations.forms import FilingForm, RepresentativeForm
+from declarations.models import Attachment, ProcedureAct, ProcedureLink
+from declarations.selectors import case_state
+from declarations.views.staff import serve_attachment
+
+
+def _link_or_error(request: HttpRequest, token: str) -> ProcedureLink | HttpResponse:
+    try:
+        return services.link_resolve(token, now=timezone.now())
+    except services.LinkError as error:
+        return render(request, "declarations/portal_error.html", {"message": str(error)}, status=403)
+
+
+def _visible_acts(acts):
+    """Everything in the file but the complainant's identity (never on an act) and protected attachments."""
+    return [(act, [a for a in act.attachments.all() if not a.protected]) for act in acts]
+
+
+@never_cache
+def portal(request: HttpRequest, token: str) -> HttpResponse:
+    link = _link_or_error(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    procedure = link.procedure
+    log_access(
+        user=None,
+        obj=procedure,
+        action="portal",
+        detail=f"{link.get_holder_display()}: {link.name}",
+        request=request,
+    )
+    today = timezone.localdate()
+    state = case_state(procedure, today=today)
+    filings = tuple(a for a in state.allowed if a in rules.CANDIDATE_ACTS)
+    running = [r for r in state.running if r.start.candidate_files and not r.done]
+    return render(
+        request,
+        "declarations/portal.html",
+        {
+            "link": link,
+            "token": token,
+            "procedure": procedure,
+            "registration": procedure.registration,
+            "state": state,
+            "acts": _visible_acts(state.acts),
+            "pending": state.pending_notice,
+            "running": running,
+            "filing_form": FilingForm(kinds=filings) if filings else None,
+            "representative_form": RepresentativeForm()
+            if link.holder == ProcedureLink.Holder.CANDIDATE
+            else None,
+        },
+    )
+
+
+@require_POST
+def acknowledge(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    link = _link_or_error(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    act = get_object_or_404(ProcedureAct, procedure=link.procedure, pk=pk)
+    try:
+        services.notice_acknowledge(
+            act=act, on=timezone.localdate(), by=None, how=f"ciência pelo link privado ({link.name})"
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, "Ciência registrada. O prazo começou a correr no dia seguinte a hoje.")
+    return redirect("declarations:portal", token=token)
+
+
+@require_POST
+def file(request: HttpRequest, token: str) -> HttpResponse:
+    link = _link_or_error(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    form = FilingForm(request.POST, request.FILES)
+    if not form.is_valid():
+        problems = " ".join(str(message) for errors in form.errors.values() for message in errors)
+        messages.error(request, f"Confira o formulário: {problems}")
+        return redirect("declarations:portal", token=token)
+    try:
+        act = services.candidate_file(
+            link=link,
+            kind=form.cleaned_data["kind"],
+            text=form.cleaned_data["text"],
+            uploads=form.cleaned_data["attachments"],
+            now=timezone.now(),
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request, f"{act.get_kind_display()} recebida em {timezone.localtime():%d/%m/%Y %H:%M}."
+        )
+    return redirect("declarations:portal", token=token)
+
+
+@require_POST
+def representative(request: HttpRequest, token: str) -> HttpResponse:
+    link = _link_or_error(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    form = RepresentativeForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, "Informe o nome do procurador e anexe a procuração.")
+        return redirect("declarations:portal", token=token)
+    try:
+        rep, rep_token = services.representative_name(link=link, now=timezone.now(), **form.cleaned_data)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("declarations:portal", token=token)
+    url = request.build_absolute_uri(reverse("declarations:portal", args=[rep_token]))
+    return render(
+        request, "declarations/portal_representative.html", {"link": rep, "url": url, "token": token}
+    )
+
+
+@never_cache
+def document(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    link = _link_or_error(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    act = get_object_or_404(ProcedureAct.objects.select_related("procedure"), procedure=link.procedure, pk=pk)
+    html = documents.act_document(act)
+    if not html:
+        raise Http404
+    return render(
+        request,
+        "declarations/document_page.html",
+        {"procedure": act.procedure, "act": act, "html": html, "token": token},
+    )
+
+
+def download(request: HttpRequest, token: str, pk: int) -> FileResponse | HttpResponse:
+    link = _link_or_error(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    attachment = get_object_or_404(Attachment, act__procedure=link.procedure, pk=pk, protected=False)
+    log_access(
+        user=None,
+        obj=link.procedure,
+        action="download",
+        detail=f"{link.name}: {attachment.name}",
+        request=request,
+    )
+    return serve_attachment(attachment)
+
+
+urlpatterns = [
+    path("processo/<str:token>/", portal, name="portal"),
+    path("processo/<str:token>/ciencia/<int:pk>/", acknowledge, name="portal_acknowledge"),
+    path("processo/<str:token>/manifestacao/", file, name="portal_file"),
+    path("processo/<str:token>/procurador/", representative, name="portal_representative"),
+    path("processo/<str:token>/documentos/<int:pk>/", document, name="portal_document"),
+    path("processo/<str:token>/anexos/<int:pk>/", download, name="portal_download"),
+]

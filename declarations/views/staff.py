@@ -1,0 +1,356 @@
+"""Screens for Jurídico: procedures by next deadline, the case page (timeline of acts and deadlines), forms
+for each act with a preview of its document. Auditoria reads; Secretaria gets 403 (it sees only the status
+on the registration page). Every view of a case and every download is logged (LGPD)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import FileResponse, Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path, reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from candidates.models import Registration
+from contests.audit import User, log_access
+from contests.forms import add_service_errors
+from contests.views import AuthenticatedHttpRequest, staff_view
+from contests.views.breadcrumbs import Crumb, here
+from declarations import documents, services
+from declarations import procedure as rules
+from declarations.forms import ActForm, LinkForm, NoticeForm, OpenForm, ReceiptForm, ReferralForm
+from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureLink
+from declarations.selectors import case_state, desk_rows
+
+VIEW = "declarations.view_procedure"
+CONDUCT = "declarations.conduct_procedure"
+
+
+def get_procedure_for_user(user: User, year: int, number: int, *, conduct: bool = False) -> Procedure:
+    """The case ``number/year``: 403 without the permission to read cases (Secretaria sees the status only
+    on the registration page), 403 when the user may read but not conduct it."""
+    if not user.has_perm(VIEW):
+        raise PermissionDenied
+    procedure = get_object_or_404(
+        Procedure.objects.select_related(
+            "registration__candidate", "registration__contest", "registration__position", "opened_by"
+        ),
+        year=year,
+        number=number,
+    )
+    if conduct and not user.has_perm(CONDUCT):
+        raise PermissionDenied
+    return procedure
+
+
+def trail(procedure: Procedure | None = None, *tail: Crumb) -> list[Crumb]:
+    crumbs: list[Crumb] = [("Processos administrativos", reverse("declarations:list"))]
+    if procedure is not None:
+        crumbs.append((str(procedure), procedure.get_absolute_url()))
+    return [*crumbs, *tail]
+
+
+@staff_view(VIEW)
+def procedure_list(request: AuthenticatedHttpRequest) -> HttpResponse:
+    today = timezone.localdate()
+    return render(
+        request,
+        "declarations/procedure_list.html",
+        {"rows": desk_rows(today=today), "today": today, "breadcrumbs": [here("Processos administrativos")]},
+    )
+
+
+@staff_view(VIEW, CONDUCT)
+def procedure_open(request: AuthenticatedHttpRequest, registration_pk: int) -> HttpResponse:
+    registration = get_object_or_404(
+        Registration.objects.select_related("candidate", "contest__policy", "position"), pk=registration_pk
+    )
+    form = OpenForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            procedure = services.procedure_open(
+                registration=registration, by=request.user, today=timezone.localdate(), **form.cleaned_data
+            )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, f"{procedure} instaurado.")
+            return redirect(procedure)
+    return render(
+        request,
+        "declarations/procedure_open.html",
+        {"form": form, "registration": registration, "breadcrumbs": trail(None, here("Instaurar processo"))},
+    )
+
+
+@staff_view(VIEW)
+def procedure_detail(request: AuthenticatedHttpRequest, year: int, number: int) -> HttpResponse:
+    procedure = get_procedure_for_user(request.user, year, number)
+    log_access(user=request.user, obj=procedure, request=request)
+    state = case_state(procedure, today=timezone.localdate())
+    return render(
+        request,
+        "declarations/procedure_detail.html",
+        {
+            "procedure": procedure,
+            "state": state,
+            "registration": procedure.registration,
+            "can_conduct": request.user.has_perm(CONDUCT),
+            "act_labels": rules.ACT_LABELS,
+            "allowed": [(a.value, rules.ACT_LABELS[a]) for a in state.allowed if a not in rules.NOTICES],
+            "can_notify": any(a in rules.NOTICES for a in state.allowed),
+            "links": procedure.links.order_by("-created_at"),
+            "breadcrumbs": trail(None, here(procedure)),
+            "referral_form": ReferralForm(initial={"text": procedure.prosecutor_referral}),
+            "receipt_form": ReceiptForm(),
+            "link_form": LinkForm(),
+            "effects_text": documents.effects_act_text(procedure) if procedure.effects_applied_on else "",
+        },
+    )
+
+
+@staff_view(VIEW, CONDUCT)
+def act_create(request: AuthenticatedHttpRequest, year: int, number: int, kind: str) -> HttpResponse:
+    procedure = get_procedure_for_user(request.user, year, number, conduct=True)
+    try:
+        act_kind = rules.Act(kind)
+    except ValueError:
+        raise Http404 from None
+    if act_kind in rules.NOTICES:
+        return redirect("declarations:notify", year=year, number=number)
+    form = ActForm(request.POST or None, request.FILES or None, kind=act_kind)
+    preview = ""
+    today = timezone.localdate()
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        if "preview" in request.POST:
+            draft = ProcedureAct(
+                procedure=procedure,
+                kind=act_kind,
+                on=today,
+                text=data["text"],
+                outcome=data.get("outcome", ""),
+                by=request.user,
+            )
+            preview = (
+                documents.act_document(draft)
+                or "Este ato não tem documento próprio: o texto entra nos autos."
+            )
+        else:
+            try:
+                services.act_record(
+                    procedure=procedure,
+                    kind=act_kind,
+                    by=request.user,
+                    today=today,
+                    text=data["text"],
+                    outcome=data.get("outcome", ""),
+                    hearing_on=data.get("hearing_on"),
+                    uploads=data["attachments"],
+                    protected=data["protected"],
+                )
+            except ValidationError as error:
+                add_service_errors(form, error)
+            else:
+                messages.success(request, f"{rules.ACT_LABELS[act_kind]} registrada no {procedure}.")
+                return redirect(procedure)
+    refusal = case_state(procedure, today=today).refusal(
+        act_kind, outcome=rules.Outcome.FALSITY if act_kind in rules.DECIDING_ACTS else None
+    )
+    return render(
+        request,
+        "declarations/act_form.html",
+        {
+            "procedure": procedure,
+            "form": form,
+            "kind": act_kind,
+            "label": rules.ACT_LABELS[act_kind],
+            "citation": rules.ACT_CITATIONS[act_kind],
+            "refusal": refusal,
+            "preview": preview,
+            "breadcrumbs": trail(procedure, here(rules.ACT_LABELS[act_kind])),
+        },
+    )
+
+
+@staff_view(VIEW, CONDUCT)
+def notify(request: AuthenticatedHttpRequest, year: int, number: int) -> HttpResponse:
+    procedure = get_procedure_for_user(request.user, year, number, conduct=True)
+    form = NoticeForm(request.POST or None, initial={"recipient": procedure.registration.candidate.email})
+    preview = ""
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        if "preview" in request.POST:
+            draft = ProcedureAct(
+                procedure=procedure, kind=rules.Act.NOTICE, text=data["text"], means=data["means"]
+            )
+            preview = documents.notice_document(draft)
+        else:
+            try:
+                act = services.notice_send(
+                    procedure=procedure, by=request.user, today=timezone.localdate(), **data
+                )
+            except ValidationError as error:
+                add_service_errors(form, error)
+            else:
+                sent = " A mensagem foi posta na fila de envio." if act.means == rules.Means.EMAIL else ""
+                messages.success(request, f"{act.get_kind_display()} registrada.{sent}")
+                return redirect(procedure)
+    return render(
+        request,
+        "declarations/notice_form.html",
+        {
+            "procedure": procedure,
+            "form": form,
+            "preview": preview,
+            "tacit": rules.tacit_acknowledgement_offered(procedure.policy),
+            "breadcrumbs": trail(procedure, here("Intimação")),
+        },
+    )
+
+
+@require_POST
+@staff_view(VIEW, CONDUCT)
+def receipt(request: AuthenticatedHttpRequest, year: int, number: int, pk: int) -> HttpResponse:
+    """The day a pending notice took effect: the letter's receipt, a personal acknowledgement, or tacit
+    acknowledgement where the policy allows it."""
+    procedure = get_procedure_for_user(request.user, year, number, conduct=True)
+    act = get_object_or_404(ProcedureAct, procedure=procedure, pk=pk)
+    try:
+        if "tacit" in request.POST:
+            services.notice_acknowledge_tacitly(act=act, by=request.user, today=timezone.localdate())
+        else:
+            form = ReceiptForm(request.POST)
+            if not form.is_valid():
+                raise ValidationError("Informe a data da ciência ou do recebimento (dd/mm/aaaa).")
+            if form.cleaned_data["on"] > timezone.localdate():
+                raise ValidationError("A data da ciência não pode ser futura.")
+            services.notice_acknowledge(
+                act=act, on=form.cleaned_data["on"], by=request.user, how="registrada pelo setor jurídico"
+            )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, "Ciência registrada: o prazo corre a partir dela.")
+    return redirect(procedure)
+
+
+@require_POST
+@staff_view(VIEW, CONDUCT)
+def effects(request: AuthenticatedHttpRequest, year: int, number: int) -> HttpResponse:
+    procedure = get_procedure_for_user(request.user, year, number, conduct=True)
+    try:
+        result = services.effects_apply(procedure=procedure, by=request.user, today=timezone.localdate())
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, f"Efeitos aplicados. {' '.join(result.messages)} Ato: {result.public_act}")
+    return redirect(procedure)
+
+
+@require_POST
+@staff_view(VIEW, CONDUCT)
+def referral(request: AuthenticatedHttpRequest, year: int, number: int) -> HttpResponse:
+    procedure = get_procedure_for_user(request.user, year, number, conduct=True)
+    try:
+        services.prosecutor_referral_record(
+            procedure=procedure, text=request.POST.get("text", ""), by=request.user
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, "Encaminhamento ao Ministério Público registrado.")
+    return redirect(procedure)
+
+
+@require_POST
+@staff_view(VIEW, CONDUCT)
+def link_create(request: AuthenticatedHttpRequest, year: int, number: int) -> HttpResponse:
+    """A private link for the candidate, shown once on the page that answers (never stored in clear)."""
+    procedure = get_procedure_for_user(request.user, year, number, conduct=True)
+    form = LinkForm(request.POST)
+    email = form.cleaned_data["email"] if form.is_valid() else ""
+    candidate = procedure.registration.candidate
+    link, token = services.link_issue(
+        procedure=procedure,
+        holder=ProcedureLink.Holder.CANDIDATE,
+        name=candidate.social_name or candidate.full_name,
+        email=email,
+        by=request.user,
+        now=timezone.now(),
+    )
+    url = request.build_absolute_uri(reverse("declarations:portal", args=[token]))
+    return render(
+        request,
+        "declarations/link_created.html",
+        {
+            "procedure": procedure,
+            "link": link,
+            "url": url,
+            "breadcrumbs": trail(procedure, here("Link privado")),
+        },
+    )
+
+
+@require_POST
+@staff_view(VIEW, CONDUCT)
+def link_revoke(request: AuthenticatedHttpRequest, year: int, number: int, pk: int) -> HttpResponse:
+    procedure = get_procedure_for_user(request.user, year, number, conduct=True)
+    link = get_object_or_404(ProcedureLink, procedure=procedure, pk=pk)
+    services.link_revoke(link=link, by=request.user, now=timezone.now())
+    messages.success(request, f"Link de {link.name} revogado.")
+    return redirect(procedure)
+
+
+@staff_view(VIEW)
+def act_document(request: AuthenticatedHttpRequest, year: int, number: int, pk: int) -> HttpResponse:
+    procedure = get_procedure_for_user(request.user, year, number)
+    act = get_object_or_404(ProcedureAct.objects.select_related("procedure"), procedure=procedure, pk=pk)
+    html = documents.act_document(act)
+    if not html:
+        raise Http404
+    log_access(
+        user=request.user, obj=procedure, action="document", detail=act.get_kind_display(), request=request
+    )
+    return render(
+        request, "declarations/document_page.html", {"procedure": procedure, "act": act, "html": html}
+    )
+
+
+@staff_view(VIEW)
+def attachment_download(request: AuthenticatedHttpRequest, year: int, number: int, pk: int) -> FileResponse:
+    procedure = get_procedure_for_user(request.user, year, number)
+    attachment = get_object_or_404(Attachment, act__procedure=procedure, pk=pk)
+    log_access(user=request.user, obj=procedure, action="download", detail=attachment.name, request=request)
+    return serve_attachment(attachment)
+
+
+def serve_attachment(attachment: Attachment) -> FileResponse:
+    response = FileResponse(
+        attachment.file.open("rb"),
+        as_attachment=True,
+        filename=attachment.name,
+        content_type=attachment.content_type,
+    )
+    response["X-Content-Type-Options"] = "nosniff"
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+CASE = "processos/<int:year>/<int:number>/"
+
+urlpatterns = [
+    path("processos/", procedure_list, name="list"),
+    path("processos/instaurar/<int:registration_pk>/", procedure_open, name="open"),
+    path(CASE, procedure_detail, name="detail"),
+    path(CASE + "atos/<str:kind>/", act_create, name="act"),
+    path(CASE + "intimacao/", notify, name="notify"),
+    path(CASE + "intimacao/<int:pk>/ciencia/", receipt, name="receipt"),
+    path(CASE + "efeitos/", effects, name="effects"),
+    path(CASE + "ministerio-publico/", referral, name="referral"),
+    path(CASE + "links/", link_create, name="link_create"),
+    path(CASE + "links/<int:pk>/revogar/", link_revoke, name="link_revoke"),
+    path(CASE + "documentos/<int:pk>/", act_document, name="document"),
+    path(CASE + "anexos/<int:pk>/", attachment_download, name="attachment"),
+]

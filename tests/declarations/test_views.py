@@ -1,0 +1,245 @@
+"""The procedure's screens: the access matrix (Jurídico conducts, Auditoria reads, Secretaria 403), the
+case page and its log, act forms with preview, the refusal shown and nothing changed, downloads logged;
+the candidate's private page: acknowledge, file before the deadline, a late filing refused, a bad link."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from django.utils import timezone
+
+from contests.models import AccessLog
+from declarations import services
+from declarations.models import Procedure, ProcedureAct
+from tests.access import ROLES, assert_access
+from tests.builders import make_registration
+
+pytestmark = pytest.mark.django_db
+PDF = b"%PDF-1.4\n%%EOF\n"
+
+
+@pytest.fixture
+def case(cast):
+    registration = make_registration(racial_category="preta")
+    registration.candidate.email = "c@example.org"
+    registration.candidate.save()
+    return services.procedure_open(
+        registration=registration,
+        origin=Procedure.Origin.COMPLAINT,
+        complainant="Denunciante Sigiloso",
+        facts="Fotografia incompatível.",
+        by=cast["legal"],
+        today=timezone.localdate(),
+    )
+
+
+def url(name, case, *args):
+    return reverse(f"declarations:{name}", args=[case.year, case.number, *args])
+
+
+@pytest.mark.parametrize("who", ROLES)
+def test_desk_and_case_page_access_matrix(client_for, who, case):
+    assert_access(client_for, who, reverse("declarations:list"), {"legal", "auditor"})
+    response = assert_access(client_for, who, url("detail", case), {"legal", "auditor"})
+    if who in ("legal", "auditor"):
+        assert "Denunciante Sigiloso" in response.content.decode()
+        assert AccessLog.objects.filter(object_id=str(case.pk), action="view").exists()
+
+
+@pytest.mark.parametrize("who", ROLES)
+def test_act_forms_are_for_legal_staff_only(client_for, who, case):
+    assert_access(client_for, who, url("act", case, "evidence"), {"legal"})
+    assert_access(client_for, who, url("notify", case), {"legal"})
+
+
+@pytest.mark.parametrize("who", ROLES)
+def test_open_access_matrix(client_for, who, case):
+    assert_access(client_for, who, reverse("declarations:open", args=[case.registration.pk]), {"legal"})
+
+
+def test_desk_lists_overdue_first(client_for, case, cast):
+    services.notice_send(procedure=case, by=cast["legal"], today=datetime.date(2026, 1, 5), means="in_person")
+    other = services.procedure_open(
+        registration=make_registration(racial_category="parda"),
+        origin="ex_officio",
+        facts="x",
+        by=cast["legal"],
+        today=timezone.localdate(),
+    )
+    services.notice_send(procedure=other, by=cast["legal"], today=timezone.localdate(), means="in_person")
+    body = client_for("legal").get(reverse("declarations:list")).content.decode()
+    assert body.index(str(case)) < body.index(str(other))
+    assert "vencido há" in body
+
+
+def test_open_through_the_form(client_for, cast):
+    registration = make_registration(racial_category="parda")
+    response = client_for("legal").post(
+        reverse("declarations:open", args=[registration.pk]), {"origin": "ex_officio", "facts": "Indícios."}
+    )
+    procedure = Procedure.objects.get(registration=registration)
+    assert response.status_code == 302 and response["Location"] == procedure.get_absolute_url()
+    history = procedure.history.first()
+    assert (history.history_user, history.history_change_reason) == (cast["legal"], "Instauração")
+    opening = procedure.acts.get()
+    assert opening.history.first().history_user == cast["legal"]
+
+
+def test_an_unlawful_act_is_refused_with_the_reason_and_changes_nothing(client_for, case):
+    response = client_for("legal").post(
+        url("act", case, "decision"), {"outcome": "falsity", "text": "Decido."}
+    )
+    assert response.status_code == 200
+    assert "ainda não foi intimado" in response.content.decode()
+    assert case.acts.count() == 1
+
+
+def test_act_preview_renders_the_document_without_saving(client_for, case, cast):
+    services.notice_send(procedure=case, by=cast["legal"], today=timezone.localdate(), means="in_person")
+    response = client_for("legal").post(
+        url("notify", case), {"means": "in_person", "text": "Teste", "preview": "1"}
+    )
+    assert "Intimação" in response.content.decode() and "art. 27" in response.content.decode()
+    assert case.acts.count() == 2
+
+
+def test_notice_by_email_through_the_form_sends_the_mail(
+    client_for, case, mailoutbox, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client_for("legal").post(url("notify", case), {"means": "email"})
+    assert response.status_code == 302
+    assert len(mailoutbox) == 1 and "/processo/" in mailoutbox[0].body
+    assert case.acts.get(kind="notice").delivery == ProcedureAct.Delivery.SENT
+
+
+@pytest.mark.parametrize("who", ROLES)
+def test_attachment_download_is_permission_checked_and_logged(client_for, who, case, cast):
+    services.notice_send(procedure=case, by=cast["legal"], today=timezone.localdate(), means="in_person")
+    act = services.act_record(
+        procedure=case,
+        kind="evidence",
+        by=cast["legal"],
+        today=timezone.localdate(),
+        text="Prova.",
+        uploads=[SimpleUploadedFile("prova.pdf", PDF)],
+    )
+    attachment = act.attachments.get()
+    response = assert_access(client_for, who, url("attachment", case, attachment.pk), {"legal", "auditor"})
+    if who in ("legal", "auditor"):
+        assert b"".join(response.streaming_content) == PDF
+        assert AccessLog.objects.filter(action="download", detail="prova.pdf").exists()
+
+
+# The candidate's page ----------------------------------------------------------------------------------
+
+
+def portal_link(case, cast):
+    return services.link_issue(
+        procedure=case, holder="candidate", name="Candidata", by=cast["legal"], now=timezone.now()
+    )
+
+
+def test_portal_acknowledge_then_file_a_defence_with_a_pdf(client, case, cast):
+    act = services.notice_send(procedure=case, by=cast["legal"], today=timezone.localdate(), means="email")
+    _link, token = portal_link(case, cast)
+    page = client.get(reverse("declarations:portal", args=[token])).content.decode()
+    assert "Dou ciência" in page and "Denunciante Sigiloso" not in page
+    client.post(reverse("declarations:portal_acknowledge", args=[token, act.pk]))
+    act.refresh_from_db()
+    assert act.on == timezone.localdate()
+    response = client.post(
+        reverse("declarations:portal_file", args=[token]),
+        {"kind": "defence", "text": "Minha defesa.", "attachments": [SimpleUploadedFile("defesa.pdf", PDF)]},
+        follow=True,
+    )
+    assert "Defesa recebida" in response.content.decode()
+    defence = case.acts.get(kind="defence")
+    assert defence.attachments.get().name == "defesa.pdf" and defence.by is None
+
+
+def test_portal_late_filing_is_refused_with_the_day_the_deadline_ended(client, case, cast):
+    services.notice_send(procedure=case, by=cast["legal"], today=datetime.date(2026, 1, 5), means="in_person")
+    _link, token = portal_link(case, cast)
+    response = client.post(
+        reverse("declarations:portal_file", args=[token]), {"kind": "defence", "text": "Tarde."}, follow=True
+    )
+    assert "terminou em 15/01/2026" in response.content.decode()
+    assert not case.acts.filter(kind="defence").exists()
+
+
+def test_portal_withholds_protected_attachments(client, case, cast):
+    services.notice_send(procedure=case, by=cast["legal"], today=timezone.localdate(), means="in_person")
+    act = services.act_record(
+        procedure=case,
+        kind="evidence",
+        by=cast["legal"],
+        today=timezone.localdate(),
+        text="Denúncia.",
+        uploads=[SimpleUploadedFile("denuncia.pdf", PDF)],
+        protected=True,
+    )
+    _link, token = portal_link(case, cast)
+    assert "denuncia.pdf" not in client.get(reverse("declarations:portal", args=[token])).content.decode()
+    pk = act.attachments.get().pk
+    assert client.get(reverse("declarations:portal_download", args=[token, pk])).status_code == 404
+
+
+@pytest.mark.parametrize("damage", ["altered", "revoked", "garbage"])
+def test_portal_bad_link_gets_a_clear_page(client, case, cast, damage):
+    link, token = portal_link(case, cast)
+    if damage == "altered":
+        token = token[:-3] + ("AAA" if not token.endswith("AAA") else "BBB")
+    elif damage == "revoked":
+        services.link_revoke(link=link, by=cast["legal"], now=timezone.now())
+    else:
+        token = "nada"
+    response = client.get(reverse("declarations:portal", args=[token]))
+    assert response.status_code == 403
+    assert "Link indisponível" in response.content.decode()
+
+
+def test_portal_page_works_on_a_phone(client, case, cast):
+    _link, token = portal_link(case, cast)
+    page = client.get(reverse("declarations:portal", args=[token])).content.decode()
+    assert 'name="viewport" content="width=device-width' in page
+
+
+@pytest.mark.parametrize("who", ["clerk", "legal", "auditor", "commission"])
+def test_registration_page_shows_the_status_and_links_the_case_only_to_who_may_read_it(client_for, who, case):
+    registration = case.registration
+    page = client_for(who).get(
+        reverse("candidates:registration_detail", args=[registration.contest.slug, registration.pk])
+    )
+    if who == "commission":  # reads no registration (nor any procedure)
+        assert page.status_code == 403
+        return
+    assert page.status_code == 200
+    body = page.content.decode()
+    assert "Processos sobre a autodeclaração" in body and "PA nº" in body
+    assert (case.get_absolute_url() in body) is (who in ("legal", "auditor"))
+    assert "Fotografia incompatível" not in body
+
+
+def test_desk_queries_do_not_grow_with_the_cases(client_for, case, cast):
+    from tests.queries import assert_queries_do_not_grow
+
+    services.notice_send(procedure=case, by=cast["legal"], today=timezone.localdate(), means="in_person")
+
+    def more_cases():
+        for _ in range(5):
+            other = services.procedure_open(
+                registration=make_registration(racial_category="parda"),
+                origin="ex_officio",
+                facts="x",
+                by=cast["legal"],
+                today=timezone.localdate(),
+            )
+            services.notice_send(
+                procedure=other, by=cast["legal"], today=timezone.localdate(), means="in_person"
+            )
+
+    assert_queries_do_not_grow(client_for("legal"), reverse("declarations:list"), more_cases)
