@@ -1,0 +1,189 @@
+"""The PDF pipeline: templates under ``templates/pdf/`` rendered by WeasyPrint with the bundled font.
+
+Every page carries the organisation's header, "página n de N", the verification code, a QR code and the
+verification address (a draft says "minuta" instead). Long lists are rendered in chunks, in parallel
+worker processes, merged with pypdf, and their page numbers stamped afterwards (``render_blocks``): one
+WeasyPrint document of 10,000 rows takes too long and too much memory.
+"""
+
+from __future__ import annotations
+
+import io
+import secrets
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import segno
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.urls import reverse
+from pypdf import PdfReader, PdfWriter
+
+from contests.models import Organization
+
+FONTS = Path(settings.BASE_DIR) / "static" / "fonts"
+STYLESHEET = Path(settings.BASE_DIR) / "static" / "css" / "pdf.css"
+# Without look-alikes (0/O, 1/I/L): read aloud or typed from paper.
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+
+
+def new_code() -> str:
+    """A short verification code, e.g. ``7KQ4-M2XD``."""
+    raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(8))
+    return f"{raw[:4]}-{raw[4:]}"
+
+
+def verification_url(code: str | None = None) -> str:
+    if code is None:
+        return settings.PUBLIC_BASE_URL + reverse("contests:verify_home")
+    return settings.PUBLIC_BASE_URL + reverse("contests:verify", args=[code])
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What the footer of every page says: the verification code and address, or "minuta" for a draft."""
+
+    code: str | None = None
+    draft: bool = True
+
+    @property
+    def url(self) -> str:
+        return verification_url(self.code)
+
+    @property
+    def qr(self) -> str:
+        """The QR code as an SVG data URI (segno), or "" for a draft (nothing to verify yet)."""
+        if self.draft or not self.code:
+            return ""
+        return str(segno.make(self.url, error="m").svg_data_uri(scale=2, border=0))
+
+
+def base_context(stamp: Stamp, *, title: str) -> dict[str, Any]:
+    organization = Organization.current()
+    logo = ""
+    if organization and organization.logo:
+        try:
+            logo = Path(organization.logo.path).as_uri()
+        except (NotImplementedError, ValueError):
+            logo = ""
+    return {
+        "organization": organization,
+        "logo_uri": logo,
+        "stamp": stamp,
+        "document_title": title,
+        "font_dir": FONTS.as_uri(),
+        "css_uri": STYLESHEET.as_uri(),
+    }
+
+
+def render_html(template: str, context: dict[str, Any], stamp: Stamp, *, title: str) -> str:
+    return render_to_string(template, {**base_context(stamp, title=title), **context})
+
+
+def pdf_from_html(html: str) -> bytes:
+    """One HTML string (from ``templates/pdf/``) to PDF bytes."""
+    from weasyprint import HTML
+    from weasyprint.text.fonts import FontConfiguration
+
+    font_config = FontConfiguration()
+    return bytes(HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf(font_config=font_config))
+
+
+def render_pdf(template: str, context: dict[str, Any], stamp: Stamp, *, title: str) -> bytes:
+    """A document that fits one WeasyPrint run (edital, nomination act): "página n de N" by CSS."""
+    return pdf_from_html(render_html(template, context, stamp, title=title))
+
+
+def page_count(pdf: bytes) -> int:
+    return len(PdfReader(io.BytesIO(pdf)).pages)
+
+
+# Long lists -----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Block:
+    """A titled table, or a slice of one (``continued``): the unit long lists are chunked by."""
+
+    title: str
+    rows: Sequence[Any]
+    subtitle: str = ""
+    continued: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def chunk_blocks(blocks: Sequence[Block], size: int) -> list[list[Block]]:
+    """Split the blocks into chunks of at most ``size`` rows, slicing a long block (its later slices
+    marked ``continued``); an empty block still appears, in the chunk where it falls."""
+    chunks: list[list[Block]] = [[]]
+    room = size
+    for block in blocks:
+        start = 0
+        if not block.rows:
+            chunks[-1].append(block)
+            continue
+        while start < len(block.rows):
+            if room == 0:
+                chunks.append([])
+                room = size
+            take = min(room, len(block.rows) - start)
+            chunks[-1].append(
+                Block(block.title, block.rows[start : start + take], block.subtitle, start > 0, block.extra)
+            )
+            start += take
+            room -= take
+    return chunks
+
+
+def _overlay(pages: int) -> bytes:
+    """A PDF of ``pages`` blank pages with "Página n de N" where the footer leaves room for it."""
+    html = render_to_string("pdf/page_numbers.html", {"pages": range(pages), "font_dir": FONTS.as_uri()})
+    return pdf_from_html(html)
+
+
+def merge_numbered(parts: Sequence[bytes]) -> bytes:
+    """Merge PDF parts and stamp "Página n de N" on every page."""
+    writer = PdfWriter()
+    for part in parts:
+        writer.append(PdfReader(io.BytesIO(part)))
+    numbers = PdfReader(io.BytesIO(_overlay(len(writer.pages))))
+    for page, number in zip(writer.pages, numbers.pages, strict=True):
+        page.merge_page(number)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _render_chunks(htmls: Sequence[str], workers: int) -> Iterator[bytes]:
+    if len(htmls) == 1 or workers <= 1:
+        yield from (pdf_from_html(html) for html in htmls)
+        return
+    # Each worker lays out one chunk: memory stays that of a chunk, the chunks render side by side.
+    with ProcessPoolExecutor(max_workers=min(workers, len(htmls))) as pool:
+        yield from pool.map(pdf_from_html, htmls)
+
+
+def render_blocks(
+    template: str,
+    context: dict[str, Any],
+    blocks: Sequence[Block],
+    stamp: Stamp,
+    *,
+    title: str,
+    chunk_rows: int | None = None,
+    workers: int | None = None,
+) -> bytes:
+    """A list document: ``template`` renders ``blocks`` (the chunk's) and, in the first chunk only,
+    ``first`` is true (the heading and the legal notes)."""
+    size = chunk_rows or settings.DOCUMENTS_CHUNK_ROWS
+    chunks = chunk_blocks(blocks, size)
+    base = {**base_context(stamp, title=title), **context}
+    htmls = [
+        render_to_string(template, {**base, "blocks": chunk, "first": i == 0, "last": i == len(chunks) - 1})
+        for i, chunk in enumerate(chunks)
+    ]
+    parts = list(_render_chunks(htmls, workers if workers is not None else settings.DOCUMENTS_WORKERS))
+    return merge_numbered(parts)
