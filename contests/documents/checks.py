@@ -22,6 +22,10 @@ SCHEDULE_LINE = re.compile(
     r"^\s*(\d{1,2}/\d{1,2}/\d{4})(?:\s*(?:a|até|-|–)\s*(\d{1,2}/\d{1,2}/\d{4}))?\s*[–—:-]\s*(\S.*)$"
 )
 
+# The registration period itself ("Inscrições", "Período de inscrições"), not what follows it ("Homologação
+# das inscrições").
+REGISTRATION_EVENT = re.compile(r"^\s*(?:período\s+de\s+)?inscri", re.IGNORECASE)
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -137,7 +141,7 @@ def check_schedule(
                     f"{item.start:%d/%m/%Y} é anterior à publicação do edital ({edital_date:%d/%m/%Y}).",
                 )
             )
-        if "inscri" in item.event.lower() and registration_start and registration_end:
+        if REGISTRATION_EVENT.match(item.event) and registration_start and registration_end:
             outside = [d for d in item.dates if not registration_start <= d <= registration_end]
             if outside:
                 blocking.append(

@@ -130,6 +130,13 @@ def test_registration_event_outside_the_registration_period_blocks():
     assert any("fora do período de inscrições" in p.message for p in report.blocking)
 
 
+def test_events_after_the_registrations_are_not_the_registration_period():
+    report = check(
+        schedule="02/03/2026 – Publicação\n09/03/2026 a 08/04/2026 – Inscrições\n20/04/2026 – Homologação das inscrições"
+    )
+    assert report.ok, report.blocking
+
+
 def test_date_before_the_edital_blocks():
     report = check(schedule="01/03/2026 – Reunião")
     assert any("anterior à publicação do edital" in p.message for p in report.blocking)
