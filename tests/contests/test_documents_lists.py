@@ -130,3 +130,26 @@ def test_list_exports_and_document_publication_access(client, worked, cast):
     document = Document.objects.get(kind=Document.Kind.RESULT_LIST)
     assert response["Location"] == f"/verificar/{document.code}/"
     assert document.published_by == cast["manager"] and document.subject == f"run-{run.pk}"
+
+
+def test_nomination_act_screen_draft_and_publication(client, worked, cast):
+    contest, position, _run = worked
+    nominations_call(
+        position=position,
+        count=2,
+        by=cast["clerk"],
+        act_number="Portaria 11/2026",
+        act_date=datetime.date(2026, 6, 10),
+    )
+    url = f"/concursos/{contest.slug}/cargos/{position.pk}/nomeacoes/ato/"
+    client.force_login(cast["clerk"])
+    assert client.get(url, {"ato": "Portaria 11/2026"})["Content-Type"] == "application/pdf"
+    assert client.get(url, {"ato": "Portaria 99/2026"}).status_code == 404
+    data = {"ato": "Portaria 11/2026", "signer_name": "Gestora", "signer_office": "Presidente"}
+    assert client.post(url, data).status_code == 403
+    client.force_login(cast["manager"])
+    response = client.post(url, data)
+    from contests.documents.models import Document
+
+    document = Document.objects.get(kind=Document.Kind.NOMINATION_ACT)
+    assert response["Location"] == f"/verificar/{document.code}/"
