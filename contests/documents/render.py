@@ -112,8 +112,7 @@ def page_count(pdf: bytes) -> int:
 class Block:
     """A titled table, or a slice of one (``continued``): the unit long lists are chunked by.
 
-    ``rows``: (rank, inscription number, name, score text); ``header`` and ``body`` are the table's header
-    and rows as text lines aligned in the monospaced face (``LIST_COLUMNS`` wide), ready for the template.
+    ``rows``: (rank, inscription number, name, score text), laid out by ``list_lines`` and ``paginate``.
     """
 
     title: str
@@ -121,15 +120,6 @@ class Block:
     subtitle: str = ""
     continued: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def header(self) -> str:
-        return list_lines(self.rows)[0]
-
-    @property
-    def body(self) -> str:
-        """The rows as ``<tr><td>…</td></tr>``, escaped (built here, not in a template loop: 10,000 rows)."""
-        return mark_safe("".join(f"<tr><td>{escape(line)}</td></tr>" for line in list_lines(self.rows)[1]))
 
 
 LIST_COLUMNS = 96  # characters of DejaVu Sans Mono at 8 pt across the A4 text width
@@ -154,29 +144,6 @@ def list_lines(rows: Sequence[Any]) -> tuple[str, list[str]]:
         first = f"{rank:>{rank_w}}  {row[1]!s:<{number_w}}  {parts[0]:<{name_w}}  {row[3]!s:>{score_w}}"
         lines.append("\n".join([first, *(indent + part for part in parts[1:])]))
     return header, lines
-
-
-def chunk_blocks(blocks: Sequence[Block], size: int) -> list[list[Block]]:
-    """Split the blocks into chunks of at most ``size`` rows, slicing a long block (its later slices
-    marked ``continued``); an empty block still appears, in the chunk where it falls."""
-    chunks: list[list[Block]] = [[]]
-    room = size
-    for block in blocks:
-        start = 0
-        if not block.rows:
-            chunks[-1].append(block)
-            continue
-        while start < len(block.rows):
-            if room == 0:
-                chunks.append([])
-                room = size
-            take = min(room, len(block.rows) - start)
-            chunks[-1].append(
-                Block(block.title, block.rows[start : start + take], block.subtitle, start > 0, block.extra)
-            )
-            start += take
-            room -= take
-    return chunks
 
 
 def _overlay(pages: int) -> bytes:
@@ -208,6 +175,63 @@ def _render_chunks(htmls: Sequence[str], workers: int) -> Iterator[bytes]:
         yield from pool.map(pdf_from_html, htmls)
 
 
+# Manual pagination of long lists: every page is laid out here, so that WeasyPrint draws plain lines (one box
+# each) instead of table rows, and the column header opens every page. Heights in points, from pdf.css
+# (8 pt text, line-height 1.3, the rule and padding of a row; the A4 text height between the margins).
+PAGE_HEIGHT = 671.0 - 14.0  # 297 − 34 − 26 mm, less a safety margin
+LINE = 10.4
+ROW_EXTRA = 1.8
+HEADER_HEIGHT = 15.0
+TITLE_HEIGHT = 28.0  # a block's title (h3) and its margins
+TITLE_WRAP = 80  # characters of a title on one line
+HEADING_HEIGHT = 100.0  # the document's heading and introduction, on its first page
+
+
+@dataclass
+class PagePart:
+    """A block's rows on one page: its title when the block starts there, the header, the lines."""
+
+    title: str
+    continued: bool
+    header: str
+    lines: list[str]
+
+    @property
+    def body(self) -> str:
+        return mark_safe("".join(f'<div class="r">{escape(line)}</div>' for line in self.lines))
+
+
+def paginate(blocks: Sequence[Block], *, heading: bool = True) -> list[list[PagePart]]:
+    """The pages of a list: each block's rows in order, a page closed when the next row would not fit."""
+    pages: list[list[PagePart]] = [[]]
+    room = PAGE_HEIGHT - (HEADING_HEIGHT if heading else 0)
+
+    def title_height(title: str) -> float:
+        return TITLE_HEIGHT + (LINE * 1.4 if len(title) > TITLE_WRAP else 0)
+
+    for block in blocks:
+        header, lines = list_lines(block.rows)
+        need = title_height(block.title) + HEADER_HEIGHT + (LINE + ROW_EXTRA if lines else LINE * 2)
+        if room < need:
+            pages.append([])
+            room = PAGE_HEIGHT
+        part = PagePart(block.title, False, header, [])
+        pages[-1].append(part)
+        room -= title_height(block.title) + HEADER_HEIGHT
+        for line in lines:
+            height = LINE * (line.count("\n") + 1) + ROW_EXTRA
+            if height > room:
+                pages.append([])
+                room = PAGE_HEIGHT - title_height(block.title) - HEADER_HEIGHT
+                part = PagePart(block.title, True, header, [])
+                pages[-1].append(part)
+            part.lines.append(line)
+            room -= height
+        if not lines:
+            room -= LINE * 2
+    return pages
+
+
 def render_blocks(
     template: str,
     context: dict[str, Any],
@@ -218,13 +242,23 @@ def render_blocks(
     chunk_rows: int | None = None,
     workers: int | None = None,
 ) -> bytes:
-    """A list document: ``template`` renders ``blocks`` (the chunk's) and, in the first chunk only,
-    ``first`` is true (the heading and the legal notes)."""
+    """A list document: the blocks paginated here (``paginate``), the pages rendered in chunks of about
+    ``chunk_rows`` rows, side by side in worker processes, merged and numbered. ``template`` receives
+    ``pages`` (the chunk's), ``first`` (the heading goes on the first page) and ``last``."""
     size = chunk_rows or settings.DOCUMENTS_CHUNK_ROWS
-    chunks = chunk_blocks(blocks, size)
+    pages = paginate(blocks)
+    chunks: list[list[list[PagePart]]] = [[]]
+    rows = 0
+    for page in pages:
+        count = sum(len(part.lines) for part in page)
+        if chunks[-1] and rows + count > size:
+            chunks.append([])
+            rows = 0
+        chunks[-1].append(page)
+        rows += count
     base = {**base_context(stamp, title=title), **context}
     htmls = [
-        render_to_string(template, {**base, "blocks": chunk, "first": i == 0, "last": i == len(chunks) - 1})
+        render_to_string(template, {**base, "pages": chunk, "first": i == 0, "last": i == len(chunks) - 1})
         for i, chunk in enumerate(chunks)
     ]
     parts = list(_render_chunks(htmls, workers if workers is not None else settings.DOCUMENTS_WORKERS))

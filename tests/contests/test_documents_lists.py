@@ -50,26 +50,38 @@ def test_lists_pdf_has_general_and_reserved_lists_decimal_comma_and_no_cpf(worke
     assert verify_file(data=bytes(document.pdf), code=document.code).matches
 
 
-def test_long_lists_are_chunked_merged_and_numbered():
-    blocks = [render.Block("Lista geral", [(i, f"{i:05d}", f"Pessoa {i}", "50,00") for i in range(1, 121)])]
-    chunks = render.chunk_blocks(blocks, 50)
-    assert [len(c[0].rows) for c in chunks] == [50, 50, 20]
-    assert [c[0].continued for c in chunks] == [False, True, True]
+def test_long_lists_are_paginated_chunked_merged_and_numbered():
+    long_name = "Maria Aparecida dos Santos Oliveira de Albuquerque Cavalcanti e Souza Ferreira Lima Neto"
+    rows = [(i, f"{i:05d}", long_name if i == 7 else f"Pessoa {i}", "50,00") for i in range(1, 161)]
+    blocks = [
+        render.Block("Lista geral", rows),
+        render.Block("Lista reservada", rows[::4]),
+        render.Block("PcD", []),
+    ]
+    pages = render.paginate(blocks)
+    assert [line.split()[0] for page in pages for part in page for line in part.lines][:3] == [
+        "1º",
+        "2º",
+        "3º",
+    ]
+    assert sum(len(part.lines) for page in pages for part in page) == 160 + 40
+    assert all(part.header.split()[:2] == ["Classif.", "Inscrição"] for page in pages for part in page)
     pdf = render.render_blocks(
         "pdf/result_list.html",
-        {"heading": "Teste"},
+        {"heading": "Teste", "intro": "Introdução."},
         blocks,
         render.Stamp(code="TEST-CODE", draft=False),
         title="Lista",
         chunk_rows=50,
         workers=1,
     )
-    pages = render.page_count(pdf)
-    assert pages >= 3
+    count = render.page_count(pdf)
+    assert count == len(pages) >= 4  # every page holds what the pagination put on it: none overflows
     if shutil.which("pdftotext"):
         text = pdf_text(pdf)
-        assert f"Página {pages} de {pages}" in text
-        assert "Pessoa 120" in text and "(continuação)" in text
+        assert f"Página {count} de {count}" in text
+        assert "Pessoa 160" in text and "(continuação)" in text and "Nenhum candidato nesta lista" in text
+        assert "Maria Aparecida" in text and "Lima Neto" in text  # the long name continues on a second line
 
 
 def test_draft_run_spreadsheets_are_watermarked(cast):
