@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.install-stamp
 
-.PHONY: install run test lint format migrate demo bench bench-municipal bench-import clean
+.PHONY: install run test lint format migrate demo bench bench-municipal bench-import bench-pdf clean
 
 install: $(STAMP) .env
 
@@ -71,3 +71,7 @@ bench-uploads: install
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis
+
+# Issue 9: a classification list of 10,000 candidates as PDF (limit 30 s and 1 GB); no database needed.
+bench-pdf: install
+	$(BIN)/python bench/pdf.py

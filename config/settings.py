@@ -199,6 +199,16 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = DEBUG
 
+# Published documents (contests/documents): the public address printed under each QR code, and the
+# organisation's certificate (a PKCS#12 file and its password) that signs every published PDF (PAdES).
+# Without a certificate, documents are published unsigned and say so.
+PUBLIC_BASE_URL = env.str("PUBLIC_BASE_URL", default="http://127.0.0.1:8000").rstrip("/")
+DOCUMENTS_PKCS12_PATH = env.str("DOCUMENTS_PKCS12_PATH", default="")
+DOCUMENTS_PKCS12_PASSWORD = env.str("DOCUMENTS_PKCS12_PASSWORD", default="")
+# Lists longer than this many rows are rendered in chunks (in parallel) and merged with pypdf.
+DOCUMENTS_CHUNK_ROWS = env.int("DOCUMENTS_CHUNK_ROWS", default=1500)
+DOCUMENTS_WORKERS = env.int("DOCUMENTS_WORKERS", default=2)
+
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 

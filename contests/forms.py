@@ -446,3 +446,12 @@ class AccessLogFilterForm(StaffFormMixin, forms.Form):
     user = forms.CharField(label="Usuário", required=False)
     start = date_field("De", required=False)
     end = date_field("Até", required=False)
+
+
+class DocumentForm(StaffFormMixin, forms.Form):
+    """Who signs a document published by Gestão (a list, a nomination act) and where it is published."""
+
+    signer_name = forms.CharField(label="Quem assina", max_length=200)
+    signer_office = forms.CharField(label="Cargo de quem assina", max_length=200)
+    gazette_edition = forms.CharField(label="Edição do diário oficial", max_length=120, required=False)
+    gazette_page = forms.CharField(label="Página", max_length=20, required=False)

@@ -187,6 +187,27 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "login   200   200   200   200   200   200"},
     "password_change_done":                  {"GET":  "login   200   200   200   200   200   200",
                                               "POST": "login   405   405   405   405   405   405"},
+    # The documents (issue 9): Gestão publishes; the verification pages are public.
+    "candidates:nomination_act":             {"GET":  "login   403   404   404   403   404   404",
+                                              "POST": "login   403   404   404   403   404   404"},
+    "candidates:result_document_publish":    {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   403   403   403   302   403"},
+    "candidates:result_export":              {"GET":  "login   403   200   200   403   200   200",
+                                              "POST": "login   403   200   200   403   200   200"},
+    "contests:document_pdf":                 {"GET":  "  404   404   404   404   404   404   404",
+                                              "POST": "  405   405   405   405   405   405   405"},
+    "contests:edital_draft_pdf":             {"GET":  "login   403   200   403   403   200   200",
+                                              "POST": "login   403   200   403   403   200   200"},
+    "contests:edital_edit":                  {"GET":  "login   403   200   403   403   200   200",
+                                              "POST": "login   403   302   403   403   403   403"},
+    "contests:edital_publish":               {"GET":  "login   403   403   403   403   200   403",
+                                              "POST": "login   403   403   403   403   200   403"},
+    "contests:edital_rectify":               {"GET":  "login   403   403   403   403   200   403",
+                                              "POST": "login   403   403   403   403   200   403"},
+    "contests:verify":                       {"GET":  "  404   404   404   404   404   404   404",
+                                              "POST": "  404   404   404   404   404   404   404"},
+    "contests:verify_home":                  {"GET":  "  200   200   200   200   200   200   200",
+                                              "POST": "  405   405   405   405   405   405   405"},
 }
 # fmt: on
 
@@ -231,6 +252,10 @@ def arguments(name: str, route: str, world: dict) -> dict:
         kwargs["run_pk"] = world["run"].pk
     if "<int:opening_pk>" in route:
         kwargs["opening_pk"] = world["opening"].pk
+    if "<str:fmt>" in route:
+        kwargs["fmt"] = "csv"
+    if "<str:code>" in route:
+        kwargs["code"] = "ABCD-2345"  # no such document: the page says so (404), for anyone
     if "<int:nomination_pk>" in route:
         # The withdrawal statement exists only on the withdrawn nomination.
         kwargs["nomination_pk"] = world["withdrawn" if route.endswith("termo/") else "nomination"].pk

@@ -10,19 +10,20 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils import timezone
 
+from candidates import documents as candidate_documents
 from candidates import selectors
 from candidates.engine.schedule import kind_label
 from candidates.forms import CallForm, DateForm, NoShowForm, OpenForm, WithdrawForm
 from candidates.models import Nomination
 from candidates.services import nominations as services
 from candidates.services.results import final_run_for
-from contests.forms import add_service_errors
+from contests.forms import DocumentForm, add_service_errors
 from contests.models import Position
 from contests.views import AuthenticatedHttpRequest, get_position_for_user, staff_view
 from contests.views.breadcrumbs import here, position_trail
@@ -89,6 +90,8 @@ def nomination_list(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Ht
             final_run=final_run_for(position),
             today=today,
             can_call=position.contest.is_valid_on(today),
+            acts=sorted({n.act_number for n in nominations}),
+            act_form=DocumentForm() if request.user.has_perm("contests.publish_document") else None,
         ),
     )
 
@@ -321,9 +324,44 @@ def nomination_open_vacancies(request: AuthenticatedHttpRequest, slug: str, pk: 
 
 
 _base = "concursos/<slug:slug>/cargos/<int:pk>/nomeacoes/"
+
+
+@staff_view(*VIEW_PERMS)
+def nomination_act(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The nomination act (``?ato=``, the act's number) of the contest: the draft PDF ("minuta") on GET;
+    on POST, Gestão publishes it as a signed, verifiable document (again: a rectification)."""
+    position = get_position_for_user(request.user, slug, pk)
+    act_number = (request.POST if request.method == "POST" else request.GET).get("ato", "").strip()
+    if not act_number or not Nomination.objects.filter(position=position, act_number=act_number).exists():
+        raise Http404
+    contest = position.contest
+    if request.method != "POST":
+        response = HttpResponse(
+            candidate_documents.render_nomination_act(contest, act_number), content_type="application/pdf"
+        )
+        response["Content-Disposition"] = 'inline; filename="ato-de-nomeacao-minuta.pdf"'
+        return response
+    if not request.user.has_perm("contests.publish_document"):
+        raise PermissionDenied
+    form = DocumentForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Informe quem assina e o cargo para publicar o ato.")
+        return redirect("candidates:nomination_list", slug=slug, pk=pk)
+    try:
+        document = candidate_documents.nomination_act_publish(
+            contest=contest, act_number=act_number, by=request.user, **form.cleaned_data
+        )
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("candidates:nomination_list", slug=slug, pk=pk)
+    messages.success(request, f"Ato publicado. Código de verificação: {document.code}.")
+    return redirect(document)
+
+
 urlpatterns = [
     path(_base, nomination_list, name="nomination_list"),
     path(_base + "convocar/", nomination_call, name="nomination_call"),
+    path(_base + "ato/", nomination_act, name="nomination_act"),
     path(_base + "abrir-vagas/", nomination_open_vacancies, name="nomination_open_vacancies"),
     path(_base + "<int:nomination_pk>/", nomination_detail, name="nomination_detail"),
     path(_base + "<int:nomination_pk>/posse/", nomination_took_office, name="nomination_took_office"),

@@ -10,6 +10,8 @@ the comparison in their "why"), drafts before any publication: each page of entr
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
@@ -18,12 +20,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
+from candidates import documents as candidate_documents
 from candidates import selectors
 from candidates.engine.schedule import kind_label
 from candidates.forms import ComputeForm, PublishForm
 from candidates.models import ResultRun
 from candidates.services import results
 from contests.audit import User, log_access
+from contests.forms import DocumentForm
 from contests.models import Position
 from contests.views import PAGE_SIZE, AuthenticatedHttpRequest, get_contest_for_user, staff_view
 from contests.views.breadcrumbs import Crumb, contest_trail, here
@@ -152,6 +156,7 @@ def result_detail(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> 
             "labels": labels,
             "list_slug": list_slug,
             "tabs": tabs,
+            "document_form": DocumentForm() if run.is_published else None,
             "page": page,
             "summary": summary,
             "publish_form": publish_form,
@@ -230,6 +235,47 @@ def result_compare(request: AuthenticatedHttpRequest, slug: str, run_pk: int) ->
     )
 
 
+EXPORTS: dict[str, tuple[str, Callable[[ResultRun], bytes]]] = {
+    "csv": ("text/csv; charset=utf-8", candidate_documents.result_csv),
+    "xlsx": (
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        candidate_documents.result_xlsx,
+    ),
+    "pdf": ("application/pdf", candidate_documents.render_result_list),
+}
+
+
+@staff_view(*VIEW_PERMS)
+def result_export(request: AuthenticatedHttpRequest, slug: str, run_pk: int, fmt: str) -> HttpResponse:
+    """Any run as CSV, XLSX or PDF for staff; a draft is marked "minuta". A published run's official PDF
+    is its Document (the verification page serves it)."""
+    run = _run_for(request.user, slug, run_pk)
+    if fmt not in EXPORTS:
+        raise Http404
+    content_type, build = EXPORTS[fmt]
+    response = HttpResponse(build(run), content_type=content_type)
+    state = "publicada" if run.is_published else "minuta"
+    response["Content-Disposition"] = f'attachment; filename="lista-{run.number}-{state}.{fmt}"'
+    return response
+
+
+@require_POST
+@staff_view(*VIEW_PERMS, "contests.publish_document")
+def result_document_publish(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> HttpResponse:
+    run = _run_for(request.user, slug, run_pk)
+    form = DocumentForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Informe quem assina e o cargo para publicar o documento da lista.")
+        return redirect(run)
+    try:
+        document = candidate_documents.result_list_publish(run=run, by=request.user, **form.cleaned_data)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect(run)
+    messages.success(request, f"Documento da lista publicado. Código de verificação: {document.code}.")
+    return redirect(document)
+
+
 urlpatterns = [
     path("concursos/<slug:slug>/listas/", result_list, name="result_list"),
     path("concursos/<slug:slug>/listas/calcular/", result_compute, name="result_compute"),
@@ -237,4 +283,10 @@ urlpatterns = [
     path("concursos/<slug:slug>/listas/<int:run_pk>/publicar/", result_publish, name="result_publish"),
     path("concursos/<slug:slug>/listas/<int:run_pk>/descartar/", result_discard, name="result_discard"),
     path("concursos/<slug:slug>/listas/<int:run_pk>/comparar/", result_compare, name="result_compare"),
+    path("concursos/<slug:slug>/listas/<int:run_pk>/lista.<str:fmt>", result_export, name="result_export"),
+    path(
+        "concursos/<slug:slug>/listas/<int:run_pk>/documento/",
+        result_document_publish,
+        name="result_document_publish",
+    ),
 ]

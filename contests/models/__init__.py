@@ -1,5 +1,7 @@
-"""The law and the contest: Policy, Organization, Holiday, Contest, Position, VacancyOpening, AccessLog."""
+"""The law and the contest: Policy, Organization, Holiday, Contest, Position, VacancyOpening, AccessLog;
+the edital's text and the published documents (``contests.documents.models``)."""
 
+from contests.documents.models import Document, EditalText
 from contests.models.access import AccessLog
 from contests.models.contest import Contest, Position, VacancyOpening
 from contests.models.organization import Holiday, Organization
@@ -9,6 +11,8 @@ __all__ = [
     "PERCENT_VALIDATORS",
     "AccessLog",
     "Contest",
+    "Document",
+    "EditalText",
     "Holiday",
     "Organization",
     "Policy",

@@ -21,6 +21,8 @@ from django.db import transaction
 
 from candidates.services import registrations as candidate_services
 from contests import services
+from contests.documents import services as document_services
+from contests.documents.models import EditalText
 from contests.models import Contest, Holiday, Organization, Policy, Position
 
 D = datetime.date
@@ -85,6 +87,18 @@ CONTESTS: list[dict[str, Any]] = [
         },
         # The example file's phases: the objective exam out of 100 with a pass mark of 50 (below it the
         # discursive exam was not corrected), then the discursive exam out of 10.
+        "edital": {
+            "schedule": (
+                "02/02/2026 – Publicação do edital\n"
+                "09/02/2026 a 10/03/2026 – Inscrições e autodeclaração\n"
+                "24/03/2026 – Homologação das inscrições\n"
+                "12/04/2026 – Prova objetiva e discursiva\n"
+                "05/05/2026 – Resultado preliminar"
+            ),
+            "exam_content": "Prova objetiva (100 pontos, mínimo de 50) e prova discursiva (10 pontos).",
+            "signer_name": "Presidente da Câmara (demonstração)",
+            "signer_office": "Presidente da Câmara Municipal",
+        },
         "phases": [
             {"name": "Nota Objetiva", "max_score": Decimal(100), "pass_mark": Decimal(50)},
             {"name": "Nota Discursiva", "max_score": Decimal(10)},
@@ -132,6 +146,16 @@ CONTESTS: list[dict[str, Any]] = [
             "notes": (
                 "Dados fictícios, para comparar a lei de Angra dos Reis (art. 3º §1º) com a de Santa Maria."
             ),
+        },
+        "edital": {
+            "schedule": (
+                "12/01/2026 – Publicação do edital\n"
+                "19/01/2026 a 18/02/2026 – Inscrições e autodeclaração\n"
+                "15/03/2026 – Prova objetiva"
+            ),
+            "exam_content": "Prova objetiva de 50 questões (100 pontos, mínimo de 50).",
+            "signer_name": "Prefeito Municipal (demonstração)",
+            "signer_office": "Prefeito de Angra dos Reis",
         },
         "phases": [{"name": "Prova Objetiva", "max_score": Decimal(100), "pass_mark": Decimal(50)}],
         "positions": [
@@ -262,6 +286,9 @@ class Command(BaseCommand):
                 f"cargo {contest.slug}/{position.code}: {position_spec['vacancies']} vagas; reserva: "
                 f"{reservation.racial} a {contest.policy.group_label}, {reservation.pcd} a PcD"
             )
+        if spec.get("edital") and not EditalText.objects.filter(contest=contest).exists():
+            document_services.edital_text_save(contest=contest, by=by, data=spec["edital"])
+            self.created.append(f"texto do edital {contest.slug}")
         for phase_spec in spec.get("phases", []):
             if contest.phases.filter(name=phase_spec["name"]).exists():
                 continue

@@ -1,0 +1,224 @@
+"""Publication of documents: a new immutable version (hashed, coded, signed when a certificate is
+configured), its rectification, the edital's publication (which publishes the contest), verification."""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from contests.audit import User, assign, audited_save
+from contests.documents import edital, signing
+from contests.documents.models import Document, EditalText
+from contests.documents.render import Stamp, new_code, page_count
+from contests.models import Contest, Organization
+
+EDITAL_FIELDS = (
+    "preamble_extra",
+    "requirements",
+    "registration_rules",
+    "exam_content",
+    "other_rules",
+    "schedule",
+    "uses_heteroidentification",
+    "signer_name",
+    "signer_office",
+)
+
+
+@transaction.atomic
+def edital_text_save(*, contest: Contest, by: User | None, data: Mapping[str, Any]) -> EditalText:
+    """Secretaria writes the edital's own sections; once the edital is published they change only through
+    a rectification (the text is the next version's)."""
+    text, _ = EditalText.objects.select_for_update().get_or_create(contest=contest)
+    changed = assign(text, {key: data[key] for key in EDITAL_FIELDS if key in data})
+    if changed:
+        audited_save(text, by=by, reason="Texto do edital: " + ", ".join(changed))
+    return text
+
+
+def current_version(contest: Contest, kind: str, subject: str = "") -> Document | None:
+    """The latest version of an act (the one no rectification replaced)."""
+    return (
+        Document.objects.filter(contest=contest, kind=kind, subject=subject, rectification__isnull=True)
+        .order_by("-version")
+        .first()
+    )
+
+
+def _location() -> str:
+    organization = Organization.current()
+    return f"{organization.municipality}/{organization.state}" if organization else ""
+
+
+def document_publish(
+    *,
+    contest: Contest,
+    kind: str,
+    title: str,
+    render: Callable[[Stamp], bytes],
+    by: User | None,
+    signer_name: str,
+    signer_office: str,
+    subject: str = "",
+    gazette_edition: str = "",
+    gazette_page: str = "",
+    previous: Document | None = None,
+    summary: str = "",
+) -> Document:
+    """Render the act with its verification code, sign it (when a certificate is configured), hash it and
+    store it as a new immutable version. ``previous``: the version this one rectifies."""
+    if not signer_name.strip() or not signer_office.strip():
+        raise ValidationError("Informe o nome e o cargo de quem assina o ato.")
+    if previous is not None:
+        previous = Document.objects.select_for_update().get(pk=previous.pk)
+        if Document.objects.filter(previous=previous).exists():
+            raise ValidationError("Esta versão já foi retificada: retifique a versão mais recente.")
+        if not summary.strip():
+            raise ValidationError("Resuma o que a retificação altera.")
+    code = new_code()
+    while Document.objects.filter(code=code).exists():
+        code = new_code()
+    pdf = render(Stamp(code=code, draft=False))
+    subject_name = ""
+    if signing.configured():
+        label = f"{title} – versão {previous.version + 1 if previous else 1}"
+        pdf = signing.sign_pdf(pdf, reason=label, location=_location(), name=signer_name)
+        subject_name = signing.signer_subject()
+    document = Document(
+        contest=contest,
+        kind=kind,
+        subject=subject,
+        title=title,
+        version=previous.version + 1 if previous else 1,
+        previous=previous,
+        rectification_summary=summary.strip(),
+        pdf=pdf,
+        sha256=hashlib.sha256(pdf).hexdigest(),
+        code=code,
+        published_at=timezone.now(),
+        published_by=by,
+        gazette_edition=gazette_edition,
+        gazette_page=gazette_page,
+        signer_name=signer_name.strip(),
+        signer_office=signer_office.strip(),
+        signed=bool(subject_name),
+        signature_subject=subject_name,
+        pages=page_count(pdf),
+    )
+    document.full_clean()
+    document.save()
+    return document
+
+
+def _edital_report_refusal(contest: Contest, on: datetime.date) -> None:
+    report = edital.check(contest, on=on)
+    if not report.ok:
+        raise ValidationError([f"{problem.where}: {problem.message}" for problem in report.blocking])
+
+
+@transaction.atomic
+def edital_publish(
+    *,
+    contest: Contest,
+    by: User | None,
+    gazette_edition: str = "",
+    gazette_page: str = "",
+    on: datetime.date | None = None,
+) -> Document:
+    """Publish the edital: the check must pass; the contest leaves draft through its lifecycle (which
+    records the publication date for good). A published edital changes only by rectification."""
+    from contests import services as contest_services
+
+    contest = Contest.objects.select_for_update().select_related("policy").get(pk=contest.pk)
+    if current_version(contest, Document.Kind.EDITAL):
+        raise ValidationError("O edital já foi publicado: corrija-o por retificação.")
+    day = on or contest.edital_date
+    _edital_report_refusal(contest, day)
+    text = edital.edital_text_for(contest)
+    document = document_publish(
+        contest=contest,
+        kind=Document.Kind.EDITAL,
+        title=edital.edital_title(contest),
+        render=lambda stamp: edital.render_edital(contest, stamp),
+        by=by,
+        signer_name=text.signer_name,
+        signer_office=text.signer_office,
+        gazette_edition=gazette_edition,
+        gazette_page=gazette_page,
+    )
+    if contest.status == Contest.Status.DRAFT:
+        contest_services.contest_set_status(contest=contest, status=Contest.Status.PUBLISHED, by=by, on=day)
+    return document
+
+
+@transaction.atomic
+def edital_rectify(
+    *,
+    contest: Contest,
+    by: User | None,
+    summary: str,
+    gazette_edition: str = "",
+    gazette_page: str = "",
+) -> Document:
+    """A rectification: the edital as it stands now, checked again, as a new version of the published one."""
+    contest = Contest.objects.select_for_update().select_related("policy").get(pk=contest.pk)
+    previous = current_version(contest, Document.Kind.EDITAL)
+    if previous is None:
+        raise ValidationError("O edital ainda não foi publicado: não há o que retificar.")
+    _edital_report_refusal(contest, contest.edital_published_on or contest.edital_date)
+    text = edital.edital_text_for(contest)
+    return document_publish(
+        contest=contest,
+        kind=Document.Kind.EDITAL,
+        title=edital.edital_title(contest),
+        render=lambda stamp: edital.render_edital(contest, stamp),
+        by=by,
+        signer_name=text.signer_name,
+        signer_office=text.signer_office,
+        gazette_edition=gazette_edition,
+        gazette_page=gazette_page,
+        previous=previous,
+        summary=summary,
+    )
+
+
+@dataclass(frozen=True)
+class Verification:
+    """What an uploaded file is: the published version it matches (or none), and its signature."""
+
+    sha256: str
+    document: Document | None
+    expected: Document | None  # the document whose code was asked about
+    signature: signing.SignatureReport
+
+    @property
+    def matches(self) -> bool:
+        if self.document is None:
+            return False
+        if self.expected is None:
+            return True
+        return (
+            self.document.contest_id == self.expected.contest_id
+            and self.document.kind == self.expected.kind
+            and (self.document.subject == self.expected.subject)
+        )
+
+
+def verify_file(*, data: bytes, code: str | None = None) -> Verification:
+    """Compare ``data`` with every published version (by SHA-256); ``code``: the document the visitor
+    came from (any of its versions counts as a match, each verified by its own hash)."""
+    digest = hashlib.sha256(data).hexdigest()
+    expected = Document.objects.filter(code=code).first() if code else None
+    return Verification(
+        sha256=digest,
+        document=Document.objects.filter(sha256=digest).select_related("contest").first(),
+        expected=expected,
+        signature=signing.signature_report(data),
+    )

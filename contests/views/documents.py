@@ -1,0 +1,104 @@
+"""Staff screens of the edital: Secretaria writes its sections beside the preview; Gestão checks and
+publishes it, or a rectification; anyone who may see the contest downloads the draft PDF ("minuta")."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+
+from contests.documents import edital
+from contests.documents.models import Document, EditalText
+from contests.documents.services import (
+    EDITAL_FIELDS,
+    current_version,
+    edital_publish,
+    edital_rectify,
+    edital_text_save,
+)
+from contests.views.access import AuthenticatedHttpRequest, form_data, get_contest_for_user, staff_view
+
+
+class EditalTextForm(forms.ModelForm):
+    class Meta:
+        model = EditalText
+        fields = EDITAL_FIELDS
+        widgets = {name: forms.Textarea(attrs={"rows": 5}) for name in EDITAL_FIELDS[:6]}
+
+
+class PublishForm(forms.Form):
+    gazette_edition = forms.CharField(label="Edição do diário oficial", max_length=120, required=False)
+    gazette_page = forms.CharField(label="Página", max_length=20, required=False)
+
+
+class RectifyForm(PublishForm):
+    summary = forms.CharField(label="O que a retificação altera", widget=forms.Textarea(attrs={"rows": 3}))
+
+
+@staff_view("contests.view_contest", "contests.view_editaltext")
+def edital_edit(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    contest = get_contest_for_user(request.user, slug)
+    text = edital.edital_text_for(contest)
+    can_change = request.user.has_perm("contests.change_editaltext")
+    form = EditalTextForm(form_data(request), instance=text)
+    if request.method == "POST":
+        if not can_change:
+            raise PermissionDenied
+        if form.is_valid():
+            edital_text_save(contest=contest, by=request.user, data=form.cleaned_data)
+            messages.success(request, "Texto do edital salvo.")
+            return redirect("contests:edital_edit", slug=contest.slug)
+    context = {
+        "contest": contest,
+        "form": form,
+        "can_change": can_change,
+        "can_publish": request.user.has_perm("contests.publish_document"),
+        "report": edital.check(contest),
+        "preview": edital.edital_context(contest),
+        "published": current_version(contest, Document.Kind.EDITAL),
+    }
+    return render(request, "contests/edital_edit.html", context)
+
+
+@staff_view("contests.view_contest", "contests.view_editaltext")
+def edital_draft_pdf(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    contest = get_contest_for_user(request.user, slug)
+    response = HttpResponse(edital.render_edital(contest), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="edital-{contest.slug}-minuta.pdf"'
+    return response
+
+
+@staff_view("contests.view_contest", "contests.publish_document")
+def edital_publish_view(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    contest = get_contest_for_user(request.user, slug)
+    form = PublishForm(form_data(request))
+    if request.method == "POST" and form.is_valid():
+        try:
+            document = edital_publish(contest=contest, by=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            for message in error.messages:
+                form.add_error(None, message)
+        else:
+            messages.success(request, f"Edital publicado. Código de verificação: {document.code}.")
+            return redirect(document)
+    context = {"contest": contest, "form": form, "report": edital.check(contest), "rectify": False}
+    return render(request, "contests/edital_publish.html", context)
+
+
+@staff_view("contests.view_contest", "contests.publish_document")
+def edital_rectify_view(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    contest = get_contest_for_user(request.user, slug)
+    form = RectifyForm(form_data(request))
+    if request.method == "POST" and form.is_valid():
+        try:
+            document = edital_rectify(contest=contest, by=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            for message in error.messages:
+                form.add_error(None, message)
+        else:
+            messages.success(request, f"Retificação publicada (versão {document.version}): {document.code}.")
+            return redirect(document)
+    context = {"contest": contest, "form": form, "report": edital.check(contest), "rectify": True}
+    return render(request, "contests/edital_publish.html", context)
