@@ -46,7 +46,7 @@ from candidates.models import AllocationLedger, Nomination, Registration, Result
 from candidates.services.registrations import registration_set_status
 from candidates.services.results import final_run_for
 from contests.audit import User, audited_save
-from contests.models import Contest, Position, VacancyOpening
+from contests.models import Contest, Position, VacancyOpening, add_days
 from contests.services import vacancy_opening_create
 
 ID_PREFIX = "inscrição "
@@ -464,6 +464,13 @@ def nominations_call(
     loaded = _load(position, lock=True)
     _check_validity(loaded.contest, today or act_date)
     _check_version(loaded, expected_version)
+    office_deadline = add_days(publication, loaded.contest.office_deadline_days)
+    if office_deadline is None:
+        raise ValidationError(
+            {
+                "gazette_date": "Data da publicação fora do calendário: o prazo para a posse passaria do ano 9999."
+            }
+        )
     try:
         state, change = allocation.apply(loaded.state, allocation.Call(count))
     except allocation.AllocationError as error:
@@ -479,7 +486,7 @@ def nominations_call(
         "notified_gazette": notified_gazette,
         "notified_email": notified_email,
         "notified_letter": notified_letter,
-        "office_deadline": publication + datetime.timedelta(days=loaded.contest.office_deadline_days),
+        "office_deadline": office_deadline,
     }
     reason = f"Nomeação: ato {act_number} de {act_date:%d/%m/%Y}"
     return _save(loaded, state, by=by, reason=reason, act=act, ended_on=today or act_date)

@@ -3,7 +3,7 @@
 from contests.models.access import AccessLog
 from contests.models.contest import Contest, Position, VacancyOpening
 from contests.models.organization import Holiday, Organization
-from contests.models.policy import PERCENT_VALIDATORS, Policy, add_months, add_years
+from contests.models.policy import PERCENT_VALIDATORS, Policy, add_days, add_months, add_years
 
 __all__ = [
     "PERCENT_VALIDATORS",
@@ -14,6 +14,7 @@ __all__ = [
     "Policy",
     "Position",
     "VacancyOpening",
+    "add_days",
     "add_months",
     "add_years",
 ]

@@ -33,6 +33,15 @@ def add_months(day: datetime.date, months: int) -> datetime.date:
     return day.replace(year=year, month=month, day=min(day.day, last))
 
 
+def add_days(day: datetime.date, days: int) -> datetime.date | None:
+    """``day`` plus ``days`` (negative: before); None past the calendar Python knows (years 1 to 9999),
+    which the caller reads as "no end" or refuses with a message (issue 14: a far date gave 500)."""
+    try:
+        return day + datetime.timedelta(days=days)
+    except OverflowError:
+        return None
+
+
 class Policy(models.Model):
     """A law's parameters (RULES.md §1), versioned by dates. Two founding laws are seeded."""
 

@@ -1,0 +1,70 @@
+"""Issue 14 (hardening), the nominations' part: each test reproduces a defect the hostile test found."""
+
+import datetime
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils import timezone
+
+from candidates.models import Nomination
+from candidates.services.nominations import nominations_call
+from tests.builders import homologate, make_classified_position, make_contest, publish_final
+
+FAR = datetime.date(9999, 12, 31)
+
+
+@pytest.fixture(autouse=True)
+def _media(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+
+
+@pytest.fixture
+def position(cast):
+    contest = make_contest(pcd_percent=0)
+    position = make_classified_position(contest, code="ALEG")
+    homologate(contest, timezone.localdate() - datetime.timedelta(days=60))
+    publish_final(contest, cast["manager"])
+    return position
+
+
+def url(name, position, *extra):
+    return reverse(f"candidates:{name}", args=[position.contest.slug, position.pk, *extra])
+
+
+def call_data(**overrides):
+    data = {
+        "count": "1",
+        "act_number": "Portaria 2/2026",
+        "act_date": timezone.localdate().strftime("%d/%m/%Y"),
+        "notified_gazette": "on",
+    }
+    data.update(overrides)
+    return data
+
+
+# Defect 2: a gazette date of 31/12/9999 in a call gave 500 (the office deadline overflowed).
+
+
+def test_call_with_gazette_at_the_end_of_the_calendar_is_refused_by_the_service(position, cast):
+    with pytest.raises(ValidationError) as refused:
+        nominations_call(
+            position=position,
+            count=1,
+            act_number="Portaria 1/2026",
+            act_date=timezone.localdate(),
+            gazette_date=FAR,
+            by=cast["clerk"],
+        )
+    assert "gazette_date" in refused.value.error_dict
+    assert not Nomination.objects.exists()
+
+
+def test_call_form_with_far_gazette_date_answers_with_a_message(client_for, position):
+    response = client_for("clerk").post(
+        url("nomination_call", position),
+        {**call_data(gazette_date="31/12/9999"), "step": "confirm", "version": "0", "previewed": "1"},
+    )
+    assert response.status_code == 200
+    assert "prazo para a posse passaria do ano 9999" in response.content.decode()
+    assert not Nomination.objects.exists()
