@@ -18,7 +18,7 @@ from candidates.engine.schedule import kind_label
 from candidates.models import Candidate, Registration, Reserve, ResultRun
 from candidates.services.nominations import MAX_CALL
 from candidates.validators import cpf_digits, format_cpf, validate_cpf
-from contests.forms import DATE_INPUT_FORMATS, DateInput, StaffFormMixin, date_field
+from contests.forms import StaffFormMixin, bound_date_field, date_field
 from contests.models import Contest, Policy, Position
 
 # The racial option as one choice: no reserve, "negra" (preta or parda, not told apart) or an IBGE category.
@@ -161,8 +161,7 @@ class RegistrationForm(StaffFormMixin, forms.Form):
         # The mixin set up the widgets before these fields existed: dates typed as dd/mm/aaaa here too.
         for field in self.fields.values():
             if isinstance(field, forms.DateField):
-                field.widget = DateInput()
-                field.input_formats = DATE_INPUT_FORMATS
+                bound_date_field(field)
 
     def clean_number(self) -> str:
         number = self.cleaned_data["number"].strip()

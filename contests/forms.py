@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import TYPE_CHECKING, cast
 
 from django import forms
@@ -13,6 +14,11 @@ from contests.models import Contest, Holiday, Organization, Policy, Position, Va
 DATE_FORMAT = "%d/%m/%Y"
 DATE_INPUT_FORMATS = ["%d/%m/%Y", "%Y-%m-%d"]
 RESERVED_SLUGS = {"novo", "nova"}
+# Every date a user types falls in this range (issue 14: 01/01/0001 and 31/12/9999 were stored, and
+# the date arithmetic of the pages that showed them overflowed). Wide enough for any birth date and any
+# act, law or validity a municipality can have; checked by ``bound_date_field``, the one home.
+EARLIEST_DATE = datetime.date(1900, 1, 1)
+LATEST_DATE = datetime.date(2199, 12, 31)
 
 
 class DateInput(forms.DateInput):
@@ -28,14 +34,25 @@ class DateInput(forms.DateInput):
         super().__init__(attrs={**base, **(attrs or {})}, format=DATE_FORMAT)
 
 
+def validate_date_in_range(value: datetime.date | None) -> None:
+    if value is not None and not EARLIEST_DATE <= value <= LATEST_DATE:
+        raise ValidationError(
+            f"Informe uma data entre {EARLIEST_DATE:%d/%m/%Y} e {LATEST_DATE:%d/%m/%Y}.", code="date_range"
+        )
+
+
+def bound_date_field(field: forms.DateField, *, widget: bool = True) -> forms.DateField:
+    """The one home of typed dates: dd/mm/aaaa, and within ``EARLIEST_DATE``–``LATEST_DATE``."""
+    if validate_date_in_range not in field.validators:
+        field.validators.append(validate_date_in_range)
+    if widget:
+        field.widget = DateInput()
+        field.input_formats = DATE_INPUT_FORMATS
+    return field
+
+
 def date_field(label: str, *, required: bool = True, help_text: str = "") -> forms.DateField:
-    return forms.DateField(
-        label=label,
-        required=required,
-        help_text=help_text,
-        widget=DateInput(),
-        input_formats=DATE_INPUT_FORMATS,
-    )
+    return bound_date_field(forms.DateField(label=label, required=required, help_text=help_text))
 
 
 # The mixin is mixed into forms: for the type checker it is one.
@@ -57,12 +74,15 @@ class StaffFormMixin(_FormBase):
         super().__init__(*args, **kwargs)
         for field in self.fields.values():
             if isinstance(field, forms.DateField):
-                field.widget = DateInput()
-                field.input_formats = DATE_INPUT_FORMATS
+                bound_date_field(field)
             if isinstance(field, forms.DecimalField):
                 field.widget.attrs.setdefault("inputmode", "decimal")
 
     def full_clean(self) -> None:
+        # Again here: a date field a form added after this mixin's __init__ is bounded too.
+        for field in self.fields.values():
+            if isinstance(field, forms.DateField):
+                bound_date_field(field, widget=False)
         super().full_clean()
         self._mark_invalid()
 

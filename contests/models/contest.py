@@ -228,7 +228,8 @@ class Contest(models.Model):
         if not self.homologation_date:
             return None
         months = self.validity_months * (2 if self.validity_extended else 1)
-        return add_months(self.homologation_date, months)
+        # Past the calendar (a homologation typed before the dates were bounded): no end.
+        return add_months(self.homologation_date, months) or datetime.date.max
 
     def is_valid_on(self, day: datetime.date) -> bool:
         end = self.validity_end

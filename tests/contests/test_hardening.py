@@ -1,0 +1,153 @@
+"""Issue 14 (hardening), the contests' part: each test reproduces a defect the hostile test found."""
+
+import datetime
+import inspect
+from unittest import mock
+
+import pytest
+from django import forms
+from django.urls import reverse
+
+from candidates import forms as candidate_forms
+from contests import forms as contest_forms
+from contests import services
+from contests.forms import EARLIEST_DATE, LATEST_DATE, StaffFormMixin
+from contests.models import Contest, Policy, add_days, add_months, add_years
+from tests.builders import make_contest, policy
+from tests.contests.test_views_policies import post_data
+
+D = datetime.date
+RANGE_MESSAGE = "Informe uma data entre 01/01/1900 e 31/12/2199."
+
+
+# Defect 1: a far date broke pages for everyone ------------------------------------------------------
+
+
+def test_date_arithmetic_past_the_calendar_is_none_never_an_overflow():
+    assert add_days(D(9999, 12, 31), 1) is None
+    assert add_days(D(1, 1, 1), -1) is None
+    assert add_months(D(9999, 12, 31), 1) is None
+    assert add_months(D(1, 1, 1), -1) is None
+    assert add_years(D(9999, 12, 31), 10) is None
+    assert add_years(D(2026, 1, 31), 10) == D(2036, 1, 31)
+
+
+@pytest.mark.parametrize(
+    "dates",
+    [
+        {"revoked_on": D(1, 1, 1), "effective_date": None, "publication_date": None},
+        {"effective_date": D(9999, 12, 31), "publication_date": D(9999, 12, 31), "duration_years": 10},
+    ],
+)
+def test_policy_with_far_dates_does_not_break_the_policy_list(client_for, dates):
+    law = policy()
+    Policy.objects.filter(pk=law.pk).update(**dates)
+    response = client_for("auditor").get(reverse("contests:policy_list"))
+    assert response.status_code == 200
+    assert client_for("auditor").get(law.get_absolute_url()).status_code == 200
+
+
+def test_policy_revoked_on_the_first_day_of_the_calendar_is_never_in_force():
+    law = Policy(publication_date=None, effective_date=None, revoked_on=D(1, 1, 1))
+    assert law.end_date == D(1, 1, 1)
+    assert not law.in_force_on(D(2026, 1, 1))
+
+
+def test_policy_whose_duration_passes_the_calendar_has_no_end():
+    law = Policy(publication_date=D(9999, 1, 1), effective_date=D(9999, 1, 1), duration_years=10)
+    assert law.end_date is None
+    assert law.in_force_on(D(9999, 6, 1))
+
+
+def test_contest_homologated_at_the_end_of_the_calendar_does_not_break_the_list(client_for):
+    contest = make_contest()
+    Contest.objects.filter(pk=contest.pk).update(
+        edital_published_on=contest.edital_date,
+        homologation_date=D(9999, 12, 31),
+        status=Contest.Status.HOMOLOGATED,
+    )
+    contest.refresh_from_db()
+    assert contest.validity_end == D.max
+    assert client_for("clerk").get(reverse("contests:list")).status_code == 200
+    assert client_for("clerk").get(contest.get_absolute_url()).status_code == 200
+
+
+def test_homologation_dated_9999_is_refused_with_the_range(client_for, cast):
+    contest = make_contest()
+    services.contest_set_status(contest=contest, status=Contest.Status.IN_PROGRESS, by=cast["manager"])
+    response = client_for("manager").post(
+        reverse("contests:homologate", args=[contest.slug]),
+        {"date": "31/12/9999", "act": "Decreto 1/2026", "validity_months": "24"},
+    )
+    assert response.status_code == 200
+    assert RANGE_MESSAGE in response.content.decode()
+    contest.refresh_from_db()
+    assert contest.homologation_date is None
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("revoked_on", "01/01/0001"), ("effective_date", "31/12/9999"), ("publication_date", "31/12/1899")],
+)
+def test_policy_form_refuses_dates_out_of_range(client_for, field, value):
+    data = post_data(policy(), slug="lei-longe", name="Lei longe", **{field: value})
+    response = client_for("manager").post(reverse("contests:policy_create"), data)
+    assert response.status_code == 200
+    assert RANGE_MESSAGE in response.content.decode()
+    assert not Policy.objects.filter(slug="lei-longe").exists()
+
+
+def test_the_range_admits_its_ends():
+    form = contest_forms.AccessLogFilterForm({"start": "01/01/1900", "end": "31/12/2199"})
+    assert form.is_valid(), form.errors
+    assert (form.cleaned_data["start"], form.cleaned_data["end"]) == (EARLIEST_DATE, LATEST_DATE)
+    form = contest_forms.AccessLogFilterForm({"start": "31/12/1899", "end": "01/01/2200"})
+    assert not form.is_valid()
+    assert form.errors == {"start": [RANGE_MESSAGE], "end": [RANGE_MESSAGE]}
+
+
+def _forms_of(module):
+    return [
+        cls
+        for _, cls in inspect.getmembers(module, inspect.isclass)
+        if issubclass(cls, forms.BaseForm) and cls.__module__ == module.__name__
+    ]
+
+
+@pytest.mark.parametrize("form_class", _forms_of(contest_forms) + _forms_of(candidate_forms))
+def test_every_form_with_dates_bounds_them(form_class):
+    """A form with a date field (declared, or from its model) is a StaffFormMixin, which bounds them all,
+    also the fields a form adds in its ``__init__`` (the mixin checks again when it cleans)."""
+    if any(isinstance(field, forms.DateField) for field in form_class.base_fields.values()):
+        assert issubclass(form_class, StaffFormMixin)
+
+
+def test_a_date_field_added_after_init_is_bounded_too():
+    class Late(StaffFormMixin, forms.Form):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.fields["when"] = forms.DateField()
+
+    form = Late({"when": "9999-12-31"})
+    assert not form.is_valid()
+    assert form.errors["when"] == [RANGE_MESSAGE]
+
+
+# Every write view is atomic: a failure after the service wrote leaves nothing behind.
+
+
+def test_a_write_view_failing_after_the_service_saved_rolls_back(client, cast):
+    contest = make_contest()
+    services.contest_set_status(contest=contest, status=Contest.Status.IN_PROGRESS, by=cast["manager"])
+    versions = contest.history.count()
+    client.raise_request_exception = False
+    client.force_login(cast["manager"])
+    with mock.patch("contests.views.contests.messages.success", side_effect=RuntimeError("boom")):
+        response = client.post(
+            reverse("contests:homologate", args=[contest.slug]),
+            {"date": "01/06/2026", "act": "Decreto 1/2026", "validity_months": "24"},
+        )
+    assert response.status_code == 500
+    contest.refresh_from_db()
+    assert contest.homologation_date is None
+    assert contest.history.count() == versions
