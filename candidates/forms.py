@@ -480,6 +480,15 @@ class ComputeForm(StaffFormMixin, forms.Form):
         )
 
 
+class CompareForm(forms.Form):
+    """The comparison's query: ``com``, the run to compare with (absent or not a number: the previous run).
+
+    Numbers from a query string or a hidden field are parsed by a form, never by ``str.isdigit`` and
+    ``int`` (issue 14: "²" passes the one and crashes the other)."""
+
+    com = forms.IntegerField(required=False, min_value=1)
+
+
 class PublishForm(StaffFormMixin, forms.Form):
     kind = forms.ChoiceField(
         label="Publicar como",
@@ -530,6 +539,17 @@ class CallForm(StaffFormMixin, forms.Form):
         if not any(data.get(name) for name in ("notified_gazette", "notified_email", "notified_letter")):
             raise ValidationError("Indique ao menos um meio de comunicação ao candidato.")
         return data
+
+
+class CallConfirmForm(forms.Form):
+    """The hidden fields of the call's confirmation: the allocation's version and the count the preview
+    showed (the screen's own values; anything else is no value)."""
+
+    version = forms.IntegerField(required=False, min_value=0)
+    previewed = forms.IntegerField(required=False, min_value=0)
+
+    def value(self, name: str) -> int | None:
+        return self.cleaned_data.get(name) if self.is_valid() else None
 
 
 class DateForm(StaffFormMixin, forms.Form):

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from candidates import selectors
 from candidates.engine.schedule import kind_label
-from candidates.forms import CallForm, DateForm, NoShowForm, OpenForm, WithdrawForm
+from candidates.forms import CallConfirmForm, CallForm, DateForm, NoShowForm, OpenForm, WithdrawForm
 from candidates.models import Nomination
 from candidates.services import nominations as services
 from candidates.services.results import final_run_for
@@ -111,17 +111,17 @@ def nomination_call(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Ht
     step = request.POST.get("step", "")
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        if step == "confirm" and request.POST.get("previewed") != str(data["count"]):
+        confirmation = CallConfirmForm(request.POST)
+        if step == "confirm" and confirmation.value("previewed") != data["count"]:
             messages.warning(request, "A quantidade de vagas mudou depois da prévia: confira a nova prévia.")
             step = "preview"
         if step == "confirm":
-            version = request.POST.get("version", "")
             try:
                 created = services.nominations_call(
                     position=position,
                     by=request.user,
                     today=today,
-                    expected_version=int(version) if version.isdigit() else None,
+                    expected_version=confirmation.value("version"),
                     **data,
                 )
             except ValidationError as error:

@@ -58,8 +58,7 @@ def reservation_preview(request: AuthenticatedHttpRequest, slug: str) -> JsonRes
     contest = get_contest_for_user(request.user, slug)
     form = PreviewForm(request.GET)
     if not form.is_valid():
-        raw = request.GET.get("vagas", "").strip()
-        negative = raw.startswith("-") and raw[1:].isdigit()
+        negative = form.has_error("vagas", "min_value")
         message = (
             "O número de vagas não pode ser negativo." if negative else "Informe um número inteiro de vagas."
         )

@@ -69,3 +69,33 @@ def test_call_form_with_far_gazette_date_answers_with_a_message(client_for, posi
     # Since defect 1 the form refuses the date before the service sees it; either way a message.
     assert "error-summary" in response.content.decode()
     assert not Nomination.objects.exists()
+
+
+# Defect 4: unicode digits ("²") passed str.isdigit() and crashed int().
+
+
+def test_run_comparison_with_a_superscript_digit_is_not_a_500(client_for, position):
+    run = position.contest.result_runs.get()
+    compare = reverse("candidates:result_compare", args=[position.contest.slug, run.pk])
+    response = client_for("auditor").get(compare, {"com": "²"})
+    assert response.status_code == 200
+    assert response.context["previous"] is None
+
+
+def test_call_confirmation_with_a_superscript_version_is_not_a_500(client_for, position):
+    response = client_for("clerk").post(
+        url("nomination_call", position),
+        {**call_data(), "step": "confirm", "version": "²", "previewed": "1"},
+    )
+    # Hidden fields that are not the screen's numbers: the preview again, nothing called.
+    assert response.status_code == 200
+    assert not Nomination.objects.exists()
+
+
+def test_call_confirmation_with_a_superscript_previewed_count_shows_the_preview_again(client_for, position):
+    response = client_for("clerk").post(
+        url("nomination_call", position),
+        {**call_data(), "step": "confirm", "version": "0", "previewed": "¹"},
+    )
+    assert response.status_code == 200
+    assert not Nomination.objects.exists()
