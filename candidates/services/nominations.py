@@ -345,6 +345,23 @@ def _locked_nomination(nomination: Nomination) -> tuple[_Loaded, Nomination]:
     return loaded, row
 
 
+EVENTS = {
+    "took_office": "A posse",
+    "withdraw": "A desistência",
+    "no_show": "O registro do não comparecimento",
+    "end_of_list": "O pedido de reclassificação para o fim da lista",
+}
+
+
+def _check_event_date(row: Nomination, date: datetime.date, event: str) -> None:
+    """The one home of "nothing happens to a nomination before its act" (issue 14: an end-of-list request
+    dated 01/01/0001 was stored for an act of 2026): took office, withdrawal, no-show, end of list."""
+    if date < row.act_date:
+        raise ValidationError(
+            {"date": f"{EVENTS[event]} não pode ser anterior ao ato de nomeação ({row.act_date:%d/%m/%Y})."}
+        )
+
+
 def _engine_id(loaded: _Loaded, nomination: Nomination) -> str:
     return engine_id(nomination.registration.number)
 
@@ -498,8 +515,7 @@ def nomination_took_office(*, nomination: Nomination, date: datetime.date, by: U
     loaded, row = _locked_nomination(nomination)
     if row.status != Nomination.Status.ACTIVE:
         raise ValidationError(f"Esta nomeação está “{row.get_status_display()}”: não aguarda posse.")
-    if date < row.act_date:
-        raise ValidationError({"date": "A posse não pode ser anterior ao ato de nomeação."})
+    _check_event_date(row, date, "took_office")
     if date > row.office_deadline:
         raise ValidationError(
             {
@@ -528,8 +544,7 @@ def nomination_withdraw(
     loaded, row = _locked_nomination(nomination)
     if row.status != Nomination.Status.ACTIVE:
         raise ValidationError(f"Esta nomeação está “{row.get_status_display()}”: não cabe desistência.")
-    if date < row.act_date:
-        raise ValidationError({"date": "A desistência não pode ser anterior ao ato de nomeação."})
+    _check_event_date(row, date, "withdraw")
     try:
         state, change = allocation.apply(loaded.state, allocation.Withdraw(_engine_id(loaded, row)))
     except allocation.AllocationError as error:
@@ -561,6 +576,7 @@ def nomination_no_show(
     loaded, row = _locked_nomination(nomination)
     if row.status != Nomination.Status.ACTIVE:
         raise ValidationError(f"Esta nomeação está “{row.get_status_display()}”: não aguarda posse.")
+    _check_event_date(row, today, "no_show")
     if today <= row.office_deadline:
         raise ValidationError(
             f"O prazo para a posse vai até {row.office_deadline:%d/%m/%Y}: o não comparecimento só pode ser "
@@ -594,6 +610,7 @@ def nomination_end_of_list(
         raise ValidationError(
             f"Esta nomeação está “{row.get_status_display()}”: não cabe ir ao fim da lista."
         )
+    _check_event_date(row, date, "end_of_list")
     try:
         state, _ = allocation.apply(loaded.state, allocation.EndOfList(_engine_id(loaded, row)))
     except allocation.AllocationError as error:

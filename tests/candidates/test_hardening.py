@@ -4,11 +4,17 @@ import datetime
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
 
 from candidates.models import Nomination
-from candidates.services.nominations import nominations_call
+from candidates.services.nominations import (
+    nomination_end_of_list,
+    nomination_took_office,
+    nomination_withdraw,
+    nominations_call,
+)
 from tests.builders import homologate, make_classified_position, make_contest, publish_final
 
 FAR = datetime.date(9999, 12, 31)
@@ -99,3 +105,45 @@ def test_call_confirmation_with_a_superscript_previewed_count_shows_the_preview_
     )
     assert response.status_code == 200
     assert not Nomination.objects.exists()
+
+
+# Defect 11: an end-of-list request dated 01/01/0001 was stored for an act of 2026.
+
+
+@pytest.fixture
+def nomination(position, cast):
+    (first,) = nominations_call(
+        position=position,
+        count=1,
+        act_number="Portaria 1/2026",
+        act_date=timezone.localdate() - datetime.timedelta(days=5),
+        by=cast["clerk"],
+    )
+    return first
+
+
+@pytest.mark.parametrize(
+    ("record", "extra"),
+    [
+        (nomination_end_of_list, {}),
+        (nomination_took_office, {}),
+        (nomination_withdraw, {"statement_file": SimpleUploadedFile("termo.pdf", b"%PDF-1.4")}),
+    ],
+)
+def test_events_of_a_nomination_cannot_precede_its_act(nomination, cast, record, extra):
+    before = nomination.act_date - datetime.timedelta(days=1)
+    with pytest.raises(ValidationError) as refused:
+        record(nomination=nomination, by=cast["clerk"], date=before, **extra)
+    assert "anterior ao ato de nomeação" in refused.value.message_dict["date"][0]
+    nomination.refresh_from_db()
+    assert nomination.status == Nomination.Status.ACTIVE and nomination.ended_on is None
+
+
+def test_end_of_list_form_dated_before_the_act_is_refused(client_for, position, nomination):
+    response = client_for("clerk").post(
+        url("nomination_end_of_list", position, nomination.pk), {"date": "01/01/2000", "reason": "x"}
+    )
+    assert response.status_code == 200
+    assert "anterior ao ato de nomeação" in response.content.decode()
+    nomination.refresh_from_db()
+    assert nomination.status == Nomination.Status.ACTIVE
