@@ -19,7 +19,7 @@ from candidates.models import Candidate, Registration, Reserve, ResultRun
 from candidates.services.nominations import MAX_CALL
 from candidates.validators import cpf_digits, format_cpf, validate_cpf
 from contests.forms import StaffFormMixin, bound_date_field, date_field
-from contests.models import Contest, Policy, Position
+from contests.models import Contest, Policy, Position, vacancies_bound_refusal
 
 # The racial option as one choice: no reserve, "negra" (preta or parda, not told apart) or an IBGE category.
 NO_RESERVE = ""
@@ -597,7 +597,14 @@ class NoShowForm(StaffFormMixin, forms.Form):
 
 
 class OpenForm(StaffFormMixin, forms.Form):
-    count = forms.IntegerField(label="Vagas abertas", min_value=1, max_value=10_000)
+    count = forms.IntegerField(label="Vagas abertas", min_value=1)
     date = date_field("Data")
     act = forms.CharField(label="Ato", max_length=200, help_text="Lei ou ato que criou ou abriu as vagas.")
     note = forms.CharField(label="Observação", required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+    def clean_count(self) -> int:
+        count = self.cleaned_data["count"]
+        refusal = vacancies_bound_refusal(count)  # the sum with the position's others: the service's
+        if refusal:
+            raise ValidationError(refusal)
+        return count

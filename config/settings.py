@@ -147,6 +147,10 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = DEBUG
 
+# The most vacancies one position can have, the edital's and the later openings summed: far above any
+# municipality's (issue 14: a position with 1,000,000 vacancies made its nominations page 290 MB).
+MAX_VACANCIES_PER_POSITION = env.int("MAX_VACANCIES_PER_POSITION", default=5000)
+
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 

@@ -9,7 +9,15 @@ from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
 from contests import lifecycle
-from contests.models import Contest, Holiday, Organization, Policy, Position, VacancyOpening
+from contests.models import (
+    Contest,
+    Holiday,
+    Organization,
+    Policy,
+    Position,
+    VacancyOpening,
+    vacancies_bound_refusal,
+)
 
 DATE_FORMAT = "%d/%m/%Y"
 DATE_INPUT_FORMATS = ["%d/%m/%Y", "%Y-%m-%d"]
@@ -264,6 +272,13 @@ class PositionForm(StaffFormMixin, forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.contest = contest
 
+    def clean_edital_vacancies(self) -> int:
+        count = self.cleaned_data["edital_vacancies"]
+        refusal = vacancies_bound_refusal(count)
+        if refusal:
+            raise ValidationError(refusal)
+        return count
+
     def clean_code(self) -> str:
         code = self.cleaned_data["code"]
         clash = Position.objects.filter(contest=self.contest, code__iexact=code).exclude(pk=self.instance.pk)
@@ -298,6 +313,9 @@ class VacancyOpeningForm(StaffFormMixin, forms.ModelForm):
         count = self.cleaned_data["count"]
         if count is not None and count < cast(forms.IntegerField, self.fields["count"]).min_value:
             raise ValidationError(self.fields["count"].error_messages["min_value"], code="min_value")
+        refusal = vacancies_bound_refusal(count or 0)
+        if refusal:
+            raise ValidationError(refusal)
         return count
 
 

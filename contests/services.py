@@ -13,12 +13,20 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Max, Q, Sum
 from django.utils import timezone
 
 from contests import lifecycle
 from contests.audit import User, assign, audited_delete, audited_save
-from contests.models import Contest, Holiday, Organization, Policy, Position, VacancyOpening
+from contests.models import (
+    Contest,
+    Holiday,
+    Organization,
+    Policy,
+    Position,
+    VacancyOpening,
+    vacancies_bound_refusal,
+)
 
 # Policies --------------------------------------------------------------------------------------------
 
@@ -253,6 +261,16 @@ def position_update(
 def _check_opening(opening: VacancyOpening, contest: Contest) -> None:
     if opening.count is not None and opening.count < 0:
         raise ValidationError({"count": "O número de vagas não pode ser negativo."})
+    if opening.count is not None:
+        others = (
+            VacancyOpening.objects.filter(position_id=opening.position_id)
+            .exclude(pk=opening.pk)
+            .aggregate(total=Sum("count"))["total"]
+            or 0
+        )
+        refusal = vacancies_bound_refusal(others + opening.count, already=others)
+        if refusal:
+            raise ValidationError({"count": refusal})
     if opening.kind == VacancyOpening.Kind.LATER:
         if not contest.homologation_date:
             raise ValidationError(

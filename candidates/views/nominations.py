@@ -11,6 +11,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
@@ -27,6 +28,7 @@ from contests.models import Position
 from contests.views import AuthenticatedHttpRequest, get_position_for_user, staff_view
 from contests.views.breadcrumbs import here, position_trail
 
+SEATS_PER_PAGE = 100
 VIEW_PERMS = ("contests.view_contest", "contests.view_position", "candidates.view_nomination")
 CALL_PERMS = (*VIEW_PERMS, "candidates.call_nomination")
 
@@ -69,6 +71,15 @@ def _call_rows(preview: services.Preview | None, group_label: str) -> list[dict]
     ]
 
 
+def _strip(request: AuthenticatedHttpRequest, position: Position) -> dict:
+    """The seat strip and the page of it shown (a bounded number of seats per page, issue 14)."""
+    strip = selectors.seat_strip(position)
+    return {
+        "strip": strip,
+        "strip_page": Paginator(strip.seats, SEATS_PER_PAGE).get_page(request.GET.get("pagina")),
+    }
+
+
 def _context(position: Position, page: object = None, **extra) -> dict:
     """What every nomination page shows; ``page`` names the page under the position's nominations."""
     if page is None:
@@ -84,7 +95,6 @@ def _context(position: Position, page: object = None, **extra) -> dict:
 @staff_view(*VIEW_PERMS)
 def nomination_list(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk)
-    strip = selectors.seat_strip(position)
     nominations = selectors.position_nominations(position)
     today = timezone.localdate()
     return render(
@@ -92,7 +102,7 @@ def nomination_list(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Ht
         "candidates/nomination_list.html",
         _context(
             position,
-            strip=strip,
+            **_strip(request, position),
             nominations=nominations,
             final_run=final_run_for(position),
             today=today,
@@ -143,7 +153,7 @@ def nomination_call(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Ht
             form=form,
             preview=preview,
             rows=_call_rows(preview, position.contest.policy.group_label),
-            strip=selectors.seat_strip(position),
+            **_strip(request, position),
         ),
     )
 
@@ -311,7 +321,6 @@ def nomination_open_vacancies(request: AuthenticatedHttpRequest, slug: str, pk: 
                 request, f"{opened.opening.count} vaga(s) aberta(s). Veja abaixo como a ordem se estende."
             )
             form = OpenForm(initial={"date": timezone.localdate()})
-    strip = selectors.seat_strip(position)
     rows = selectors.seat_kind_changes(position, opened.before, opened.after) if opened is not None else []
     return render(
         request,
@@ -322,7 +331,7 @@ def nomination_open_vacancies(request: AuthenticatedHttpRequest, slug: str, pk: 
             form=form,
             opened=opened,
             rows=rows,
-            strip=strip,
+            **_strip(request, position),
             reservation=position.reservation(),
         ),
     )

@@ -1,7 +1,7 @@
 """The law and the contest: Policy, Organization, Holiday, Contest, Position, VacancyOpening, AccessLog."""
 
 from contests.models.access import AccessLog
-from contests.models.contest import Contest, Position, VacancyOpening
+from contests.models.contest import Contest, Position, VacancyOpening, vacancies_bound_refusal
 from contests.models.organization import Holiday, Organization
 from contests.models.policy import PERCENT_VALIDATORS, Policy, add_days, add_months, add_years
 
@@ -17,4 +17,5 @@ __all__ = [
     "add_days",
     "add_months",
     "add_years",
+    "vacancies_bound_refusal",
 ]

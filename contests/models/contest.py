@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 from decimal import Decimal
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
@@ -343,6 +344,18 @@ class Position(models.Model):
             citations=policy.citations(),
             group_label=policy.group_label,
         )
+
+
+def vacancies_bound_refusal(total: int, *, already: int = 0) -> str:
+    """The one home of the bound on a position's vacancies (``settings.MAX_VACANCIES_PER_POSITION``):
+    the refusal when ``total`` (the edital's and the later openings summed) passes it, else ''."""
+    bound = settings.MAX_VACANCIES_PER_POSITION
+    if total <= bound:
+        return ""
+    text = f"Um cargo tem no máximo {bound:,} vagas".replace(",", ".")
+    if already:
+        return f"{text}, somadas as do edital e as abertas depois; este já tem {already:,}.".replace(",", ".")
+    return f"{text}."
 
 
 class VacancyOpening(models.Model):

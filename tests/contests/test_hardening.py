@@ -6,14 +6,15 @@ from unittest import mock
 
 import pytest
 from django import forms
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from candidates import forms as candidate_forms
 from contests import forms as contest_forms
 from contests import services
 from contests.forms import EARLIEST_DATE, LATEST_DATE, StaffFormMixin
-from contests.models import Contest, Policy, add_days, add_months, add_years
-from tests.builders import make_contest, policy
+from contests.models import Contest, Policy, VacancyOpening, add_days, add_months, add_years
+from tests.builders import homologate, make_contest, make_position, policy
 from tests.contests.test_views_policies import post_data
 
 D = datetime.date
@@ -151,3 +152,78 @@ def test_a_write_view_failing_after_the_service_saved_rolls_back(client, cast):
     contest.refresh_from_db()
     assert contest.homologation_date is None
     assert contest.history.count() == versions
+
+
+# Defect 7: absurd counts (1,000,000 vacancies made a 290 MB nominations page) -------------------------
+
+
+@pytest.fixture
+def small_bound(settings):
+    settings.MAX_VACANCIES_PER_POSITION = 10
+    return 10
+
+
+def test_the_bound_is_a_setting_of_what_a_municipality_can_have(settings):
+    from django.conf import settings as live
+
+    assert live.MAX_VACANCIES_PER_POSITION == 5000
+
+
+def test_position_with_a_million_vacancies_is_refused_by_the_form(client_for):
+    contest = make_contest()
+    response = client_for("clerk").post(
+        reverse("contests:position_create", args=[contest.slug]),
+        {"code": "TL", "title": "Técnico", "post_kind": "cargo_efetivo", "edital_vacancies": "1000000"},
+    )
+    assert response.status_code == 200
+    assert "no máximo 5.000 vagas" in response.content.decode()
+    assert not contest.positions.exists()
+
+
+def test_service_refuses_an_opening_over_the_bound(small_bound, cast):
+    position = make_position(vacancies=None)
+    with pytest.raises(ValidationError) as refused:
+        services.vacancy_opening_create(
+            position=position,
+            by=cast["clerk"],
+            data={"kind": VacancyOpening.Kind.EDITAL, "count": 11, "date": position.contest.edital_date},
+        )
+    assert "no máximo 10 vagas" in refused.value.message_dict["count"][0]
+    assert not position.openings.exists()
+
+
+def test_service_refuses_openings_whose_sum_passes_the_bound(small_bound, cast):
+    contest = make_contest()
+    position = make_position(contest, vacancies=8)
+    homologate(contest, datetime.date(2026, 6, 1))
+    with pytest.raises(ValidationError) as refused:
+        services.vacancy_opening_create(
+            position=position,
+            by=cast["clerk"],
+            data={
+                "kind": VacancyOpening.Kind.LATER,
+                "count": 3,
+                "date": datetime.date(2026, 7, 1),
+                "act": "L",
+            },
+        )
+    assert "no máximo 10 vagas" in refused.value.message_dict["count"][0]
+    services.vacancy_opening_create(
+        position=position,
+        by=cast["clerk"],
+        data={"kind": VacancyOpening.Kind.LATER, "count": 2, "date": datetime.date(2026, 7, 1), "act": "L"},
+    )
+    assert position.vacancies == 10
+
+
+def test_seat_strip_is_paged(client_for):
+    position = make_position(vacancies=250)
+    page_url = reverse("candidates:nomination_list", args=[position.contest.slug, position.pk])
+    client = client_for("clerk")
+    first = client.get(page_url).content.decode()
+    assert first.count("ª vaga · ") == 100
+    assert "1ª vaga · " in first and "101ª vaga · " not in first
+    last = client.get(page_url, {"pagina": "3"}).content.decode()
+    assert last.count("ª vaga · ") == 50
+    assert "250ª vaga · " in last and "200ª vaga · " not in last
+    assert "250 vagas abertas" in last
