@@ -18,7 +18,7 @@ from candidates.engine.schedule import kind_label
 from candidates.models import Candidate, Registration, Reserve, ResultRun
 from candidates.services.nominations import MAX_CALL
 from candidates.validators import cpf_digits, format_cpf, validate_cpf
-from contests.forms import StaffFormMixin, bound_date_field, date_field
+from contests.forms import StaffFormMixin, bound_date_field, date_field, form_token_field
 from contests.models import Contest, Policy, Position, vacancies_bound_refusal
 
 # The racial option as one choice: no reserve, "negra" (preta or parda, not told apart) or an IBGE category.
@@ -601,6 +601,7 @@ class OpenForm(StaffFormMixin, forms.Form):
     date = date_field("Data")
     act = forms.CharField(label="Ato", max_length=200, help_text="Lei ou ato que criou ou abriu as vagas.")
     note = forms.CharField(label="Observação", required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    form_token = form_token_field()
 
     def clean_count(self) -> int:
         count = self.cleaned_data["count"]

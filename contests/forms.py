@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import uuid
 from typing import TYPE_CHECKING, cast
 
 from django import forms
@@ -57,6 +58,14 @@ def bound_date_field(field: forms.DateField, *, widget: bool = True) -> forms.Da
         field.widget = DateInput()
         field.input_formats = DATE_INPUT_FORMATS
     return field
+
+
+def form_token_field() -> forms.CharField:
+    """A hidden one-time token, new each time the form is shown: the service that writes refuses to
+    write twice for the same token (issue 14: a form submitted twice opened the vacancies twice)."""
+    return forms.CharField(
+        widget=forms.HiddenInput, required=False, max_length=64, initial=lambda: uuid.uuid4().hex
+    )
 
 
 def date_field(label: str, *, required: bool = True, help_text: str = "") -> forms.DateField:
@@ -308,6 +317,8 @@ class VacancyOpeningForm(StaffFormMixin, forms.ModelForm):
             "Vagas abertas neste ato: somam-se ao total do cargo e a reserva é recalculada sobre o acumulado."
         )
         self.fields["act"].required = self.instance.kind == VacancyOpening.Kind.LATER
+        if self.instance.pk is None:
+            self.fields["form_token"] = form_token_field()
 
     def clean_count(self) -> int:
         count = self.cleaned_data["count"]

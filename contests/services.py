@@ -291,9 +291,18 @@ def _check_opening(opening: VacancyOpening, contest: Contest) -> None:
 def vacancy_opening_create(*, position: Position, by: User | None, data: Mapping[str, Any]) -> VacancyOpening:
     """Add vacancies to a position: the edital's, or an opening during validity (SM art. 1 §1).
 
-    The position row is locked so two clerks adding openings at once both count.
+    The position row is locked so two clerks adding openings at once both count. Idempotent per
+    ``data["form_token"]``: the opening that token already created is returned, nothing is added.
     """
     position = Position.objects.select_for_update().select_related("contest").get(pk=position.pk)
+    token = data.get("form_token") or ""
+    if token:
+        # The same submitted form again (a double click, a reload): what it opened, nothing more.
+        repeated = VacancyOpening.objects.filter(form_token=token).first()
+        if repeated is not None and repeated.position_id != position.pk:
+            raise ValidationError("Este formulário pertence a outro cargo: abra-o de novo a partir deste.")
+        if repeated is not None:
+            return repeated
     opening = VacancyOpening(position=position, **data)
     _check_opening(opening, position.contest)
     if (

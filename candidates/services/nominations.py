@@ -649,15 +649,24 @@ class Opening:
     before: tuple[str, ...]
     after: tuple[str, ...]
     messages: tuple[str, ...]
+    repeated: bool = False  # the same submitted form again: nothing was opened
 
 
 @transaction.atomic
 def vacancies_open(
-    *, position: Position, count: int, date: datetime.date, act: str, by: User | None, note: str = ""
+    *,
+    position: Position,
+    count: int,
+    date: datetime.date,
+    act: str,
+    by: User | None,
+    note: str = "",
+    form_token: str = "",
 ) -> Opening:
     """Open ``count`` vacancies during validity (SM art. 1 §1): the reserve is recounted on the cumulative
     total, fraction carried (§4), and the seats not yet created are scheduled again; seats already
-    created keep their kind."""
+    created keep their kind. Idempotent per ``form_token`` (the form's one-time token): the same
+    submission again opens nothing and returns the first opening with ``repeated`` set."""
     if count < 1:
         raise ValidationError({"count": "Abra ao menos uma vaga."})
     locked = (
@@ -672,6 +681,9 @@ def vacancies_open(
         params = params_for_position(locked)
         kept = ()
     before = project(params, kept, locked.vacancies)
+    if form_token and VacancyOpening.objects.filter(position=locked, form_token=form_token).exists():
+        repeated = VacancyOpening.objects.get(form_token=form_token)
+        return Opening(repeated, tuple(before), tuple(before), (), repeated=True)
     opening = vacancy_opening_create(
         position=locked,
         by=by,
@@ -681,6 +693,7 @@ def vacancies_open(
             "date": date,
             "act": act.strip(),
             "note": note,
+            "form_token": form_token,
         },
     )
     messages: list[str] = []

@@ -310,18 +310,29 @@ def _suffix(name: str) -> str:
 def nomination_open_vacancies(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk)
     form = OpenForm(request.POST or None, initial={"date": timezone.localdate()})
-    opened = None
+    session_key = f"vacancies_opened:{position.pk}"
     if request.method == "POST" and form.is_valid():
         try:
             opened = services.vacancies_open(position=position, by=request.user, **form.cleaned_data)
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(
-                request, f"{opened.opening.count} vaga(s) aberta(s). Veja abaixo como a ordem se estende."
-            )
-            form = OpenForm(initial={"date": timezone.localdate()})
-    rows = selectors.seat_kind_changes(position, opened.before, opened.after) if opened is not None else []
+            # Redirect after the write (a reload must not post again); the page after it shows, once, how
+            # the order extended.
+            if opened.repeated:
+                messages.info(request, "Estas vagas já tinham sido abertas por este mesmo envio: nada mudou.")
+            else:
+                messages.success(
+                    request, f"{opened.opening.count} vaga(s) aberta(s). Veja abaixo como a ordem se estende."
+                )
+                request.session[session_key] = {
+                    "before": list(opened.before),
+                    "after": list(opened.after),
+                    "messages": list(opened.messages),
+                }
+            return redirect(reverse("candidates:nomination_open_vacancies", args=[slug, pk]))
+    opened = request.session.pop(session_key, None) if request.method == "GET" else None
+    rows = selectors.seat_kind_changes(position, opened["before"], opened["after"]) if opened else []
     return render(
         request,
         "candidates/nomination_open.html",

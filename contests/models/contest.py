@@ -377,6 +377,13 @@ class VacancyOpening(models.Model):
     date = models.DateField("data")
     act = models.CharField("ato", max_length=200, blank=True, help_text="Ato que criou ou abriu as vagas.")
     note = models.TextField("observação", blank=True)
+    form_token = models.CharField(
+        "identificador do envio",
+        max_length=64,
+        blank=True,
+        editable=False,
+        help_text="Gerado com o formulário: o mesmo envio repetido não abre as vagas de novo.",
+    )
 
     history = HistoricalRecords()
 
@@ -391,6 +398,11 @@ class VacancyOpening(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(kind="edital") | Q(count__gte=1), name="contests_vacancyopening_later_positive"
+            ),
+            models.UniqueConstraint(
+                fields=["form_token"],
+                condition=~Q(form_token=""),
+                name="contests_vacancyopening_one_per_form_token",
             ),
         ]
 

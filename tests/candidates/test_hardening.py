@@ -147,3 +147,57 @@ def test_end_of_list_form_dated_before_the_act_is_refused(client_for, position, 
     assert "anterior ao ato de nomeação" in response.content.decode()
     nomination.refresh_from_db()
     assert nomination.status == Nomination.Status.ACTIVE
+
+
+# Defect 10: double submission opened the vacancies again.
+
+
+def open_data(page, **overrides):
+    """What the opening form of ``page`` posts (its hidden one-time token included)."""
+    form = page.context["form"]
+    data = {
+        "count": "2",
+        "date": timezone.localdate().strftime("%d/%m/%Y"),
+        "act": "Lei 9/2026",
+        "note": "",
+        "form_token": form["form_token"].value(),
+    }
+    data.update(overrides)
+    return data
+
+
+def test_opening_vacancies_redirects_and_shows_how_the_order_extends(client_for, position):
+    client = client_for("clerk")
+    target = url("nomination_open_vacancies", position)
+    data = open_data(client.get(target))
+    assert data["form_token"]
+    response = client.post(target, data)
+    assert response.status_code == 302
+    page = client.get(response.url)
+    assert "Como a ordem se estende" in page.content.decode()
+    assert position.openings.filter(kind="later").count() == 1
+    # Shown once: a reload of the page after the redirect opens nothing and shows no stale table.
+    assert "Como a ordem se estende" not in client.get(response.url).content.decode()
+
+
+def test_the_same_opening_form_submitted_twice_opens_once(client_for, position):
+    client = client_for("clerk")
+    target = url("nomination_open_vacancies", position)
+    data = open_data(client.get(target))
+    client.post(target, data)
+    again = client.post(target, data, follow=True)
+    assert again.status_code == 200
+    assert "já tinham sido abertas" in again.content.decode()
+    assert position.openings.filter(kind="later").count() == 1
+    position.refresh_from_db()
+    assert position.vacancies == 7
+
+
+def test_the_same_later_opening_form_of_the_position_page_submitted_twice_opens_once(client_for, position):
+    client = client_for("clerk")
+    target = reverse("contests:opening_create", args=[position.contest.slug, position.pk])
+    data = open_data(client.get(target))
+    first = client.post(target, data)
+    second = client.post(target, data)
+    assert (first.status_code, second.status_code) == (302, 302)
+    assert position.openings.filter(kind="later").count() == 1
