@@ -115,6 +115,17 @@ class StaffFormMixin(_FormBase):
             attrs.update({"aria-invalid": "true", "aria-describedby": " ".join(described)})
 
     def add_error(self, field, error) -> None:
+        # A model's clean() may name a field the form does not show (an edital date moved after the
+        # homologation's): Django raises ValueError there (a 500, found by tests/test_fuzz_forms.py); such
+        # an error goes on top of the form with the field's name instead.
+        if (
+            field is None
+            and isinstance(error, ValidationError)
+            and hasattr(error, "error_dict")
+            and any(name != NON_FIELD_ERRORS and name not in self.fields for name in error.error_dict)
+        ):
+            add_service_errors(self, error)
+            return
         super().add_error(field, error)
         self._mark_invalid()
 

@@ -227,3 +227,24 @@ def test_seat_strip_is_paged(client_for):
     assert last.count("ª vaga · ") == 50
     assert "250ª vaga · " in last and "200ª vaga · " not in last
     assert "250 vagas abertas" in last
+
+
+# Found by the fuzz test: a model error on a field the form does not show was a 500 (ValueError).
+
+
+def test_model_error_on_a_field_outside_the_form_is_shown_on_top(client_for, cast):
+    from tests.contests.test_views_contests import contest_data
+
+    contest = make_contest()
+    services.contest_set_status(contest=contest, status=Contest.Status.IN_PROGRESS, by=cast["manager"])
+    services.contest_homologate(
+        contest=contest, by=cast["manager"], date=D(2026, 7, 1), act="Portaria 1/2026"
+    )
+    response = client_for("clerk").post(
+        reverse("contests:edit", args=[contest.slug]),
+        contest_data(slug=contest.slug, policy=contest.policy.pk, edital_date="31/12/2100"),
+    )
+    assert response.status_code == 200
+    assert "A homologação não pode ser anterior ao edital." in response.content.decode()
+    contest.refresh_from_db()
+    assert contest.edital_date != D(2100, 12, 31)
