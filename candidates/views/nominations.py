@@ -331,8 +331,8 @@ def nomination_open_vacancies(request: AuthenticatedHttpRequest, slug: str, pk: 
                     "messages": list(opened.messages),
                 }
             return redirect(reverse("candidates:nomination_open_vacancies", args=[slug, pk]))
-    opened = request.session.pop(session_key, None) if request.method == "GET" else None
-    rows = selectors.seat_kind_changes(position, opened["before"], opened["after"]) if opened else []
+    shown = request.session.pop(session_key, None) if request.method == "GET" else None
+    rows = selectors.seat_kind_changes(position, shown["before"], shown["after"]) if shown else []
     return render(
         request,
         "candidates/nomination_open.html",
@@ -340,7 +340,7 @@ def nomination_open_vacancies(request: AuthenticatedHttpRequest, slug: str, pk: 
             position,
             "Abrir novas vagas",
             form=form,
-            opened=opened,
+            opened=shown,
             rows=rows,
             **_strip(request, position),
             reservation=position.reservation(),
