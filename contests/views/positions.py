@@ -18,7 +18,7 @@ from contests.forms import (
     VacancyOpeningForm,
     add_service_errors,
 )
-from contests.models import Contest, Position, VacancyOpening
+from contests.models import Contest, Position, VacancyOpening, vacancies_bound_refusal
 from contests.views.access import (
     PAGE_SIZE,
     AuthenticatedHttpRequest,
@@ -77,6 +77,9 @@ def reservation_preview(request: AuthenticatedHttpRequest, slug: str) -> JsonRes
         position = Position(contest=contest)
         position._vacancies = 0  # type: ignore[attr-defined]  # read by Position.vacancies
         base = 0
+    refusal = vacancies_bound_refusal(base + typed, already=base)
+    if refusal:
+        return JsonResponse({"error": refusal}, status=400)
     row = reservation_row(position, base + typed)
     if row.reservation is None:
         return JsonResponse({"error": row.error}, status=400)

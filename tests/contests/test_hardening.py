@@ -248,3 +248,12 @@ def test_model_error_on_a_field_outside_the_form_is_shown_on_top(client_for, cas
     assert "A homologação não pode ser anterior ao edital." in response.content.decode()
     contest.refresh_from_db()
     assert contest.edital_date != D(2100, 12, 31)
+
+
+def test_reservation_preview_says_the_bound_as_the_form_will(client_for, small_bound):
+    position = make_position(vacancies=8)
+    url = reverse("contests:reservation_preview", args=[position.contest.slug])
+    response = client_for("clerk").get(url, {"vagas": 3, "cargo": position.pk})
+    assert response.status_code == 400
+    assert "no máximo 10 vagas" in response.json()["error"]
+    assert client_for("clerk").get(url, {"vagas": 2, "cargo": position.pk}).status_code == 200
