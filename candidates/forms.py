@@ -18,8 +18,8 @@ from candidates.engine.schedule import kind_label
 from candidates.models import Candidate, Registration, Reserve, ResultRun
 from candidates.services.nominations import MAX_CALL
 from candidates.validators import cpf_digits, format_cpf, validate_cpf
-from contests.forms import DATE_INPUT_FORMATS, DateInput, StaffFormMixin, date_field
-from contests.models import Contest, Policy, Position
+from contests.forms import StaffFormMixin, bound_date_field, date_field, form_token_field
+from contests.models import Contest, Policy, Position, vacancies_bound_refusal
 
 # The racial option as one choice: no reserve, "negra" (preta or parda, not told apart) or an IBGE category.
 NO_RESERVE = ""
@@ -161,8 +161,7 @@ class RegistrationForm(StaffFormMixin, forms.Form):
         # The mixin set up the widgets before these fields existed: dates typed as dd/mm/aaaa here too.
         for field in self.fields.values():
             if isinstance(field, forms.DateField):
-                field.widget = DateInput()
-                field.input_formats = DATE_INPUT_FORMATS
+                bound_date_field(field)
 
     def clean_number(self) -> str:
         number = self.cleaned_data["number"].strip()
@@ -481,6 +480,15 @@ class ComputeForm(StaffFormMixin, forms.Form):
         )
 
 
+class CompareForm(forms.Form):
+    """The comparison's query: ``com``, the run to compare with (absent or not a number: the previous run).
+
+    Numbers from a query string or a hidden field are parsed by a form, never by ``str.isdigit`` and
+    ``int`` (issue 14: "²" passes the one and crashes the other)."""
+
+    com = forms.IntegerField(required=False, min_value=1)
+
+
 class PublishForm(StaffFormMixin, forms.Form):
     kind = forms.ChoiceField(
         label="Publicar como",
@@ -533,6 +541,17 @@ class CallForm(StaffFormMixin, forms.Form):
         return data
 
 
+class CallConfirmForm(forms.Form):
+    """The hidden fields of the call's confirmation: the allocation's version and the count the preview
+    showed (the screen's own values; anything else is no value)."""
+
+    version = forms.IntegerField(required=False, min_value=0)
+    previewed = forms.IntegerField(required=False, min_value=0)
+
+    def value(self, name: str) -> int | None:
+        return self.cleaned_data.get(name) if self.is_valid() else None
+
+
 class DateForm(StaffFormMixin, forms.Form):
     """A record dated by the clerk, never in the future."""
 
@@ -578,7 +597,15 @@ class NoShowForm(StaffFormMixin, forms.Form):
 
 
 class OpenForm(StaffFormMixin, forms.Form):
-    count = forms.IntegerField(label="Vagas abertas", min_value=1, max_value=10_000)
+    count = forms.IntegerField(label="Vagas abertas", min_value=1)
     date = date_field("Data")
     act = forms.CharField(label="Ato", max_length=200, help_text="Lei ou ato que criou ou abriu as vagas.")
     note = forms.CharField(label="Observação", required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    form_token = form_token_field()
+
+    def clean_count(self) -> int:
+        count = self.cleaned_data["count"]
+        refusal = vacancies_bound_refusal(count)  # the sum with the position's others: the service's
+        if refusal:
+            raise ValidationError(refusal)
+        return count

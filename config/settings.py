@@ -208,6 +208,9 @@ DOCUMENTS_PKCS12_PASSWORD = env.str("DOCUMENTS_PKCS12_PASSWORD", default="")
 # Lists longer than this many rows are rendered in chunks (in parallel) and merged with pypdf.
 DOCUMENTS_CHUNK_ROWS = env.int("DOCUMENTS_CHUNK_ROWS", default=1500)
 DOCUMENTS_WORKERS = env.int("DOCUMENTS_WORKERS", default=2)
+# The most vacancies one position can have, the edital's and the later openings summed: far above any
+# municipality's (issue 14: a position with 1,000,000 vacancies made its nominations page 290 MB).
+MAX_VACANCIES_PER_POSITION = env.int("MAX_VACANCIES_PER_POSITION", default=5000)
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024

@@ -2,17 +2,32 @@
 
 from __future__ import annotations
 
+import datetime
+import uuid
 from typing import TYPE_CHECKING, cast
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
 from contests import lifecycle
-from contests.models import Contest, Holiday, Organization, Policy, Position, VacancyOpening
+from contests.models import (
+    Contest,
+    Holiday,
+    Organization,
+    Policy,
+    Position,
+    VacancyOpening,
+    vacancies_bound_refusal,
+)
 
 DATE_FORMAT = "%d/%m/%Y"
 DATE_INPUT_FORMATS = ["%d/%m/%Y", "%Y-%m-%d"]
 RESERVED_SLUGS = {"novo", "nova"}
+# Every date a user types falls in this range (issue 14: 01/01/0001 and 31/12/9999 were stored, and
+# the date arithmetic of the pages that showed them overflowed). Wide enough for any birth date and any
+# act, law or validity a municipality can have; checked by ``bound_date_field``, the one home.
+EARLIEST_DATE = datetime.date(1900, 1, 1)
+LATEST_DATE = datetime.date(2199, 12, 31)
 
 
 class DateInput(forms.DateInput):
@@ -28,14 +43,33 @@ class DateInput(forms.DateInput):
         super().__init__(attrs={**base, **(attrs or {})}, format=DATE_FORMAT)
 
 
-def date_field(label: str, *, required: bool = True, help_text: str = "") -> forms.DateField:
-    return forms.DateField(
-        label=label,
-        required=required,
-        help_text=help_text,
-        widget=DateInput(),
-        input_formats=DATE_INPUT_FORMATS,
+def validate_date_in_range(value: datetime.date | None) -> None:
+    if value is not None and not EARLIEST_DATE <= value <= LATEST_DATE:
+        raise ValidationError(
+            f"Informe uma data entre {EARLIEST_DATE:%d/%m/%Y} e {LATEST_DATE:%d/%m/%Y}.", code="date_range"
+        )
+
+
+def bound_date_field(field: forms.DateField, *, widget: bool = True) -> forms.DateField:
+    """The one home of typed dates: dd/mm/aaaa, and within ``EARLIEST_DATE``–``LATEST_DATE``."""
+    if validate_date_in_range not in field.validators:
+        field.validators.append(validate_date_in_range)
+    if widget:
+        field.widget = DateInput()
+        field.input_formats = DATE_INPUT_FORMATS
+    return field
+
+
+def form_token_field() -> forms.CharField:
+    """A hidden one-time token, new each time the form is shown: the service that writes refuses to
+    write twice for the same token (issue 14: a form submitted twice opened the vacancies twice)."""
+    return forms.CharField(
+        widget=forms.HiddenInput, required=False, max_length=64, initial=lambda: uuid.uuid4().hex
     )
+
+
+def date_field(label: str, *, required: bool = True, help_text: str = "") -> forms.DateField:
+    return bound_date_field(forms.DateField(label=label, required=required, help_text=help_text))
 
 
 # The mixin is mixed into forms: for the type checker it is one.
@@ -57,12 +91,15 @@ class StaffFormMixin(_FormBase):
         super().__init__(*args, **kwargs)
         for field in self.fields.values():
             if isinstance(field, forms.DateField):
-                field.widget = DateInput()
-                field.input_formats = DATE_INPUT_FORMATS
+                bound_date_field(field)
             if isinstance(field, forms.DecimalField):
                 field.widget.attrs.setdefault("inputmode", "decimal")
 
     def full_clean(self) -> None:
+        # Again here: a date field a form added after this mixin's __init__ is bounded too.
+        for field in self.fields.values():
+            if isinstance(field, forms.DateField):
+                bound_date_field(field, widget=False)
         super().full_clean()
         self._mark_invalid()
 
@@ -78,6 +115,17 @@ class StaffFormMixin(_FormBase):
             attrs.update({"aria-invalid": "true", "aria-describedby": " ".join(described)})
 
     def add_error(self, field, error) -> None:
+        # A model's clean() may name a field the form does not show (an edital date moved after the
+        # homologation's): Django raises ValueError there (a 500, found by tests/test_fuzz_forms.py); such
+        # an error goes on top of the form with the field's name instead.
+        if (
+            field is None
+            and isinstance(error, ValidationError)
+            and hasattr(error, "error_dict")
+            and any(name != NON_FIELD_ERRORS and name not in self.fields for name in error.error_dict)
+        ):
+            add_service_errors(self, error)
+            return
         super().add_error(field, error)
         self._mark_invalid()
 
@@ -244,6 +292,13 @@ class PositionForm(StaffFormMixin, forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.contest = contest
 
+    def clean_edital_vacancies(self) -> int:
+        count = self.cleaned_data["edital_vacancies"]
+        refusal = vacancies_bound_refusal(count)
+        if refusal:
+            raise ValidationError(refusal)
+        return count
+
     def clean_code(self) -> str:
         code = self.cleaned_data["code"]
         clash = Position.objects.filter(contest=self.contest, code__iexact=code).exclude(pk=self.instance.pk)
@@ -273,11 +328,16 @@ class VacancyOpeningForm(StaffFormMixin, forms.ModelForm):
             "Vagas abertas neste ato: somam-se ao total do cargo e a reserva é recalculada sobre o acumulado."
         )
         self.fields["act"].required = self.instance.kind == VacancyOpening.Kind.LATER
+        if self.instance.pk is None:
+            self.fields["form_token"] = form_token_field()
 
     def clean_count(self) -> int:
         count = self.cleaned_data["count"]
         if count is not None and count < cast(forms.IntegerField, self.fields["count"]).min_value:
             raise ValidationError(self.fields["count"].error_messages["min_value"], code="min_value")
+        refusal = vacancies_bound_refusal(count or 0)
+        if refusal:
+            raise ValidationError(refusal)
         return count
 
 

@@ -13,12 +13,20 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Max, Q, Sum
 from django.utils import timezone
 
 from contests import lifecycle
 from contests.audit import User, assign, audited_delete, audited_save
-from contests.models import Contest, Holiday, Organization, Policy, Position, VacancyOpening
+from contests.models import (
+    Contest,
+    Holiday,
+    Organization,
+    Policy,
+    Position,
+    VacancyOpening,
+    vacancies_bound_refusal,
+)
 
 # Policies --------------------------------------------------------------------------------------------
 
@@ -253,6 +261,16 @@ def position_update(
 def _check_opening(opening: VacancyOpening, contest: Contest) -> None:
     if opening.count is not None and opening.count < 0:
         raise ValidationError({"count": "O número de vagas não pode ser negativo."})
+    if opening.count is not None:
+        others = (
+            VacancyOpening.objects.filter(position_id=opening.position_id)
+            .exclude(pk=opening.pk)
+            .aggregate(total=Sum("count"))["total"]
+            or 0
+        )
+        refusal = vacancies_bound_refusal(others + opening.count, already=others)
+        if refusal:
+            raise ValidationError({"count": refusal})
     if opening.kind == VacancyOpening.Kind.LATER:
         if not contest.homologation_date:
             raise ValidationError(
@@ -273,9 +291,18 @@ def _check_opening(opening: VacancyOpening, contest: Contest) -> None:
 def vacancy_opening_create(*, position: Position, by: User | None, data: Mapping[str, Any]) -> VacancyOpening:
     """Add vacancies to a position: the edital's, or an opening during validity (SM art. 1 §1).
 
-    The position row is locked so two clerks adding openings at once both count.
+    The position row is locked so two clerks adding openings at once both count. Idempotent per
+    ``data["form_token"]``: the opening that token already created is returned, nothing is added.
     """
     position = Position.objects.select_for_update().select_related("contest").get(pk=position.pk)
+    token = data.get("form_token") or ""
+    if token:
+        # The same submitted form again (a double click, a reload): what it opened, nothing more.
+        repeated = VacancyOpening.objects.filter(form_token=token).first()
+        if repeated is not None and repeated.position_id != position.pk:
+            raise ValidationError("Este formulário pertence a outro cargo: abra-o de novo a partir deste.")
+        if repeated is not None:
+            return repeated
     opening = VacancyOpening(position=position, **data)
     _check_opening(opening, position.contest)
     if (

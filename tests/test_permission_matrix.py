@@ -18,7 +18,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from tests.builders import make_procedure_world, make_world
+from tests.url_arguments import arguments, build_world
 
 ROLES = ("anonymous", "outsider", "clerk", "legal", "commission", "manager", "auditor")
 EXCLUDED_PREFIXES = ("admin/", "static/", "media/")
@@ -234,61 +234,6 @@ def staff_patterns() -> dict[str, str]:
     return found
 
 
-def arguments(name: str, route: str, world: dict) -> dict:
-    """The URL's keyword arguments, taken from the world by parameter name (and screen family)."""
-    kwargs = {}
-    if "<slug:slug>" in route:
-        kwargs["slug"] = world["policy"].slug if route.startswith("politicas/") else world["contest"].slug
-    if route.startswith(("processos/", "processo/")):
-        return procedure_arguments(route, world)
-    if "<int:pk>" in route:
-        if "feriados" in route:
-            kwargs["pk"] = world["holiday"].pk
-        elif "inscricoes" in route:
-            kwargs["pk"] = world["registration"].pk
-        else:
-            kwargs["pk"] = world["position"].pk
-    if "<int:run_pk>" in route:
-        kwargs["run_pk"] = world["run"].pk
-    if "<int:opening_pk>" in route:
-        kwargs["opening_pk"] = world["opening"].pk
-    if "<str:fmt>" in route:
-        kwargs["fmt"] = "csv"
-    if "<str:code>" in route:
-        kwargs["code"] = "ABCD-2345"  # no such document: the page says so (404), for anyone
-    if "<int:nomination_pk>" in route:
-        # The withdrawal statement exists only on the withdrawn nomination.
-        kwargs["nomination_pk"] = world["withdrawn" if route.endswith("termo/") else "nomination"].pk
-    return kwargs
-
-
-def procedure_arguments(route: str, world: dict) -> dict:
-    """The procedure screens' arguments: the case's year and number, or the candidate's token; an act,
-    an attachment or a link by the screen's family."""
-    kwargs: dict = {}
-    procedure = world["procedure"]
-    if "<int:year>" in route:
-        kwargs.update(year=procedure.year, number=procedure.number)
-    if "<str:token>" in route:
-        kwargs["token"] = world["token"]
-    if "<int:registration_pk>" in route:
-        kwargs["registration_pk"] = world["procedure"].registration.pk
-    if "<str:kind>" in route:
-        kwargs["kind"] = "evidence"
-    if "<int:pk>" in route:
-        if "anexos" in route:
-            kwargs["pk"] = world["attachment"].pk
-        elif "links" in route:
-            kwargs["pk"] = world["link"].pk
-        else:
-            kwargs["pk"] = (
-                world["procedure"].acts.get(kind="opening").pk
-                if "documentos" in route
-                else world["notice"].pk
-            )
-    return kwargs
-
-
 def outcome(response) -> str:
     if response.status_code == 302:
         return "login" if response["Location"].startswith(reverse("login")) else "302"
@@ -309,13 +254,7 @@ def test_every_url_pattern_is_in_the_matrix():
 
 @pytest.fixture
 def world(cast, settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path
-    store = settings.STORAGES["procedures"]
-    options = {**store["OPTIONS"], "location": tmp_path / "procedures"}
-    settings.STORAGES = {**settings.STORAGES, "procedures": {**store, "OPTIONS": options}}
-    world = make_world(cast)
-    nominee = world["position"].registrations.get(number="N2")  # has a self-declaration
-    return world | make_procedure_world(cast, nominee)
+    return build_world(cast, settings, tmp_path)
 
 
 @pytest.mark.parametrize("who", ROLES)

@@ -46,7 +46,7 @@ from candidates.models import AllocationLedger, Nomination, Registration, Result
 from candidates.services.registrations import registration_set_status
 from candidates.services.results import final_run_for
 from contests.audit import User, audited_save
-from contests.models import Contest, Position, VacancyOpening
+from contests.models import Contest, Position, VacancyOpening, add_days
 from contests.services import vacancy_opening_create
 
 ID_PREFIX = "inscrição "
@@ -345,6 +345,23 @@ def _locked_nomination(nomination: Nomination) -> tuple[_Loaded, Nomination]:
     return loaded, row
 
 
+EVENTS = {
+    "took_office": "A posse",
+    "withdraw": "A desistência",
+    "no_show": "O registro do não comparecimento",
+    "end_of_list": "O pedido de reclassificação para o fim da lista",
+}
+
+
+def _check_event_date(row: Nomination, date: datetime.date, event: str) -> None:
+    """The one home of "nothing happens to a nomination before its act" (issue 14: an end-of-list request
+    dated 01/01/0001 was stored for an act of 2026): took office, withdrawal, no-show, end of list."""
+    if date < row.act_date:
+        raise ValidationError(
+            {"date": f"{EVENTS[event]} não pode ser anterior ao ato de nomeação ({row.act_date:%d/%m/%Y})."}
+        )
+
+
 def _engine_id(loaded: _Loaded, nomination: Nomination) -> str:
     return engine_id(nomination.registration.number)
 
@@ -466,6 +483,13 @@ def nominations_call(
     loaded = _load(position, lock=True)
     _check_validity(loaded.contest, today or act_date)
     _check_version(loaded, expected_version)
+    office_deadline = add_days(publication, loaded.contest.office_deadline_days)
+    if office_deadline is None:
+        raise ValidationError(
+            {
+                "gazette_date": "Data da publicação fora do calendário: o prazo para a posse passaria do ano 9999."
+            }
+        )
     try:
         state, change = allocation.apply(loaded.state, allocation.Call(count))
     except allocation.AllocationError as error:
@@ -481,7 +505,7 @@ def nominations_call(
         "notified_gazette": notified_gazette,
         "notified_email": notified_email,
         "notified_letter": notified_letter,
-        "office_deadline": publication + datetime.timedelta(days=loaded.contest.office_deadline_days),
+        "office_deadline": office_deadline,
     }
     reason = f"Nomeação: ato {act_number} de {act_date:%d/%m/%Y}"
     return _save(loaded, state, by=by, reason=reason, act=act, ended_on=today or act_date)
@@ -493,8 +517,7 @@ def nomination_took_office(*, nomination: Nomination, date: datetime.date, by: U
     loaded, row = _locked_nomination(nomination)
     if row.status != Nomination.Status.ACTIVE:
         raise ValidationError(f"Esta nomeação está “{row.get_status_display()}”: não aguarda posse.")
-    if date < row.act_date:
-        raise ValidationError({"date": "A posse não pode ser anterior ao ato de nomeação."})
+    _check_event_date(row, date, "took_office")
     if date > row.office_deadline:
         raise ValidationError(
             {
@@ -523,8 +546,7 @@ def nomination_withdraw(
     loaded, row = _locked_nomination(nomination)
     if row.status != Nomination.Status.ACTIVE:
         raise ValidationError(f"Esta nomeação está “{row.get_status_display()}”: não cabe desistência.")
-    if date < row.act_date:
-        raise ValidationError({"date": "A desistência não pode ser anterior ao ato de nomeação."})
+    _check_event_date(row, date, "withdraw")
     try:
         state, change = allocation.apply(loaded.state, allocation.Withdraw(_engine_id(loaded, row)))
     except allocation.AllocationError as error:
@@ -556,6 +578,7 @@ def nomination_no_show(
     loaded, row = _locked_nomination(nomination)
     if row.status != Nomination.Status.ACTIVE:
         raise ValidationError(f"Esta nomeação está “{row.get_status_display()}”: não aguarda posse.")
+    _check_event_date(row, today, "no_show")
     if today <= row.office_deadline:
         raise ValidationError(
             f"O prazo para a posse vai até {row.office_deadline:%d/%m/%Y}: o não comparecimento só pode ser "
@@ -589,6 +612,7 @@ def nomination_end_of_list(
         raise ValidationError(
             f"Esta nomeação está “{row.get_status_display()}”: não cabe ir ao fim da lista."
         )
+    _check_event_date(row, date, "end_of_list")
     try:
         state, _ = allocation.apply(loaded.state, allocation.EndOfList(_engine_id(loaded, row)))
     except allocation.AllocationError as error:
@@ -627,15 +651,24 @@ class Opening:
     before: tuple[str, ...]
     after: tuple[str, ...]
     messages: tuple[str, ...]
+    repeated: bool = False  # the same submitted form again: nothing was opened
 
 
 @transaction.atomic
 def vacancies_open(
-    *, position: Position, count: int, date: datetime.date, act: str, by: User | None, note: str = ""
+    *,
+    position: Position,
+    count: int,
+    date: datetime.date,
+    act: str,
+    by: User | None,
+    note: str = "",
+    form_token: str = "",
 ) -> Opening:
     """Open ``count`` vacancies during validity (SM art. 1 §1): the reserve is recounted on the cumulative
     total, fraction carried (§4), and the seats not yet created are scheduled again; seats already
-    created keep their kind."""
+    created keep their kind. Idempotent per ``form_token`` (the form's one-time token): the same
+    submission again opens nothing and returns the first opening with ``repeated`` set."""
     if count < 1:
         raise ValidationError({"count": "Abra ao menos uma vaga."})
     locked = (
@@ -650,6 +683,9 @@ def vacancies_open(
         params = params_for_position(locked)
         kept = ()
     before = project(params, kept, locked.vacancies)
+    if form_token and VacancyOpening.objects.filter(position=locked, form_token=form_token).exists():
+        repeated = VacancyOpening.objects.get(form_token=form_token)
+        return Opening(repeated, tuple(before), tuple(before), (), repeated=True)
     opening = vacancy_opening_create(
         position=locked,
         by=by,
@@ -659,6 +695,7 @@ def vacancies_open(
             "date": date,
             "act": act.strip(),
             "note": note,
+            "form_token": form_token,
         },
     )
     messages: list[str] = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
@@ -19,7 +20,7 @@ from django.utils import timezone
 from candidates import documents as candidate_documents
 from candidates import selectors
 from candidates.engine.schedule import kind_label
-from candidates.forms import CallForm, DateForm, NoShowForm, OpenForm, WithdrawForm
+from candidates.forms import CallConfirmForm, CallForm, DateForm, NoShowForm, OpenForm, WithdrawForm
 from candidates.models import Nomination
 from candidates.services import nominations as services
 from candidates.services.results import final_run_for
@@ -28,6 +29,7 @@ from contests.models import Position
 from contests.views import AuthenticatedHttpRequest, get_position_for_user, staff_view
 from contests.views.breadcrumbs import here, position_trail
 
+SEATS_PER_PAGE = 100
 VIEW_PERMS = ("contests.view_contest", "contests.view_position", "candidates.view_nomination")
 CALL_PERMS = (*VIEW_PERMS, "candidates.call_nomination")
 
@@ -62,6 +64,15 @@ def _call_rows(preview: services.Preview | None, group_label: str) -> list[dict]
     ]
 
 
+def _strip(request: AuthenticatedHttpRequest, position: Position) -> dict:
+    """The seat strip and the page of it shown (a bounded number of seats per page, issue 14)."""
+    strip = selectors.seat_strip(position)
+    return {
+        "strip": strip,
+        "strip_page": Paginator(strip.seats, SEATS_PER_PAGE).get_page(request.GET.get("pagina")),
+    }
+
+
 def _context(position: Position, page: object = None, **extra) -> dict:
     """What every nomination page shows; ``page`` names the page under the position's nominations."""
     if page is None:
@@ -77,7 +88,6 @@ def _context(position: Position, page: object = None, **extra) -> dict:
 @staff_view(*VIEW_PERMS)
 def nomination_list(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk)
-    strip = selectors.seat_strip(position)
     nominations = selectors.position_nominations(position)
     today = timezone.localdate()
     return render(
@@ -85,7 +95,7 @@ def nomination_list(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Ht
         "candidates/nomination_list.html",
         _context(
             position,
-            strip=strip,
+            **_strip(request, position),
             nominations=nominations,
             final_run=final_run_for(position),
             today=today,
@@ -106,17 +116,17 @@ def nomination_call(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Ht
     step = request.POST.get("step", "")
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        if step == "confirm" and request.POST.get("previewed") != str(data["count"]):
+        confirmation = CallConfirmForm(request.POST)
+        if step == "confirm" and confirmation.value("previewed") != data["count"]:
             messages.warning(request, "A quantidade de vagas mudou depois da prévia: confira a nova prévia.")
             step = "preview"
         if step == "confirm":
-            version = request.POST.get("version", "")
             try:
                 created = services.nominations_call(
                     position=position,
                     by=request.user,
                     today=today,
-                    expected_version=int(version) if version.isdigit() else None,
+                    expected_version=confirmation.value("version"),
                     **data,
                 )
             except ValidationError as error:
@@ -138,7 +148,7 @@ def nomination_call(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Ht
             form=form,
             preview=preview,
             rows=_call_rows(preview, position.contest.policy.group_label),
-            strip=selectors.seat_strip(position),
+            **_strip(request, position),
         ),
     )
 
@@ -295,19 +305,29 @@ def _suffix(name: str) -> str:
 def nomination_open_vacancies(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     position = get_position_for_user(request.user, slug, pk)
     form = OpenForm(request.POST or None, initial={"date": timezone.localdate()})
-    opened = None
+    session_key = f"vacancies_opened:{position.pk}"
     if request.method == "POST" and form.is_valid():
         try:
             opened = services.vacancies_open(position=position, by=request.user, **form.cleaned_data)
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(
-                request, f"{opened.opening.count} vaga(s) aberta(s). Veja abaixo como a ordem se estende."
-            )
-            form = OpenForm(initial={"date": timezone.localdate()})
-    strip = selectors.seat_strip(position)
-    rows = selectors.seat_kind_changes(position, opened.before, opened.after) if opened is not None else []
+            # Redirect after the write (a reload must not post again); the page after it shows, once, how
+            # the order extended.
+            if opened.repeated:
+                messages.info(request, "Estas vagas já tinham sido abertas por este mesmo envio: nada mudou.")
+            else:
+                messages.success(
+                    request, f"{opened.opening.count} vaga(s) aberta(s). Veja abaixo como a ordem se estende."
+                )
+                request.session[session_key] = {
+                    "before": list(opened.before),
+                    "after": list(opened.after),
+                    "messages": list(opened.messages),
+                }
+            return redirect(reverse("candidates:nomination_open_vacancies", args=[slug, pk]))
+    shown = request.session.pop(session_key, None) if request.method == "GET" else None
+    rows = selectors.seat_kind_changes(position, shown["before"], shown["after"]) if shown else []
     return render(
         request,
         "candidates/nomination_open.html",
@@ -315,9 +335,9 @@ def nomination_open_vacancies(request: AuthenticatedHttpRequest, slug: str, pk: 
             position,
             "Abrir novas vagas",
             form=form,
-            opened=opened,
+            opened=shown,
             rows=rows,
-            strip=strip,
+            **_strip(request, position),
             reservation=position.reservation(),
         ),
     )

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_POST
 from candidates import documents as candidate_documents
 from candidates import selectors
 from candidates.engine.schedule import kind_label
-from candidates.forms import ComputeForm, PublishForm
+from candidates.forms import CompareForm, ComputeForm, PublishForm
 from candidates.models import ResultRun
 from candidates.services import results
 from contests.audit import User, log_access
@@ -198,10 +198,11 @@ def result_discard(request: AuthenticatedHttpRequest, slug: str, run_pk: int) ->
 @staff_view(*VIEW_PERMS)
 def result_compare(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> HttpResponse:
     run = _run_for(request.user, slug, run_pk)
-    other_pk = request.GET.get("com", "")
+    query = CompareForm(request.GET)
+    other_pk = query.cleaned_data["com"] if query.is_valid() else None
     previous: ResultRun | None
-    if other_pk.isdigit():
-        previous = get_object_or_404(ResultRun, contest=run.contest, pk=int(other_pk))
+    if other_pk is not None:
+        previous = get_object_or_404(ResultRun, contest=run.contest, pk=other_pk)
     else:
         previous = selectors.previous_run(run)
     positions = selectors.run_positions(run)

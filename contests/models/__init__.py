@@ -3,9 +3,9 @@ the edital's text and the published documents (``contests.documents.models``).""
 
 from contests.documents.models import Document, EditalText
 from contests.models.access import AccessLog
-from contests.models.contest import Contest, Position, VacancyOpening
+from contests.models.contest import Contest, Position, VacancyOpening, vacancies_bound_refusal
 from contests.models.organization import Holiday, Organization
-from contests.models.policy import PERCENT_VALIDATORS, Policy, add_months, add_years
+from contests.models.policy import PERCENT_VALIDATORS, Policy, add_days, add_months, add_years
 
 __all__ = [
     "PERCENT_VALIDATORS",
@@ -18,6 +18,8 @@ __all__ = [
     "Policy",
     "Position",
     "VacancyOpening",
+    "add_days",
     "add_months",
     "add_years",
+    "vacancies_bound_refusal",
 ]

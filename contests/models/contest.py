@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 from decimal import Decimal
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
@@ -228,7 +229,8 @@ class Contest(models.Model):
         if not self.homologation_date:
             return None
         months = self.validity_months * (2 if self.validity_extended else 1)
-        return add_months(self.homologation_date, months)
+        # Past the calendar (a homologation typed before the dates were bounded): no end.
+        return add_months(self.homologation_date, months) or datetime.date.max
 
     def is_valid_on(self, day: datetime.date) -> bool:
         end = self.validity_end
@@ -344,6 +346,18 @@ class Position(models.Model):
         )
 
 
+def vacancies_bound_refusal(total: int, *, already: int = 0) -> str:
+    """The one home of the bound on a position's vacancies (``settings.MAX_VACANCIES_PER_POSITION``):
+    the refusal when ``total`` (the edital's and the later openings summed) passes it, else ''."""
+    bound = settings.MAX_VACANCIES_PER_POSITION
+    if total <= bound:
+        return ""
+    text = f"Um cargo tem no máximo {bound:,} vagas".replace(",", ".")
+    if already:
+        return f"{text}, somadas as do edital e as abertas depois; este já tem {already:,}.".replace(",", ".")
+    return f"{text}."
+
+
 class VacancyOpening(models.Model):
     """The edital's vacancies of a position, or an opening during validity (SM art. 1 §1)."""
 
@@ -363,6 +377,13 @@ class VacancyOpening(models.Model):
     date = models.DateField("data")
     act = models.CharField("ato", max_length=200, blank=True, help_text="Ato que criou ou abriu as vagas.")
     note = models.TextField("observação", blank=True)
+    form_token = models.CharField(
+        "identificador do envio",
+        max_length=64,
+        blank=True,
+        editable=False,
+        help_text="Gerado com o formulário: o mesmo envio repetido não abre as vagas de novo.",
+    )
 
     history = HistoricalRecords()
 
@@ -377,6 +398,11 @@ class VacancyOpening(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(kind="edital") | Q(count__gte=1), name="contests_vacancyopening_later_positive"
+            ),
+            models.UniqueConstraint(
+                fields=["form_token"],
+                condition=~Q(form_token=""),
+                name="contests_vacancyopening_one_per_form_token",
             ),
         ]
 

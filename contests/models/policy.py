@@ -19,18 +19,32 @@ from contests import quotas
 PERCENT_VALIDATORS = [MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(100))]
 
 
-def add_years(day: datetime.date, years: int) -> datetime.date:
-    """Same day ``years`` later (29/02 → 28/02 when the year has none)."""
+# Date arithmetic never raises: a result past the calendar Python knows (years 1 to 9999) is None, which
+# each caller reads as "no end" or refuses with a message (issue 14: a far date gave 500 on every page).
+
+
+def add_years(day: datetime.date, years: int) -> datetime.date | None:
+    """Same day ``years`` later (29/02 → 28/02 when the year has none); None past the calendar."""
     return add_months(day, 12 * years)
 
 
-def add_months(day: datetime.date, months: int) -> datetime.date:
-    """Date to date (to the month's last day when the date does not exist)."""
+def add_months(day: datetime.date, months: int) -> datetime.date | None:
+    """Date to date (to the month's last day when the date does not exist); None past the calendar."""
     month_index = day.month - 1 + months
     year = day.year + month_index // 12
+    if not datetime.MINYEAR <= year <= datetime.MAXYEAR:
+        return None
     month = month_index % 12 + 1
     last = calendar.monthrange(year, month)[1]
     return day.replace(year=year, month=month, day=min(day.day, last))
+
+
+def add_days(day: datetime.date, days: int) -> datetime.date | None:
+    """``day`` plus ``days`` (negative: before); None past the calendar."""
+    try:
+        return day + datetime.timedelta(days=days)
+    except OverflowError:
+        return None
 
 
 class Policy(models.Model):
@@ -382,9 +396,13 @@ class Policy(models.Model):
         """Last day the law is in force (exclusive end of its duration, or its revocation)."""
         ends = []
         if self.duration_years and self.start_date:
-            ends.append(add_years(self.start_date, self.duration_years) - datetime.timedelta(days=1))
+            # A duration that ends past the calendar is no end.
+            expiry = add_years(self.start_date, self.duration_years)
+            if expiry is not None:
+                ends.append(add_days(expiry, -1) or expiry)
         if self.revoked_on:
-            ends.append(self.revoked_on - datetime.timedelta(days=1))
+            # Revoked on the calendar's first day: never in force (no day before it to end on).
+            ends.append(add_days(self.revoked_on, -1) or self.revoked_on)
         return min(ends) if ends else None
 
     @property

@@ -7,12 +7,14 @@ see it, 403 when they may see but not change it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from django.contrib.auth.decorators import login_required, permission_required
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponseBase, QueryDict
 from django.shortcuts import get_object_or_404
 
@@ -20,6 +22,7 @@ from contests.audit import User
 from contests.models import Contest, Position, VacancyOpening
 
 PAGE_SIZE = 50
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 View = TypeVar("View", bound=Callable[..., HttpResponseBase])
 
@@ -31,10 +34,24 @@ class AuthenticatedHttpRequest(HttpRequest):
 
 
 def staff_view(*perms: str) -> Callable[[View], View]:
-    """``login_required`` then ``permission_required(..., raise_exception=True)``: 302 to login, or 403."""
+    """``login_required`` then ``permission_required(..., raise_exception=True)``: 302 to login, or 403.
+
+    A write (any method but GET, HEAD and OPTIONS) runs in one transaction with the view: when anything
+    fails after a service wrote (a message, a redirect, a page), nothing stays half done (issue 14). Not
+    ``ATOMIC_REQUESTS``: that would wrap every read too (on SQLite in IMMEDIATE mode, a write lock per
+    page) and the login and password views, which are not the workspace's. The services' own
+    ``@transaction.atomic`` become savepoints inside it; no staff view streams a response from a write.
+    """
 
     def decorator(view: View) -> View:
-        return login_required(permission_required(perms, raise_exception=True)(view))
+        @functools.wraps(view)
+        def atomic_writes(request: HttpRequest, *args, **kwargs) -> HttpResponseBase:
+            if request.method in SAFE_METHODS:
+                return view(request, *args, **kwargs)
+            with transaction.atomic():
+                return view(request, *args, **kwargs)
+
+        return cast(View, login_required(permission_required(perms, raise_exception=True)(atomic_writes)))
 
     return decorator
 

@@ -18,7 +18,7 @@ from contests.forms import (
     VacancyOpeningForm,
     add_service_errors,
 )
-from contests.models import Contest, Position, VacancyOpening
+from contests.models import Contest, Position, VacancyOpening, vacancies_bound_refusal
 from contests.views.access import (
     PAGE_SIZE,
     AuthenticatedHttpRequest,
@@ -58,8 +58,7 @@ def reservation_preview(request: AuthenticatedHttpRequest, slug: str) -> JsonRes
     contest = get_contest_for_user(request.user, slug)
     form = PreviewForm(request.GET)
     if not form.is_valid():
-        raw = request.GET.get("vagas", "").strip()
-        negative = raw.startswith("-") and raw[1:].isdigit()
+        negative = form.has_error("vagas", "min_value")
         message = (
             "O número de vagas não pode ser negativo." if negative else "Informe um número inteiro de vagas."
         )
@@ -78,6 +77,9 @@ def reservation_preview(request: AuthenticatedHttpRequest, slug: str) -> JsonRes
         position = Position(contest=contest)
         position._vacancies = 0  # type: ignore[attr-defined]  # read by Position.vacancies
         base = 0
+    refusal = vacancies_bound_refusal(base + typed, already=base)
+    if refusal:
+        return JsonResponse({"error": refusal}, status=400)
     row = reservation_row(position, base + typed)
     if row.reservation is None:
         return JsonResponse({"error": row.error}, status=400)

@@ -213,7 +213,9 @@ def test_open_vacancies_shows_the_schedule_extending(client_for, position, nomin
     response = client_for("clerk").post(
         url("nomination_open_vacancies", position),
         {"count": "5", "date": timezone.localdate().strftime("%d/%m/%Y"), "act": "Lei 77/2026"},
+        follow=True,
     )
+    assert response.redirect_chain == [(url("nomination_open_vacancies", position), 302)]
     text = response.content.decode()
     assert "Como a ordem se estende" in text
     assert "— (vaga nova)" in text
