@@ -21,7 +21,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 # Pure by path: each exists (a test checks it); a new pure module is added here when it is written.
-NAMED_PURE = ("contests.quotas", "contests.lifecycle", "declarations.deadlines", "declarations.procedure")
+NAMED_PURE = (
+    "contests.quotas",
+    "contests.lifecycle",
+    "declarations.deadlines",
+    "declarations.procedure",
+    "declarations.draw",
+)
 PURE_PACKAGES = ("candidates/engine",)
 # Top-level names that belong to the project (apps, config, tests, scripts).
 PROJECT = frozenset(
