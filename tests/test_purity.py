@@ -27,6 +27,7 @@ NAMED_PURE = (
     "declarations.deadlines",
     "declarations.procedure",
     "declarations.draw",
+    "declarations.heteroidentification",
 )
 PURE_PACKAGES = ("candidates/engine",)
 # Top-level names that belong to the project (apps, config, tests, scripts).
