@@ -19,6 +19,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.builders import make_procedure_world, make_world
+from tests.declarations.hetero_world import make_hetero_world
 
 ROLES = ("anonymous", "outsider", "clerk", "legal", "commission", "manager", "auditor")
 EXCLUDED_PREFIXES = ("admin/", "static/", "media/")
@@ -148,6 +149,18 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "login   403   403   200   403   403   200"},
     "declarations:effects":                  {"GET":  "  405   405   405   405   405   405   405",
                                               "POST": "login   403   403   302   403   403   403"},
+    "declarations:hetero_apply":             {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   403   302   403   403   403"},
+    "declarations:hetero_draw":              {"GET":  "  200   200   200   200   200   200   200",
+                                              "POST": "  200   200   200   200   200   200   200"},
+    "declarations:hetero_opinion":           {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   403   403   200   403   403"},
+    "declarations:hetero_session":           {"GET":  "login   403   403   200   200   403   200",
+                                              "POST": "login   403   403   200   200   403   200"},
+    "declarations:hetero_sessions":          {"GET":  "login   403   403   200   200   403   200",
+                                              "POST": "login   403   403   200   200   403   200"},
+    "declarations:hetero_status":            {"GET":  "login   403   200   200   403   200   200",
+                                              "POST": "login   403   200   200   403   200   200"},
     "declarations:link_create":              {"GET":  "  405   405   405   405   405   405   405",
                                               "POST": "login   403   403   200   403   403   403"},
     "declarations:link_revoke":              {"GET":  "  405   405   405   405   405   405   405",
@@ -220,6 +233,8 @@ def arguments(name: str, route: str, world: dict) -> dict:
         kwargs["slug"] = world["policy"].slug if route.startswith("politicas/") else world["contest"].slug
     if route.startswith(("processos/", "processo/")):
         return procedure_arguments(route, world)
+    if route.startswith("heteroidentificacao/"):
+        return hetero_arguments(route, world) | kwargs
     if "<int:pk>" in route:
         if "feriados" in route:
             kwargs["pk"] = world["holiday"].pk
@@ -264,6 +279,15 @@ def procedure_arguments(route: str, world: dict) -> dict:
     return kwargs
 
 
+def hetero_arguments(route: str, world: dict) -> dict:
+    """The heteroidentification screens' arguments: a session, a verification or a draw by the screen."""
+    if "<int:pk>" not in route:
+        return {}
+    if "sorteios" in route:
+        return {"pk": world["draw"].pk}
+    return {"pk": world["verification" if "verificacoes" in route else "hetero_session"].pk}
+
+
 def outcome(response) -> str:
     if response.status_code == 302:
         return "login" if response["Location"].startswith(reverse("login")) else "302"
@@ -290,7 +314,7 @@ def world(cast, settings, tmp_path):
     settings.STORAGES = {**settings.STORAGES, "procedures": {**store, "OPTIONS": options}}
     world = make_world(cast)
     nominee = world["position"].registrations.get(number="N2")  # has a self-declaration
-    return world | make_procedure_world(cast, nominee)
+    return world | make_procedure_world(cast, nominee) | make_hetero_world(cast, world["contest"])
 
 
 @pytest.mark.parametrize("who", ROLES)
