@@ -157,6 +157,41 @@ def result_apply(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     return redirect("declarations:hetero_session", pk=verification.session_id)
 
 
+@require_POST
+@staff_view(MANAGE)
+def attendance(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    verification = get_object_or_404(Verification, pk=pk)
+    attended = request.POST.get("attended")
+    if attended not in ("1", "0"):
+        messages.error(request, "Informe se o candidato compareceu.")
+    else:
+        try:
+            hs.attendance_record(verification=verification, attended=attended == "1", by=request.user)
+        except ValidationError as error:
+            for message in error.messages:
+                messages.error(request, message)
+    return redirect("declarations:hetero_session", pk=verification.session_id)
+
+
+@require_POST
+@staff_view(MANAGE)
+def session_close(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    session = get_object_or_404(Session, pk=pk)
+    from declarations.selectors import case_calendar
+
+    now = timezone.now()
+    try:
+        hs.session_close(
+            session=session, by=request.user, now=now, calendar=case_calendar([now.year, now.year + 1])
+        )
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, "Sessão encerrada; resultados apurados pela maioria dos pareceres.")
+    return redirect("declarations:hetero_session", pk=session.pk)
+
+
 @staff_view(STATUS)
 def status(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     """Each called registration's situation: no opinion, no category, no recording."""
@@ -200,6 +235,8 @@ urlpatterns = [
     path("heteroidentificacao/sessoes/<int:pk>/", session_detail, name="hetero_session"),
     path("heteroidentificacao/verificacoes/<int:pk>/parecer/", opinion_record, name="hetero_opinion"),
     path("heteroidentificacao/verificacoes/<int:pk>/aplicar/", result_apply, name="hetero_apply"),
+    path("heteroidentificacao/verificacoes/<int:pk>/comparecimento/", attendance, name="hetero_attendance"),
+    path("heteroidentificacao/sessoes/<int:pk>/encerrar/", session_close, name="hetero_close"),
     path("heteroidentificacao/concursos/<slug:slug>/situacao/", status, name="hetero_status"),
     path("heteroidentificacao/sorteios/<int:pk>/", draw_page, name="hetero_draw"),
 ]

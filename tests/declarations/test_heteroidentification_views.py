@@ -107,3 +107,28 @@ def test_rules_s5_a_comissao_user_without_a_seat_sees_no_session(client, world):
         client.get(reverse("declarations:hetero_session", args=[world["hetero_session"].pk])).status_code
         == 403
     )
+
+
+def test_rules_s5_juridico_records_attendance_and_closes_with_the_majority_computed(client, cast, world):
+    session = world["hetero_session"]
+    client.force_login(cast["legal"])
+    close = reverse("declarations:hetero_close", args=[session.pk])
+    page = client.post(close, follow=True)
+    assert "Registre o comparecimento" in page.content.decode()
+    for verification in session.verifications.all():
+        url = reverse("declarations:hetero_attendance", args=[verification.pk])
+        assert (
+            client.post(url, {"attended": "1" if verification == world["verification"] else "0"}).status_code
+            == 302
+        )
+        if verification == world["verification"]:
+            for member, vote in zip(session.commission.members.order_by("pk"), (1, 1, 0, 0, 0), strict=True):
+                hs.opinion_record(
+                    verification=verification, user=member.user, confirms=bool(vote), reasons="Fenótipo."
+                )
+    page = client.post(close, follow=True)
+    assert "Sessão encerrada" in page.content.decode()
+    world["verification"].refresh_from_db()
+    assert (world["verification"].outcome, world["verification"].not_confirming) == ("not_confirmed", 3)
+    absent = session.verifications.exclude(pk=world["verification"].pk)
+    assert {v.outcome for v in absent} == {"absent"}
