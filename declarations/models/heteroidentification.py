@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 from candidates.models import Registration
@@ -174,7 +175,7 @@ class Session(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Sessão de {self.starts_at:%d/%m/%Y %H:%M} ({self.commission.get_kind_display()})"
+        return f"Sessão de {timezone.localtime(self.starts_at):%d/%m/%Y %H:%M} ({self.commission.get_kind_display()})"
 
     @property
     def is_closed(self) -> bool:
