@@ -1,5 +1,5 @@
-from declarations.views import portal, staff
+from declarations.views import heteroidentification, portal, staff
 
 app_name = "declarations"
 
-urlpatterns = [*staff.urlpatterns, *portal.urlpatterns]
+urlpatterns = [*staff.urlpatterns, *portal.urlpatterns, *heteroidentification.urlpatterns]

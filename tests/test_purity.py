@@ -28,6 +28,8 @@ NAMED_PURE = (
     "contests.documents.checks",
     "declarations.deadlines",
     "declarations.procedure",
+    "declarations.draw",
+    "declarations.heteroidentification",
 )
 PURE_PACKAGES = ("candidates/engine",)
 # Top-level names that belong to the project (apps, config, tests, scripts).

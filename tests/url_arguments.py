@@ -4,6 +4,7 @@ shared by the permission matrix and the form fuzz test, so that a new URL is rea
 from __future__ import annotations
 
 from tests.builders import make_procedure_world, make_world
+from tests.declarations.hetero_world import make_hetero_world
 
 
 def build_world(cast, settings, tmp_path) -> dict:
@@ -13,7 +14,7 @@ def build_world(cast, settings, tmp_path) -> dict:
     settings.STORAGES = {**settings.STORAGES, "procedures": {**store, "OPTIONS": options}}
     world = make_world(cast)
     nominee = world["position"].registrations.get(number="N2")  # has a self-declaration
-    return world | make_procedure_world(cast, nominee)
+    return world | make_procedure_world(cast, nominee) | make_hetero_world(cast, world["contest"])
 
 
 def arguments(name: str, route: str, world: dict) -> dict:
@@ -23,6 +24,8 @@ def arguments(name: str, route: str, world: dict) -> dict:
         kwargs["slug"] = world["policy"].slug if route.startswith("politicas/") else world["contest"].slug
     if route.startswith(("processos/", "processo/")):
         return procedure_arguments(route, world)
+    if route.startswith("heteroidentificacao/"):
+        return hetero_arguments(route, world) | kwargs
     if "<int:pk>" in route:
         if "feriados" in route:
             kwargs["pk"] = world["holiday"].pk
@@ -69,3 +72,12 @@ def procedure_arguments(route: str, world: dict) -> dict:
                 else world["notice"].pk
             )
     return kwargs
+
+
+def hetero_arguments(route: str, world: dict) -> dict:
+    """The heteroidentification screens' arguments: a session, a verification or a draw by the screen."""
+    if "<int:pk>" not in route:
+        return {}
+    if "sorteios" in route:
+        return {"pk": world["draw"].pk}
+    return {"pk": world["verification" if "verificacoes" in route else "hetero_session"].pk}

@@ -1,5 +1,14 @@
-"""What challenges a self-declaration: the procedure on a false declaration (RULES §5)."""
+"""What challenges a self-declaration: heteroidentification and the procedure on a false declaration (RULES §5)."""
 
+from declarations.models.heteroidentification import (
+    Appeal,
+    Commission,
+    CommissionMember,
+    MemberDraw,
+    Opinion,
+    Session,
+    Verification,
+)
 from declarations.models.procedures import (
     Attachment,
     Procedure,
@@ -10,10 +19,17 @@ from declarations.models.procedures import (
 )
 
 __all__ = [
+    "Appeal",
     "Attachment",
+    "Commission",
+    "CommissionMember",
+    "MemberDraw",
+    "Opinion",
     "Procedure",
     "ProcedureAct",
     "ProcedureCounter",
     "ProcedureLink",
+    "Session",
+    "Verification",
     "procedure_storage",
 ]

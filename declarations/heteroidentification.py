@@ -1,0 +1,255 @@
+"""Heteroidentification: the complementary check of a self-declaration by a commission (RULES §5).
+
+PURE module: no Django, no project import but the other pure modules. Neither founding law requires the
+check; the STF allowed it (ADC 41) provided due process and the dignity of the person are respected, and
+a contest adopts it by its edital. This module decides what may be decided without a database:
+
+- **Composition**: a first commission (default 5 members) and an appeal commission (default 3) of the
+  sizes the contest sets; diverse in gender and colour (a warning, never a refusal: the edital may not
+  find a diverse pool); the appeal commission has no member in common with the first (a refusal: the
+  appeal is judged by others; Lei 9.784 art. 18 on impediment, by analogy).
+- **What is checked**: for pretos and pardos (and a declaration without category, "negro"), the
+  candidate's phenotype only, seen in person or by video; for indígenas and quilombolas, belonging to and
+  recognition by a community, on documents, never phenotype.
+- **The result** is computed from the members' reasoned opinions, never typed. Every member present
+  records one opinion with its reasons. The declaration is **confirmed unless a majority of the opinions
+  recorded does not confirm it**: a tie confirms. Our reading: the self-declaration is presumed true (SM
+  art. 3 §2) and ADC 41 admits the check only with due process; a commission split in half has not
+  overcome the presumption, and the doubt favours the candidate (the usual edital rule, after the federal
+  Portaria Normativa MPDG 4/2018: in reasonable doubt the self-declaration prevails). With
+  odd sizes a tie happens only when a member is absent; a session needs a majority of its members
+  present (quorum).
+- **The final result**: a confirmation by the first commission ends the check; a non-confirmation becomes
+  final when the appeal commission decides (its result replaces the first) or when the appeal deadline
+  ends with no appeal.
+- **Consequence** of a final non-confirmation, per the policy's ``non_confirmation`` setting:
+  ``open_procedure`` (default for SM and AR: only a falsity proven in a procedure is punished; the
+  opinions are the evidence that opens it), ``keep_open`` (Lei 15.142 art. 3 §2: off the reserved lists,
+  stays in open competition), ``eliminate`` (where a law so provides). A candidate **absent** from the
+  session is never silently dropped: the absence is recorded and, as the editais usually provide, they
+  leave the reserved lists and stay in open competition (no falsity was shown, so no procedure and no
+  elimination follow from an absence alone).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+FIRST_COMMISSION_SIZE = 5
+APPEAL_COMMISSION_SIZE = 3
+
+
+class Kind(StrEnum):
+    FIRST = "first"
+    APPEAL = "appeal"
+
+
+KIND_LABELS = {Kind.FIRST: "comissão de heteroidentificação", Kind.APPEAL: "comissão recursal"}
+
+
+class Basis(StrEnum):
+    PHENOTYPE = "phenotype"
+    COMMUNITY = "community"
+
+
+BASIS_QUESTIONS = {
+    Basis.PHENOTYPE: (
+        "O fenótipo do candidato (características físicas visíveis: cor da pele, textura do cabelo, traços "
+        "faciais), observado na sessão, confirma a autodeclaração? Não se consideram ascendência, documentos "
+        "ou fotografias anteriores."
+    ),
+    Basis.COMMUNITY: (
+        "Os documentos apresentados comprovam o pertencimento do candidato a uma comunidade e o seu "
+        "reconhecimento por ela? Não se considera o fenótipo."
+    ),
+}
+
+
+def basis_for(category: str) -> Basis:
+    """What is checked for a declared IBGE category (``""``: negro, preto or pardo not told apart)."""
+    return Basis.COMMUNITY if category in {"indigena", "quilombola"} else Basis.PHENOTYPE
+
+
+class Outcome(StrEnum):
+    CONFIRMED = "confirmed"
+    NOT_CONFIRMED = "not_confirmed"
+    ABSENT = "absent"
+
+
+OUTCOME_LABELS = {
+    Outcome.CONFIRMED: "Autodeclaração confirmada",
+    Outcome.NOT_CONFIRMED: "Autodeclaração não confirmada",
+    Outcome.ABSENT: "Não compareceu",
+}
+
+
+class Consequence(StrEnum):
+    NONE = "none"
+    OPEN_PROCEDURE = "open_procedure"
+    KEEP_OPEN = "keep_open"
+    ELIMINATE = "eliminate"
+
+
+CONSEQUENCE_LABELS = {
+    Consequence.NONE: "Nenhuma: permanece na reserva",
+    Consequence.OPEN_PROCEDURE: "Abre processo administrativo, com os pareceres como indício",
+    Consequence.KEEP_OPEN: "Sai das listas reservadas e permanece na ampla concorrência",
+    Consequence.ELIMINATE: "Eliminação do concurso",
+}
+
+
+class CommissionError(ValueError):
+    """A composition, an opinion set or a step that is refused, with the reason in Portuguese."""
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    key: str  # a stable identifier (the member's id; for people, the same person in both commissions)
+    name: str
+    gender: str = ""
+    colour: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Composition:
+    errors: tuple[str, ...]
+    warnings: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def check_composition(
+    members: Sequence[Member], *, kind: Kind, size: int, other: Sequence[Member] = ()
+) -> Composition:
+    """Check a commission of ``kind`` with ``size`` members; ``other``: the contest's commission of the
+    other kind (none in common is allowed)."""
+    errors: list[str] = []
+    warnings: list[str] = []
+    label = KIND_LABELS[kind]
+    if size < 1:
+        errors.append(f"O tamanho da {label} deve ser de ao menos 1 membro.")
+    elif len(members) != size:
+        errors.append(f"A {label} deve ter {size} membros; foram indicados {len(members)}.")
+    repeated = sorted(key for key, count in Counter(m.key for m in members).items() if count > 1)
+    if repeated:
+        names = sorted({m.name for m in members if m.key in repeated})
+        errors.append(f"Membro indicado mais de uma vez na {label}: {', '.join(names)}.")
+    in_common = sorted({m.name for m in members if m.key in {o.key for o in other}})
+    if in_common:
+        errors.append(
+            "A comissão recursal não pode ter membro em comum com a comissão de heteroidentificação: "
+            f"{', '.join(in_common)} está(ão) nas duas. O recurso é julgado por outras pessoas."
+        )
+    if len(members) > 1:
+        genders = {m.gender.strip().casefold() for m in members}
+        if len(genders) == 1:
+            warnings.append(
+                f"Todos os membros da {label} informaram o mesmo gênero: a comissão deve ser diversa em "
+                "gênero (RULES §5)."
+            )
+        colours = {m.colour.strip().casefold() for m in members}
+        if len(colours) == 1:
+            warnings.append(
+                f"Todos os membros da {label} informaram a mesma cor: a comissão deve ser diversa em cor "
+                "(RULES §5)."
+            )
+    return Composition(errors=tuple(errors), warnings=tuple(warnings))
+
+
+@dataclass(frozen=True, slots=True)
+class Opinion:
+    member: str  # Member.key
+    confirms: bool
+    reasons: str
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    outcome: Outcome
+    confirming: int
+    not_confirming: int
+    explanation: str
+
+
+def quorum(size: int) -> int:
+    """A majority of the commission's members must be present for a session to decide."""
+    return size // 2 + 1
+
+
+def verdict(opinions: Sequence[Opinion], *, members: Sequence[str], present: Sequence[str]) -> Verdict:
+    """The commission's result from its present members' opinions (``members``: the keys of all its members;
+    ``present``: those present). Refused while an opinion is missing or unreasoned."""
+    if len(present) < quorum(len(members)):
+        raise CommissionError(
+            f"Sem quórum: estão presentes {len(present)} de {len(members)} membros; são necessários "
+            f"{quorum(len(members))}."
+        )
+    strangers = sorted(set(present) - set(members)) + sorted({o.member for o in opinions} - set(present))
+    if strangers:
+        raise CommissionError(
+            f"Parecer ou presença de quem não é membro presente da comissão: {', '.join(strangers)}."
+        )
+    by_member = Counter(o.member for o in opinions)
+    twice = sorted(key for key, count in by_member.items() if count > 1)
+    if twice:
+        raise CommissionError(f"Cada membro registra um só parecer: {', '.join(twice)} registrou mais de um.")
+    missing = sorted(set(present) - set(by_member))
+    if missing:
+        raise CommissionError(f"Faltam os pareceres de {len(missing)} membro(s) presente(s).")
+    if any(not o.reasons.strip() for o in opinions):
+        raise CommissionError("Todo parecer deve ser fundamentado: há parecer sem fundamentação.")
+    yes = sum(1 for o in opinions if o.confirms)
+    no = len(opinions) - yes
+    if no > yes:
+        outcome = Outcome.NOT_CONFIRMED
+        explanation = f"Não confirmada pela maioria: {no} parecer(es) contra {yes}."
+    elif no == yes:
+        outcome = Outcome.CONFIRMED
+        explanation = (
+            f"Empate ({yes} a {no}): prevalece a autodeclaração, presumida verdadeira (SM art. 3º §2º; "
+            "ADC 41: devido processo; a dúvida favorece o candidato)."
+        )
+    else:
+        outcome = Outcome.CONFIRMED
+        explanation = f"Confirmada pela maioria: {yes} parecer(es) contra {no}."
+    return Verdict(outcome=outcome, confirming=yes, not_confirming=no, explanation=explanation)
+
+
+def final_outcome(first: Outcome, appeal: Outcome | None, *, appeal_deadline_passed: bool) -> Outcome | None:
+    """The final result of the check, or ``None`` while an appeal may still change it."""
+    if first == Outcome.CONFIRMED:
+        return Outcome.CONFIRMED
+    if appeal is not None:
+        return appeal
+    return first if appeal_deadline_passed else None
+
+
+def consequence(outcome: Outcome, non_confirmation: str) -> Consequence:
+    """What a final ``outcome`` leads to under the policy's ``non_confirmation`` setting."""
+    if outcome == Outcome.CONFIRMED:
+        return Consequence.NONE
+    if outcome == Outcome.ABSENT:
+        return Consequence.KEEP_OPEN
+    try:
+        chosen = Consequence(non_confirmation)
+    except ValueError:
+        raise CommissionError(
+            f"Consequência da não confirmação desconhecida: {non_confirmation!r}."
+        ) from None
+    if chosen == Consequence.NONE:
+        raise CommissionError("A política deve definir uma consequência para a não confirmação.")
+    return chosen
+
+
+def may_edit_opinion(*, author: str, editor: str, session_closed: bool) -> str | None:
+    """``None`` when ``editor`` may write the opinion of ``author``; otherwise why not, in Portuguese."""
+    if session_closed:
+        return "A sessão foi encerrada: os pareceres não podem mais ser alterados."
+    if author != editor:
+        return "Cada membro registra e altera somente o próprio parecer."
+    return None

@@ -1,0 +1,460 @@
+"""Writes of heteroidentification (RULES §5): form a commission (with or without an auditable draw),
+schedule a session, call the candidates, record presence and attendance, record a member's own opinion,
+close the session (the result computed by ``declarations.heteroidentification``), the candidate's appeal,
+and the final result's consequence through the candidates' orchestration service or a procedure.
+
+Every write is keyword-only and atomic, locks the row it changes (the session, or the verification) so
+two members or two officers acting at once are serialised, validates with ``full_clean`` and names who
+acted in history (``audited_save``).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+
+from candidates.models import Registration
+from candidates.services.status import registration_change_status
+from contests.audit import User, audited_save
+from contests.models import Contest
+from declarations import deadlines
+from declarations import draw as draw_rules
+from declarations import heteroidentification as rules
+from declarations.models import (
+    Appeal,
+    Commission,
+    CommissionMember,
+    MemberDraw,
+    Opinion,
+    Procedure,
+    Session,
+    Verification,
+)
+
+DEFAULT_SIZE = {
+    rules.Kind.FIRST: rules.FIRST_COMMISSION_SIZE,
+    rules.Kind.APPEAL: rules.APPEAL_COMMISSION_SIZE,
+}
+
+
+def _refuse(message: str | None, field: str | None = None) -> None:
+    if message:
+        raise ValidationError({field: message} if field else message)
+
+
+@dataclass(frozen=True)
+class MemberInput:
+    name: str
+    office: str
+    gender: str
+    colour: str
+    user: User | None = None
+    no_conflict_signed_on: datetime.date | None = None
+
+
+@dataclass(frozen=True)
+class Formed:
+    commission: Commission
+    warnings: tuple[str, ...]
+    draw: MemberDraw | None
+
+
+def _key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+@transaction.atomic
+def commission_form(
+    *,
+    contest: Contest,
+    kind: str,
+    pool: Sequence[MemberInput],
+    seed: str = "",
+    size: int | None = None,
+    formed_on: datetime.date,
+    act_reference: str = "",
+    by: User,
+    now: datetime.datetime,
+) -> Formed:
+    """Form ``contest``'s commission of ``kind``. With a public ``seed``, its ``size`` members are drawn
+    from ``pool`` by name (declarations/draw.py) and the draw's record is kept; without, ``pool`` is the
+    commission. The appeal commission with a member in common with the first is refused; a commission not
+    diverse in gender or colour is formed with warnings."""
+    Contest.objects.select_for_update().get(pk=contest.pk)  # two officers forming at once are serialised
+    kind = rules.Kind(kind)
+    size = size if size is not None else DEFAULT_SIZE[kind]
+    if Commission.objects.filter(contest=contest, kind=kind).exists():
+        _refuse(f"O concurso já tem {rules.KIND_LABELS[kind]}.")
+    by_key = {_key(m.name): m for m in pool}
+    result = None
+    if seed.strip():
+        try:
+            result = draw_rules.draw(seed, [m.name for m in pool], size)
+        except draw_rules.DrawError as exc:
+            _refuse(str(exc), "seed")
+        assert result is not None
+        chosen = [by_key[_key(name)] for name in result.drawn]
+    else:
+        chosen = list(pool)
+    other_kind = rules.Kind.APPEAL if kind == rules.Kind.FIRST else rules.Kind.FIRST
+    others = list(CommissionMember.objects.filter(commission__contest=contest, commission__kind=other_kind))
+    composition = rules.check_composition(
+        [rules.Member(_key(m.name), m.name, m.gender, m.colour) for m in chosen],
+        kind=kind,
+        size=size,
+        other=[o.as_rule() for o in others],
+    )
+    errors = list(composition.errors)
+    shared_accounts = {m.user.pk for m in chosen if m.user} & {o.user_id for o in others if o.user_id}
+    if shared_accounts and not any("membro em comum" in e for e in errors):
+        errors.append(
+            "A comissão recursal não pode ter membro em comum com a comissão de heteroidentificação."
+        )
+    _refuse(" ".join(errors))
+    commission = Commission(
+        contest=contest, kind=kind, size=size, formed_on=formed_on, act_reference=act_reference.strip()
+    )
+    audited_save(commission, by=by, reason=f"Constituição da {rules.KIND_LABELS[kind]}")
+    for m in chosen:
+        member = CommissionMember(
+            commission=commission,
+            name=m.name.strip(),
+            office=m.office.strip(),
+            gender=m.gender.strip(),
+            colour=m.colour.strip(),
+            user=m.user,
+            no_conflict_signed_on=m.no_conflict_signed_on,
+        )
+        audited_save(member, by=by)
+    record = None
+    if result is not None:
+        record = MemberDraw(
+            commission=commission,
+            seed=result.seed,
+            pool=list(result.pool),
+            pool_digest=result.pool_digest,
+            k=result.k,
+            algorithm=result.algorithm,
+            result=[entry.member for entry in result.ranking],
+            drawn_at=now,
+            drawn_by=by,
+        )
+        audited_save(record, by=by, reason="Sorteio público dos membros")
+    return Formed(commission, composition.warnings, record)
+
+
+def draw_recompute(record: MemberDraw) -> draw_rules.DrawResult:
+    """The draw recomputed from its published record (the same pure function anyone can run)."""
+    return draw_rules.draw(record.seed, record.pool, record.k)
+
+
+@transaction.atomic
+def session_schedule(
+    *,
+    commission: Commission,
+    starts_at: datetime.datetime,
+    place: str = "",
+    video_link: str = "",
+    by: User,
+) -> Session:
+    if not place.strip() and not video_link.strip():
+        _refuse("Informe o local da sessão ou o link da videoconferência.", "place")
+    session = Session(
+        commission=commission, starts_at=starts_at, place=place.strip(), video_link=video_link.strip()
+    )
+    audited_save(session, by=by, reason="Sessão agendada")
+    session.present.set(commission.members.all())  # everyone, until presence is recorded
+    return session
+
+
+def _locked_session(session: Session) -> Session:
+    return Session.objects.select_for_update().select_related("commission").get(pk=session.pk)
+
+
+def _open(session: Session) -> None:
+    if session.is_closed:
+        _refuse("A sessão foi encerrada: nada mais pode ser alterado nela.")
+
+
+def _basis(registration: Registration) -> str:
+    declaration = getattr(registration, "self_declaration", None)
+    return rules.basis_for(declaration.category if declaration else "").value
+
+
+@transaction.atomic
+def candidates_call(
+    *, session: Session, by: User, registrations: Sequence[Registration] | None = None
+) -> list[Verification]:
+    """Call to the first commission's ``session`` every active registration of the contest that opted for
+    the racial reserve (or those of ``registrations``, the phase the edital sets) not called yet."""
+    session = _locked_session(session)
+    _open(session)
+    if session.commission.kind != rules.Kind.FIRST:
+        _refuse("Na comissão recursal são chamados somente os candidatos que recorreram.")
+    contest = session.commission.contest
+    eligible = Registration.objects.filter(
+        contest=contest, racial_reserve=True, status=Registration.Status.ACTIVE
+    ).select_related("self_declaration")
+    if registrations is not None:
+        wanted = {r.pk for r in registrations}
+        strangers = wanted - set(eligible.filter(pk__in=wanted).values_list("pk", flat=True))
+        if strangers:
+            _refuse("Só podem ser chamados candidatos ativos do concurso que optaram pela reserva racial.")
+        eligible = eligible.filter(pk__in=wanted)
+    already = Verification.objects.filter(
+        session__commission=session.commission, registration__in=eligible
+    ).values_list("registration_id", flat=True)
+    called = []
+    for registration in eligible.exclude(pk__in=already).order_by("number"):
+        verification = Verification(session=session, registration=registration, basis=_basis(registration))
+        audited_save(verification, by=by, reason="Convocação para a heteroidentificação")
+        called.append(verification)
+    if not called:
+        _refuse("Não há candidatos a chamar: todos os optantes pela reserva racial já foram chamados.")
+    return called
+
+
+@transaction.atomic
+def presence_record(*, session: Session, present: Sequence[CommissionMember], by: User) -> Session:
+    session = _locked_session(session)
+    _open(session)
+    if any(m.commission_id != session.commission_id for m in present):
+        _refuse("Só membros desta comissão podem constar como presentes.")
+    session.present.set(present)
+    session._history_user = by  # type: ignore[attr-defined]
+    return session
+
+
+@transaction.atomic
+def attendance_record(*, verification: Verification, attended: bool, by: User) -> Verification:
+    _open(_locked_session(verification.session))
+    verification = Verification.objects.select_for_update().get(pk=verification.pk)
+    verification.attended = attended
+    audited_save(verification, by=by, reason="Comparecimento" if attended else "Ausência registrada")
+    return verification
+
+
+def member_for(*, session: Session, user: User) -> CommissionMember | None:
+    """The seat ``user`` holds in ``session``'s commission, if any (Comissão sees only its own sessions)."""
+    if not user.is_authenticated:
+        return None
+    return CommissionMember.objects.filter(commission_id=session.commission_id, user=user).first()
+
+
+@transaction.atomic
+def opinion_record(*, verification: Verification, user: User, confirms: bool, reasons: str) -> Opinion:
+    """Record or change ``user``'s own reasoned opinion, while the session is open."""
+    session = _locked_session(verification.session)
+    member = member_for(session=session, user=user)
+    if member is None:
+        raise PermissionDenied("Só os membros desta comissão registram pareceres nesta sessão.")
+    opinion = Opinion.objects.select_for_update().filter(verification=verification, member=member).first()
+    _refuse(
+        rules.may_edit_opinion(author=str(member.pk), editor=str(member.pk), session_closed=session.is_closed)
+    )
+    if not session.present.filter(pk=member.pk).exists():
+        _refuse("Só os membros presentes à sessão registram pareceres.")
+    if verification.attended is False:
+        _refuse("O candidato não compareceu: não há parecer a registrar.")
+    if not reasons.strip():
+        _refuse(
+            "Fundamente o parecer (fenótipo, ou documentos de pertencimento, conforme o caso).", "reasons"
+        )
+    opinion = opinion or Opinion(verification=verification, member=member)
+    opinion.confirms = confirms
+    opinion.reasons = reasons.strip()
+    audited_save(opinion, by=user, reason="Parecer registrado pelo membro")
+    return opinion
+
+
+@transaction.atomic
+def session_close(
+    *, session: Session, by: User, now: datetime.datetime, calendar: deadlines.Calendar
+) -> Session:
+    """Close ``session``: each attending candidate's result is the majority of the present members'
+    opinions (computed; refused while one is missing); an absent candidate's absence is the result. A
+    first-instance non-confirmation starts the appeal deadline (the policy's ``appeal_days``)."""
+    session = _locked_session(session)
+    _open(session)
+    members = [str(pk) for pk in session.commission.members.values_list("pk", flat=True)]
+    present = [str(pk) for pk in session.present.values_list("pk", flat=True)]
+    verifications = list(session.verifications.select_related("registration__contest__policy"))
+    if any(v.attended is None for v in verifications):
+        _refuse("Registre o comparecimento de todos os candidatos chamados antes de encerrar a sessão.")
+    today = now.date()
+    for verification in verifications:
+        if verification.attended is False:
+            verification.outcome = rules.Outcome.ABSENT
+            verification.explanation = "O candidato não compareceu à sessão."
+        else:
+            opinions = [
+                rules.Opinion(member=str(o.member_id), confirms=o.confirms, reasons=o.reasons)
+                for o in verification.opinions.all()
+            ]
+            try:
+                result = rules.verdict(opinions, members=members, present=present)
+            except rules.CommissionError as exc:
+                raise ValidationError(f"Inscrição {verification.registration.number}: {exc}") from None
+            verification.outcome = result.outcome
+            verification.explanation = result.explanation
+            verification.confirming = result.confirming
+            verification.not_confirming = result.not_confirming
+        verification.notified_on = today
+        if (
+            session.commission.kind == rules.Kind.FIRST
+            and verification.outcome == rules.Outcome.NOT_CONFIRMED
+        ):
+            days = verification.registration.contest.policy.appeal_days
+            verification.appeal_deadline = deadlines.deadline(
+                today, days, deadlines.Unit.DAYS, calendar
+            ).last_day
+        audited_save(verification, by=by, reason="Resultado apurado no encerramento da sessão")
+    session.closed_at = now
+    audited_save(session, by=by, reason="Sessão encerrada")
+    return session
+
+
+@transaction.atomic
+def appeal_file(*, verification: Verification, reasons: str, now: datetime.datetime) -> Appeal:
+    """The candidate's appeal (through their private link) against a non-confirmation, within the deadline."""
+    verification = Verification.objects.select_for_update().get(pk=verification.pk)
+    if (
+        verification.outcome != rules.Outcome.NOT_CONFIRMED
+        or verification.session.commission.kind != rules.Kind.FIRST
+    ):
+        _refuse("Só cabe recurso da não confirmação pela comissão de heteroidentificação.")
+    if Appeal.objects.filter(verification=verification).exists():
+        _refuse("O recurso já foi interposto.")
+    if verification.appeal_deadline is None or now.date() > verification.appeal_deadline:
+        _refuse("O prazo de recurso terminou.")
+    if not reasons.strip():
+        _refuse("Apresente as razões do recurso.", "reasons")
+    appeal = Appeal(verification=verification, reasons=reasons.strip(), filed_at=now)
+    audited_save(appeal, by=None, reason="Recurso interposto pelo candidato")
+    return appeal
+
+
+@transaction.atomic
+def appeal_call(*, appeal: Appeal, session: Session, by: User) -> Verification:
+    """Call the appellant to a session of the appeal commission."""
+    session = _locked_session(session)
+    _open(session)
+    if session.commission.kind != rules.Kind.APPEAL:
+        _refuse("O recurso é julgado pela comissão recursal.")
+    appeal = Appeal.objects.select_for_update().get(pk=appeal.pk)
+    if appeal.judged_in_id:
+        _refuse("O recorrente já foi chamado pela comissão recursal.")
+    registration = appeal.verification.registration
+    verification = Verification(session=session, registration=registration, basis=appeal.verification.basis)
+    audited_save(verification, by=by, reason="Convocação do recorrente")
+    appeal.judged_in = verification
+    audited_save(appeal, by=by, reason="Recurso distribuído à comissão recursal")
+    return verification
+
+
+@dataclass(frozen=True)
+class Applied:
+    verification: Verification
+    outcome: rules.Outcome
+    consequence: rules.Consequence
+    messages: tuple[str, ...]
+    procedure: Procedure | None
+
+
+def final_state(verification: Verification, *, today: datetime.date) -> rules.Outcome | None:
+    """The final outcome of the first-instance ``verification`` (``None``: an appeal may still change it)."""
+    if not verification.outcome:
+        return None
+    if verification.outcome == rules.Outcome.ABSENT:
+        return rules.Outcome.ABSENT
+    appeal = Appeal.objects.filter(verification=verification).select_related("judged_in").first()
+    judged = appeal.judged_in.outcome if appeal and appeal.judged_in and appeal.judged_in.outcome else None
+    if appeal and not judged:
+        return None
+    deadline_passed = verification.appeal_deadline is not None and today > verification.appeal_deadline
+    return rules.final_outcome(
+        rules.Outcome(verification.outcome),
+        rules.Outcome(judged) if judged else None,
+        appeal_deadline_passed=deadline_passed,
+    )
+
+
+def _opinions_text(verification: Verification) -> str:
+    lines = []
+    for v in [
+        verification,
+        *(
+            [verification.appeal.judged_in]
+            if hasattr(verification, "appeal") and verification.appeal.judged_in
+            else []
+        ),
+    ]:
+        lines.append(
+            f"{rules.KIND_LABELS[rules.Kind(v.session.commission.kind)].capitalize()}: {v.explanation}"
+        )
+        for o in v.opinions.select_related("member").order_by("member__name"):
+            lines.append(f"- {o.member.name}: {'confirma' if o.confirms else 'não confirma'}. {o.reasons}")
+    return "\n".join(lines)
+
+
+@transaction.atomic
+def result_apply(*, verification: Verification, by: User, today: datetime.date) -> Applied:
+    """Apply the final result of the first-instance ``verification``: nothing when confirmed; otherwise the
+    policy's consequence, at once, through ``registration_change_status`` (``keep_open``, an absence,
+    ``eliminate``) or by opening a procedure with the opinions as evidence (``open_procedure``)."""
+    verification = (
+        Verification.objects.select_for_update()
+        .select_related("registration__contest__policy", "session__commission")
+        .get(pk=verification.pk)
+    )
+    if verification.session.commission.kind != rules.Kind.FIRST:
+        _refuse("Aplique o resultado pela verificação da comissão de heteroidentificação.")
+    if verification.consequence_applied_on:
+        _refuse(f"O resultado já foi aplicado em {verification.consequence_applied_on:%d/%m/%Y}.")
+    outcome = final_state(verification, today=today)
+    if outcome is None:
+        _refuse("O resultado ainda não é definitivo: aguarde o prazo de recurso ou o julgamento do recurso.")
+    assert outcome is not None
+    registration = verification.registration
+    consequence = rules.consequence(outcome, registration.contest.policy.non_confirmation)
+    messages: tuple[str, ...] = ()
+    procedure = None
+    reason = f"Heteroidentificação: {rules.OUTCOME_LABELS[outcome].lower()}"
+    if consequence == rules.Consequence.KEEP_OPEN:
+        change = registration_change_status(
+            registration=registration,
+            status=Registration.Status.EXCLUDED_FROM_RESERVE,
+            reason=reason,
+            by=by,
+            today=today,
+        )
+        messages = change.messages
+    elif consequence == rules.Consequence.ELIMINATE:
+        change = registration_change_status(
+            registration=registration,
+            status=Registration.Status.ELIMINATED,
+            reason=reason,
+            by=by,
+            today=today,
+        )
+        messages = change.messages
+    elif consequence == rules.Consequence.OPEN_PROCEDURE:
+        from declarations.services import procedure_open
+
+        procedure = procedure_open(
+            registration=registration,
+            origin=Procedure.Origin.COMMISSION,
+            facts="Autodeclaração não confirmada na heteroidentificação (indício, RULES §5). Pareceres:\n"
+            + _opinions_text(verification),
+            by=by,
+            today=today,
+        )
+        verification.procedure = procedure
+    verification.consequence = consequence
+    verification.consequence_applied_on = today
+    audited_save(verification, by=by, reason=f"Consequência: {rules.CONSEQUENCE_LABELS[consequence]}")
+    return Applied(verification, outcome, consequence, tuple(messages), procedure)

@@ -1,0 +1,242 @@
+"""Heteroidentification screens (RULES §5): Comissão sees only the sessions of its own commission and
+records its own opinion there (403 elsewhere); Jurídico and Auditoria see every session and its results,
+Jurídico applies a final result (a procedure opens, or the candidate leaves the reserve, through the
+services); Secretaria and Gestão see each registration's status only. The draw's record is public: anyone
+can recompute it. Every view of a session or of the statuses is logged (LGPD)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path, reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from contests.audit import User, log_access
+from contests.forms import add_service_errors
+from contests.models import Contest
+from contests.views import AuthenticatedHttpRequest, staff_view
+from contests.views.breadcrumbs import here
+from declarations import draw as draw_rules
+from declarations import heteroidentification as rules
+from declarations import heteroidentification_services as hs
+from declarations.models import MemberDraw, Opinion, Session, Verification
+
+RECORD = "declarations.record_opinion"
+VIEW = "declarations.view_session"
+MANAGE = "declarations.manage_heteroidentification"
+STATUS = "declarations.view_heteroidentification_status"
+
+
+class OpinionForm(forms.Form):
+    confirms = forms.TypedChoiceField(
+        label="Parecer",
+        choices=[("1", "Confirma a autodeclaração"), ("0", "Não confirma a autodeclaração")],
+        coerce=lambda value: value == "1",
+        widget=forms.RadioSelect,
+    )
+    reasons = forms.CharField(label="Fundamentação", widget=forms.Textarea(attrs={"rows": 3}))
+
+
+def session_for_user(user: User, pk: int) -> tuple[Session, bool]:
+    """The session ``pk`` and whether ``user`` sits on its commission: Jurídico and Auditoria read every
+    session; a Comissão member only those of their own commission (403 on the others)."""
+    session = get_object_or_404(Session.objects.select_related("commission__contest"), pk=pk)
+    seat = hs.member_for(session=session, user=user) if user.has_perm(RECORD) else None
+    if seat is None and not user.has_perm(VIEW):
+        raise PermissionDenied
+    return session, seat is not None
+
+
+@login_required
+def session_list(request: AuthenticatedHttpRequest) -> HttpResponse:
+    user = request.user
+    if user.has_perm(VIEW):
+        sessions = Session.objects.all()
+    elif user.has_perm(RECORD):
+        sessions = Session.objects.filter(commission__members__user=user)
+    else:
+        raise PermissionDenied
+    sessions = sessions.select_related("commission__contest").order_by("-starts_at")
+    return render(
+        request,
+        "declarations/hetero_session_list.html",
+        {"sessions": sessions, "breadcrumbs": [here("Heteroidentificação")]},
+    )
+
+
+@login_required
+def session_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    session, sits = session_for_user(request.user, pk)
+    log_access(user=request.user, obj=session, request=request)
+    return _render_session(request, session, sits)
+
+
+def _render_session(request, session: Session, sits: bool, bad: dict[int, OpinionForm] | None = None):
+    seat = hs.member_for(session=session, user=request.user) if sits else None
+    rows = []
+    for verification in session.verifications.select_related("registration__candidate").order_by(
+        "registration__number"
+    ):
+        own = Opinion.objects.filter(verification=verification, member=seat).first() if seat else None
+        form = (bad or {}).get(verification.pk) or OpinionForm(
+            initial={"confirms": "1" if own and own.confirms else "0", "reasons": own.reasons}
+            if own
+            else None,
+            prefix=f"v{verification.pk}",
+        )
+        rows.append(
+            {
+                "verification": verification,
+                "question": rules.BASIS_QUESTIONS[rules.Basis(verification.basis)],
+                "own": own,
+                "form": form,
+                # Results and every opinion: to Jurídico and Auditoria, and to the members once closed.
+                "opinions": verification.opinions.select_related("member").order_by("member__name")
+                if request.user.has_perm(VIEW) or session.is_closed
+                else (),
+            }
+        )
+    return render(
+        request,
+        "declarations/hetero_session.html",
+        {
+            "session": session,
+            "rows": rows,
+            "seat": seat,
+            "can_manage": request.user.has_perm(MANAGE),
+            "breadcrumbs": [
+                ("Heteroidentificação", reverse("declarations:hetero_sessions")),
+                here(str(session)),
+            ],
+        },
+    )
+
+
+@require_POST
+@login_required
+def opinion_record(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    verification = get_object_or_404(Verification.objects.select_related("session__commission"), pk=pk)
+    session = verification.session
+    if not request.user.has_perm(RECORD) or hs.member_for(session=session, user=request.user) is None:
+        raise PermissionDenied
+    form = OpinionForm(request.POST, prefix=f"v{verification.pk}")
+    if form.is_valid():
+        try:
+            hs.opinion_record(verification=verification, user=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(
+                request, f"Parecer sobre a inscrição {verification.registration.number} registrado."
+            )
+            return redirect("declarations:hetero_session", pk=session.pk)
+    log_access(user=request.user, obj=session, request=request, action="change")
+    return _render_session(request, session, True, bad={verification.pk: form})
+
+
+@require_POST
+@staff_view(MANAGE)
+def result_apply(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    verification = get_object_or_404(Verification.objects.select_related("session"), pk=pk)
+    try:
+        applied = hs.result_apply(verification=verification, by=request.user, today=timezone.localdate())
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, f"Resultado aplicado: {rules.CONSEQUENCE_LABELS[applied.consequence]}.")
+        for message in applied.messages:
+            messages.info(request, message)
+        if applied.procedure is not None:
+            return redirect(applied.procedure)
+    return redirect("declarations:hetero_session", pk=verification.session_id)
+
+
+@require_POST
+@staff_view(MANAGE)
+def attendance(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    verification = get_object_or_404(Verification, pk=pk)
+    attended = request.POST.get("attended")
+    if attended not in ("1", "0"):
+        messages.error(request, "Informe se o candidato compareceu.")
+    else:
+        try:
+            hs.attendance_record(verification=verification, attended=attended == "1", by=request.user)
+        except ValidationError as error:
+            for message in error.messages:
+                messages.error(request, message)
+    return redirect("declarations:hetero_session", pk=verification.session_id)
+
+
+@require_POST
+@staff_view(MANAGE)
+def session_close(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    session = get_object_or_404(Session, pk=pk)
+    from declarations.selectors import case_calendar
+
+    now = timezone.now()
+    try:
+        hs.session_close(
+            session=session, by=request.user, now=now, calendar=case_calendar([now.year, now.year + 1])
+        )
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, "Sessão encerrada; resultados apurados pela maioria dos pareceres.")
+    return redirect("declarations:hetero_session", pk=session.pk)
+
+
+@staff_view(STATUS)
+def status(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    """Each called registration's situation: no opinion, no category, no recording."""
+    contest = get_object_or_404(Contest, slug=slug)
+    verifications = (
+        Verification.objects.filter(session__commission__contest=contest)
+        .select_related("registration__candidate", "session__commission")
+        .order_by("registration__number", "session__starts_at")
+    )
+    log_access(user=request.user, obj=contest, request=request, detail="situação da heteroidentificação")
+    return render(
+        request,
+        "declarations/hetero_status.html",
+        {
+            "contest": contest,
+            "verifications": verifications,
+            "breadcrumbs": [here(f"Heteroidentificação: {contest}")],
+        },
+    )
+
+
+def draw_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The published draw (seed, pool, result), recomputed here by the same pure function anyone can run."""
+    record = get_object_or_404(MemberDraw.objects.select_related("commission__contest"), pk=pk)
+    recomputed = draw_rules.draw(record.seed, record.pool, record.k)
+    return render(
+        request,
+        "declarations/hetero_draw.html",
+        {
+            "record": record,
+            "recomputed": recomputed,
+            "matches": list(recomputed.drawn) == record.drawn,
+            "algorithm": draw_rules.ALGORITHM_TEXT,
+            "command": f'manage.py draw_check --seed "{record.seed}" --pool "{", ".join(record.pool)}" -k {record.k}',
+        },
+    )
+
+
+urlpatterns = [
+    path("heteroidentificacao/", session_list, name="hetero_sessions"),
+    path("heteroidentificacao/sessoes/<int:pk>/", session_detail, name="hetero_session"),
+    path("heteroidentificacao/verificacoes/<int:pk>/parecer/", opinion_record, name="hetero_opinion"),
+    path("heteroidentificacao/verificacoes/<int:pk>/aplicar/", result_apply, name="hetero_apply"),
+    path("heteroidentificacao/verificacoes/<int:pk>/comparecimento/", attendance, name="hetero_attendance"),
+    path("heteroidentificacao/sessoes/<int:pk>/encerrar/", session_close, name="hetero_close"),
+    path("heteroidentificacao/concursos/<slug:slug>/situacao/", status, name="hetero_status"),
+    path("heteroidentificacao/sorteios/<int:pk>/", draw_page, name="hetero_draw"),
+]

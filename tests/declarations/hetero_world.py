@@ -1,0 +1,72 @@
+"""A heteroidentification world on a contest: a first commission drawn from a pool (the cast's Comissão
+user among its members), an appeal commission, a session with the racial-reserve candidates called."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.utils import timezone
+
+from declarations import heteroidentification_services as hs
+from tests.builders import make_user
+
+SEED = "Mega-Sena concurso 2900: 05 12 23 34 45 56"
+GENDERS = ("feminino", "masculino")
+COLOURS = ("preta", "parda", "branca")
+
+
+def at(day: datetime.date, hour: int = 10) -> datetime.datetime:
+    return timezone.make_aware(datetime.datetime.combine(day, datetime.time(hour)))
+
+
+def people(prefix: str, n: int, role: str | None = "Comissão", first_user=None) -> list[hs.MemberInput]:
+    return [
+        hs.MemberInput(
+            name=f"{prefix} {i}",
+            office="Servidor(a)",
+            gender=GENDERS[i % 2],
+            colour=COLOURS[i % 3],
+            user=(
+                first_user
+                if i == 1 and first_user
+                else make_user(f"{prefix.lower()}{i}", role)
+                if role
+                else None
+            ),
+            no_conflict_signed_on=datetime.date(2026, 6, 1),
+        )
+        for i in range(1, n + 1)
+    ]
+
+
+def make_hetero_world(cast: dict, contest) -> dict:
+    """Without a draw, so the cast's Comissão user is surely a member of the first commission."""
+    legal = cast["legal"]
+    day = datetime.date(2026, 6, 1)
+    first = hs.commission_form(
+        contest=contest, kind="first", pool=people("Membro", 5, first_user=cast["commission"]),
+        formed_on=day, by=legal, now=at(day),
+    )  # fmt: skip
+    appeal = hs.commission_form(
+        contest=contest, kind="appeal", pool=people("Recursal", 3), formed_on=day, by=legal, now=at(day)
+    )
+    # The published record of a draw (a drawn commission is formed in the services' tests).
+    from declarations.draw import draw as compute
+    from declarations.models import MemberDraw
+
+    result = compute(SEED, ["A", "B", "C", "D", "E", "F", "G"], 5)
+    draw = MemberDraw.objects.create(
+        commission=first.commission, seed=result.seed, pool=list(result.pool), pool_digest=result.pool_digest,
+        k=5, algorithm=result.algorithm, result=[e.member for e in result.ranking], drawn_at=at(day),
+        drawn_by=legal,
+    )  # fmt: skip
+    session = hs.session_schedule(
+        commission=first.commission, starts_at=at(datetime.date(2026, 6, 20)), place="Sala 1", by=legal
+    )
+    called = hs.candidates_call(session=session, by=legal)
+    return {
+        "hetero_session": session,
+        "verification": called[0],
+        "draw": draw,
+        "appeal_commission": appeal.commission,
+    }

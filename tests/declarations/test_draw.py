@@ -1,0 +1,83 @@
+"""The auditable draw (declarations/draw.py; RULES §5, ADC 41: due process, so a draw anyone can redo)."""
+
+from __future__ import annotations
+
+import hashlib
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from hypothesis import given
+from hypothesis import strategies as st
+
+from declarations.draw import DrawError, draw, parse_pool
+
+SEED = "2026-11-30 Mega-Sena 2900: 05 12 23 34 45 56"
+POOL = ("A", "B", "C", "D", "E", "F", "G")
+
+members = st.lists(
+    st.text(alphabet="ABCDEFGHIJ0123456789-", min_size=1, max_size=6), min_size=1, max_size=12, unique=True
+)
+
+
+def test_adc41_draw_pinned_example():
+    result = draw(SEED, POOL, 5)
+    assert result.drawn == ("D", "B", "F", "E", "G")
+    assert result.substitutes == ("A", "C")
+    assert result.seed_digest == "8929aba3eac62bc76715181d8fc07acfc52f598eb8c61d51b8730fd37adf83f0"
+    assert result.pool_digest == "679da1b754fc11d084e9f4385cc2aa806ac4c5323121aa3af539d5e46beda0c3"
+
+
+def test_adc41_draw_follows_the_documented_algorithm_with_plain_hashlib():
+    s = hashlib.sha256(SEED.encode()).digest()
+    expected = sorted(POOL, key=lambda m: hashlib.sha256(s + m.encode()).hexdigest())[:5]
+    assert list(draw(SEED, POOL, 5).drawn) == expected
+
+
+@given(members, st.text(min_size=1).filter(str.strip), st.data())
+def test_adc41_draw_same_seed_same_draw_whatever_the_pool_order(pool, seed, data):
+    k = data.draw(st.integers(min_value=1, max_value=len(pool)))
+    shuffled = data.draw(st.permutations(pool))
+    first = draw(seed, pool, k)
+    assert first == draw(seed, pool, k)
+    assert draw(seed, shuffled, k).drawn == first.drawn
+    assert len(set(first.drawn)) == k and set(first.drawn) <= set(pool)
+
+
+def test_adc41_draw_seed_is_trimmed_and_another_seed_gives_another_ranking():
+    assert draw(f"  {SEED}\n", POOL, 5) == draw(SEED, POOL, 5)
+    assert draw(SEED + "7", POOL, 7).drawn != draw(SEED, POOL, 7).drawn
+
+
+@pytest.mark.parametrize(
+    ("seed", "pool", "k", "message"),
+    [
+        ("  ", POOL, 3, "semente"),
+        (SEED, ("A", "A", "B"), 2, "repetidos"),
+        (SEED, ("A", ""), 1, "sem identificador"),
+        (SEED, POOL, 0, "maior que zero"),
+        (SEED, POOL, 8, "ao menos tantos"),
+    ],
+)
+def test_adc41_draw_refuses_what_cannot_be_audited(seed, pool, k, message):
+    with pytest.raises(DrawError, match=message):
+        draw(seed, pool, k)
+
+
+def test_parse_pool_accepts_commas_semicolons_and_lines():
+    assert parse_pool("A, B;C\nD,,") == ("A", "B", "C", "D")
+
+
+def test_draw_check_command_recomputes_the_pinned_example():
+    out = StringIO()
+    call_command("draw_check", "--seed", SEED, "--pool", ",".join(POOL), "-k", "5", stdout=out)
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "D, B, F, E, G"
+    assert "1. D (sorteado)" in out.getvalue() and "7. C (suplente)" in out.getvalue()
+
+
+def test_draw_check_command_refuses_in_portuguese_with_status_2():
+    with pytest.raises(CommandError, match="ao menos tantos") as caught:
+        call_command("draw_check", "--seed", SEED, "--pool", "A,B", "-k", "3")
+    assert caught.value.returncode == 2
