@@ -327,6 +327,13 @@ class Seating:
         cached = self._projection
         if cached is None or cached.n != self.n:
             projection = project_detailed(self.params, self.kinds, self.n)
+            if self.kinds:
+                # Explain the collisions of the schedule as it was made, whatever seats exist now: the
+                # one from scratch when the created seats followed it (a restored state then says what
+                # the state it was saved from said), else the one among the seats still to create.
+                scratch = project_detailed(self.params, (), self.n)
+                if scratch.kinds == projection.kinds:
+                    projection = projection._replace(collisions=scratch.collisions)
             cached = self._projection = _Cached(self.n, projection, projection.kinds.count(OPEN))
         return cached.projection
 

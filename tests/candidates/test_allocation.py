@@ -856,3 +856,21 @@ def test_sm_art4_par2_pass_mark_reached_at_the_mark_itself(score, mark, expected
     from candidates.engine.ranking import reaches_pass_mark
 
     assert reaches_pass_mark(score, mark) is expected
+
+
+def test_ar_art3_par1_a_restored_state_explains_the_collision_as_the_state_it_was_saved_from():
+    """AR with PcD 5% at 5 vacancies: seat 5 is racial and the PcD seat passes to the 4th. The 5th call's
+    reason says so whether the engine continues in memory or restarts from the saved snapshot (the app
+    restores the ledger on every request), and the preview announces the same."""
+    p = al.Params(al.ReserveRule(20, 0, "half_up"), al.ReserveRule(5, 1, "up", 20), order="every_nth", nth=5)
+    roster = [al.Candidate(f"C{i}") for i in range(5)]
+    state, _ = al.apply(al.initial_state(roster, p, vacancies=5), {"call": 4})
+    restored = al.State.from_dict(state.to_dict(include_candidates=False), candidates=roster)
+    _, in_memory = al.apply(state, {"call": 1})
+    _, from_snapshot = al.apply(restored, {"call": 1})
+    preview = al.preview_call(
+        al.State.from_dict(state.to_dict(include_candidates=False), candidates=roster), 1
+    )
+    (seat5,) = in_memory.nominated
+    assert seat5.kind == "racial" and seat5.reason.collided_with == ("pcd",) and seat5.reason.moved_to == (4,)
+    assert from_snapshot.nominated == in_memory.nominated == preview.nominated
