@@ -48,7 +48,7 @@ def test_login_page_is_portuguese(client, db):
 def test_login_succeeds_and_goes_to_workspace(client, cast):
     response = attempt(client, "clerk", PASSWORD)
     assert response.status_code == 302
-    assert response.url == reverse("contests:list")
+    assert response.url == reverse("home")  # the home page of Pendências (issue 13)
     assert logged_in(client)
 
 
