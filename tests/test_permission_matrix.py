@@ -26,6 +26,8 @@ EXCLUDED_PREFIXES = ("admin/", "static/", "media/")
 # fmt: off
 # Columns:                                              anon  outs clerk legal  comm   mgr audit
 MATRIX: dict[str, dict[str, str]] = {
+    "candidates:contest_nominations":        {"GET":  "login   403   200   200   403   200   200",
+                                              "POST": "login   403   200   200   403   200   200"},
     "candidates:import_cancel":              {"GET":  "  405   405   405   405   405   405   405",
                                               "POST": "login   403   302   403   403   403   403"},
     "candidates:import_commit":              {"GET":  "  405   405   405   405   405   405   405",

@@ -24,8 +24,14 @@ from candidates.services import nominations as services
 from candidates.services.results import final_run_for
 from contests.forms import add_service_errors
 from contests.models import Position
-from contests.views import AuthenticatedHttpRequest, get_position_for_user, staff_view
-from contests.views.breadcrumbs import here, position_trail
+from contests.views import (
+    AuthenticatedHttpRequest,
+    get_contest_for_user,
+    get_position_for_user,
+    staff_view,
+)
+from contests.views.breadcrumbs import contest_trail, here, position_trail
+from contests.wording import plural
 
 VIEW_PERMS = ("contests.view_contest", "contests.view_position", "candidates.view_nomination")
 CALL_PERMS = (*VIEW_PERMS, "candidates.call_nomination")
@@ -120,7 +126,10 @@ def nomination_call(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Ht
                 add_service_errors(form, error)
             else:
                 names = ", ".join(f"{n.seat}ª vaga: inscrição {n.registration.number}" for n in created)
-                messages.success(request, f"{len(created)} nomeação(ões) registrada(s) ({names}).")
+                messages.success(
+                    request,
+                    f"{plural(len(created), 'nomeação registrada', 'nomeações registradas')} ({names}).",
+                )
                 return redirect(_list_url(position))
         try:
             preview = services.nominations_preview(position=position, count=data["count"])
@@ -300,7 +309,8 @@ def nomination_open_vacancies(request: AuthenticatedHttpRequest, slug: str, pk: 
             add_service_errors(form, error)
         else:
             messages.success(
-                request, f"{opened.opening.count} vaga(s) aberta(s). Veja abaixo como a ordem se estende."
+                request,
+                f"{plural(opened.opening.count, 'vaga aberta', 'vagas abertas')}. Veja abaixo como a ordem se estende.",
             )
             form = OpenForm(initial={"date": timezone.localdate()})
     strip = selectors.seat_strip(position)
@@ -320,8 +330,35 @@ def nomination_open_vacancies(request: AuthenticatedHttpRequest, slug: str, pk: 
     )
 
 
+@staff_view(*VIEW_PERMS)
+def contest_nominations(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    """All positions of a contest on one page: free seats, deadlines, and the next call per position."""
+    contest = get_contest_for_user(request.user, slug)
+    if not request.user.has_perm("contests.view_position"):
+        raise Http404
+    today = timezone.localdate()
+    rows = selectors.contest_nominations(contest, today=today)
+    blockers = {
+        row.position.pk: selectors.contest_nomination_blocker(
+            contest, today=today, has_final_run=row.has_final_run
+        )
+        for row in rows
+    }
+    return render(
+        request,
+        "candidates/contest_nominations.html",
+        {
+            "contest": contest,
+            "rows": [(row, blockers[row.position.pk]) for row in rows],
+            "today": today,
+            "breadcrumbs": contest_trail(contest, here("Nomeações")),
+        },
+    )
+
+
 _base = "concursos/<slug:slug>/cargos/<int:pk>/nomeacoes/"
 urlpatterns = [
+    path("concursos/<slug:slug>/nomeacoes/", contest_nominations, name="contest_nominations"),
     path(_base, nomination_list, name="nomination_list"),
     path(_base + "convocar/", nomination_call, name="nomination_call"),
     path(_base + "abrir-vagas/", nomination_open_vacancies, name="nomination_open_vacancies"),

@@ -30,6 +30,7 @@ from contests.views.access import (
 )
 from contests.views.breadcrumbs import contest_trail, here, position_trail
 from contests.views.contests import reservation_row
+from contests.wording import plural
 
 
 def _preview_url(
@@ -116,7 +117,9 @@ def position_create(request: AuthenticatedHttpRequest, slug: str) -> HttpRespons
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(request, f"Cargo {position.code} criado com {vacancies} vaga(s) no edital.")
+            messages.success(
+                request, f"Cargo {position.code} criado com {plural(vacancies, 'vaga', 'vagas')} no edital."
+            )
             return redirect(position)
     return render(
         request,
@@ -240,7 +243,7 @@ def opening_create(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Htt
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(request, f"Abertura de {opening.count} vaga(s) registrada.")
+            messages.success(request, f"Abertura de {plural(opening.count, 'vaga', 'vagas')} registrada.")
             return redirect(position)
     return render(
         request,
