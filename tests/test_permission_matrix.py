@@ -26,6 +26,8 @@ EXCLUDED_PREFIXES = ("admin/", "static/", "media/")
 # fmt: off
 # Columns:                                              anon  outs clerk legal  comm   mgr audit
 MATRIX: dict[str, dict[str, str]] = {
+    "candidates:contest_audit_trail":        {"GET":  "login   403   200   403   403   200   200",
+                                              "POST": "login   403   200   403   403   200   200"},
     "candidates:contest_nominations":        {"GET":  "login   403   200   200   403   200   200",
                                               "POST": "login   403   200   200   403   200   200"},
     "candidates:import_cancel":              {"GET":  "  405   405   405   405   405   405   405",
