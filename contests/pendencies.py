@@ -80,10 +80,8 @@ def manager_section() -> Section:
         "Resultados aguardando publicação",
         [
             Item(
-                f"Concurso {run.contest.number}/{run.contest.year}: cálculo nº {run.number}"
-                + (f" ({run.position.code})" if run.position is not None else ", todos os cargos"),
+                f"Concurso {run.contest.number}/{run.contest.year}: {run.name}",
                 run.get_absolute_url(),
-                note=f"calculado em {localtime(run.computed_at):%d/%m/%Y}",
             )
             for run in drafts.order_by("computed_at", "pk")
         ],

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
+from contests.quotas import format_fraction
+
 
 def plural(n: int, one: str, many: str) -> str:
     """``n`` followed by the singular or the plural words: ``plural(2, "vaga aberta", "vagas abertas")``."""
@@ -21,3 +25,15 @@ ACCESS_ACTIONS = {
 
 def access_action(action: str) -> str:
     return ACCESS_ACTIONS.get(action, action)
+
+
+def carried_in_words(carried: Fraction, citation: str = "") -> str:
+    """The fraction carried (SM art. 1 §4) in words, never as a negative number: "0,4 a considerar nas
+    próximas vagas", "0,4 já antecipado", "nenhuma"; ``citation`` (the policy's) follows in parentheses."""
+    if not carried:
+        return "nenhuma"
+    if carried > 0:
+        text = f"{format_fraction(carried)} a considerar nas próximas vagas"
+    else:
+        text = f"{format_fraction(-carried)} já antecipado"
+    return f"{text} ({citation})" if citation else text

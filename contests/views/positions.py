@@ -30,7 +30,7 @@ from contests.views.access import (
 )
 from contests.views.breadcrumbs import contest_trail, here, position_trail
 from contests.views.contests import reservation_row
-from contests.wording import plural
+from contests.wording import carried_in_words, plural
 
 
 def _preview_url(
@@ -91,7 +91,7 @@ def reservation_preview(request: AuthenticatedHttpRequest, slug: str) -> JsonRes
             "racial": r.racial,
             "pcd": r.pcd,
             "carried_fraction": quotas.format_fraction_plain(r.carried_fraction),
-            "carried_fraction_display": quotas.format_fraction(r.carried_fraction),
+            "carried_fraction_display": carried_in_words(r.carried_fraction, contest.policy.citation_carry),
             "racial_explanation": r.racial_explanation,
             "pcd_explanation": r.pcd_explanation or "Sem reserva para pessoas com deficiência.",
             "summary": (
@@ -199,7 +199,7 @@ def position_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Ht
                     "cumulative": cumulative,
                     "reservation": after,
                     "added": added,
-                    "carried": quotas.format_fraction(after.carried_fraction) if after else "",
+                    "carried": carried_in_words(after.carried_fraction) if after else "",
                 }
             )
             previous = after
