@@ -4,15 +4,18 @@ registration's history as its reader may see it, a run's lists, two runs compare
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import re
 import unicodedata
 from bisect import bisect_left
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import CharField, Func, Q, QuerySet
-from django.db.models.functions import Length
+from django.db.models import CharField, Func, Q, QuerySet, Sum, Value
+from django.db.models.functions import Coalesce, Length
+from django.urls import reverse
 
 from candidates.engine import allocation, schedule
 from candidates.engine.results import format_score
@@ -502,3 +505,98 @@ def seat_strip(position: Position) -> SeatStrip:
     kept = () if tuple(project(params, (), vacancies)[: len(created)]) == created else created
     collisions = tuple(schedule.collisions_explained(params, kept, vacancies))
     return SeatStrip(tuple(seats), vacancies, ledger is not None, ledger.version if ledger else 0, collisions)
+
+
+# Nominations of a whole contest -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Blocker:
+    """Why nominations cannot be called, who unblocks it and where (a link, when that user may open it)."""
+
+    why: str
+    who_where: str
+    url: str = ""
+
+
+@dataclass(frozen=True)
+class PositionNominations:
+    """One line of the contest's nominations page: a position's seats, deadlines and next call."""
+
+    position: Position
+    vacancies: int
+    holding: int
+    active: int
+    overdue: int
+    next_deadline: datetime.date | None
+    has_final_run: bool
+
+    @property
+    def free(self) -> int:
+        return max(0, self.vacancies - self.holding)
+
+
+def contest_nomination_blocker(
+    contest: Contest, *, today: datetime.date, has_final_run: bool
+) -> Blocker | None:
+    """What blocks calling nominations in ``contest`` today, worded with who unblocks it and where."""
+    if not has_final_run:
+        return Blocker(
+            "As nomeações saem da lista final publicada.",
+            "A Gestão publica a lista final em Concurso → Listas de classificação.",
+            reverse("candidates:result_list", args=[contest.slug]),
+        )
+    if not contest.homologation_date:
+        return Blocker(
+            "As nomeações só começam depois da homologação do concurso.",
+            "A Gestão homologa o resultado em Concurso → Homologar.",
+            reverse("contests:homologate", args=[contest.slug]),
+        )
+    if not contest.is_valid_on(today):
+        if contest.validity_extended:
+            return Blocker(
+                f"Hoje ({today:%d/%m/%Y}) está fora da validade do concurso, já prorrogada uma vez.",
+                "Não há como nomear mais a partir deste concurso (CF art. 37, III).",
+            )
+        return Blocker(
+            f"Hoje ({today:%d/%m/%Y}) está fora da validade do concurso.",
+            "A Gestão pode prorrogar a validade, uma vez, em Concurso → Prorrogar validade.",
+            reverse("contests:extend_validity", args=[contest.slug]),
+        )
+    return None
+
+
+def contest_nominations(contest: Contest, *, today: datetime.date) -> list[PositionNominations]:
+    """Each position of ``contest`` with its vacancies, seats held, active nominations, the nearest
+    deadline to take office and how many have passed; a fixed number of queries."""
+    positions = list(
+        Position.objects.filter(contest=contest)
+        .annotate(opened=Coalesce(Sum("openings__count"), Value(0)))
+        .order_by("code")
+    )
+    finals = ResultRun.objects.filter(
+        contest=contest, status=ResultRun.Status.PUBLISHED, kind=ResultRun.Kind.FINAL
+    ).values_list("position_id", flat=True)
+    final_positions = set(finals)
+    by_position: dict[int, list[Nomination]] = defaultdict(list)
+    for nomination in Nomination.objects.filter(
+        position__contest=contest, status__in=Nomination.HOLDING
+    ).only("position_id", "status", "office_deadline"):
+        by_position[nomination.position_id].append(nomination)
+    rows = []
+    for position in positions:
+        position.contest = contest
+        held = by_position[position.pk]
+        active = [n for n in held if n.status == Nomination.Status.ACTIVE]
+        rows.append(
+            PositionNominations(
+                position=position,
+                vacancies=position.opened,
+                holding=len(held),
+                active=len(active),
+                overdue=sum(1 for n in active if n.office_deadline < today),
+                next_deadline=min((n.office_deadline for n in active), default=None),
+                has_final_run=None in final_positions or position.pk in final_positions,
+            )
+        )
+    return rows

@@ -1,4 +1,4 @@
-from candidates.views import imports, nominations, registrations, results
+from candidates.views import imports, nominations, registrations, results, trail
 
 app_name = "candidates"
 
@@ -7,4 +7,5 @@ urlpatterns = [
     *imports.urlpatterns,
     *results.urlpatterns,
     *nominations.urlpatterns,
+    *trail.urlpatterns,
 ]

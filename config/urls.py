@@ -1,10 +1,10 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from django.views.generic import RedirectView
 
 from contests.login import login_view, logout_view, password_change_view
 from contests.views.health import health
+from contests.views.home import home
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -16,6 +16,6 @@ urlpatterns = [
     path("", include("candidates.urls")),
     path("", include("declarations.urls")),
     path("", include("contests.urls")),
-    # Last, so that a public home page in another app takes precedence.
-    path("", RedirectView.as_view(pattern_name="contests:list", permanent=False), name="home"),
+    # Last, so that a public home page in another app takes precedence: the staff's "Pendências".
+    path("", home, name="home"),
 ]

@@ -26,6 +26,10 @@ EXCLUDED_PREFIXES = ("admin/", "static/", "media/")
 # fmt: off
 # Columns:                                              anon  outs clerk legal  comm   mgr audit
 MATRIX: dict[str, dict[str, str]] = {
+    "candidates:contest_audit_trail":        {"GET":  "login   403   200   403   403   200   200",
+                                              "POST": "login   403   200   403   403   200   200"},
+    "candidates:contest_nominations":        {"GET":  "login   403   200   200   403   200   200",
+                                              "POST": "login   403   200   200   403   200   200"},
     "candidates:import_cancel":              {"GET":  "  405   405   405   405   405   405   405",
                                               "POST": "login   403   302   403   403   403   403"},
     "candidates:import_commit":              {"GET":  "  405   405   405   405   405   405   405",
@@ -193,8 +197,8 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "login   403   403   302   403   403   403"},
     "health":                                {"GET":  "  200   200   200   200   200   200   200",
                                               "POST": "  405   405   405   405   405   405   405"},
-    "home":                                  {"GET":  "  302   302   302   302   302   302   302",
-                                              "POST": "  302   302   302   302   302   302   302"},
+    "home":                                  {"GET":  "login   200   200   200   200   200   200",
+                                              "POST": "login   200   200   200   200   200   200"},
     "login":                                 {"GET":  "  200   302   302   302   302   302   302",
                                               "POST": "  200   302   302   302   302   302   302"},
     "logout":                                {"GET":  "  405   405   405   405   405   405   405",

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.timezone import localtime
 from simple_history.models import HistoricalRecords
 
 from candidates.models.registrations import Registration, score_field
@@ -120,6 +121,17 @@ class ResultRun(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("candidates:result_detail", args=[self.contest.slug, self.pk])
+
+    @property
+    def name(self) -> str:
+        """What the run is, in words, instead of its sequence number: "Resultado final publicado em
+        30/11/2026", "Cálculo de 30/11/2026 14:05 (em revisão)"; a run of one position says which."""
+        scope = f" ({self.position.code})" if self.position is not None else ""
+        if self.published_at is not None:
+            kind = self.get_kind_display().lower() if self.kind else ""
+            words = f"Resultado {kind} publicado" if kind else "Resultado publicado"
+            return f"{words} em {localtime(self.published_at):%d/%m/%Y}{scope}"
+        return f"Cálculo de {localtime(self.computed_at):%d/%m/%Y %H:%M} (em revisão){scope}"
 
     @property
     def is_published(self) -> bool:

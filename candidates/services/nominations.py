@@ -48,6 +48,7 @@ from candidates.services.results import final_run_for
 from contests.audit import User, audited_save
 from contests.models import Contest, Position, VacancyOpening, add_days
 from contests.services import vacancy_opening_create
+from contests.wording import plural
 
 ID_PREFIX = "inscrição "
 MAX_CALL = 500
@@ -151,7 +152,7 @@ def _reconcile(
     messages: list[str] = []
     if vacancies < state.vacancies:
         raise ValidationError(
-            f"O cargo tem hoje {vacancies} vaga(s), menos que as {state.vacancies} com que as nomeações "
+            f"O cargo tem hoje {plural(vacancies, 'vaga', 'vagas')}, menos que as {state.vacancies} com que as nomeações "
             "já contam: vagas não podem ser retiradas depois de iniciadas as nomeações."
         )
     if vacancies > state.vacancies:
@@ -231,7 +232,7 @@ def _follow_contest(state: allocation.State, position: Position) -> tuple[alloca
         return state, []
     total = state.vacancies + params.threshold_extra
     return state, [
-        f"O concurso tem agora {total} vaga(s) (o mínimo para a reserva é contado no concurso"
+        f"O concurso tem agora {plural(total, 'vaga', 'vagas')} (o mínimo para a reserva é contado no concurso"
         f"{params.cite('threshold')}): reserva a {params.group_label} neste cargo: {after.racial_explanation}"
     ]
 
@@ -422,7 +423,8 @@ def nominations_preview(*, position: Position, count: int) -> Preview:
         messages.append("Não há vaga a preencher nem candidato a convocar neste cargo agora.")
     elif len(change.nominated) < count:
         messages.append(
-            f"Só {len(change.nominated)} vaga(s) podem ser preenchidas agora ({loaded.state.vacancies} aberta(s))."
+            f"Só {plural(len(change.nominated), 'vaga pode ser preenchida', 'vagas podem ser preenchidas')} agora "
+            f"({plural(loaded.state.vacancies, 'aberta', 'abertas')})."
         )
     if change.stopped:
         messages.append("A chamada para: não há mais candidatos aprovados a convocar.")
@@ -702,7 +704,9 @@ def vacancies_open(
     if ledger is not None:
         loaded = _load(locked, lock=True)
         messages = loaded.messages
-        _save(loaded, loaded.state, by=by, reason=f"Abertura de {count} vaga(s): {act.strip()}")
+        _save(
+            loaded, loaded.state, by=by, reason=f"Abertura de {plural(count, 'vaga', 'vagas')}: {act.strip()}"
+        )
         after = loaded.state.schedule()
     else:
         after = project(params_for_position(locked), (), locked.vacancies + count)

@@ -26,8 +26,14 @@ from candidates.services import nominations as services
 from candidates.services.results import final_run_for
 from contests.forms import DocumentForm, add_service_errors
 from contests.models import Position
-from contests.views import AuthenticatedHttpRequest, get_position_for_user, staff_view
-from contests.views.breadcrumbs import here, position_trail
+from contests.views import (
+    AuthenticatedHttpRequest,
+    get_contest_for_user,
+    get_position_for_user,
+    staff_view,
+)
+from contests.views.breadcrumbs import contest_trail, here, position_trail
+from contests.wording import plural
 
 SEATS_PER_PAGE = 100
 VIEW_PERMS = ("contests.view_contest", "contests.view_position", "candidates.view_nomination")
@@ -133,7 +139,10 @@ def nomination_call(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Ht
                 add_service_errors(form, error)
             else:
                 names = ", ".join(f"{n.seat}ª vaga: inscrição {n.registration.number}" for n in created)
-                messages.success(request, f"{len(created)} nomeação(ões) registrada(s) ({names}).")
+                messages.success(
+                    request,
+                    f"{plural(len(created), 'nomeação registrada', 'nomeações registradas')} ({names}).",
+                )
                 return redirect(_list_url(position))
         try:
             preview = services.nominations_preview(position=position, count=data["count"])
@@ -318,7 +327,8 @@ def nomination_open_vacancies(request: AuthenticatedHttpRequest, slug: str, pk: 
                 messages.info(request, "Estas vagas já tinham sido abertas por este mesmo envio: nada mudou.")
             else:
                 messages.success(
-                    request, f"{opened.opening.count} vaga(s) aberta(s). Veja abaixo como a ordem se estende."
+                    request,
+                    f"{plural(opened.opening.count, 'vaga aberta', 'vagas abertas')}. Veja abaixo como a ordem se estende.",
                 )
                 request.session[session_key] = {
                     "before": list(opened.before),
@@ -340,6 +350,32 @@ def nomination_open_vacancies(request: AuthenticatedHttpRequest, slug: str, pk: 
             **_strip(request, position),
             reservation=position.reservation(),
         ),
+    )
+
+
+@staff_view(*VIEW_PERMS)
+def contest_nominations(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    """All positions of a contest on one page: free seats, deadlines, and the next call per position."""
+    contest = get_contest_for_user(request.user, slug)
+    if not request.user.has_perm("contests.view_position"):
+        raise Http404
+    today = timezone.localdate()
+    rows = selectors.contest_nominations(contest, today=today)
+    blockers = {
+        row.position.pk: selectors.contest_nomination_blocker(
+            contest, today=today, has_final_run=row.has_final_run
+        )
+        for row in rows
+    }
+    return render(
+        request,
+        "candidates/contest_nominations.html",
+        {
+            "contest": contest,
+            "rows": [(row, blockers[row.position.pk]) for row in rows],
+            "today": today,
+            "breadcrumbs": contest_trail(contest, here("Nomeações")),
+        },
     )
 
 
@@ -379,6 +415,7 @@ def nomination_act(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Htt
 
 
 urlpatterns = [
+    path("concursos/<slug:slug>/nomeacoes/", contest_nominations, name="contest_nominations"),
     path(_base, nomination_list, name="nomination_list"),
     path(_base + "convocar/", nomination_call, name="nomination_call"),
     path(_base + "ato/", nomination_act, name="nomination_act"),

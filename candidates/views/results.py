@@ -147,7 +147,7 @@ def result_detail(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> 
         "candidates/result_detail.html",
         {
             "contest": run.contest,
-            "breadcrumbs": _trail(run, here(f"Lista {run.number}")),
+            "breadcrumbs": _trail(run, here(run.name)),
             "run": run,
             "positions": positions,
             "position": position,
@@ -225,7 +225,7 @@ def result_compare(request: AuthenticatedHttpRequest, slug: str, run_pk: int) ->
         "candidates/result_compare.html",
         {
             "contest": run.contest,
-            "breadcrumbs": _trail(run, (f"Lista {run.number}", run.get_absolute_url()), here("Comparação")),
+            "breadcrumbs": _trail(run, (run.name, run.get_absolute_url()), here("Comparação")),
             "run": run,
             "previous": previous,
             "others": others,

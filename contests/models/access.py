@@ -6,6 +6,8 @@ from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
 
+from contests.wording import access_action
+
 
 class AccessLog(models.Model):
     """Who viewed which sensitive record, and when (LGPD). Append-only: written by ``log_access``."""
@@ -32,3 +34,8 @@ class AccessLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%d/%m/%Y %H:%M} {self.user} {self.action} {self.object_repr}"
+
+    @property
+    def action_label(self) -> str:
+        """The action in words (a new action not yet worded shows its code)."""
+        return access_action(self.action)

@@ -33,6 +33,7 @@ from contests.views.access import (
     staff_view,
 )
 from contests.views.breadcrumbs import contest_trail, here
+from contests.wording import carried_in_words
 
 HOMOLOGATION_FIELDS = {
     "homologation_date": "date",
@@ -51,8 +52,12 @@ class PositionRow:
 
     @property
     def carried(self) -> str:
-        """The fraction carried (SM art. 1 §4) with a decimal comma."""
-        return quotas.format_fraction(self.reservation.carried_fraction) if self.reservation else ""
+        """The fraction carried (SM art. 1 §4) in words, with a decimal comma."""
+        if not self.reservation:
+            return ""
+        return carried_in_words(
+            self.reservation.carried_fraction, self.position.contest.policy.citation_carry
+        )
 
 
 def reservation_row(position: Position, vacancies: int | None = None) -> PositionRow:

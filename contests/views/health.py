@@ -17,6 +17,8 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from contests.wording import plural
+
 # django-tasks' database backend (the django-tasks-db package since django-tasks 0.12): its queue is a table.
 TASKS_DB_APP = "django_tasks_db"
 TASKS_DB_LABEL = "django_tasks_database"  # the app label its models go by
@@ -39,7 +41,7 @@ def _migrations() -> dict[str, Any]:
     except DatabaseError:
         return {"ok": False, "detail": "migrações não verificadas (banco indisponível)"}
     if pending:
-        return {"ok": False, "detail": f"{pending} migraç{'ão' if pending == 1 else 'ões'} não aplicada(s)"}
+        return {"ok": False, "detail": plural(pending, "migração não aplicada", "migrações não aplicadas")}
     return {"ok": True, "detail": "todas as migrações aplicadas"}
 
 
@@ -55,7 +57,7 @@ def _task_queue() -> dict[str, Any]:
         waiting = apps.get_model(TASKS_DB_LABEL, "DBTaskResult").objects.filter(status="READY").count()
     except DatabaseError:
         return {"ok": False, "detail": "fila não verificada (banco indisponível)"}
-    return {"ok": True, "detail": f"{waiting} tarefa(s) pendente(s)", "pending": waiting}
+    return {"ok": True, "detail": plural(waiting, "tarefa pendente", "tarefas pendentes"), "pending": waiting}
 
 
 @login_not_required

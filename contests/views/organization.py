@@ -108,5 +108,13 @@ def holiday_delete(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 def accesslog_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = AccessLogFilterForm(request.GET or None)
     logs = selectors.access_logs(**form.cleaned_data) if form.is_valid() else selectors.access_logs()
+    if request.GET.get("formato") == "csv":
+        response = HttpResponse(selectors.access_logs_csv(logs), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = 'attachment; filename="registro-de-acessos.csv"'
+        return response
     page = Paginator(logs, PAGE_SIZE).get_page(request.GET.get("pagina"))
-    return render(request, "contests/accesslog_list.html", {"form": form, "page": page})
+    query = request.GET.copy()
+    query.pop("pagina", None)
+    query["formato"] = "csv"
+    context = {"form": form, "page": page, "csv_query": query.urlencode()}
+    return render(request, "contests/accesslog_list.html", context)

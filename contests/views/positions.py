@@ -30,6 +30,7 @@ from contests.views.access import (
 )
 from contests.views.breadcrumbs import contest_trail, here, position_trail
 from contests.views.contests import reservation_row
+from contests.wording import carried_in_words, plural
 
 
 def _preview_url(
@@ -92,7 +93,7 @@ def reservation_preview(request: AuthenticatedHttpRequest, slug: str) -> JsonRes
             "racial": r.racial,
             "pcd": r.pcd,
             "carried_fraction": quotas.format_fraction_plain(r.carried_fraction),
-            "carried_fraction_display": quotas.format_fraction(r.carried_fraction),
+            "carried_fraction_display": carried_in_words(r.carried_fraction, contest.policy.citation_carry),
             "racial_explanation": r.racial_explanation,
             "pcd_explanation": r.pcd_explanation or "Sem reserva para pessoas com deficiência.",
             "summary": (
@@ -118,7 +119,9 @@ def position_create(request: AuthenticatedHttpRequest, slug: str) -> HttpRespons
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(request, f"Cargo {position.code} criado com {vacancies} vaga(s) no edital.")
+            messages.success(
+                request, f"Cargo {position.code} criado com {plural(vacancies, 'vaga', 'vagas')} no edital."
+            )
             return redirect(position)
     return render(
         request,
@@ -198,7 +201,7 @@ def position_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Ht
                     "cumulative": cumulative,
                     "reservation": after,
                     "added": added,
-                    "carried": quotas.format_fraction(after.carried_fraction) if after else "",
+                    "carried": carried_in_words(after.carried_fraction) if after else "",
                 }
             )
             previous = after
@@ -242,7 +245,7 @@ def opening_create(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Htt
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(request, f"Abertura de {opening.count} vaga(s) registrada.")
+            messages.success(request, f"Abertura de {plural(opening.count, 'vaga', 'vagas')} registrada.")
             return redirect(position)
     return render(
         request,

@@ -248,7 +248,7 @@ def test_clerk_imports_publishes_calls_records_a_withdrawal_and_calls_again(
     preview_call(page, 3, "Portaria nº 45/2026", first)
     _shot(page, "5-call-preview")
     page.get_by_role("button", name="Confirmar 3 nomeações").click()
-    page.get_by_text("3 nomeação(ões) registrada(s)").wait_for()
+    page.get_by_text("3 nomeações registradas").wait_for()
     _shot(page, "6-after-first-call")
     assert_strip(page, first)
 
@@ -281,7 +281,7 @@ def test_clerk_imports_publishes_calls_records_a_withdrawal_and_calls_again(
     )
     _shot(page, "9-second-preview")
     page.get_by_role("button", name="Confirmar 2 nomeações").click()
-    page.get_by_text("2 nomeação(ões) registrada(s)").wait_for()
+    page.get_by_text("2 nomeações registradas").wait_for()
     _shot(page, "10-after-second-call")
     assert_strip(page, {**holders, **second})
 

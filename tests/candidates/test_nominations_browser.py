@@ -81,7 +81,7 @@ def test_publish_call_withdraw_call_again(page, live_server, tmp_path):
     assert preview.count("3ª vaga") == 1  # the why line does not repeat the seat
     assert "além das 5 vagas de ampla concorrência" in preview
     page.get_by_role("button", name="Confirmar 3 nomeações").click()
-    assert "3 nomeação(ões) registrada(s)" in page.locator(".messages").inner_text()
+    assert "3 nomeações registradas" in page.locator(".messages").inner_text()
 
     # The second nominee withdraws, with the signed statement.
     page.get_by_role("link", name="Fábio Moreira Conceição", exact=True).click()

@@ -193,7 +193,7 @@ def test_an_elimination_elsewhere_annuls_the_nomination_before_the_next_call(wor
 def test_a_call_beyond_the_vacancies_fills_what_it_can(worked, cast):
     preview = nominations_preview(position=worked, count=9)
     assert len(preview.rows) == 5
-    assert any("Só 5 vaga(s)" in message for message in preview.messages)
+    assert any("Só 5 vagas" in message for message in preview.messages)
     assert len(call(worked, cast["clerk"], 9)) == 5
     with pytest.raises(ValidationError, match="Não há vaga a preencher"):
         call(worked, cast["clerk"], 1)
@@ -282,7 +282,7 @@ def test_sm_art1_par2_the_ledger_follows_vacancies_opened_on_other_positions(on_
     assert [seat.kind for seat in seat_strip(first).seats] == ["open", "racial"]
     preview = nominations_preview(position=first, count=1)
     assert [(r.seat, r.registration.number, r.kind) for r in preview.rows] == [(2, "N1", "racial")]
-    assert any("O concurso tem agora 3 vaga(s)" in m and "art. 1º §2º" in m for m in preview.messages)
+    assert any("O concurso tem agora 3 vagas" in m and "art. 1º §2º" in m for m in preview.messages)
     (seat2,) = call(
         first, cast["clerk"], 1, act_number="Portaria 11/2026", act_date=datetime.date(2026, 8, 2)
     )

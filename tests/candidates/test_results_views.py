@@ -62,7 +62,7 @@ def test_clerk_computes_and_the_list_shows_places_and_why(client_for, contest, c
     assert (run.status, run.kind, run.computed_by) == (ResultRun.Status.DRAFT, "final", cast["clerk"])
     assert run.history.first().history_user == cast["clerk"]
     page = response.content.decode()
-    assert "Lista 1" in page and "1º na ampla concorrência, nota final 90,00" in page
+    assert "Cálculo de " in page and "1º na ampla concorrência, nota final 90,00" in page
     racial = client.get(run.get_absolute_url() + "?lista=racial").content.decode()
     assert "1º da lista reservada a negros (2º na ampla concorrência" in racial
     assert "Publicar lista" not in page  # the clerk does not publish

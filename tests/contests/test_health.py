@@ -69,7 +69,7 @@ def test_health_answers_503_when_a_migration_is_not_applied(client, db):
     ):
         response, body = health(client)
     assert response.status_code == 503
-    assert body["checks"]["migrations"] == {"ok": False, "detail": "1 migração não aplicada(s)"}
+    assert body["checks"]["migrations"] == {"ok": False, "detail": "1 migração não aplicada"}
 
 
 def test_health_answers_503_when_the_database_is_down(client, db):

@@ -129,3 +129,23 @@ def test_accesslog_lists_and_filters(client_for, cast):
     assert "autodeclaração" in page and "laudo PcD" not in page
     page = client.get(reverse("contests:accesslog_list"), {"start": "31/12/2199"}).content.decode()
     assert "Nenhum acesso registrado" in page
+
+
+def test_accesslog_translates_actions_and_exports_csv(client_for, cast):
+    contest = make_contest(title="Concurso Sensível")
+    cast["legal"].first_name, cast["legal"].last_name = "Laura", "Lima"
+    cast["legal"].save()
+    audit.log_access(user=cast["legal"], obj=contest, action="view_sensitive", detail="autodeclaração")
+    audit.log_access(user=cast["clerk"], obj=contest, action="download", detail="laudo.pdf")
+    client = client_for("auditor")
+    page = client.get(reverse("contests:accesslog_list")).content.decode()
+    assert (
+        "Consulta de dado sensível" in page and "Download de anexo" in page and "view_sensitive" not in page
+    )
+    response = client.get(reverse("contests:accesslog_list"), {"user": "laura", "formato": "csv"})
+    assert response["Content-Type"].startswith("text/csv")
+    assert response.content.startswith("\ufeff".encode())
+    lines = response.content.decode("utf-8-sig").strip().split("\r\n")
+    assert lines[0] == "Quando;Quem;Ação;Registro;Detalhe;Endereço IP"
+    assert len(lines) == 2 and ";Laura Lima;Consulta de dado sensível;" in lines[1]
+    assert "autodeclaração" in lines[1]

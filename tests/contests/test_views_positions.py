@@ -196,11 +196,11 @@ def test_position_detail_shows_reserve_explanation_and_cumulative_openings(clien
     assert (reservation.vacancies, reservation.open, reservation.racial, reservation.pcd) == (9, 6, 2, 1)
     assert reservation.racial_explanation in page
     assert "20% de 9 = 1,8 → 2" in page
-    assert "-0,2" in page
+    assert "0,2 já antecipado" in page and "-0,2" not in page  # in words, never negative (issue 13)
     openings = response.context["openings"]
     assert [(o["cumulative"], o["reservation"].racial, o["carried"]) for o in openings] == [
-        (7, 1, "0,4"),
-        (9, 2, "-0,2"),
+        (7, 1, "0,4 a considerar nas próximas vagas"),
+        (9, 2, "0,2 já antecipado"),
     ]
     assert openings[1]["added"] == 1
 
@@ -312,7 +312,7 @@ def test_preview_is_the_quota_engine_answer(client_for):
     )
     assert (data["vacancies"], data["open"], data["racial"], data["pcd"]) == (7, 5, 1, 1)
     assert data["carried_fraction"] == "0.4"
-    assert data["carried_fraction_display"] == "0,4"
+    assert data["carried_fraction_display"].startswith("0,4 a considerar nas próximas vagas")
     assert data["racial_explanation"] == expected.racial_explanation
     assert data["pcd_explanation"] == expected.pcd_explanation
     assert "1 reservada a negros" in data["summary"]

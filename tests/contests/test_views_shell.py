@@ -73,10 +73,10 @@ def test_404_page_is_portuguese(client_for, settings):
     assert "Página não encontrada" in response.content.decode()
 
 
-def test_root_redirects_to_workspace(client_for):
+def test_root_is_the_home_page_of_pendencies(client_for):
     response = client_for("clerk").get("/")
-    assert response.status_code == 302
-    assert response.url == reverse("contests:list")
+    assert response.status_code == 200
+    assert "<h1>Pendências</h1>" in response.content.decode()
 
 
 def test_dates_are_brazilian(client_for):
