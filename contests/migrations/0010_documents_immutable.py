@@ -9,7 +9,7 @@ MESSAGE = "Documento publicado não se altera nem se exclui: publique uma retifi
 POSTGRES_FORWARD = f"""
 CREATE OR REPLACE FUNCTION contests_document_immutable() RETURNS trigger AS $$
 BEGIN
-    RAISE EXCEPTION '{MESSAGE}';
+    RAISE EXCEPTION '{MESSAGE}' USING ERRCODE = 'integrity_constraint_violation';
 END;
 $$ LANGUAGE plpgsql;
 CREATE TRIGGER contests_document_immutable BEFORE UPDATE OR DELETE ON contests_document
