@@ -123,6 +123,35 @@ def _edital_report_refusal(contest: Contest, on: datetime.date) -> None:
         raise ValidationError([f"{problem.where}: {problem.message}" for problem in report.blocking])
 
 
+def _edital_document(
+    contest: Contest,
+    *,
+    on: datetime.date,
+    by: User | None,
+    gazette_edition: str,
+    gazette_page: str,
+    previous: Document | None = None,
+    summary: str = "",
+) -> Document:
+    """The edital as it stands now, checked on ``on`` (the check blocks), published as a document: the
+    first version, or a rectification of ``previous``."""
+    _edital_report_refusal(contest, on)
+    text = edital.edital_text_for(contest)
+    return document_publish(
+        contest=contest,
+        kind=Document.Kind.EDITAL,
+        title=edital.edital_title(contest),
+        render=lambda stamp: edital.render_edital(contest, stamp),
+        by=by,
+        signer_name=text.signer_name,
+        signer_office=text.signer_office,
+        gazette_edition=gazette_edition,
+        gazette_page=gazette_page,
+        previous=previous,
+        summary=summary,
+    )
+
+
 @transaction.atomic
 def edital_publish(
     *,
@@ -140,18 +169,8 @@ def edital_publish(
     if current_version(contest, Document.Kind.EDITAL):
         raise ValidationError("O edital já foi publicado: corrija-o por retificação.")
     day = on or contest.edital_date
-    _edital_report_refusal(contest, day)
-    text = edital.edital_text_for(contest)
-    document = document_publish(
-        contest=contest,
-        kind=Document.Kind.EDITAL,
-        title=edital.edital_title(contest),
-        render=lambda stamp: edital.render_edital(contest, stamp),
-        by=by,
-        signer_name=text.signer_name,
-        signer_office=text.signer_office,
-        gazette_edition=gazette_edition,
-        gazette_page=gazette_page,
+    document = _edital_document(
+        contest, on=day, by=by, gazette_edition=gazette_edition, gazette_page=gazette_page
     )
     if contest.status == Contest.Status.DRAFT:
         contest_services.contest_set_status(contest=contest, status=Contest.Status.PUBLISHED, by=by, on=day)
@@ -172,16 +191,10 @@ def edital_rectify(
     previous = current_version(contest, Document.Kind.EDITAL)
     if previous is None:
         raise ValidationError("O edital ainda não foi publicado: não há o que retificar.")
-    _edital_report_refusal(contest, contest.edital_published_on or contest.edital_date)
-    text = edital.edital_text_for(contest)
-    return document_publish(
-        contest=contest,
-        kind=Document.Kind.EDITAL,
-        title=edital.edital_title(contest),
-        render=lambda stamp: edital.render_edital(contest, stamp),
+    return _edital_document(
+        contest,
+        on=contest.edital_published_on or contest.edital_date,
         by=by,
-        signer_name=text.signer_name,
-        signer_office=text.signer_office,
         gazette_edition=gazette_edition,
         gazette_page=gazette_page,
         previous=previous,
