@@ -158,6 +158,8 @@ def act_create(request: AuthenticatedHttpRequest, year: int, number: int, kind: 
     refusal = case_state(procedure, today=today).refusal(
         act_kind, outcome=rules.Outcome.FALSITY if act_kind in rules.DECIDING_ACTS else None
     )
+    # The form shows the case (and its draft document): a view of the case, logged like its page.
+    log_access(user=request.user, obj=procedure, request=request, detail=f"ato: {rules.ACT_LABELS[act_kind]}")
     return render(
         request,
         "declarations/act_form.html",
@@ -197,6 +199,8 @@ def notify(request: AuthenticatedHttpRequest, year: int, number: int) -> HttpRes
                 sent = " A mensagem foi posta na fila de envio." if act.means == rules.Means.EMAIL else ""
                 messages.success(request, f"{act.get_kind_display()} registrada.{sent}")
                 return redirect(procedure)
+    # The form shows the candidate's address and the draft notice: a view of the case, logged.
+    log_access(user=request.user, obj=procedure, request=request, detail="intimação")
     return render(
         request,
         "declarations/notice_form.html",

@@ -243,3 +243,13 @@ def test_desk_queries_do_not_grow_with_the_cases(client_for, case, cast):
             )
 
     assert_queries_do_not_grow(client_for("legal"), reverse("declarations:list"), more_cases)
+
+
+def test_the_act_and_notice_forms_are_views_of_the_case_and_are_logged(client_for, case):
+    """Both forms show the case (the notice form also the candidate's address): each view is logged."""
+    client = client_for("legal")
+    assert client.get(url("notify", case)).status_code == 200
+    assert client.get(url("act", case, "evidence")).status_code == 200
+    details = set(AccessLog.objects.filter(object_id=str(case.pk)).values_list("detail", flat=True))
+    assert "intimação" in details
+    assert any(detail.startswith("ato: ") for detail in details)
