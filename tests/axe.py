@@ -1,0 +1,51 @@
+"""Accessibility checks with axe-core (vendored in ``tests/vendor/axe-core``), for the browser tests.
+
+``violations(page)`` injects axe into the page Playwright has open and returns what it reports for WCAG
+2.0/2.1 A and AA (and axe's best practices); ``assert_accessible(page)`` fails the test with a readable
+list. The staff pages must have no violation of any impact (issue 13); the public pages none serious or
+critical (issue 12) and we hold them to the same bar.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+AXE_VERSION = "4.14.1"
+AXE_SOURCE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+IMPACTS = ("minor", "moderate", "serious", "critical")
+
+
+_SOURCE: str | None = None
+
+
+def _source() -> str:
+    global _SOURCE
+    if _SOURCE is None:
+        _SOURCE = AXE_SOURCE.read_text(encoding="utf-8") + "\n;undefined"
+    return _SOURCE
+
+
+def violations(page: Any, *, impacts: tuple[str, ...] = IMPACTS) -> list[dict[str, Any]]:
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        # Evaluated through the DevTools protocol, which the page's strict CSP does not govern (an inline
+        # <script> tag would be refused, and the CSP must stay as it is).
+        page.evaluate(_source())
+    result = page.evaluate(
+        "async (tags) => await window.axe.run(document, {runOnly: {type: 'tag', values: tags}})", TAGS
+    )
+    return [v for v in result["violations"] if (v.get("impact") or "minor") in impacts]
+
+
+def describe(found: list[dict[str, Any]]) -> str:
+    lines = []
+    for violation in found:
+        targets = ", ".join(" ".join(node["target"]) for node in violation["nodes"][:5])
+        lines.append(f"[{violation['impact']}] {violation['id']}: {violation['help']} — {targets}")
+    return "\n".join(lines)
+
+
+def assert_accessible(page: Any, *, impacts: tuple[str, ...] = IMPACTS) -> None:
+    found = violations(page, impacts=impacts)
+    assert not found, f"axe-core {AXE_VERSION} em {page.url}:\n{describe(found)}"

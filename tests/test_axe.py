@@ -1,0 +1,20 @@
+"""The accessibility checker itself: it finds a violation where there is one (so a clean page means clean)."""
+
+import pytest
+
+from tests.axe import assert_accessible, violations
+
+
+def test_axe_reports_an_image_without_alternative_text(page):
+    page.set_content(
+        '<html lang="pt-BR"><head><title>t</title></head><body><main><h1>t</h1>'
+        '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></main></body></html>'
+    )
+    assert any(v["id"] == "image-alt" for v in violations(page))
+    with pytest.raises(AssertionError, match="image-alt"):
+        assert_accessible(page)
+
+
+def test_axe_passes_the_login_page(page, live_server):
+    page.goto(live_server.url + "/entrar/")
+    assert_accessible(page)
