@@ -81,6 +81,16 @@ class Document(models.Model):
         EDITAL = "edital", "Edital de abertura"
         RESULT_LIST = "result_list", "Lista de classificação"
         NOMINATION_ACT = "nomination_act", "Ato de nomeação"
+        # The procedure on a self-declaration (issue 10). Its acts name the candidate and carry procedure
+        # content: restricted (see RESTRICTED_KINDS). The act that ends it is public (RULES §7).
+        PROCEDURE_ACT = "procedure_act", "Ato de processo administrativo"
+        PROCEDURE_EFFECTS = "procedure_effects", "Ato de eliminação ou anulação (processo administrativo)"
+        # Heteroidentification (issue 11): the draw, the calls and the confirmed list are public; the minutes
+        # carry opinions and are restricted.
+        HETERO_DRAW = "hetero_draw", "Sorteio da comissão de heteroidentificação"
+        HETERO_CALL = "hetero_call", "Convocação para heteroidentificação"
+        HETERO_RESULT = "hetero_result", "Resultado da heteroidentificação"
+        HETERO_MINUTES = "hetero_minutes", "Ata de sessão de heteroidentificação"
 
     contest = models.ForeignKey(
         "contests.Contest", verbose_name="concurso", on_delete=models.PROTECT, related_name="documents"
@@ -164,3 +174,9 @@ class Document(models.Model):
     @property
     def is_current(self) -> bool:
         return not Document.objects.filter(previous=self).exists()
+
+
+# Kinds whose PDF carries what LGPD protects (procedure content, opinions): never listed on the public site;
+# /verificar/ confirms that such a document is authentic (kind, date, hash) but never shows its title or
+# serves its PDF to the public. Every other kind is a public act.
+RESTRICTED_KINDS = frozenset({Document.Kind.PROCEDURE_ACT, Document.Kind.HETERO_MINUTES})
