@@ -74,6 +74,8 @@ def code_for(registration) -> str:
 def matches(registration, typed: str) -> bool:
     """Whether ``typed`` is the registration's current code (constant-time comparison)."""
     expected = derive(
-        key=settings.ACCESS_CODE_KEY, registration_id=registration.pk, version=registration.access_code_version
+        key=settings.ACCESS_CODE_KEY,
+        registration_id=registration.pk,
+        version=registration.access_code_version,
     )
     return hmac.compare_digest(expected.encode(), normalized(typed)[:MAX_INPUT].encode())

@@ -117,9 +117,7 @@ def candidate_standing(registration: Registration) -> Standing:
             act_date=n.act_date,
             publication_date=n.publication_date,
             gazette=", ".join(
-                part
-                for part in (n.gazette_edition, f"p. {n.gazette_page}" if n.gazette_page else "")
-                if part
+                part for part in (n.gazette_edition, f"p. {n.gazette_page}" if n.gazette_page else "") if part
             ),
             office_deadline=n.office_deadline,
             took_office_on=n.took_office_on,

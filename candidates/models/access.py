@@ -21,7 +21,10 @@ class AccessCodeDelivery(models.Model):
         FAILED = "failed", "Falhou (nova tentativa programada, se houver)"
 
     registration = models.ForeignKey(
-        Registration, verbose_name="inscrição", on_delete=models.CASCADE, related_name="access_code_deliveries"
+        Registration,
+        verbose_name="inscrição",
+        on_delete=models.CASCADE,
+        related_name="access_code_deliveries",
     )
     version = models.PositiveSmallIntegerField("versão do código")
     recipient = models.EmailField("destinatário")

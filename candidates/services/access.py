@@ -40,7 +40,9 @@ def access_code_reissue(*, registration: Registration, by: User | None) -> Regis
     """A new code for the registration: the old one stops working at once. The new one goes by e-mail when
     the candidate has an address (the caller shows it to the clerk otherwise)."""
     registration = (
-        Registration.objects.select_for_update().select_related("candidate", "contest").get(pk=registration.pk)
+        Registration.objects.select_for_update()
+        .select_related("candidate", "contest")
+        .get(pk=registration.pk)
     )
     registration.access_code_version += 1
     audited_save(registration, by=by, reason="Código de acesso reemitido (o anterior deixou de valer)")

@@ -54,4 +54,3 @@ def test_the_code_is_grouped_for_reading_and_accepted_as_typed():
         assert not access.matches(registration, code + "A")
         assert not access.matches(SimpleNamespace(pk=7, access_code_version=4), shown)
         assert not access.matches(registration, "")
-
