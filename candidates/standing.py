@@ -16,7 +16,7 @@ from candidates.engine.schedule import kind_label
 from candidates.models import Nomination, Registration, ResultEntry, ResultRun
 from contests.models import Contest
 
-LIST_ORDER = {ResultEntry.List.OPEN: 0, ResultEntry.List.RACIAL: 1, ResultEntry.List.PCD: 2}
+LIST_ORDER: dict[str, int] = {"open": 0, "racial": 1, "pcd": 2}
 
 
 @dataclass(frozen=True)

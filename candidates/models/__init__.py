@@ -19,9 +19,9 @@ from candidates.models.registrations import (
 from candidates.models.results import ListName, ResultEntry, ResultRun
 
 __all__ = [
-    "AccessCodeDelivery",
     "SCORE_DECIMAL_PLACES",
     "SCORE_MAX_DIGITS",
+    "AccessCodeDelivery",
     "AllocationLedger",
     "Candidate",
     "ImportMapping",

@@ -10,9 +10,10 @@ unknown inscription and a wrong code get the same answer, so the page tells nobo
 from __future__ import annotations
 
 import hashlib
+from typing import cast
 
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 from django.urls import path
 from django.views.decorators.cache import never_cache
@@ -83,8 +84,9 @@ def _check(contest: Contest, number: str, code: str) -> Registration | None:
 
 def _forget_code(form: CandidateLookupForm) -> None:
     """A refused code is not written back into the page."""
-    form.data = form.data.copy()
-    form.data["code"] = ""
+    data = cast(QueryDict, form.data).copy()  # request.POST, immutable
+    data["code"] = ""
+    form.data = data
 
 
 def _page(request: HttpRequest, context: dict, *, status: int = 200) -> HttpResponse:
