@@ -224,9 +224,12 @@ def registration_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -
         registration, sensitive=sensitive is not None, candidate=see_candidate, full_cpf=full_cpf
     )
     page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("pagina"))
-    status_form = None
+    status_form = access_delivery = None
     if user.has_perm("candidates.change_registration"):
         status_form = RegistrationStatusForm(initial={"status": ""})
+        access_delivery = registration.access_code_deliveries.filter(
+            version=registration.access_code_version
+        ).first()
     return render(
         request,
         "candidates/registration_detail.html",
@@ -244,6 +247,7 @@ def registration_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -
             "cpf_param": CPF_PARAM,
             "page": page,
             "status_form": status_form,
+            "access_delivery": access_delivery,
         },
     )
 

@@ -220,3 +220,13 @@ def test_the_procedure_notice_prints_the_current_code(cast):
     html = notice_document(notice)
     assert access.code_for(registration) in html
     assert reverse("candidates:public_candidate") in html
+
+
+def test_the_registration_page_tells_the_clerk_whether_the_code_went_out(client_for):
+    registration = with_email()
+    url = reverse("candidates:registration_detail", args=[registration.contest.slug, registration.pk])
+    assert "Envio por e-mail do código atual" not in client_for("clerk").get(url).content.decode()
+    send_access_code.call(registration_id=registration.pk)
+    html = client_for("clerk").get(url).content.decode()
+    assert "Envio por e-mail do código atual: enviado em" in html
+    assert access.code_for(registration) not in html
