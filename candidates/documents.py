@@ -291,6 +291,6 @@ def render_nomination_letter(nomination: Nomination) -> bytes:
         "seat_kind": schedule.kind_label(nomination.seat_kind, group),
         "source_list": schedule.kind_label(nomination.source_list, group),
         "access_code": access.code_for(registration),
-        "access_url": page_url(),
+        "access_url": page_url(printed=True),
     }
     return render_pdf("pdf/nomination_letter.html", context, Stamp(), title=letter_title(nomination))

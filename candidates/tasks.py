@@ -40,9 +40,11 @@ def retry_delay(attempt: int) -> datetime.timedelta:
     return datetime.timedelta(minutes=min(4 ** (attempt - 1), 24 * 60))
 
 
-def page_url() -> str:
-    """The candidate's page, as letters and e-mails print it."""
-    return settings.SITE_URL.rstrip("/") + reverse("candidates:public_candidate")
+def page_url(*, printed: bool = False) -> str:
+    """The candidate's page: on the site e-mails link to (``SITE_URL``) or, on paper, at the public address
+    printed on every document (``PUBLIC_BASE_URL``)."""
+    base = settings.PUBLIC_BASE_URL if printed else settings.SITE_URL
+    return base.rstrip("/") + reverse("candidates:public_candidate")
 
 
 def id_ranges(ids: Iterable[int]) -> Ranges:

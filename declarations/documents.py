@@ -37,7 +37,7 @@ def notice_document(act: ProcedureAct) -> str:
     code = code_for(act.procedure.registration)
     return render_to_string(
         "declarations/documents/notice.html",
-        _context(act.procedure, act=act, access_code=code, access_url=page_url()),
+        _context(act.procedure, act=act, access_code=code, access_url=page_url(printed=True)),
     )
 
 
