@@ -61,6 +61,8 @@ WRITES_AND_RENDERS = {
     # The new private link is shown once, on the answer: its token is stored only as a hash, so it
     # cannot survive a redirect.
     "declarations:link_create",
+    # Likewise a reissued access code for a candidate without e-mail: never stored, shown once.
+    "candidates:registration_access_code",
     # The candidate's pages record the link's last use (a read marker, not a change of the case).
     "declarations:portal",
     "declarations:portal_document",
