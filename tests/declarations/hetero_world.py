@@ -64,7 +64,12 @@ def make_hetero_world(cast: dict, contest) -> dict:
         commission=first.commission, starts_at=at(datetime.date(2026, 6, 20)), place="Sala 1", by=legal
     )
     called = hs.candidates_call(session=session, by=legal)
+    from declarations.hetero_links import hetero_link_issue
+
+    _, token = hetero_link_issue(verification=called[0], by=legal, now=timezone.now())
     return {
+        "hetero_token": token,
+        "member": first.commission.members.order_by("pk").first(),
         "hetero_session": session,
         "verification": called[0],
         "draw": draw,
