@@ -35,7 +35,7 @@ from declarations.models import (
     Verification,
 )
 from tests.builders import make_classified_position, make_contest, make_user
-from tests.declarations.hetero_world import SEED
+from tests.declarations.hetero_world import SEED, at
 
 pytestmark = pytest.mark.django_db
 
@@ -243,7 +243,7 @@ def test_rules_s5_the_non_confirmed_candidate_is_told_by_email_with_a_private_li
 
 def test_rules_s5_a_late_appeal_is_refused_with_the_day_the_deadline_ended(client, cast, contest):
     session = _formed_and_called(client, cast, contest)
-    long_ago = timezone.make_aware(datetime.datetime(2026, 6, 20, 18))
+    long_ago = at(datetime.date(2026, 6, 20), 18)
     _close_with(session, cast["legal"], {"N2": (False,) * 5}, now=long_ago)
     verification = Verification.objects.get(registration__number="N2")
     _, token = hetero_link_issue(verification=verification, by=None, now=timezone.now())
@@ -302,7 +302,7 @@ def test_rules_s5_a_no_show_has_the_policy_consequence_shown_and_applied(client,
 def test_rules_s5_under_open_procedure_the_procedure_opens_with_the_opinions_attached(client, cast, contest):
     Policy.objects.filter(pk=contest.policy_id).update(non_confirmation="open_procedure")
     session = _formed_and_called(client, cast, contest)
-    past = timezone.make_aware(datetime.datetime(2026, 6, 20, 18))
+    past = at(datetime.date(2026, 6, 20), 18)
     _close_with(session, cast["legal"], {"N1": (True,) * 5, "N2": (False,) * 5, "N3": (True,) * 5}, now=past)
     n2 = Verification.objects.get(registration__number="N2")
     response = client.post(reverse("declarations:hetero_apply", args=[n2.pk]))
