@@ -100,6 +100,7 @@ class SessionForm(StaffFormMixin, forms.Form):
     def __init__(self, *args, commissions: QuerySet, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["commission"].queryset = commissions  # type: ignore[attr-defined]
+        self.fields["commission"].label_from_instance = lambda c: c.get_kind_display()  # type: ignore[attr-defined]
 
     def clean(self) -> dict:
         data = super().clean() or {}
