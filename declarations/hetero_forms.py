@@ -9,9 +9,11 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 
+from candidates.models import Phase
 from contests.forms import StaffFormMixin, date_field
 from declarations import heteroidentification as rules
 from declarations.heteroidentification_services import MemberInput
+from declarations.models import Appeal, Commission
 
 COLOURS = ("branca", "preta", "parda", "amarela", "indígena")  # IBGE
 MEMBERS_HELP = (
@@ -89,7 +91,7 @@ class NoConflictForm(StaffFormMixin, forms.Form):
 
 
 class SessionForm(StaffFormMixin, forms.Form):
-    commission = forms.ModelChoiceField(label="Comissão", queryset=None)  # type: ignore[arg-type]
+    commission = forms.ModelChoiceField(label="Comissão", queryset=Commission.objects.none())
     day = date_field("Data")
     time = forms.TimeField(label="Hora", widget=forms.TimeInput(attrs={"type": "time"}))
     place = forms.CharField(label="Local (presencial)", max_length=300, required=False)
@@ -118,7 +120,7 @@ class SessionForm(StaffFormMixin, forms.Form):
 class CallForm(StaffFormMixin, forms.Form):
     phase = forms.ModelChoiceField(
         label="Fase que o edital fixa",
-        queryset=None,  # type: ignore[arg-type]
+        queryset=Phase.objects.none(),
         required=False,
         empty_label="Todos os optantes ativos",
         help_text="São chamados os optantes pela reserva racial, ativos, que participaram da fase escolhida "
@@ -133,7 +135,7 @@ class CallForm(StaffFormMixin, forms.Form):
 class AppealCallForm(StaffFormMixin, forms.Form):
     appeals = forms.ModelMultipleChoiceField(
         label="Recursos a julgar nesta sessão",
-        queryset=None,  # type: ignore[arg-type]
+        queryset=Appeal.objects.none(),
         widget=forms.CheckboxSelectMultiple,
     )
 

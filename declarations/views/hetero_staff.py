@@ -93,7 +93,7 @@ def contest_page(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
             "contest": contest,
             "policy": policy,
             "commissions": commissions,
-            "formed": {c["commission"].kind for c in commissions},
+            "formed": set(Commission.objects.filter(contest=contest).values_list("kind", flat=True)),
             "appeals": _pending_appeals(contest),
             "documents": Document.objects.filter(contest=contest, kind__in=HETERO_KINDS).order_by(
                 "-published_at"
