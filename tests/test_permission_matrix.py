@@ -176,6 +176,8 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "login   403   403   200   403   403   403"},
     "declarations:hetero_contest":           {"GET":  "login   403   403   200   403   403   200",
                                               "POST": "login   403   403   200   403   403   200"},
+    "declarations:hetero_document":          {"GET":  "login   403   403   200   403   403   200",
+                                              "POST": "login   403   403   200   403   403   200"},
     "declarations:hetero_draw_publish":      {"GET":  "login   403   403   200   403   403   403",
                                               "POST": "login   403   403   200   403   403   403"},
     "declarations:hetero_minutes_publish":   {"GET":  "login   403   403   200   403   403   403",

@@ -85,4 +85,6 @@ def hetero_arguments(route: str, world: dict) -> dict:
         return {"pk": world["draw"].pk}
     if "membros" in route:
         return {"pk": world["member"].pk}
+    if "documentos" in route:
+        return {"pk": world["hetero_document"].pk}
     return {"pk": world["verification" if "verificacoes" in route else "hetero_session"].pk}

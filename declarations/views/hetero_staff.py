@@ -423,7 +423,21 @@ def result_publish(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
     )
 
 
+@staff_view(VIEW)
+def document_pdf(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """A published heteroidentification act as published (the minutes are restricted: only here, logged)."""
+    document = get_object_or_404(Document.objects.select_related("contest"), pk=pk, kind__in=HETERO_KINDS)
+    if document.kind == Document.Kind.HETERO_MINUTES:
+        log_access(user=request.user, obj=document.contest, request=request, detail=f"ata: {document.code}")
+    response = HttpResponse(bytes(document.pdf), content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{document.code}.pdf"'
+    response["X-Content-Type-Options"] = "nosniff"
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
 urlpatterns = [
+    path("heteroidentificacao/documentos/<int:pk>/", document_pdf, name="hetero_document"),
     path("heteroidentificacao/concursos/<slug:slug>/", contest_page, name="hetero_contest"),
     path(
         "heteroidentificacao/concursos/<slug:slug>/comissoes/nova/",
