@@ -311,3 +311,27 @@ def test_rules_s5_under_open_procedure_the_procedure_opens_with_the_opinions_att
     attachment = procedure.acts.get(kind="opening").attachments.get()
     assert attachment.content_type == "application/pdf" and not attachment.protected
     assert "Fenótipo False." in procedure.facts
+
+
+def test_rules_s5_the_call_takes_the_optants_who_reached_the_phase_the_edital_sets(client, cast, contest):
+    from decimal import Decimal
+
+    from candidates.models import PhaseResult
+    from tests.builders import make_phase
+
+    phase = make_phase(contest, name="Prova prática")
+    for number, absent in (("N1", False), ("N2", True)):  # N3 never reached it
+        registration = Registration.objects.get(contest=contest, number=number)
+        PhaseResult.objects.create(
+            registration=registration, phase=phase, absent=absent, score=None if absent else Decimal(70)
+        )
+    client.force_login(cast["legal"])
+    form_commission(client, contest, "first", lines("Membro", 5))
+    first = Commission.objects.get()
+    client.post(
+        reverse("declarations:hetero_session_create", args=[contest.slug]),
+        {"commission": first.pk, "day": "20/06/2026", "time": "09:30", "place": "Sala 1"},
+    )
+    session = Session.objects.get()
+    client.post(reverse("declarations:hetero_call", args=[session.pk]), {"phase": phase.pk})
+    assert list(session.verifications.values_list("registration__number", flat=True)) == ["N1"]
