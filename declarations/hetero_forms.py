@@ -13,7 +13,7 @@ from candidates.models import Phase
 from contests.forms import StaffFormMixin, date_field
 from declarations import heteroidentification as rules
 from declarations.heteroidentification_services import MemberInput
-from declarations.models import Appeal, Commission
+from declarations.models import Appeal, Commission, CommissionMember, Session
 
 COLOURS = ("branca", "preta", "parda", "amarela", "indígena")  # IBGE
 MEMBERS_HELP = (
@@ -21,6 +21,20 @@ MEMBERS_HELP = (
     "amarela ou indígena); usuário de acesso (papel Comissão), opcional. Com sorteio, informe toda a lista "
     "de sorteáveis."
 )
+
+
+class ChoicesField(forms.ModelMultipleChoiceField):
+    """Several records by id; an id that is not a positive 64-bit integer is refused before the query (a
+    huge one overflows SQLite's INTEGER: a 500, not a message)."""
+
+    def _check_values(self, value):
+        for pk in value:
+            text = str(pk)
+            if not text.isascii() or not text.isdigit() or not 0 < int(text) < 2**63:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_pk_value"], code="invalid_pk_value", params={"pk": pk}
+                )
+        return super()._check_values(value)  # type: ignore[misc]  # Django API the stubs leave out
 
 
 class CommissionForm(StaffFormMixin, forms.Form):
@@ -117,6 +131,31 @@ class SessionForm(StaffFormMixin, forms.Form):
         return timezone.make_aware(moment)
 
 
+class SessionRecordForm(StaffFormMixin, forms.Form):
+    present = ChoicesField(
+        label="Membros presentes",
+        queryset=CommissionMember.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        help_text="Só os presentes registram parecer; a sessão decide com a maioria dos membros presentes.",
+    )
+    recording_reference = forms.CharField(
+        label="Referência da gravação",
+        max_length=300,
+        required=False,
+        help_text="Onde a gravação está guardada.",
+    )
+    recording_sha256 = forms.CharField(label="SHA-256 da gravação", max_length=64, required=False)
+
+    def __init__(self, *args, session: Session, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if session.is_closed:
+            del self.fields["present"]  # the presence is part of the closed session's result
+        else:
+            field = self.fields["present"]
+            field.queryset = session.commission.members.order_by("name")  # type: ignore[attr-defined]
+            field.label_from_instance = lambda m: m.name  # type: ignore[attr-defined]
+
+
 class CallForm(StaffFormMixin, forms.Form):
     phase = forms.ModelChoiceField(
         label="Fase que o edital fixa",
@@ -133,7 +172,7 @@ class CallForm(StaffFormMixin, forms.Form):
 
 
 class AppealCallForm(StaffFormMixin, forms.Form):
-    appeals = forms.ModelMultipleChoiceField(
+    appeals = ChoicesField(
         label="Recursos a julgar nesta sessão",
         queryset=Appeal.objects.none(),
         widget=forms.CheckboxSelectMultiple,

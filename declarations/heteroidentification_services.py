@@ -266,6 +266,22 @@ def presence_record(*, session: Session, present: Sequence[CommissionMember], by
 
 
 @transaction.atomic
+def session_recording(*, session: Session, reference: str, sha256: str, by: User) -> Session:
+    """The recording's reference (where it is kept) and its SHA-256, so that the copy kept can be checked;
+    also after the session closes (the hash is known only once the recording ends)."""
+    session = _locked_session(session)
+    digest = sha256.strip().lower()
+    if digest and (len(digest) != 64 or any(ch not in "0123456789abcdef" for ch in digest)):
+        _refuse("O SHA-256 tem 64 caracteres hexadecimais (0–9, a–f).", "recording_sha256")
+    if digest and not reference.strip():
+        _refuse("Informe onde a gravação está guardada.", "recording_reference")
+    session.recording_reference = reference.strip()
+    session.recording_sha256 = digest
+    audited_save(session, by=by, reason="Gravação da sessão")
+    return session
+
+
+@transaction.atomic
 def attendance_record(*, verification: Verification, attended: bool, by: User) -> Verification:
     _open(_locked_session(verification.session))
     verification = Verification.objects.select_for_update().get(pk=verification.pk)

@@ -195,6 +195,8 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "  200   200   200   200   200   200   200"},
     "declarations:hetero_result_publish":    {"GET":  "login   403   403   200   403   403   403",
                                               "POST": "login   403   403   200   403   403   403"},
+    "declarations:hetero_session_record":    {"GET":  "login   403   403   200   403   403   403",
+                                              "POST": "login   403   403   200   403   403   403"},
     "declarations:hetero_session_create":    {"GET":  "login   403   403   200   403   403   403",
                                               "POST": "login   403   403   200   403   403   403"},
     "declarations:link_create":              {"GET":  "  405   405   405   405   405   405   405",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
@@ -31,6 +32,7 @@ from declarations.hetero_forms import (
     NoConflictForm,
     PublishForm,
     SessionForm,
+    SessionRecordForm,
 )
 from declarations.models import Appeal, Commission, CommissionMember, MemberDraw, Session, Verification
 
@@ -254,15 +256,16 @@ def call(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         form = CallForm(request.POST or None, phases=Phase.objects.filter(contest=contest).order_by("order"))
     if request.method == "POST" and form.is_valid():
         try:
-            if appeal:
-                called = [
-                    hs.appeal_call(appeal=a, session=session, by=request.user)
-                    for a in form.cleaned_data["appeals"]
-                ]
-            else:
-                called = hs.candidates_call(
-                    session=session, by=request.user, phase=form.cleaned_data["phase"]
-                )
+            with transaction.atomic():  # every appellant or none
+                if appeal:
+                    called = [
+                        hs.appeal_call(appeal=a, session=session, by=request.user)
+                        for a in form.cleaned_data["appeals"]
+                    ]
+                else:
+                    called = hs.candidates_call(
+                        session=session, by=request.user, phase=form.cleaned_data["phase"]
+                    )
         except ValidationError as error:
             add_service_errors(form, error)
         else:
@@ -286,6 +289,52 @@ def call(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
                 contest,
                 (str(session), reverse("declarations:hetero_session", args=[session.pk])),
                 here("Chamar"),
+            ),
+        },
+    )
+
+
+@staff_view(MANAGE)
+def session_record(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """The members present (while the session is open) and the recording's reference and hash."""
+    session = get_object_or_404(Session.objects.select_related("commission__contest"), pk=pk)
+    initial = {
+        "present": list(session.present.all()),
+        "recording_reference": session.recording_reference,
+        "recording_sha256": session.recording_sha256,
+    }
+    form = SessionRecordForm(request.POST or None, session=session, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():  # both or neither
+                if "present" in form.fields:
+                    hs.presence_record(
+                        session=session, present=list(form.cleaned_data["present"]), by=request.user
+                    )
+                hs.session_recording(
+                    session=session,
+                    reference=form.cleaned_data["recording_reference"],
+                    sha256=form.cleaned_data["recording_sha256"],
+                    by=request.user,
+                )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, "Presença e gravação registradas.")
+            return redirect("declarations:hetero_session", pk=session.pk)
+    return render(
+        request,
+        "declarations/hetero_form.html",
+        {
+            "form": form,
+            "title": f"Presença e gravação: {session}",
+            "lead": "A presença não muda depois de encerrada a sessão; a gravação pode ser registrada depois.",
+            "submit": "Registrar",
+            "multipart": False,
+            "breadcrumbs": _trail(
+                session.commission.contest,
+                (str(session), reverse("declarations:hetero_session", args=[session.pk])),
+                here("Presença e gravação"),
             ),
         },
     )
@@ -461,6 +510,11 @@ urlpatterns = [
         name="hetero_no_conflict_file",
     ),
     path("heteroidentificacao/sessoes/<int:pk>/chamar/", call, name="hetero_call"),
+    path(
+        "heteroidentificacao/sessoes/<int:pk>/presenca-e-gravacao/",
+        session_record,
+        name="hetero_session_record",
+    ),
     path(
         "heteroidentificacao/sessoes/<int:pk>/publicar-convocacao/", call_publish, name="hetero_call_publish"
     ),

@@ -335,3 +335,29 @@ def test_rules_s5_the_call_takes_the_optants_who_reached_the_phase_the_edital_se
     session = Session.objects.get()
     client.post(reverse("declarations:hetero_call", args=[session.pk]), {"phase": phase.pk})
     assert list(session.verifications.values_list("registration__number", flat=True)) == ["N1"]
+
+
+def test_rules_s5_presence_and_the_recording_reference_and_hash(client, cast, contest):
+    session = _formed_and_called(client, cast, contest)
+    members = list(session.commission.members.order_by("name"))
+    url = reverse("declarations:hetero_session_record", args=[session.pk])
+    bad = client.post(
+        url,
+        {"present": [m.pk for m in members[:3]], "recording_reference": "HD 3", "recording_sha256": "xyz"},
+    )
+    assert bad.status_code == 200 and "64 caracteres" in bad.content.decode()
+    assert session.present.count() == 5
+    digest = "a" * 64
+    response = client.post(
+        url,
+        {
+            "present": [m.pk for m in members[:4]],
+            "recording_reference": "HD 3, pasta 2026",
+            "recording_sha256": digest,
+        },
+    )
+    assert response.status_code == 302
+    session.refresh_from_db()
+    assert session.present.count() == 4 and session.recording_sha256 == digest
+    page = client.get(reverse("declarations:hetero_session", args=[session.pk])).content.decode()
+    assert "HD 3, pasta 2026" in page and digest in page
