@@ -67,6 +67,8 @@ WRITES_AND_RENDERS = {
     "declarations:portal",
     "declarations:portal_document",
     "declarations:portal_download",
+    "declarations:hetero_portal",
+    "declarations:hetero_portal_appeal",
 }
 # Field names of the workspace, for endpoints that render no form (POST-only actions) and query strings.
 VOCABULARY = (
