@@ -85,14 +85,11 @@ def _position_rows(contest: Contest, positions: Iterable[Position] | None = None
 
 
 def _racial_header(contests: Iterable[Contest]) -> str:
-    """``Reservadas a negros`` when the listed contests' policies name one group (one organisation, one
-    law: the usual case); otherwise the group is the one of each contest's policy."""
+    """The racial reserve's column under "Vagas": ``Reservadas a negros`` when the listed contests'
+    policies name one group (one organisation, one law: the usual case); otherwise the group is the one of
+    each contest's policy."""
     groups = {contest.policy.group_label for contest in contests}
-    return (
-        f"Reservadas a {groups.pop()}"
-        if len(groups) == 1
-        else "Reservadas ao grupo da política de cada concurso"
-    )
+    return f"Reservadas a {groups.pop()}" if len(groups) == 1 else "Reservadas ao grupo da política"
 
 
 # Contests ------------------------------------------------------------------------------------------------
