@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.timezone import localtime
 
 from candidates.models import Nomination, ResultRun
+from candidates.models.nominations import nomination_name
 from contests.models import Contest, Position, VacancyOpening
 from contests.selectors import access_logs
 from contests.wording import plural
@@ -276,8 +277,11 @@ def latest_changes() -> list[Item]:
         .only("history_date", "history_type", "history_user", "code", "id", "contest_id")[:LATEST]
     ):
         rows.append((record.history_date, f"cargo {record.code}", record, ""))
-    for record in Nomination.history.select_related("history_user").order_by("-history_date")[:LATEST]:
-        rows.append((record.history_date, f"nomeação nº {record.order} (vaga {record.seat})", record, ""))
+    for record in Nomination.history.select_related("history_user", "registration__candidate").order_by(
+        "-history_date"
+    )[:LATEST]:
+        name = nomination_name(record.registration.candidate.display_name, record.seat)
+        rows.append((record.history_date, name[:1].lower() + name[1:], record, ""))
     rows.sort(key=lambda row: row[0], reverse=True)
     return [
         Item(

@@ -133,7 +133,8 @@ def test_auditor_sees_changes_by_full_name_and_sensitive_views(client_for, cast)
     assert counts(html)["Consultas a dados sensíveis mais recentes"] == 1
     assert "Clerk consultou dado sensível de Inscrição 1 (CPF completo)" in html
     assert 3 <= counts(html)["Alterações mais recentes"] <= pendencies.LATEST
-    assert "Clerk criou nomeação nº 1" in html
+    nominee = world["nomination"].registration.candidate.display_name
+    assert f"Clerk criou nomeação de {nominee} (vaga 1)" in html  # a nomination named by its nominee
 
 
 def test_home_queries_do_not_grow(client_for, cast):
