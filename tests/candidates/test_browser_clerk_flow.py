@@ -223,7 +223,9 @@ def test_clerk_imports_publishes_calls_records_a_withdrawal_and_calls_again(
     # each cotista's place in the general list.
     page.goto(run_url)
     page.get_by_role("link", name=re.compile(rf"^{POSITION} ")).click()
-    page.get_by_role("heading", name="Ampla concorrência (lista geral)", level=3).wait_for()
+    page.get_by_role(
+        "heading", name="Lista geral (ampla concorrência, cotistas incluídos)", level=3
+    ).wait_for()
     _shot(page, "4-general-list")
     shown = page.locator("table tbody tr").evaluate_all(TABLE_JS)
     assert [cells[:4] for cells in shown] == [
