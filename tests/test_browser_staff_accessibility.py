@@ -91,3 +91,14 @@ def test_axe_finds_nothing_on_a_success_message_and_the_import_wizard(page, live
     page.get_by_role("button", name="Ver a prévia").click()
     page.get_by_role("heading", name="Prévia da importação").wait_for()
     assert_accessible(page)
+
+
+def test_axe_finds_nothing_on_the_homologation_and_its_confirmation(page, live_server, world):
+    contest = make_example_contest(status=Contest.Status.IN_PROGRESS)
+    log_in(page, live_server.url, "manager")
+    page.goto(live_server.url + reverse("contests:homologate", args=[contest.slug]))
+    assert_accessible(page)
+    page.get_by_label("Ato de homologação").fill("Portaria nº 123/2026")
+    page.get_by_role("button", name="Continuar").click()
+    page.get_by_role("heading", name="Confirmar a homologação").wait_for()
+    assert_accessible(page)
