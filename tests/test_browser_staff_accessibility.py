@@ -21,6 +21,7 @@ from tests.url_arguments import arguments, build_world
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 DOWNLOADS = {
+    "candidates:import_template",
     "candidates:nomination_statement",
     "candidates:result_export",
     "contests:edital_draft_pdf",
