@@ -225,7 +225,7 @@ class ContestForm(StaffFormMixin, forms.ModelForm):
         return slug
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or self.cleaned_data
         edital_date = data.get("edital_date")
         if not data.get("year") and edital_date:
             data["year"] = edital_date.year
