@@ -34,6 +34,7 @@ def score_text(value: Decimal | None) -> str:
 
 
 def list_label(kind: str, group_label: str) -> str:
+    """A classification list's one name, on the screens as in the published documents (issue 13)."""
     if kind == ResultEntry.List.OPEN:
         return "Lista geral (ampla concorrência, cotistas incluídos)"
     return "Lista " + schedule.kind_label(kind, group_label).lower()  # "Lista reservada a negros"

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import datetime
 import uuid
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.utils.text import slugify
 
 from contests import lifecycle
 from contests.models import (
@@ -202,19 +203,48 @@ class ContestForm(StaffFormMixin, forms.ModelForm):
             "notes",
         ]
         localized_fields = ["pcd_percent", "pcd_cap_percent"]
-        help_texts = {"slug": "Usado no endereço da página, ex.: concurso-1-2026 (letras, números e hífens)."}
+        help_texts = {
+            "year": "Em branco, o ano da data de publicação do edital.",
+            "slug": "Usado no endereço da página (letras, números e hífens). Em branco, gerado do número e do "
+            "ano: concurso-1-2026.",
+        }
         widgets = {"notes": forms.Textarea(attrs={"rows": 3})}
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         policy = cast(forms.ModelChoiceField, self.fields["policy"])
         policy.queryset = Policy.objects.order_by("name", "-version")
+        # Fewer clicks (issue 13): the year comes from the edital's date, the identifier from number and year.
+        self.fields["year"].required = False
+        self.fields["slug"].required = False
 
     def clean_slug(self) -> str:
         slug = self.cleaned_data["slug"]
         if slug in RESERVED_SLUGS:
             raise ValidationError("Este identificador é reservado; escolha outro.")
         return slug
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or self.cleaned_data
+        edital_date = data.get("edital_date")
+        if not data.get("year") and edital_date:
+            data["year"] = edital_date.year
+        if not data.get("slug"):
+            if self.instance.pk:
+                data["slug"] = self.instance.slug  # an edit never moves the contest's address by itself
+            elif data.get("number") and data.get("year"):
+                data["slug"] = contest_slug(data["number"], data["year"])
+        return data
+
+
+def contest_slug(number: str, year: int) -> str:
+    """``concurso-12-2026`` from the number and year; ``-2``, ``-3``… when taken (or reserved)."""
+    base = slugify(f"concurso-{number}-{year}")[:70] or f"concurso-{year}"
+    slug, n = base, 1
+    while slug in RESERVED_SLUGS or Contest.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
 
 
 class ContestStatusForm(StaffFormMixin, forms.Form):

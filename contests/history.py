@@ -61,6 +61,14 @@ class _RelatedLabels:
             self._cache[key] = str(obj) if obj is not None else f"registro nº {pk} (excluído)"
         return self._cache[key]
 
+    def nominee(self, registration_model: type[models.Model], pk: object) -> str:
+        """The name (social where given) of the candidate of registration ``pk``, fetched once."""
+        key = (registration_model, ("nominee", pk))
+        if key not in self._cache:
+            obj = registration_model._default_manager.select_related("candidate").filter(pk=pk).first()
+            self._cache[key] = obj.candidate.display_name if obj is not None else f"inscrição nº {pk}"  # type: ignore[attr-defined]
+        return self._cache[key]
+
 
 def value_display(
     model: type[models.Model], name: str, value: object, related: _RelatedLabels | None = None
@@ -108,6 +116,11 @@ def _describe(model: type[models.Model], record, related: _RelatedLabels) -> str
         return f"{record.code} – {record.title}"
     if name == "contest":
         return f"Concurso {record.number}/{record.year}: {record.title}"
+    if name == "nomination":
+        # Named by its nominee, as on the screens ("Nomeação de Maria da Silva (vaga 3)").
+        registration = model._meta.get_field("registration").related_model
+        nominee = related.nominee(registration, record.registration_id)  # type: ignore[arg-type]
+        return f"Nomeação de {nominee} (vaga {record.seat})"
     return str(record.instance)
 
 

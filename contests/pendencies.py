@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.timezone import localtime
 
 from candidates.models import Nomination, ResultRun
+from candidates.models.nominations import nomination_name
 from contests.models import Contest, Position, VacancyOpening
 from contests.selectors import access_logs
 from contests.wording import plural
@@ -223,11 +224,33 @@ def legal_section(*, today: datetime.date) -> Section:
 # Comissão -----------------------------------------------------------------------------------------------
 
 
-def commission_section() -> Section:
+def commission_section(user: User, *, today: datetime.date) -> Section:
+    """The sessions still open of the commissions ``user`` sits on, the next first (RULES §5)."""
+    from declarations.models import Session
+
+    sessions = (
+        Session.objects.filter(commission__members__user=user, closed_at__isnull=True)
+        .select_related("commission__contest")
+        .annotate(called=Count("verifications", distinct=True))
+        .distinct()
+        .order_by("starts_at", "pk")
+    )
+    items = []
+    for session in sessions:
+        contest = session.commission.contest
+        when = localtime(session.starts_at).date()
+        items.append(
+            Item(
+                f"{session}: concurso {contest.number}/{contest.year}",
+                reverse("declarations:hetero_session", args=[session.pk]),
+                note=plural(session.called, "candidato chamado", "candidatos chamados")
+                + ("; a sessão já começou e não foi encerrada" if when < today else ""),
+                overdue=when < today,
+            )
+        )
     return Section(
         "Comissão",
-        notice="O módulo da comissão de heteroidentificação ainda não existe: as sessões e os pareceres "
-        "aparecerão aqui quando ele for implantado.",
+        [Queue("Próximas sessões da sua comissão", items, empty="Nenhuma sessão aberta da sua comissão.")],
     )
 
 
@@ -254,8 +277,11 @@ def latest_changes() -> list[Item]:
         .only("history_date", "history_type", "history_user", "code", "id", "contest_id")[:LATEST]
     ):
         rows.append((record.history_date, f"cargo {record.code}", record, ""))
-    for record in Nomination.history.select_related("history_user").order_by("-history_date")[:LATEST]:
-        rows.append((record.history_date, f"nomeação nº {record.order} (vaga {record.seat})", record, ""))
+    for record in Nomination.history.select_related("history_user", "registration__candidate").order_by(
+        "-history_date"
+    )[:LATEST]:
+        name = nomination_name(record.registration.candidate.display_name, record.seat)
+        rows.append((record.history_date, name[:1].lower() + name[1:], record, ""))
     rows.sort(key=lambda row: row[0], reverse=True)
     return [
         Item(
@@ -302,7 +328,7 @@ def home_sections(user: User, *, today: datetime.date) -> list[Section]:
         "Gestão": manager_section,
         "Secretaria": lambda: clerk_section(today=today),
         "Jurídico": lambda: legal_section(today=today),
-        "Comissão": commission_section,
+        "Comissão": lambda: commission_section(user, today=today),
         "Auditoria": auditor_section,
     }
     return [builders[role]() for role in user_roles(user)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 
 from contests.quotas import format_fraction
@@ -21,6 +22,13 @@ ACCESS_ACTIONS = {
     "portal": "Acesso pela página do candidato",
     "login_locked": "Bloqueio de entrada",
 }
+
+
+def decimal_comma(value: object) -> str:
+    """A number as Brazilians write it: ``72,50`` (a Decimal's digits kept, never in exponent form)."""
+    if isinstance(value, Decimal):
+        return format(value, "f").replace(".", ",")
+    return str(value).replace(".", ",")
 
 
 def access_action(action: str) -> str:

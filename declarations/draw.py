@@ -98,7 +98,7 @@ def draw(seed: str, pool: Sequence[str], k: int) -> DrawResult:
         raise DrawError("O número de membros a sortear deve ser um inteiro maior que zero.")
     if k > len(members):
         raise DrawError(
-            f"Não é possível sortear {k} membro(s) de uma lista de {len(members)}: a lista de sorteáveis "
+            f"Não é possível sortear {k} {'membro' if k == 1 else 'membros'} de uma lista de {len(members)}: a lista de sorteáveis "
             "deve ter ao menos tantos nomes quantos os membros a sortear."
         )
     digest = seed_digest(text)

@@ -203,7 +203,9 @@ def verdict(opinions: Sequence[Opinion], *, members: Sequence[str], present: Seq
         raise CommissionError(f"Cada membro registra um só parecer: {', '.join(twice)} registrou mais de um.")
     missing = sorted(set(present) - set(by_member))
     if missing:
-        raise CommissionError(f"Faltam os pareceres de {len(missing)} membro(s) presente(s).")
+        raise CommissionError(
+            f"Faltam os pareceres de {len(missing)} {'membro presente' if len(missing) == 1 else 'membros presentes'}."
+        )
     if any(not o.reasons.strip() for o in opinions):
         raise CommissionError("Todo parecer deve ser fundamentado: há parecer sem fundamentação.")
     yes = sum(1 for o in opinions if o.confirms)

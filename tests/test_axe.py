@@ -4,6 +4,10 @@ import pytest
 
 from tests.axe import assert_accessible, violations
 
+# Like every browser test: a transactional test without serialized rollback ends with a flush that
+# recreates the content types, and the next test with serialized rollback then failed to restore them.
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
+
 
 def test_axe_reports_an_image_without_alternative_text(page):
     page.set_content(

@@ -38,6 +38,8 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "login   403   302   403   403   403   403"},
     "candidates:import_preview":             {"GET":  "login   403   302   403   403   403   403",
                                               "POST": "login   403   302   403   403   403   403"},
+    "candidates:import_template":           {"GET":  "login   403   200   403   403   403   403",
+                                              "POST": "login   403   200   403   403   403   403"},
     "candidates:import_upload":              {"GET":  "login   403   200   403   403   403   403",
                                               "POST": "login   403   200   403   403   403   403"},
     "candidates:nomination_call":            {"GET":  "login   403   200   403   403   403   403",

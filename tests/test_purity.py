@@ -26,6 +26,7 @@ NAMED_PURE = (
     "contests.lifecycle",
     "contests.documents.chapter",
     "contests.documents.checks",
+    "contests.wording",
     "declarations.deadlines",
     "declarations.procedure",
     "declarations.draw",

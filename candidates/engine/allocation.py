@@ -151,6 +151,7 @@ from candidates.engine.schedule import (
 )
 from candidates.engine.seating import Seating
 from contests.quotas import QuotaError, Reservation, ReserveRule, reservation, to_fraction
+from contests.wording import plural
 
 __all__ = [
     "ACTIVE",
@@ -537,7 +538,10 @@ def _apply(state: State, seating: Seating, event: Event, c: int) -> tuple[State,
         if stopped:
             notes.append("A chamada parou: não há mais candidatos aprovados a convocar.")
         elif len(nominated) < event.count:
-            notes.append(f"Só havia {len(nominated)} vaga(s) a preencher entre as {state.vacancies} abertas.")
+            notes.append(
+                f"Só havia {plural(len(nominated), 'vaga', 'vagas')} a preencher entre as "
+                f"{state.vacancies} abertas."
+            )
         change = Change(
             event,
             nominated=nominated,
@@ -551,7 +555,10 @@ def _apply(state: State, seating: Seating, event: Event, c: int) -> tuple[State,
         seating.n = state.vacancies + event.count
         new_state = replace(state, vacancies=seating.n, _seating=None)
         res = new_state.reservation()
-        message = f"{event.count} vaga(s) aberta(s): agora são {seating.n}; reserva a {params.group_label}: "
+        message = (
+            f"{plural(event.count, 'vaga aberta', 'vagas abertas')}: agora são {seating.n}; "
+            f"reserva a {params.group_label}: "
+        )
         message += res.racial_explanation
         return new_state, Change(event, vacancies=seating.n, messages=(message,))
 

@@ -13,6 +13,11 @@ from candidates.models.results import ListName, ResultRun
 from contests.models import Position
 
 
+def nomination_name(nominee: str, seat: int) -> str:
+    """ "Nomeação de Maria da Silva (vaga 3)": a nomination as every screen names it."""
+    return f"Nomeação de {nominee} (vaga {seat})"
+
+
 class AllocationLedger(models.Model):
     """The allocation engine's state for one position's nominations, so every call continues it.
 
@@ -162,8 +167,9 @@ class Nomination(models.Model):
         ]
 
     def __str__(self) -> str:
-        # The kind's wording needs the policy's group (``seat_kind_label``): not worth a query per string.
-        return f"{self.order}ª nomeação: {self.seat}ª vaga"
+        # Named by its nominee (issue 13), as breadcrumbs, titles, history and the audit trail show it. The
+        # kind's wording needs the policy's group (``seat_kind_label``): not worth a query per string.
+        return nomination_name(self.registration.candidate.display_name, self.seat)
 
     def get_absolute_url(self) -> str:
         return reverse(

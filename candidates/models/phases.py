@@ -12,6 +12,7 @@ from simple_history.models import HistoricalRecords
 
 from candidates.models.registrations import Registration, score_field
 from contests.models import Contest
+from contests.wording import decimal_comma
 
 
 class Phase(models.Model):
@@ -124,14 +125,21 @@ class PhaseResult(models.Model):
         ]
 
     def __str__(self) -> str:
-        value = "ausente" if self.absent else (self.score if self.score is not None else "sem nota")
+        # Decimal comma: this string titles the score's rows in the registration's history.
+        value = (
+            "ausente"
+            if self.absent
+            else (decimal_comma(self.score) if self.score is not None else "sem nota")
+        )
         return f"{self.registration} – {self.phase.name}: {value}"
 
     def clean(self) -> None:
         if self.absent and self.score is not None:
             raise ValidationError({"score": "Um candidato ausente não tem nota."})
         if self.score is not None and self.phase_id and self.score > self.phase.max_score:
-            raise ValidationError({"score": f"A nota passa da nota máxima da fase ({self.phase.max_score})."})
+            raise ValidationError(
+                {"score": f"A nota passa da nota máxima da fase ({decimal_comma(self.phase.max_score)})."}
+            )
 
 
 class TieBreakCriterion(models.Model):

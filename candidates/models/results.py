@@ -115,9 +115,8 @@ class ResultRun(models.Model):
         ]
 
     def __str__(self) -> str:
-        kind = self.get_kind_display().lower() if self.kind else "em revisão"
-        scope = f"{self.position.code}" if self.position else "todos os cargos"
-        return f"Lista {self.number} ({kind}, {scope})"
+        # Named by what it is (``name``), in the history and the audit trail as on the screens.
+        return self.name
 
     def get_absolute_url(self) -> str:
         return reverse("candidates:result_detail", args=[self.contest.slug, self.pk])

@@ -8,7 +8,7 @@ cancellation (left-overs older than a day are swept at the next upload). The lat
 and never parse the upload again: the preview and the commit see the same data, and a hostile file costs
 its reading once (issue 14, defect 6). The commit
 is all or nothing (``candidates.services.imports.commit``); files above ``WEB_IMPORT_MAX_ROWS`` rows are refused
-with a message pointing to ``manage.py import_registrations``.
+with a message that asks to split the file or call the support staff (who run ``import_registrations``).
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ from candidates.services.imports import (
     target_label,
 )
 from candidates.services.imports.cells import text
+from candidates.services.imports.model_sheet import MEDIA_TYPE, model_workbook
 from contests.audit import log_access
 from contests.models import Contest
 from contests.views import AuthenticatedHttpRequest, get_contest_for_user, staff_view
@@ -271,7 +272,9 @@ def import_preview(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
     mapping = _mapping(contest, state, table)
     result = preview(contest, table, mapping, phase_specs=_phase_specs(state))
     phases_form = None
-    if result.phases_to_create:
+    # While the file has blocking problems the phases' form is hidden (issue 13): the clerk fixes the file
+    # first, and confirming maxima of a file that will be sent again would be wasted work.
+    if result.phases_to_create and result.ok:
         phases_form = ImportPhasesForm(
             request.POST if request.method == "POST" else None, phases=result.phases_to_create
         )
@@ -308,6 +311,16 @@ def import_preview(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
             "score_names": list(result.rows[0].scores) if result.rows else [],
         },
     )
+
+
+@staff_view(*IMPORT_PERMS)
+def import_template(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    """The model spreadsheet (.xlsx): the columns the importer recognises and the contest's phases."""
+    contest = get_contest_for_user(request.user, slug)
+    phases = list(contest.phases.order_by("order").values_list("name", flat=True))
+    response = HttpResponse(model_workbook(phase_names=phases), content_type=MEDIA_TYPE)
+    response["Content-Disposition"] = f'attachment; filename="modelo-inscricoes-{contest.slug}.xlsx"'
+    return response
 
 
 @require_POST
@@ -354,4 +367,5 @@ urlpatterns = [
     path(f"{BASE}previa/", import_preview, name="import_preview"),
     path(f"{BASE}importar/", import_commit, name="import_commit"),
     path(f"{BASE}cancelar/", import_cancel, name="import_cancel"),
+    path(f"{BASE}modelo.xlsx", import_template, name="import_template"),
 ]

@@ -22,7 +22,6 @@ from django.views.decorators.http import require_POST
 
 from candidates import documents as candidate_documents
 from candidates import selectors
-from candidates.engine.schedule import kind_label
 from candidates.forms import CompareForm, ComputeForm, PublishForm
 from candidates.models import ResultRun
 from candidates.services import results
@@ -48,10 +47,12 @@ def _run_for(user: User, slug: str, run_pk: int) -> ResultRun:
 
 
 def _list_labels(run: ResultRun) -> dict[str, str]:
+    """Each list's name, the one the published documents print (``candidate_documents.list_label``)."""
+    group = run.contest.policy.group_label
     labels = {
-        "open": "Ampla concorrência (lista geral)",
-        "racial": kind_label("racial", run.contest.policy.group_label),
-        "pcd": kind_label("pcd", run.contest.policy.group_label),
+        "open": candidate_documents.list_label("open", group),
+        "racial": candidate_documents.list_label("racial", group),
+        "pcd": candidate_documents.list_label("pcd", group),
         "out": "Fora das listas",
     }
     if not (run.summary.get("params") or {}).get("pcd"):

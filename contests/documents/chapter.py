@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from contests.quotas import format_percent
+from contests.wording import plural
 
 SEATS_SHOWN = 25  # the edital publishes the kinds of the first 25 seats of each position
 
@@ -117,15 +118,22 @@ def _rounding_text(rounding: str) -> str:
     return "a fração é desprezada"
 
 
+def _reserved_seats(seats: Sequence[int], whom: str) -> str:
+    """``reservada a negros: 3ª vaga`` or ``reservadas a negros: 3ª, 8ª e 13ª vagas``."""
+    if len(seats) == 1:
+        return f"reservada a {whom}: {ordinal_list(seats)} vaga"
+    return f"reservadas a {whom}: {ordinal_list(seats)} vagas"
+
+
 def _seats_text(row: PositionRow, policy: PolicyText) -> str:
     parts = []
     if row.racial_seats:
-        parts.append(f"reservada(s) a {policy.group_label}: {ordinal_list(row.racial_seats)} vaga(s)")
+        parts.append(_reserved_seats(row.racial_seats, policy.group_label))
     if row.pcd_seats:
-        parts.append(f"reservada(s) a pessoas com deficiência: {ordinal_list(row.pcd_seats)} vaga(s)")
+        parts.append(_reserved_seats(row.pcd_seats, "pessoas com deficiência"))
     if not parts:
         parts.append("nenhuma vaga reservada entre as vagas deste edital")
-    return f"{row.label} ({row.vacancies} vaga(s)): " + "; ".join(parts) + "."
+    return f"{row.label} ({plural(row.vacancies, 'vaga', 'vagas')}): " + "; ".join(parts) + "."
 
 
 def _first_seats_text(row: PositionRow, policy: PolicyText) -> str:
@@ -180,9 +188,12 @@ def reservation_chapter(
         )
     table_items = []
     for row in rows:
-        line = f"{row.label}: {row.vacancies} vaga(s), {row.racial} reservada(s) a {policy.group_label}"
+        line = (
+            f"{row.label}: {plural(row.vacancies, 'vaga', 'vagas')}, "
+            f"{plural(row.racial, 'reservada', 'reservadas')} a {policy.group_label}"
+        )
         if policy.pcd_percent:
-            line += f", {row.pcd} reservada(s) a pessoas com deficiência"
+            line += f", {plural(row.pcd, 'reservada', 'reservadas')} a pessoas com deficiência"
         line += f" e {row.open} de ampla concorrência"
         if row.racial_explanation:
             line += f" (reserva a {policy.group_label}: {row.racial_explanation.rstrip('.')})"

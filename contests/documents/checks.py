@@ -14,6 +14,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from contests.documents.chapter import PositionRow
+from contests.wording import plural
 
 # Placeholders a template or a clerk leaves behind: XX, [...], [ … ], ___, {{ (an unrendered variable).
 PLACEHOLDER = re.compile(r"\bX{2,}\b|\[\s*(?:\.\.\.|…)\s*\]|_{3,}|\{\{|\{%")
@@ -178,7 +179,7 @@ def check_consistency(rows: Iterable[PositionRow], group_label: str) -> list[Pro
             problems.append(
                 Problem(
                     where,
-                    f"a ordem de nomeação reserva {len(row.racial_seats)} vaga(s) a {group_label}, o quadro "
+                    f"a ordem de nomeação reserva {plural(len(row.racial_seats), 'vaga', 'vagas')} a {group_label}, o quadro "
                     f"de vagas {row.racial}.",
                 )
             )
@@ -186,7 +187,7 @@ def check_consistency(rows: Iterable[PositionRow], group_label: str) -> list[Pro
             problems.append(
                 Problem(
                     where,
-                    f"a ordem de nomeação reserva {len(row.pcd_seats)} vaga(s) a pessoas com deficiência, o "
+                    f"a ordem de nomeação reserva {plural(len(row.pcd_seats), 'vaga', 'vagas')} a pessoas com deficiência, o "
                     f"quadro de vagas {row.pcd}.",
                 )
             )
@@ -209,8 +210,9 @@ def check_positions(rows: Sequence[PositionRow], *, shortfall: int, whole: int, 
         warnings.append(
             Problem(
                 "Quadro de vagas",
-                f"a divisão em cargos reserva {split} vaga(s), mas o total do concurso reservaria {whole}: "
-                f"{shortfall} vaga(s) da reserva se perdem no fracionamento (STF, ADC 41).",
+                f"a divisão em cargos reserva {plural(split, 'vaga', 'vagas')}, mas o total do concurso "
+                f"reservaria {whole}: {plural(shortfall, 'vaga', 'vagas')} da reserva "
+                f"{'se perde' if shortfall == 1 else 'se perdem'} no fracionamento (STF, ADC 41).",
             )
         )
     return warnings

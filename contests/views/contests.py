@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
+from django.db import transaction
 from django.db.models import Count, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.http import HttpResponse
@@ -85,14 +86,11 @@ def _position_rows(contest: Contest, positions: Iterable[Position] | None = None
 
 
 def _racial_header(contests: Iterable[Contest]) -> str:
-    """``Reservadas a negros`` when the listed contests' policies name one group (one organisation, one
-    law: the usual case); otherwise the group is the one of each contest's policy."""
+    """The racial reserve's column under "Vagas": ``Reservadas a negros`` when the listed contests'
+    policies name one group (one organisation, one law: the usual case); otherwise the group is the one of
+    each contest's policy."""
     groups = {contest.policy.group_label for contest in contests}
-    return (
-        f"Reservadas a {groups.pop()}"
-        if len(groups) == 1
-        else "Reservadas ao grupo da política de cada concurso"
-    )
+    return f"Reservadas a {groups.pop()}" if len(groups) == 1 else "Reservadas ao grupo da política"
 
 
 # Contests ------------------------------------------------------------------------------------------------
@@ -237,23 +235,47 @@ def contest_homologate(request: AuthenticatedHttpRequest, slug: str) -> HttpResp
         messages.info(request, "Este concurso já está homologado.")
         return redirect(contest)
     form = HomologationForm(form_data(request), initial={"date": timezone.localdate()})
+    confirming = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        try:
-            contest = services.contest_homologate(
-                contest=contest,
-                by=request.user,
-                date=data["date"],
-                act=data["act"],
-                gazette=data["gazette"],
-                validity_months=data["validity_months"],
-            )
-        except ValidationError as error:
-            add_service_errors(form, error, HOMOLOGATION_FIELDS)
+        arguments = {
+            "by": request.user,
+            "date": data["date"],
+            "act": data["act"],
+            "gazette": data["gazette"],
+            "validity_months": data["validity_months"],
+        }
+        # Two steps, as a publication (issue 13): the data typed, then what the homologation will fix,
+        # confirmed. The first step runs the service in a savepoint rolled back, so that a refusal (a date
+        # before the edital) shows up before the confirmation, not after it; "Voltar e corrigir" shows the
+        # form again with what was typed.
+        if request.POST.get("confirm") != "1":
+            if not request.POST.get("edit"):
+                try:
+                    with transaction.atomic():
+                        tried = services.contest_homologate(
+                            contest=Contest.objects.get(pk=contest.pk), **arguments
+                        )
+                        confirming = {**data, "validity_end": tried.validity_end}
+                        transaction.set_rollback(True)
+                except ValidationError as error:
+                    add_service_errors(form, error, HOMOLOGATION_FIELDS)
         else:
-            messages.success(request, f"Concurso homologado. Validade até {contest.validity_end:%d/%m/%Y}.")
-            return redirect(contest)
-    context = {"form": form, "contest": contest, "breadcrumbs": contest_trail(contest, here("Homologar"))}
+            try:
+                contest = services.contest_homologate(contest=contest, **arguments)
+            except ValidationError as error:
+                add_service_errors(form, error, HOMOLOGATION_FIELDS)
+            else:
+                messages.success(
+                    request, f"Concurso homologado. Validade até {contest.validity_end:%d/%m/%Y}."
+                )
+                return redirect(contest)
+    context = {
+        "form": form,
+        "contest": contest,
+        "confirming": confirming,
+        "breadcrumbs": contest_trail(contest, here("Homologar")),
+    }
     return render(request, "contests/contest_homologate.html", context)
 
 

@@ -122,6 +122,8 @@ def position_create(request: AuthenticatedHttpRequest, slug: str) -> HttpRespons
             messages.success(
                 request, f"Cargo {position.code} criado com {plural(vacancies, 'vaga', 'vagas')} no edital."
             )
+            if request.POST.get("another"):  # "Salvar e cadastrar outro cargo": an empty form again
+                return redirect("contests:position_create", contest.slug)
             return redirect(position)
     return render(
         request,

@@ -445,7 +445,7 @@ def test_call_stops_when_nobody_at_all_is_left_and_creates_no_seat():
 def test_call_fills_what_the_open_vacancies_allow():
     _, change = apply(initial_state(WORKED, SM, vacancies=2), Call(5))
     assert len(change.nominated) == 2 and not change.stopped
-    assert "Só havia 2 vaga(s)" in change.messages[0]
+    assert "Só havia 2 vagas" in change.messages[0]
 
 
 # RULES §4 item 4: withdrawals, eliminations, exclusions, end of list -----------------------------------

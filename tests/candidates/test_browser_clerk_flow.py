@@ -214,7 +214,8 @@ def test_clerk_imports_publishes_calls_records_a_withdrawal_and_calls_again(
         manager.get_by_role("link", name="Homologar").click()
         manager.get_by_label("Ato de homologação").fill("Portaria nº 123/2026")
         _shot(manager, "3-homologation")
-        manager.get_by_role("button", name="Homologar").click()
+        manager.get_by_role("button", name="Continuar").click()
+        manager.get_by_role("button", name="Confirmar a homologação").click()
         manager.get_by_text("Concurso homologado").wait_for()
     finally:
         context.close()
@@ -223,14 +224,16 @@ def test_clerk_imports_publishes_calls_records_a_withdrawal_and_calls_again(
     # each cotista's place in the general list.
     page.goto(run_url)
     page.get_by_role("link", name=re.compile(rf"^{POSITION} ")).click()
-    page.get_by_role("heading", name="Ampla concorrência (lista geral)", level=3).wait_for()
+    page.get_by_role(
+        "heading", name="Lista geral (ampla concorrência, cotistas incluídos)", level=3
+    ).wait_for()
     _shot(page, "4-general-list")
     shown = page.locator("table tbody tr").evaluate_all(TABLE_JS)
     assert [cells[:4] for cells in shown] == [
         [f"{c['place']}º", c["number"], c["name"], _br(c["score"])] for c in general
     ]
-    page.get_by_role("link", name=re.compile("^Reservada a negros")).click()
-    page.get_by_role("heading", name=re.compile("^Reservada a negros"), level=3).wait_for()
+    page.get_by_role("link", name=re.compile("^Lista reservada a negros")).click()
+    page.get_by_role("heading", name=re.compile("^Lista reservada a negros"), level=3).wait_for()
     shown = page.locator("table tbody tr").evaluate_all(TABLE_JS)
     assert [cells[:5] for cells in shown] == [
         [f"{j}º", c["number"], c["name"], _br(c["score"]), f"{c['place']}º"]
@@ -287,7 +290,7 @@ def test_clerk_imports_publishes_calls_records_a_withdrawal_and_calls_again(
 
     # The nominations in the order made, the withdrawal kept on record.
     made = [(1, first[1]), (2, first[2]), (3, withdrawn), (3, second[3]), (4, second[4])]
-    shown = page.locator("section[aria-labelledby='nomeacoes'] tbody tr").evaluate_all(TABLE_JS)
+    shown = page.locator(".table-wrap[aria-labelledby='nomeacoes'] tbody tr").evaluate_all(TABLE_JS)
     # Order, seat, kind, inscription, name, act, deadline, status.
     assert [(row[0], row[1], row[3], row[4]) for row in shown] == [
         (f"{order}ª", f"{seat}ª", c["number"], c["name"]) for order, (seat, c) in enumerate(made, start=1)

@@ -63,3 +63,21 @@ def test_trail_csv_is_semicolon_separated_utf8_with_bom(client_for, world):
     assert lines[0] == "Quando;Quem;Ação;Registro;Descrição;Motivo;Alterações"
     assert len(lines) > 1 and all(";Nomeação;" in line for line in lines[1:])
     assert "Clara Souza" in text
+
+
+def test_trail_names_a_nomination_by_its_nominee_and_a_run_by_what_it_is(client_for, world):
+    """Issue 13: "Nomeação de FULANA (vaga 3)", never "Nomeação #12" or "1ª nomeação"; "Resultado final
+    publicado em ...", never "Lista 2"."""
+    from django.utils.html import escape
+
+    nomination = world["nomination"]
+    name = f"Nomeação de {nomination.registration.candidate.display_name} (vaga {nomination.seat})"
+    html = client_for("auditor").get(url(world)).content.decode()
+    assert escape(name) in html
+    assert world["run"].name in html and "Lista 1" not in html
+    detail = reverse(
+        "candidates:nomination_detail", args=[world["contest"].slug, nomination.position_id, nomination.pk]
+    )
+    page = client_for("clerk").get(detail).content.decode()
+    assert f"<h1>{escape(name)}</h1>" in page
+    assert f'<span aria-current="page">{escape(name)}</span>' in page  # the breadcrumb

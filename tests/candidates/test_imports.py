@@ -304,7 +304,8 @@ def test_every_problem_is_reported_in_the_order_of_the_file(contest):
 def test_problem_text_for_the_clerk(contest):
     result = preview(contest, parse_upload(with_cell(0, 3, "1")), None, today=AFTER_CLOSE)
     assert [str(p) for p in result.problems] == [
-        "Linha 2, coluna CPF: CPF 000.000.000-01 inválido: os dígitos verificadores não conferem."
+        "Linha 2, coluna CPF: CPF “1” inválido: lido como 000.000.000-01 (zeros à esquerda acrescentados), os "
+        "dígitos verificadores não conferem."
     ]
     assert result.summary == "1 problema em 1 linha: nada será importado."
 

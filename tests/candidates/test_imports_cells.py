@@ -214,3 +214,29 @@ def test_mapping_suggested_from_headers_without_accents_or_case():
 
 def test_saved_mapping_wins_over_the_suggestion():
     assert suggest(["Col A", "Nome"], saved={"Col A": "cpf", "Nome": ""}) == {"Col A": "cpf", "Nome": ""}
+
+
+@pytest.mark.parametrize(
+    ("parse", "raw", "shown"),
+    [
+        (cells.parse_cpf, "12345", "12345"),
+        (cells.parse_cpf, "036.881.690-7A", "036.881.690-7A"),
+        (cells.parse_cpf, "036.881.690-78", "036.881.690-78"),
+        (cells.parse_email, "fulana@", "fulana@"),
+        (cells.parse_number, "12 34", "12 34"),
+        (cells.parse_name, "Maria " * 40, "Maria Maria"),
+        (lambda v: cells.parse_text(v, max_length=10), "Rua das Flores, 100", "Rua das Flo"),
+        (cells.parse_decimal, "oito", "oito"),
+        (cells.parse_score, "7,5,1", "7,5,1"),
+        (cells.parse_date, "31/02/2026", "31/02/2026"),
+        (cells.parse_date, "1/2/26", "1/2/26"),
+        (cells.parse_bool, "talvez", "talvez"),
+        (cells.parse_racial, "talvez", "talvez"),
+        (cells.parse_reserve, "ambas", "ambas"),
+    ],
+)
+def test_every_refusal_shows_the_raw_value(parse, raw, shown):
+    """Issue 13: the clerk sees what the cell holds ("CPF “12345” inválido: tem 5 dígitos")."""
+    with pytest.raises(CellError) as error:
+        parse(raw)
+    assert shown in str(error.value)

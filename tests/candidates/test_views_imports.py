@@ -283,7 +283,8 @@ def test_more_rows_than_the_web_accepts_are_refused(client_for, contest, media):
     assert response.status_code == 200
     page = response.content.decode()
     assert "20.001 linhas de dados" in page and "até 20.000" in page
-    assert "manage.py import_registrations" in page
+    assert "Divida-o em arquivos menores" in page
+    assert "manage.py" not in page  # no command-line advice on a clerk's screen
     assert stored_files(media) == []
 
 
@@ -396,3 +397,96 @@ def test_a_corrected_file_updates_what_changed_with_history(client_for, cast, co
     result_row = PhaseResult.objects.get(registration__number="1001", phase__name="Nota Objetiva")
     assert result_row.score == 82
     assert result_row.history.first().history_user == cast["clerk"]
+
+
+# Issue 13: the model spreadsheet, the phases' form hidden while the file is refused, duplicate CPFs ----------
+
+
+@pytest.mark.parametrize("who", ROLES)
+def test_model_spreadsheet_access(client_for, contest, who):
+    assert_access(client_for, who, url("import_template", contest), {"clerk"})
+
+
+def _model(client, contest):
+    from openpyxl import load_workbook
+
+    response = client.get(url("import_template", contest))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    assert f"modelo-inscricoes-{contest.slug}.xlsx" in response["Content-Disposition"]
+    return load_workbook(io.BytesIO(response.content))
+
+
+def test_model_spreadsheet_columns_map_themselves_with_the_contests_phases(client_for, contest):
+    from candidates.services.imports.mapping import FIELDS, suggest
+    from tests.builders import make_phase
+
+    make_phase(contest, name="Prova Objetiva")
+    make_phase(contest, name="Títulos")
+    client = client_for("clerk")
+    assert url("import_template", contest) in client.get(url("import_upload", contest)).content.decode()
+    workbook = _model(client, contest)
+    assert workbook.sheetnames == ["Inscrições", "Instruções"]
+    headers = [cell.value for cell in workbook["Inscrições"][1]]
+    mapping = suggest(headers, phase_names=["Prova Objetiva", "Títulos"])
+    expected = {f.key for f in FIELDS} - {"final_score"} | {"phase:Prova Objetiva", "phase:Títulos"}
+    assert set(mapping.values()) == expected  # every column maps to its own field, none ignored
+    assert "Nota Títulos" in headers and "Prova Objetiva" in headers
+    notes = [row[0] for row in workbook["Instruções"].iter_rows(min_row=2, max_col=1, values_only=True)]
+    assert set(headers) <= set(notes)  # each column explained
+
+
+def test_model_spreadsheet_filled_in_imports_without_problems(client_for, contest):
+    client = client_for("clerk")
+    workbook = _model(client, contest)
+    sheet = workbook["Inscrições"]
+    headers = [cell.value for cell in sheet[1]]
+    row = {
+        "Número de inscrição": "5001",
+        "Nome civil": "Maria da Silva Santos",
+        "CPF": "036.881.690-77",
+        "Data de nascimento": "13/05/1990",
+        "Cargo": "TLEG",
+        "Reserva racial (S/N)": "S",
+        "Categoria declarada (cor/raça)": "parda",
+        "Reserva PcD (S/N)": "N",
+        "Nota final": "72,5",
+    }
+    sheet.append([row.get(header, "") for header in headers])
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    result = run_to_preview(client, contest, buffer.getvalue(), "modelo.xlsx").context["result"]
+    assert result.problems == [] and result.new == 1
+
+
+def test_same_cpf_under_two_names_blocks_the_import(client_for, contest):
+    lines = example_bytes().split(b"\r\n")
+    # Line 3 gets line 2's CPF under its own name (Wellington): the same person, or a typing error?
+    lines[2] = lines[2].replace(b"096.807.849-40", b"036.881.690-77")
+    client = client_for("clerk")
+    response = run_to_preview(client, contest, b"\r\n".join(lines))
+    result = response.context["result"]
+    assert not result.ok
+    assert any(
+        p.line == 3 and p.column == "CPF" and "036.881.690-77 já está na linha 2 com outro nome" in p.message
+        for p in result.problems
+    )
+    assert client.post(url("import_commit", contest)).status_code == 302
+    assert Registration.objects.count() == 0  # blocking: nothing imported
+
+
+def test_phase_form_is_hidden_while_the_file_has_blocking_problems(client_for, contest):
+    lines = example_bytes().split(b"\r\n")
+    lines[1] = lines[1].replace(b"036.881.690-77", b"12345")
+    client = client_for("clerk")
+    response = run_to_preview(client, contest, b"\r\n".join(lines))
+    result = response.context["result"]
+    assert result.phases_to_create and not result.ok  # the example's phases are new to this contest
+    assert response.context["phases_form"] is None
+    page = response.content.decode()
+    assert "Confirmar as fases" not in page
+    assert "Corrija antes os problemas do arquivo" in page
+    assert "CPF “12345” inválido" in page  # the raw value in the error
+    # The same file without the bad CPF shows the form.
+    response = run_to_preview(client, contest, example_bytes())
+    assert response.context["phases_form"] is not None

@@ -252,6 +252,14 @@ def test_list_masks_cpf_and_shows_no_reserve(client_for, reader):
     assert "881.690" not in reader_page
 
 
+def test_the_name_in_the_list_leads_to_the_registration(client_for):
+    contest = make_example_contest()
+    registration = make_registration(position(contest), make_candidate(full_name="Maria Aparecida"))
+    html = client_for("clerk").get(url("registration_list", contest)).content.decode()
+    detail = reverse("candidates:registration_detail", args=[contest.slug, registration.pk])
+    assert f'<th scope="row"><a href="{detail}">Maria Aparecida</a></th>' in html
+
+
 def test_filters_position_status_and_reserve(client_for, cast):
     contest = make_example_contest()
     racial = make_registration(position(contest, "TLEG"), racial_category="", number="3001")

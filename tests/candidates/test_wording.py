@@ -67,3 +67,28 @@ def test_the_shared_wording_names_the_policys_group(client_for, pages):
     assert "Reservadas a negros" in listing
     filters = client.get(pages[4]).content.decode()
     assert "Reservada a negros (cotistas)" in filters
+
+
+def test_a_list_has_the_same_name_on_the_screen_and_in_the_published_document(client_for, pages):
+    """One label per list: the result page's list headings are the ones the PDF and CSV print."""
+    from candidates.documents import list_label
+
+    html = client_for("clerk").get(pages[7]).content.decode()
+    for kind in ("open", "racial", "pcd"):
+        assert list_label(kind, "negros") in html, kind
+    assert "Ampla concorrência (lista geral)" not in html
+
+
+def test_a_score_in_a_history_title_has_a_decimal_comma(client_for):
+    from decimal import Decimal
+
+    from candidates.models import PhaseResult
+    from tests.builders import make_phase, make_registration
+
+    registration = make_registration()
+    phase = make_phase(registration.contest, name="Nota Objetiva")
+    PhaseResult.objects.create(registration=registration, phase=phase, score=Decimal("72.5"))
+    url = reverse("candidates:registration_detail", args=[registration.contest.slug, registration.pk])
+    html = client_for("clerk").get(url).content.decode()
+    assert "Nota Objetiva: 72,50" in html
+    assert "72.50" not in html

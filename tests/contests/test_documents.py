@@ -22,6 +22,7 @@ from contests.documents import edital, signing
 from contests.documents.models import Document
 from contests.documents.services import edital_publish, edital_rectify, edital_text_save, verify_file
 from contests.models import Contest
+from contests.wording import plural
 from tests import builders
 
 pytestmark = pytest.mark.django_db
@@ -67,8 +68,8 @@ def test_edital_command_prints_percent_counts_and_seats(slug, tmp_path):
         reservation = position.reservation()
         kinds = schedule.schedule(params_for_position(position), position.vacancies)
         assert (
-            f"{position.code} – {position.title}: {position.vacancies} vaga(s), {reservation.racial} "
-            f"reservada(s) a {contest.policy.group_label}" in text
+            f"{position.code} – {position.title}: {plural(position.vacancies, 'vaga', 'vagas')}, "
+            f"{plural(reservation.racial, 'reservada', 'reservadas')} a {contest.policy.group_label}" in text
         )
         racial = [s for s, k in enumerate(kinds, 1) if k == schedule.RACIAL]
         if racial:
@@ -77,12 +78,16 @@ def test_edital_command_prints_percent_counts_and_seats(slug, tmp_path):
                 + (" e " if len(racial) > 1 else "")
                 + f"{racial[-1]}ª"
             )
-            assert f"reservada(s) a {contest.policy.group_label}: {seats} vaga(s)" in text
+            many = len(racial) > 1
+            assert (
+                f"reservada{'s' if many else ''} a {contest.policy.group_label}: {seats} vaga{'s' if many else ''}"
+                in text
+            )
     if slug == "demo-angra":
         assert "5ª (quinta) vaga de cada grupo de 5 (cinco)" in text
         assert "15ª, 20ª e 25ª" in text  # the first 25 seats: every fifth
     else:
-        assert "3ª, 8ª e 13ª vaga(s)" in text  # ANSI, 13 vacancies: proportional
+        assert "3ª, 8ª e 13ª vagas" in text  # ANSI, 13 vacancies: proportional
 
 
 def test_check_blocks_a_placeholder_and_says_where():

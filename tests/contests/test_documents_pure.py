@@ -49,8 +49,9 @@ def test_sm_art2_chapter_states_percent_threshold_and_seat_numbers():
     text = text_of(chapter.reservation_chapter(SM, [row()], chapter=2))
     assert "20%" in text
     assert "igual ou superior a 3 (três) (art. 1º §2º da lei)" in text
-    assert "3ª, 8ª e 13ª vaga(s)" in text
-    assert "13 vaga(s), 3 reservada(s) a negros, 1 reservada(s) a pessoas com deficiência" in text
+    assert "3ª, 8ª e 13ª vagas" in text
+    assert "13 vagas, 3 reservadas a negros, 1 reservada a pessoas com deficiência" in text
+    assert "(s)" not in text
     assert "art. 1º do Projeto de Lei nº 9247/2021" in text
 
 

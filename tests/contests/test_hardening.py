@@ -146,7 +146,7 @@ def test_a_write_view_failing_after_the_service_saved_rolls_back(client, cast):
     with mock.patch("contests.views.contests.messages.success", side_effect=RuntimeError("boom")):
         response = client.post(
             reverse("contests:homologate", args=[contest.slug]),
-            {"date": "01/06/2026", "act": "Decreto 1/2026", "validity_months": "24"},
+            {"date": "01/06/2026", "act": "Decreto 1/2026", "validity_months": "24", "confirm": "1"},
         )
     assert response.status_code == 500
     contest.refresh_from_db()

@@ -158,6 +158,33 @@ def test_clerk_creates_contest(client_for, cast):
     assert contest.history.first().history_user == cast["clerk"]
 
 
+def test_identifier_and_year_come_from_number_and_edital_date_when_left_blank(client_for):
+    """Fewer clicks (issue 13): the year is the edital's, the identifier concurso-<number>-<year>, and a taken
+    identifier gets a suffix; both stay editable."""
+    client = client_for("clerk")
+    response = client.post(
+        reverse("contests:create"), contest_data(number="12", year="", slug="", edital_date="05/01/2027")
+    )
+    contest = Contest.objects.get(number="12")
+    assert response.status_code == 302
+    assert (contest.year, contest.slug) == (2027, "concurso-12-2027")
+    Contest.objects.filter(pk=contest.pk).update(number="12-a")  # the identifier stays taken
+    client.post(
+        reverse("contests:create"), contest_data(number="12", year="", slug="", edital_date="05/01/2027")
+    )
+    assert Contest.objects.get(number="12").slug == "concurso-12-2027-2"
+    client.post(reverse("contests:create"), contest_data(number="13", slug="meu-concurso"))
+    assert Contest.objects.get(number="13").slug == "meu-concurso"
+
+
+def test_editing_with_a_blank_identifier_keeps_the_address(client_for):
+    contest = make_contest()
+    data = contest_data(number=contest.number, year=str(contest.year), slug="", title="Outro título")
+    client_for("clerk").post(reverse("contests:edit", args=[contest.slug]), data)
+    contest.refresh_from_db()
+    assert (contest.title, contest.slug) == ("Outro título", f"concurso-{contest.number}")
+
+
 def test_contest_refuses_policy_not_in_force_on_edital_date(client_for):
     later = Policy.objects.get(slug="santa-maria")
     later.effective_date = later.publication_date = datetime.date(2027, 1, 1)
@@ -258,10 +285,23 @@ def test_status_needs_post(client_for):
 # Homologation and validity ---------------------------------------------------------------------------
 
 
-def test_manager_homologates(client_for, cast):
+def test_manager_homologates_after_a_confirmation_step(client_for, cast):
     contest = make_contest(status=Contest.Status.IN_PROGRESS)
     data = {"date": "01/07/2026", "act": "Portaria 12/2026", "gazette": "DOE 1234", "validity_months": "12"}
-    response = client_for("manager").post(reverse("contests:homologate", args=[contest.slug]), data)
+    client = client_for("manager")
+    url = reverse("contests:homologate", args=[contest.slug])
+    # Step 1: what will be recorded, the validity's end computed; nothing is saved yet.
+    response = client.post(url, data)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Confirmar a homologação" in page and "01/07/2027" in page and "Portaria 12/2026" in page
+    contest.refresh_from_db()
+    assert contest.homologation_date is None and contest.history.count() == 1
+    # "Voltar e corrigir": the form again, with what was typed.
+    page = client.post(url, {**data, "edit": "1"}).content.decode()
+    assert 'value="Portaria 12/2026"' in page and "Continuar" in page
+    # Step 2: confirmed.
+    response = client.post(url, {**data, "confirm": "1"})
     assert response.status_code == 302
     contest.refresh_from_db()
     assert contest.homologation_date == datetime.date(2026, 7, 1)
@@ -298,6 +338,14 @@ def test_homologation_bad_input_changes_nothing(client_for, overrides, message):
     assert contest.homologation_date is None
     assert contest.status == Contest.Status.IN_PROGRESS
     assert contest.history.count() == 1
+
+
+def test_a_refusal_shows_before_the_confirmation(client_for):
+    contest = make_contest(status=Contest.Status.IN_PROGRESS)
+    data = {"date": "01/01/2026", "act": "Portaria 12/2026", "gazette": "", "validity_months": "24"}
+    page = client_for("manager").post(reverse("contests:homologate", args=[contest.slug]), data).content
+    assert "A homologação não pode ser anterior ao edital." in page.decode()
+    assert "Confirmar a homologação" not in page.decode()
 
 
 def test_homologating_twice_is_refused(client_for, cast):

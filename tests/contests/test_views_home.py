@@ -96,9 +96,26 @@ def test_legal_sees_open_procedures_by_next_deadline(client_for, cast, settings,
     assert procedure.get_absolute_url() in html
 
 
-def test_commission_is_told_its_module_does_not_exist_yet(client_for):
+def test_commission_sees_the_open_sessions_of_its_own_commission(client_for, cast):
+    from declarations import heteroidentification_services as hs
+    from tests.declarations.hetero_world import at, make_hetero_world, people
+
+    world = make_world(cast)
+    session = make_hetero_world(cast, world["contest"])["hetero_session"]
+    # A session of another commission (the appeal one, without the cast's member) is not hers.
+    other = hs.session_schedule(
+        commission=hs.commission_form(
+            contest=make_contest(status="in_progress"), kind="first", pool=people("Outra", 5), formed_on=datetime.date(2026, 6, 1),
+            by=cast["legal"], now=at(datetime.date(2026, 6, 1)),
+        ).commission,
+        starts_at=at(datetime.date(2026, 6, 21)), place="Sala 2", by=cast["legal"],
+    )  # fmt: skip
     html = home(client_for, "commission")
-    assert "módulo da comissão de heteroidentificação ainda não existe" in html
+    assert counts(html) == {"Próximas sessões da sua comissão": 1}
+    assert reverse("declarations:hetero_session", args=[session.pk]) in html
+    assert reverse("declarations:hetero_session", args=[other.pk]) not in html
+    assert "candidato chamado" in html or "candidatos chamados" in html
+    assert "ainda não existe" not in html
 
 
 def test_auditor_sees_changes_by_full_name_and_sensitive_views(client_for, cast):
@@ -116,7 +133,8 @@ def test_auditor_sees_changes_by_full_name_and_sensitive_views(client_for, cast)
     assert counts(html)["Consultas a dados sensíveis mais recentes"] == 1
     assert "Clerk consultou dado sensível de Inscrição 1 (CPF completo)" in html
     assert 3 <= counts(html)["Alterações mais recentes"] <= pendencies.LATEST
-    assert "Clerk criou nomeação nº 1" in html
+    nominee = world["nomination"].registration.candidate.display_name
+    assert f"Clerk criou nomeação de {nominee} (vaga 1)" in html  # a nomination named by its nominee
 
 
 def test_home_queries_do_not_grow(client_for, cast):

@@ -119,6 +119,19 @@ def test_clerk_creates_position_with_edital_vacancies(client_for, cast):
     assert opening.history.first().history_user == cast["clerk"]
 
 
+def test_save_and_add_another_position_returns_to_an_empty_form(client_for):
+    contest = make_contest()
+    url = reverse("contests:position_create", args=[contest.slug])
+    client = client_for("clerk")
+    assert "Salvar e cadastrar outro cargo" in client.get(url).content.decode()
+    response = client.post(url, position_data(another="1"), follow=True)
+    assert response.redirect_chain == [(url, 302)]
+    assert Position.objects.filter(contest=contest, code="TL").exists()
+    page = response.content.decode()
+    assert "Cargo TL criado com 7 vagas no edital." in page
+    assert response.context["form"].initial.get("code") is None  # a new, empty form
+
+
 @pytest.mark.parametrize(
     ("overrides", "message"),
     [

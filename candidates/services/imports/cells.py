@@ -128,17 +128,22 @@ def shown(value: Any) -> str:
     return text(value) or "(vazio)"
 
 
+def excerpt(value: str, length: int = 40) -> str:
+    """The start of a long value, for a message that shows what the cell holds (issue 13)."""
+    return value if len(value) <= length else value[: length - 1] + "…"
+
+
 def parse_name(value: Any, *, max_length: int = 200) -> str:
     name = text(value)
     if len(name) > max_length:
-        raise CellError(f"nome com mais de {max_length} caracteres")
+        raise CellError(f"nome com mais de {max_length} caracteres: “{excerpt(name)}”")
     return name
 
 
 def parse_text(value: Any, *, max_length: int) -> str:
     result = text(value)
     if len(result) > max_length:
-        raise CellError(f"texto com mais de {max_length} caracteres")
+        raise CellError(f"texto com mais de {max_length} caracteres: “{excerpt(result)}”")
     return result
 
 
@@ -183,7 +188,13 @@ def parse_cpf(value: Any) -> str:
     if len(digits) != CPF_LENGTH:
         raise CellError(f"CPF “{raw}” inválido: tem {len(digits)} dígitos")
     if not cpf_is_valid(digits):
-        raise CellError(f"CPF {format_cpf(digits)} inválido: os dígitos verificadores não conferem")
+        read = format_cpf(digits)
+        if "".join(ch for ch in raw if ch.isdigit()) != digits:  # leading zeros put back: say so
+            raise CellError(
+                f"CPF “{raw}” inválido: lido como {read} (zeros à esquerda acrescentados), os dígitos "
+                "verificadores não conferem"
+            )
+        raise CellError(f"CPF {read} inválido: os dígitos verificadores não conferem")
     return digits
 
 

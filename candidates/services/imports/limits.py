@@ -50,10 +50,18 @@ class Limits:
         return cls(max_rows, WEB_XML_MEMBER_BYTES, WEB_SMALL_MEMBER_BYTES, WEB_TABLE_BYTES)
 
 
+# What a clerk can do with a file too big for the web: no command-line advice on a clerk's screen (issue
+# 13); the support staff know the command (docs/operations.md).
+TOO_BIG_ADVICE = (
+    "Divida-o em arquivos menores, cada um com a linha de títulos, ou peça ao suporte técnico que o importe "
+    "no servidor, com as mesmas regras e a mesma prévia."
+)
+
+
 def too_many_rows(count: str, max_rows: int) -> ImportFileError:
     return ImportFileError(
         f"O arquivo tem {count} linhas de dados; a importação pela web aceita até {fmt_int(max_rows)}. "
-        "Importe-o pelo comando: manage.py import_registrations CONCURSO ARQUIVO."
+        + TOO_BIG_ADVICE
     )
 
 
@@ -91,6 +99,5 @@ class Budget:
         if self.left is not None and self.left < 0:
             raise ImportFileError(
                 f"O arquivo ocupa, depois de lido, mais de {WEB_TABLE_BYTES // (1024 * 1024)} MB: grande demais "
-                "para a importação pela web. Importe-o pelo comando: manage.py import_registrations "
-                "CONCURSO ARQUIVO."
+                "para a importação pela web. " + TOO_BIG_ADVICE
             )

@@ -39,6 +39,7 @@ from candidates.services.imports.limits import (
     HEADER_SEARCH_ROWS,
     MAX_CELL_CHARS,
     MAX_COLUMNS,
+    TOO_BIG_ADVICE,
     Budget,
     ImportFileError,
     Limits,
@@ -299,8 +300,7 @@ def _too_big(path: str, size: int, limit: int | None) -> ImportFileError:
     mb = (limit or size) // (1024 * 1024)
     return ImportFileError(
         f"A planilha XLSX se expande, descompactada, para mais de {fmt_int(mb)} MB (parte {path[:60]}): grande "
-        "demais para a importação pela web. Importe-a pelo comando: manage.py import_registrations "
-        "CONCURSO ARQUIVO."
+        "demais para a importação pela web. " + TOO_BIG_ADVICE
     )
 
 
@@ -487,8 +487,7 @@ class _Sheet(_Handlers):
             raise ImportFileError(
                 f"A planilha declara {fmt_int(int(match.group(2)))} linhas (dimensão {ref[:30]}); a importação "
                 f"pela web aceita até {fmt_int(self.limits.max_rows or 0)} linhas de dados. Apague as linhas "
-                "vazias formatadas no fim da planilha, ou importe-a pelo comando: manage.py "
-                "import_registrations CONCURSO ARQUIVO."
+                "vazias formatadas no fim da planilha. " + TOO_BIG_ADVICE
             )
 
     def start_cell(self, attrs: dict[str, str]) -> None:
