@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.template.loader import render_to_string
@@ -47,6 +48,10 @@ class NoStoreForStaffMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
         response = self.get_response(request)
+        if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+            # No session, so nobody is signed in: the session is not even loaded (loading it would add
+            # ``Vary: Cookie``, which keeps a CDN from sharing the public pages).
+            return response
         try:
             user = getattr(request, "user", None)
             staff = user is not None and user.is_authenticated
