@@ -94,7 +94,7 @@ def serve(
     if page is None:
         page = build().with_etag()
         cache.set(full_key, page, STORE_FROZEN_SECONDS if frozen else STORE_FRESH_SECONDS)
-    last_modified = page.last_modified.timestamp() if page.last_modified else None
+    last_modified = int(page.last_modified.timestamp()) if page.last_modified else None
     response = get_conditional_response(request, etag=page.etag, last_modified=last_modified)
     if response is None:
         response = HttpResponse(page.body, content_type=page.content_type)
