@@ -37,15 +37,33 @@
       });
     });
     // A skip link moves the keyboard focus to its target, not only the scroll position.
+    function skipTo(link) {
+      var target = document.getElementById(link.getAttribute("href").slice(1));
+      if (target) {
+        target.focus();
+        target.scrollIntoView({ block: "start" });
+      }
+      return Boolean(target);
+    }
     document.querySelectorAll(".a11y-bar__skip a[href^='#']").forEach(function (link) {
-      link.addEventListener("click", function () {
-        var target = document.getElementById(link.getAttribute("href").slice(1));
-        if (target) {
-          window.setTimeout(function () {
-            target.focus();
-          }, 0);
+      link.addEventListener("click", function (event) {
+        if (skipTo(link)) {
+          event.preventDefault();
         }
       });
+    });
+    // e-MAG's access keys as Alt+1, Alt+2, Alt+3 in every browser (each browser has its own modifier for
+    // accesskey, and some let the key only focus the link): the same jump as the skip link.
+    document.addEventListener("keydown", function (event) {
+      if (!event.altKey || event.ctrlKey || event.metaKey) {
+        return;
+      }
+      var digit = /^Digit([1-3])$/.exec(event.code || "");
+      var key = digit ? digit[1] : event.key;
+      var link = key && document.querySelector(".a11y-bar__skip a[accesskey='" + key + "']");
+      if (link && skipTo(link)) {
+        event.preventDefault();
+      }
     });
   });
 })();
