@@ -37,7 +37,11 @@ class PublicList:
     label: str
 
 
-SLUG_OF = {ResultEntry.List.OPEN: "geral", ResultEntry.List.RACIAL: "racial", ResultEntry.List.PCD: "pcd"}
+SLUG_OF: dict[str, str] = {
+    ResultEntry.List.OPEN: "geral",
+    ResultEntry.List.RACIAL: "racial",
+    ResultEntry.List.PCD: "pcd",
+}
 
 
 def contest_lists(contest: Contest) -> list[PublicList]:
@@ -109,7 +113,9 @@ def search_filter(query: str) -> Q | None:
     return by_name
 
 
-def list_rows(run: ResultRun, position: Position, kind: str, query: str = "") -> QuerySet[ResultEntry]:
+def list_rows(
+    run: ResultRun, position: Position, kind: str, query: str = ""
+) -> QuerySet[Any, dict[str, Any]]:
     """The list ``kind`` of ``position`` in ``run``, in order, filtered by ``query``."""
     rows = ResultEntry.objects.filter(run=run, position=position, list=kind)
     condition = search_filter(query)
@@ -118,7 +124,7 @@ def list_rows(run: ResultRun, position: Position, kind: str, query: str = "") ->
     return rows.order_by("rank").values(*ENTRY_FIELDS)
 
 
-def run_search(run: ResultRun, query: str) -> QuerySet[ResultEntry]:
+def run_search(run: ResultRun, query: str) -> QuerySet[Any, dict[str, Any]]:
     """Every list line of ``run`` matching ``query`` (all positions and lists), by position, list, rank."""
     condition = search_filter(query)
     if condition is None:
@@ -197,7 +203,10 @@ def nomination_rows(position: Position) -> list[dict[str, Any]]:
     acts = {
         d.subject: d
         for d in Document.objects.filter(
-            contest=contest, kind=Document.Kind.NOMINATION_ACT, subject__in=subjects, rectification__isnull=True
+            contest=contest,
+            kind=Document.Kind.NOMINATION_ACT,
+            subject__in=subjects,
+            rectification__isnull=True,
         ).defer("pdf")
     }
     rows = []

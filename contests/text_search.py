@@ -34,8 +34,7 @@ class Folded(Func):
 
     output_field = CharField()
 
-    def as_sql(self, compiler: Any, connection: Any, **extra: Any) -> Any:  # pragma: no cover - per vendor
-        return super().as_sql(compiler, connection, function="cotas_fold", **extra)
+    function = "cotas_fold"  # SQLite, and any other backend that registers it
 
     def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> Any:
         return super().as_sql(
@@ -44,9 +43,6 @@ class Folded(Func):
             template=f"LOWER(TRANSLATE(%(expressions)s, '{ACCENTED}', '{PLAIN}'))",
             **extra,
         )
-
-    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> Any:
-        return super().as_sql(compiler, connection, function="cotas_fold", **extra)
 
 
 def _fold_or_none(value: object) -> str | None:

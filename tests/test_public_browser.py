@@ -87,12 +87,17 @@ def test_candidate_finds_their_place_downloads_the_csv_and_verifies_the_edital(
     check(page, problems)
     rows = page.locator("table tbody tr")
     texts = [rows.nth(i).inner_text() for i in range(rows.count())]
-    assert any("João Conceição dos Santos" in t and "Lista reservada a negros e índios" in t and "1º" in t for t in texts), texts
+    assert any(
+        "João Conceição dos Santos" in t and "Lista reservada a negros e índios" in t and "1º" in t
+        for t in texts
+    ), texts
     assert any("João Conceição dos Santos" in t and "Lista geral" in t and "2º" in t for t in texts), texts
 
     # 4. The racial list, where João is first; its CSV downloaded.
     page.get_by_role("link", name="Lista reservada a negros e índios").first.click()
-    page.get_by_role("heading", name="AGAD – Agente Administrativo: Lista reservada a negros e índios").wait_for()
+    page.get_by_role(
+        "heading", name="AGAD – Agente Administrativo: Lista reservada a negros e índios"
+    ).wait_for()
     check(page, problems)
     first = page.locator("table tbody tr").first.inner_text()
     assert "1º" in first and "João Conceição dos Santos" in first
@@ -102,7 +107,9 @@ def test_candidate_finds_their_place_downloads_the_csv_and_verifies_the_edital(
     saved = tmp_path / download.suggested_filename
     download.save_as(saved)
     content = saved.read_bytes()
-    assert content.startswith("\ufeff".encode()) and "João Conceição dos Santos" in content.decode("utf-8-sig")
+    assert content.startswith("\ufeff".encode()) and "João Conceição dos Santos" in content.decode(
+        "utf-8-sig"
+    )
     assert content.decode("utf-8-sig").splitlines()[0].startswith("concurso;resultado;")
 
     # 5. The nomination order of the position: João called second.

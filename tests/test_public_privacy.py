@@ -25,7 +25,16 @@ pytestmark = pytest.mark.django_db
 
 # Not the portal's to crawl: the staff's login and workspace, static files, the candidate's own page
 # (its code is the credential; built apart).
-SKIPPED = ("/entrar/", "/sair/", "/senha/", "/painel/", "/admin/", "/static/", "/media/", "/publico/minha-inscricao/")
+SKIPPED = (
+    "/entrar/",
+    "/sair/",
+    "/senha/",
+    "/painel/",
+    "/admin/",
+    "/static/",
+    "/media/",
+    "/publico/minha-inscricao/",
+)
 LINK = re.compile(r"""href="([^"#][^"]*)\"""")
 MAX_PAGES = 400
 
@@ -40,7 +49,12 @@ class Person:
 def forbidden(person: Person) -> list[str]:
     """Every way a page could show this person's protected data."""
     cpf = person.cpf
-    found = [cpf, f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}", f"{cpf[3:6]}.{cpf[6:9]}", f"{cpf[:9]}-{cpf[9:]}"]
+    found = [
+        cpf,
+        f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}",
+        f"{cpf[3:6]}.{cpf[6:9]}",
+        f"{cpf[:9]}-{cpf[9:]}",
+    ]
     if person.birth:
         year, month, day = person.birth.split("-")
         found += [person.birth, f"{day}/{month}/{year}", f"{int(day)}/{int(month)}/{year}"]

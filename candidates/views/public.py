@@ -116,9 +116,7 @@ def _run_page(slug: str, run_pk: int, query: str, number: str) -> Page:
     blocks = [
         {
             "position": position,
-            "lists": [
-                {"list": item, "count": counts.get((position.pk, item.value), 0)} for item in lists
-            ],
+            "lists": [{"list": item, "count": counts.get((position.pk, item.value), 0)} for item in lists],
         }
         for position in positions
     ]
@@ -215,10 +213,16 @@ LIST_COLUMNS = (
 
 
 @require_http_methods(["GET", "HEAD"])
-def list_data(request: HttpRequest, slug: str, run_pk: int, pk: int, list_slug: str, fmt: str) -> HttpResponse:
+def list_data(
+    request: HttpRequest, slug: str, run_pk: int, pk: int, list_slug: str, fmt: str
+) -> HttpResponse:
     key = f"list-data:{slug}:{run_pk}:{pk}:{list_slug}:{fmt}"
     return serve(
-        request, key=key, build=lambda: _list_data(slug, run_pk, pk, list_slug, fmt), frozen=True, noindex=True
+        request,
+        key=key,
+        build=lambda: _list_data(slug, run_pk, pk, list_slug, fmt),
+        frozen=True,
+        noindex=True,
     )
 
 
@@ -283,7 +287,9 @@ def _nomination_scope(slug: str, pk: int) -> tuple[Contest, Position]:
 
 @require_http_methods(["GET", "HEAD"])
 def nominations_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    return serve(request, key=f"nominations:{slug}:{pk}", build=lambda: _nominations_page(slug, pk), noindex=True)
+    return serve(
+        request, key=f"nominations:{slug}:{pk}", build=lambda: _nominations_page(slug, pk), noindex=True
+    )
 
 
 def _nominations_page(slug: str, pk: int) -> Page:
@@ -321,7 +327,10 @@ NOMINATION_COLUMNS = (
 @require_http_methods(["GET", "HEAD"])
 def nominations_data(request: HttpRequest, slug: str, pk: int, fmt: str) -> HttpResponse:
     return serve(
-        request, key=f"nominations-data:{slug}:{pk}:{fmt}", build=lambda: _nominations_data(slug, pk, fmt), noindex=True
+        request,
+        key=f"nominations-data:{slug}:{pk}:{fmt}",
+        build=lambda: _nominations_data(slug, pk, fmt),
+        noindex=True,
     )
 
 
@@ -374,8 +383,14 @@ def _data_dictionary() -> Page:
     context = {
         "list_columns": LIST_COLUMNS,
         "nomination_columns": NOMINATION_COLUMNS,
-        "lists": [(published.SLUG_OF[value], label) for value, label in ResultEntry.List.choices if value in published.SLUG_OF],
-        "kinds": [(value, label) for value, label in ResultEntry.List.choices if value != ResultEntry.List.OUT],
+        "lists": [
+            (published.SLUG_OF[value], label)
+            for value, label in ResultEntry.List.choices
+            if value in published.SLUG_OF
+        ],
+        "kinds": [
+            (value, label) for value, label in ResultEntry.List.choices if value != ResultEntry.List.OUT
+        ],
         "statuses": Nomination.Status.choices,
         "run_kinds": ResultRun.Kind.choices,
     }
@@ -399,7 +414,11 @@ def _csv_cell(value: object) -> object:
 
 
 def _contest_json(contest: Contest) -> dict[str, Any]:
-    return {"identificador": contest.slug, "numero": f"{contest.number}/{contest.year}", "titulo": contest.title}
+    return {
+        "identificador": contest.slug,
+        "numero": f"{contest.number}/{contest.year}",
+        "titulo": contest.title,
+    }
 
 
 def _csv_page(name: str, header: tuple[str, ...], table, last_modified=None) -> Page:

@@ -10,7 +10,7 @@ rendered once per publication and served from the cache (``contests/public_pages
 from __future__ import annotations
 
 import datetime
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
@@ -40,7 +40,7 @@ Crumb = tuple[str, str | None]
 # The portal's frame ------------------------------------------------------------------------------------
 
 
-def portal_context(breadcrumbs: list[Crumb] | None = None, **extra: Any) -> dict[str, Any]:
+def portal_context(breadcrumbs: Sequence[Crumb] | None = None, **extra: Any) -> dict[str, Any]:
     """What every public page's frame (``templates/public/base.html``) needs. No request: the page is the
     same for everyone, so it can be stored and served to anyone."""
     organization = Organization.current()
@@ -57,7 +57,7 @@ def html_page(
     template: str,
     context: Mapping[str, Any],
     *,
-    breadcrumbs: list[Crumb] | None = None,
+    breadcrumbs: Sequence[Crumb] | None = None,
     last_modified: datetime.datetime | None = None,
 ) -> Page:
     body = render_to_string(template, portal_context(breadcrumbs, **context))
@@ -67,9 +67,7 @@ def html_page(
 def published_contest(slug: str) -> Contest:
     """The contest at ``slug`` if its edital is published; a draft is a 404 like a contest that does not
     exist (no preview, and no hint that it exists)."""
-    contest = (
-        Contest.objects.edital_published().select_related("policy").filter(slug=slug).first()
-    )
+    contest = Contest.objects.edital_published().select_related("policy").filter(slug=slug).first()
     if contest is None:
         raise Http404("Nenhum concurso publicado tem este endereço.")
     return contest
@@ -198,7 +196,9 @@ def privacy(request: HttpRequest) -> HttpResponse:
     return serve(
         request,
         key="privacidade",
-        build=lambda: html_page("public/privacy.html", {}, breadcrumbs=[("Privacidade e proteção de dados", None)]),
+        build=lambda: html_page(
+            "public/privacy.html", {}, breadcrumbs=[("Privacidade e proteção de dados", None)]
+        ),
     )
 
 
@@ -219,7 +219,7 @@ class UploadForm(forms.Form):
         return file
 
 
-def _verify_context(request: HttpRequest, breadcrumbs: list[Crumb], **extra: Any) -> dict[str, Any]:
+def _verify_context(request: HttpRequest, breadcrumbs: Sequence[Crumb], **extra: Any) -> dict[str, Any]:
     return portal_context(breadcrumbs, **extra)
 
 

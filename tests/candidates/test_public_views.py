@@ -60,7 +60,10 @@ def test_unpublished_run_is_a_404_never_a_preview(client, world, cast):
     slug, position = world["contest"].slug, world["position"].pk
     assert client.get(reverse("public:run", args=[slug, draft.pk])).status_code == 404
     assert client.get(reverse("public:list", args=[slug, draft.pk, position, "geral"])).status_code == 404
-    assert client.get(reverse("public:list_data", args=[slug, draft.pk, position, "geral", "csv"])).status_code == 404
+    assert (
+        client.get(reverse("public:list_data", args=[slug, draft.pk, position, "geral", "csv"])).status_code
+        == 404
+    )
     contest_page = html(client.get(reverse("public:contest", args=[slug])))
     assert reverse("public:run", args=[slug, draft.pk]) not in contest_page
     assert reverse("public:run", args=[slug, world["run"].pk]) in contest_page
@@ -70,10 +73,18 @@ def test_run_of_another_contest_unknown_list_or_position_is_a_404(client, world)
     other = make_contest(status=Contest.Status.IN_PROGRESS)
     run, position = world["run"].pk, world["position"].pk
     assert client.get(reverse("public:run", args=[other.slug, run])).status_code == 404
-    assert client.get(reverse("public:list", args=[world["contest"].slug, run, position, "outra"])).status_code == 404
+    assert (
+        client.get(reverse("public:list", args=[world["contest"].slug, run, position, "outra"])).status_code
+        == 404
+    )
     stranger = make_position(other).pk
-    assert client.get(reverse("public:list", args=[world["contest"].slug, run, stranger, "geral"])).status_code == 404
-    assert client.get(reverse("public:nominations", args=[world["contest"].slug, stranger])).status_code == 404
+    assert (
+        client.get(reverse("public:list", args=[world["contest"].slug, run, stranger, "geral"])).status_code
+        == 404
+    )
+    assert (
+        client.get(reverse("public:nominations", args=[world["contest"].slug, stranger])).status_code == 404
+    )
     bad = reverse("public:list_data", args=[world["contest"].slug, run, position, "geral", "xml"])
     assert client.get(bad).status_code == 404
 
@@ -82,7 +93,9 @@ def test_draft_contest_results_are_404_even_with_a_published_run(client, cast):
     contest = make_contest(status=Contest.Status.IN_PROGRESS)
     position = make_classified_position(contest)
     run = publish_final(contest, cast["manager"])
-    Contest.objects.filter(pk=contest.pk).update(edital_published_on=None, status="draft", homologation_date=None)
+    Contest.objects.filter(pk=contest.pk).update(
+        edital_published_on=None, status="draft", homologation_date=None
+    )
     assert client.get(reverse("public:run", args=[contest.slug, run.pk])).status_code == 404
     assert client.get(reverse("public:nominations", args=[contest.slug, position.pk])).status_code == 404
 
@@ -108,8 +121,12 @@ def test_search_is_accent_and_case_insensitive_by_name_or_number(client, cast):
     position = make_position(contest, vacancies=5)
     people = [("João Conceição", "J1"), ("JOANA PRADO", "J2"), ("Ângela Müller", "A9"), ("Maria Silva", "M1")]
     for i, (name, number) in enumerate(people):
-        make_registration(position, candidate=make_candidate(full_name=name), number=number, final_score=Decimal(90 - i))
-    run = result_run_publish(run=result_run_compute(contest=contest, by=cast["manager"]), kind="final", by=cast["manager"])
+        make_registration(
+            position, candidate=make_candidate(full_name=name), number=number, final_score=Decimal(90 - i)
+        )
+    run = result_run_publish(
+        run=result_run_compute(contest=contest, by=cast["manager"]), kind="final", by=cast["manager"]
+    )
     world = {"contest": contest, "run": run, "position": position}
     assert numbers_in(html(client.get(list_url(world, q="conceicao")))) == ["J1"]
     assert numbers_in(html(client.get(list_url(world, q="ANGELA muller")))) == ["A9"]
@@ -152,7 +169,8 @@ def test_list_page_queries_do_not_grow_with_the_rows(client, cast, django_assert
 
 def test_list_csv_semicolon_utf8_bom_and_stable_columns(client, world):
     url = reverse(
-        "public:list_data", args=[world["contest"].slug, world["run"].pk, world["position"].pk, "racial", "csv"]
+        "public:list_data",
+        args=[world["contest"].slug, world["run"].pk, world["position"].pk, "racial", "csv"],
     )
     response = client.get(url)
     assert response.status_code == 200
@@ -166,19 +184,31 @@ def test_list_csv_semicolon_utf8_bom_and_stable_columns(client, world):
     ]  # fmt: skip
     assert [r[7] for r in rows[1:]] == ["N1", "N2", "N3"]
     first = rows[1]
-    assert first[:6] == [world["contest"].slug, str(world["run"].pk), "final", world["position"].code, "racial", "1"]
+    assert first[:6] == [
+        world["contest"].slug,
+        str(world["run"].pk),
+        "final",
+        world["position"].code,
+        "racial",
+        "1",
+    ]
     assert first[6] == "2" and first[9] == "89,00"
 
 
 def test_list_json_carries_identifiers_and_rows(client, world):
     url = reverse(
-        "public:list_data", args=[world["contest"].slug, world["run"].pk, world["position"].pk, "geral", "json"]
+        "public:list_data",
+        args=[world["contest"].slug, world["run"].pk, world["position"].pk, "geral", "json"],
     )
     response = client.get(url)
     assert response["Content-Type"] == "application/json; charset=utf-8"
     data = json.loads(response.content)
     assert data["concurso"]["identificador"] == world["contest"].slug
-    assert data["resultado"] == {"id": world["run"].pk, "especie": "final", "publicado_em": data["resultado"]["publicado_em"]}
+    assert data["resultado"] == {
+        "id": world["run"].pk,
+        "especie": "final",
+        "publicado_em": data["resultado"]["publicado_em"],
+    }
     assert data["lista"]["identificador"] == "geral"
     assert [line["inscricao"] for line in data["linhas"]][:3] == ["A", "N1", "B"]
     assert data["linhas"][0] == {
@@ -204,10 +234,15 @@ def test_nomination_order_with_seat_list_status_and_act_by_social_name(client, w
     )
     assert csv_response.content.startswith("\ufeff".encode())
     rows = list(csv.DictReader(io.StringIO(csv_response.content.decode("utf-8-sig")), delimiter=";"))
-    assert [(r["ordem"], r["vaga"], r["situacao"]) for r in rows] == [("1", "1", "active"), ("2", "2", "withdrawn")]
+    assert [(r["ordem"], r["vaga"], r["situacao"]) for r in rows] == [
+        ("1", "1", "active"),
+        ("2", "2", "withdrawn"),
+    ]
     assert rows[0]["nome"] == "Nome Social Usado" and rows[0]["ato"] == "Portaria 10/2026"
     data = json.loads(
-        client.get(reverse("public:nominations_data", args=[world["contest"].slug, world["position"].pk, "json"])).content
+        client.get(
+            reverse("public:nominations_data", args=[world["contest"].slug, world["position"].pk, "json"])
+        ).content
     )
     assert [n["situacao"] for n in data["nomeacoes"]] == ["active", "withdrawn"]
     assert data["nomeacoes"][0]["vaga_revertida"] is False

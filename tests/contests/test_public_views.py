@@ -70,7 +70,9 @@ def test_home_groups_published_contests_by_state_and_hides_drafts(client):
         registration_end=today + 10 * day,
     )
     running = published(title="Provas em curso")
-    done = make_contest(status=Contest.Status.HOMOLOGATED, homologation_date=datetime.date(2026, 6, 1), title="Já homologado")
+    done = make_contest(
+        status=Contest.Status.HOMOLOGATED, homologation_date=datetime.date(2026, 6, 1), title="Já homologado"
+    )
     make_contest(title="Rascunho secreto")
     html = text(client.get("/"))
     assert "Rascunho secreto" not in html
@@ -103,7 +105,9 @@ def test_contest_page_documents_every_version_but_never_restricted_kinds(client)
     contest = published()
     first = make_document(contest)
     second = make_document(contest, previous=first)
-    effects = make_document(contest, Document.Kind.PROCEDURE_EFFECTS, subject="p-1", title="Ato de eliminação")
+    effects = make_document(
+        contest, Document.Kind.PROCEDURE_EFFECTS, subject="p-1", title="Ato de eliminação"
+    )
     secret = make_document(contest, Document.Kind.PROCEDURE_ACT, subject="p-2", title="Notificação de Fulana")
     minutes = make_document(contest, Document.Kind.HETERO_MINUTES, subject="s-1", title="Ata da sessão 1")
     html = text(client.get(reverse("public:contest", args=[contest.slug])))
@@ -145,7 +149,13 @@ def test_privacy_page_legal_basis_dpo_and_art18_route(client):
         dpo_phone="(55) 3000-0001",
     )
     html = text(client.get(reverse("public:privacy")))
-    for words in ("art. 7º, II e III", "art. 11, II, “a” e “b”", "art. 18", "Dora Encarregada", "dpo@camara.example"):
+    for words in (
+        "art. 7º, II e III",
+        "art. 11, II, “a” e “b”",
+        "art. 18",
+        "Dora Encarregada",
+        "dpo@camara.example",
+    ):
         assert words in html
 
 

@@ -13,7 +13,11 @@ from tests.builders import make_candidate
 
 @pytest.mark.parametrize(
     ("text", "folded"),
-    [("João Conceição", "joao conceicao"), ("ÂNGELA MÜLLER", "angela muller"), ("Iara D'Ávila", "iara d'avila")],
+    [
+        ("João Conceição", "joao conceicao"),
+        ("ÂNGELA MÜLLER", "angela muller"),
+        ("Iara D'Ávila", "iara d'avila"),
+    ],
 )
 def test_fold_drops_accents_and_case(text, folded):
     assert fold(text) == folded

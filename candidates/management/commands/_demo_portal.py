@@ -100,7 +100,10 @@ def seed_portal(contest: Contest, by: User | None) -> list[str]:
     run = result_run_publish(run=run, kind=ResultRun.Kind.FINAL, by=by)
     done.append(f"resultado final publicado em {contest.slug}")
     contest_services.contest_homologate(
-        contest=Contest.objects.get(pk=contest.pk), by=by, date=HOMOLOGATION, act="Decreto 50/2026 (demonstração)"
+        contest=Contest.objects.get(pk=contest.pk),
+        by=by,
+        date=HOMOLOGATION,
+        act="Decreto 50/2026 (demonstração)",
     )
     done.append(f"concurso {contest.slug} homologado")
     for code, count in (("AGAD", 5), ("ACS", 2)):
