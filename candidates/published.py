@@ -22,7 +22,7 @@ from candidates.engine.schedule import kind_label
 from candidates.models import Nomination, ResultEntry, ResultRun
 from contests.documents.models import Document
 from contests.models import Contest, Position
-from contests.text_search import Folded, fold
+from contests.text_search import fold
 
 PAGE_SIZE = 50
 ENTRY_FIELDS = ("position_id", "list", "rank", "general_rank", "number", "name", "score")
@@ -107,7 +107,7 @@ def search_filter(query: str) -> Q | None:
     words = fold(query).split()
     by_name = Q()
     for word in words:
-        by_name &= Q(folded_name__contains=word)
+        by_name &= Q(search_name__contains=word)
     if NUMBER_LIKE.match(query):
         return by_name | Q(number__istartswith=query)
     return by_name
@@ -120,7 +120,7 @@ def list_rows(
     rows = ResultEntry.objects.filter(run=run, position=position, list=kind)
     condition = search_filter(query)
     if condition is not None:
-        rows = rows.annotate(folded_name=Folded("name")).filter(condition)
+        rows = rows.filter(condition)
     return rows.order_by("rank").values(*ENTRY_FIELDS)
 
 
@@ -132,7 +132,6 @@ def run_search(run: ResultRun, query: str) -> QuerySet[Any, dict[str, Any]]:
     return (
         ResultEntry.objects.filter(run=run)
         .exclude(list=ResultEntry.List.OUT)
-        .annotate(folded_name=Folded("name"))
         .filter(condition)
         .order_by("position_id", "list", "rank")
         .values(*ENTRY_FIELDS)

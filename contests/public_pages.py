@@ -111,7 +111,17 @@ def serve(
     return response
 
 
+QUERY_MAX = 100
+
+
+def query_text(request: HttpRequest, name: str = "q") -> str:
+    """A search typed by the public: at most ``QUERY_MAX`` characters, control characters (a NUL byte,
+    which PostgreSQL refuses in a string) dropped, spaces trimmed."""
+    raw = request.GET.get(name, "")[: QUERY_MAX * 2]
+    return "".join(char for char in raw if char.isprintable()).strip()[:QUERY_MAX]
+
+
 def query_key(request: HttpRequest, *names: str) -> str:
     """The query parameters a page reads, in a fixed order, for its cache key (others are ignored, so
     ``?utm=…`` does not make a new entry)."""
-    return "&".join(f"{name}={request.GET.get(name, '').strip()[:100]}" for name in names)
+    return "&".join(f"{name}={query_text(request, name)}" for name in names)

@@ -25,7 +25,7 @@ from candidates import published
 from candidates.models import ResultRun
 from contests import lifecycle
 from contests.models import Contest, Position
-from contests.public_pages import Page, query_key, serve
+from contests.public_pages import Page, query_key, query_text, serve
 from contests.views.public import (
     contest_crumb,
     contest_stage,
@@ -36,15 +36,13 @@ from contests.views.public import (
     vacancy_table,
 )
 
-SEARCH_MAX = 100
-
 
 def _query(request: HttpRequest) -> str:
-    return request.GET.get("q", "").strip()[:SEARCH_MAX]
+    return query_text(request)
 
 
 def _page_number(request: HttpRequest) -> str:
-    return request.GET.get("pagina", "1").strip()[:10]
+    return query_text(request, "pagina")[:10] or "1"
 
 
 def _run_crumb(run: ResultRun) -> tuple[str, str]:

@@ -27,7 +27,7 @@ from contests.documents.checks import parse_schedule
 from contests.documents.models import RESTRICTED_KINDS, Document, EditalText
 from contests.documents.services import verify_file
 from contests.models import Contest, Organization, Position
-from contests.public_pages import Page, query_key, serve
+from contests.public_pages import Page, query_key, query_text, serve
 from contests.text_search import fold
 
 MAX_UPLOAD = 50 * 1024 * 1024
@@ -92,7 +92,7 @@ def contest_crumb(contest: Contest) -> Crumb:
 
 @require_http_methods(["GET", "HEAD"])
 def home(request: HttpRequest) -> HttpResponse:
-    query = request.GET.get("q", "").strip()[:100]
+    query = query_text(request)
     return serve(request, key="home?" + query_key(request, "q"), build=lambda: _home_page(query))
 
 

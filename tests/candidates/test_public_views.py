@@ -252,3 +252,9 @@ def test_position_without_nominations_says_so(client, world):
     other = make_position(world["contest"])
     page = html(client.get(reverse("public:nominations", args=[world["contest"].slug, other.pk])))
     assert "Nenhuma nomeação publicada neste cargo." in page
+
+
+def test_search_with_control_characters_is_harmless(client, world):
+    response = client.get(list_url(world, q="N1%00%01"))
+    assert response.status_code == 200
+    assert numbers_in(response.content.decode()) == ["N1"]
