@@ -25,7 +25,7 @@ from django.db import models
 from django.db.models.signals import post_delete, post_save
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response
-from django.utils.http import http_date
+from django.utils.http import http_date, parse_http_date_safe
 
 CACHE_ALIAS = "public"
 GENERATION_KEY = "public:generation"
@@ -108,7 +108,62 @@ def serve(
     if noindex:
         # Lists of names: never in a search engine (RULES §7); the HTML says it too (meta robots).
         response["X-Robots-Tag"] = "noindex, nofollow"
+    if response.status_code == 200:
+        response.public_page = frozen  # type: ignore[attr-defined]  # read by PublicPageMiddleware
     return response
+
+
+# The whole answer, stored ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StoredResponse:
+    """A public page's complete answer to an anonymous visitor, as it left the middleware stack (security
+    headers included): replayed as it is."""
+
+    body: bytes
+    headers: tuple[tuple[str, str], ...]
+    etag: str
+    last_modified: int | None
+
+    def replay(self, request: HttpRequest) -> HttpResponse:
+        response = get_conditional_response(request, etag=self.etag, last_modified=self.last_modified)
+        if response is None:
+            response = HttpResponse(self.body)
+            headers = self.headers
+        else:  # 304: the validators and the policies, no description of a body
+            headers = tuple((k, v) for k, v in self.headers if k.lower() not in BODY_HEADERS)
+        for name, value in headers:
+            response[name] = value
+        return response
+
+
+BODY_HEADERS = frozenset({"content-type", "content-length", "content-disposition"})
+
+
+def response_key(request: HttpRequest) -> str:
+    address = request.path + "?" + request.META.get("QUERY_STRING", "")
+    return f"public-response:{generation()}:{hashlib.sha256(address.encode()).hexdigest()}"
+
+
+def stored_response(request: HttpRequest) -> HttpResponse | None:
+    stored = _cache().get(response_key(request))
+    return stored.replay(request) if stored is not None else None
+
+
+def store_response(request: HttpRequest, response: HttpResponse) -> None:
+    """Keep a public page's answer whole, when it is one (``serve`` marked it) and carries no cookie."""
+    frozen = getattr(response, "public_page", None)
+    if frozen is None or response.cookies or response.status_code != 200:
+        return
+    last_modified = response.get("Last-Modified")
+    stored = StoredResponse(
+        body=response.content,
+        headers=tuple(response.items()),
+        etag=response["ETag"],
+        last_modified=parse_http_date_safe(last_modified) if last_modified else None,
+    )
+    _cache().set(response_key(request), stored, STORE_FROZEN_SECONDS if frozen else STORE_FRESH_SECONDS)
 
 
 QUERY_MAX = 100

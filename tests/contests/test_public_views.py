@@ -219,14 +219,28 @@ SECURITY_HEADERS = ("Content-Security-Policy", "X-Content-Type-Options", "Referr
 
 
 def test_security_headers_on_every_public_response(client, world):
+    """The first answer (rendered), the second (replayed from the cache) and a 304 alike."""
     for url in [*public_urls(world), reverse("public:contest", args=["rascunho"])]:
-        response = client.get(url)
-        for header in SECURITY_HEADERS:
-            assert response.get(header), (url, header)
-        assert response["X-Content-Type-Options"] == "nosniff"
-        assert response["X-Frame-Options"] == "DENY"
-        assert "script-src 'self'" in response["Content-Security-Policy"]
-        assert "'unsafe-inline'" not in response["Content-Security-Policy"]
+        first = client.get(url)
+        second = client.get(url)
+        answers = [first, second]
+        if first.get("ETag"):
+            answers.append(client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]))
+            assert answers[-1].status_code == 304, url
+        for response in answers:
+            for header in SECURITY_HEADERS:
+                assert response.get(header), (url, response.status_code, header)
+            assert response["X-Content-Type-Options"] == "nosniff"
+            assert response["X-Frame-Options"] == "DENY"
+            assert "script-src 'self'" in response["Content-Security-Policy"]
+            assert "'unsafe-inline'" not in response["Content-Security-Policy"]
+        assert second.content == first.content and second.get("ETag") == first.get("ETag")
+
+
+def test_a_replayed_page_still_refuses_an_unknown_host(client, world):
+    url = reverse("public:home")
+    assert client.get(url).status_code == 200
+    assert client.get(url, HTTP_HOST="evil.example").status_code == 400
 
 
 def test_every_cached_public_page_has_validators_and_is_public(client, world):
