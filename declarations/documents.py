@@ -29,8 +29,16 @@ def opening_document(procedure: Procedure) -> str:
 
 
 def notice_document(act: ProcedureAct) -> str:
-    """Intimação with the content of Lei 9.784 art. 26 §1º."""
-    return render_to_string("declarations/documents/notice.html", _context(act.procedure, act=act))
+    """Intimação with the content of Lei 9.784 art. 26 §1º, and the candidate's access code to their own
+    public page (computed now: a reissued code prints the new one)."""
+    from candidates.access import code_for
+    from candidates.tasks import page_url
+
+    code = code_for(act.procedure.registration)
+    return render_to_string(
+        "declarations/documents/notice.html",
+        _context(act.procedure, act=act, access_code=code, access_url=page_url(printed=True)),
+    )
 
 
 def decision_document(act: ProcedureAct) -> str:

@@ -1,28 +1,39 @@
-"""The public site of the candidates app (anonymous): a contest's page with its published results and
-nominations, each published run's lists (paginated, searchable by name or inscription number without
-accents), the nomination order of a position, and the open data (CSV and JSON) of both.
+"""The public site of the candidates app (anonymous).
 
-Only published snapshots: a contest without a published edital, a draft run, a position the run does not
-cover are 404s. Each page is rendered once per publication and served from the cache with validators
-(``contests/public_pages.py``); lists of names say ``noindex``.
+- A contest's page with its published results and nominations, each published run's lists (paginated,
+  searchable by name or inscription number without accents), the nomination order of a position, and the
+  open data (CSV and JSON) of both. Only published snapshots: a contest without a published edital, a
+  draft run, a position the run does not cover are 404s. Each page is rendered once per publication and
+  served from the cache with validators (``contests/public_pages.py``); lists of names say ``noindex``.
+- ``candidate_lookup``: the candidate's own page, opened with the contest, the inscription number and the
+  personal access code (``candidates.access``); no search by CPF. The code travels only in a POST body,
+  never in a URL; the answer is ``private, no-store`` and ``noindex``. Wrong codes are throttled per
+  client address and per inscription (Django's cache: with several workers, a shared ``CACHE_URL``), and an
+  unknown inscription and a wrong code get the same answer, so the page tells nobody which numbers exist.
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
-from typing import Any
+from typing import Any, cast
 
+from django.core.cache import cache
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import render
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.http import urlencode
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
-from candidates import published
-from candidates.models import ResultRun
+from candidates import access, published
+from candidates.forms import CandidateLookupForm
+from candidates.models import Registration, ResultRun
+from candidates.standing import candidate_standing
 from contests import lifecycle
 from contests.models import Contest, Position
 from contests.public_pages import Page, query_key, query_text, serve
@@ -30,11 +41,120 @@ from contests.views.public import (
     contest_crumb,
     contest_stage,
     html_page,
+    portal_context,
     public_documents,
     published_contest,
     published_schedule,
     vacancy_table,
 )
+
+# The candidate's own page ---------------------------------------------------------------------------------
+
+# Failures before a lockout, and its length: 20 wrong tries from one address in 15 minutes, or 10 on one
+# inscription in an hour (from anywhere). With 30¹⁰ codes, guessing one is out of reach either way.
+MAX_FAILURES_PER_ADDRESS = 20
+ADDRESS_WINDOW = 15 * 60
+MAX_FAILURES_PER_REGISTRATION = 10
+REGISTRATION_WINDOW = 60 * 60
+
+REFUSED = (
+    "Não encontramos uma inscrição com este número e este código de acesso neste concurso. Confira os "
+    "dados (o código tem 10 letras e números, como ABCD-EFGH-JK) e tente de novo."
+)
+LOCKED = (
+    "Muitas tentativas sem sucesso. Por segurança, a consulta está bloqueada por algum tempo (até "
+    "{minutes} minutos). Tente mais tarde ou, se perdeu o código, peça outro à Secretaria do concurso."
+)
+
+
+def _keys(request: HttpRequest, contest: Contest, number: str) -> list[tuple[str, int, int]]:
+    """(cache key, limit, window) of the counters a failure adds to; the inscription hashed, so the
+    cache holds no personal data."""
+    address = request.META.get("REMOTE_ADDR") or "desconhecido"
+    inscription = hashlib.sha256(f"{contest.pk}:{number.upper()}".encode()).hexdigest()[:32]
+    return [
+        (f"access-code:address:{address}", MAX_FAILURES_PER_ADDRESS, ADDRESS_WINDOW),
+        (f"access-code:registration:{inscription}", MAX_FAILURES_PER_REGISTRATION, REGISTRATION_WINDOW),
+    ]
+
+
+def _locked_out(keys: list[tuple[str, int, int]]) -> int:
+    """The window (seconds) of the first counter at its limit, or 0."""
+    for key, limit, window in keys:
+        if (cache.get(key) or 0) >= limit:
+            return window
+    return 0
+
+
+def _count_failure(keys: list[tuple[str, int, int]]) -> None:
+    for key, _, window in keys:
+        if not cache.add(key, 1, timeout=window):
+            try:
+                cache.incr(key)
+            except ValueError:  # expired between add and incr
+                cache.add(key, 1, timeout=window)
+
+
+def _check(contest: Contest, number: str, code: str) -> Registration | None:
+    registration = (
+        Registration.objects.select_related("candidate", "position", "contest__policy")
+        .filter(contest=contest, number=number)
+        .first()
+    )
+    if registration is None:
+        access.derive(key="-", registration_id=0, version=0)  # about the same work as a real check
+        return None
+    return registration if access.matches(registration, code) else None
+
+
+def _forget_code(form: CandidateLookupForm) -> None:
+    """A refused code is not written back into the page."""
+    data = cast(QueryDict, form.data).copy()  # request.POST, immutable
+    data["code"] = ""
+    form.data = data
+
+
+def _page(request: HttpRequest, context: dict, *, status: int = 200) -> HttpResponse:
+    # The portal's frame (templates/public/base.html), with this page's trail.
+    frame = {"search_target": "id_number"} if "form" in context else {}  # Alt+3: the number, when asked
+    context = {**portal_context([("Minha inscrição", None)], **frame), **context}
+    response = render(request, "public/candidate_lookup.html", context, status=status)
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+@never_cache  # private, no-store: the page is one person's
+@require_http_methods(["GET", "POST"])
+def candidate_lookup(request: HttpRequest) -> HttpResponse:
+    if request.method != "POST":
+        initial = {}
+        slug = request.GET.get("concurso", "")
+        if slug:
+            contest = Contest.objects.exclude(status=Contest.Status.DRAFT).filter(slug=slug[:80]).first()
+            if contest is not None:
+                initial["contest"] = contest.pk
+        return _page(request, {"form": CandidateLookupForm(initial=initial)})
+    form = CandidateLookupForm(request.POST)
+    if not form.is_valid():
+        return _page(request, {"form": form})
+    contest = form.cleaned_data["contest"]
+    number = form.cleaned_data["number"]
+    keys = _keys(request, contest, number)
+    window = _locked_out(keys)
+    if window:
+        form.add_error(None, LOCKED.format(minutes=window // 60))
+        _forget_code(form)
+        return _page(request, {"form": form, "locked": True}, status=429)
+    registration = _check(contest, number, form.cleaned_data["code"])
+    if registration is None:
+        _count_failure(keys)
+        form.add_error(None, REFUSED)
+        _forget_code(form)
+        return _page(request, {"form": form})
+    return _page(request, {"standing": candidate_standing(registration)})
+
+
+# The portal's published pages ------------------------------------------------------------------------
 
 
 def _query(request: HttpRequest) -> str:
@@ -443,6 +563,10 @@ def _json_page(name: str, document: dict[str, Any], last_modified=None) -> Page:
         headers={"Content-Disposition": f'inline; filename="{name}.json"'},
     )
 
+
+urlpatterns = [
+    path("publico/minha-inscricao/", candidate_lookup, name="public_candidate"),
+]
 
 RUN = "publico/concursos/<slug:slug>/resultados/<int:run_pk>/"
 public_urlpatterns = [

@@ -31,8 +31,6 @@ from contests.public_pages import Page, query_key, query_text, serve
 from contests.text_search import fold
 
 MAX_UPLOAD = 50 * 1024 * 1024
-# The candidate's own page (inscription number and access code) is built apart: linked by its path.
-MY_REGISTRATION_PATH = "/publico/minha-inscricao/"
 
 Crumb = tuple[str, str | None]
 
@@ -47,7 +45,8 @@ def portal_context(breadcrumbs: Sequence[Crumb] | None = None, **extra: Any) -> 
     return {
         "organization": organization,
         "organization_name": organization.name if organization else "Portal de concursos",
-        "my_registration_url": MY_REGISTRATION_PATH,
+        # The candidate's own page (inscription number and access code), in candidates/views/public.py.
+        "my_registration_url": reverse("candidates:public_candidate"),
         "breadcrumbs": [("Início", reverse("public:home")), *breadcrumbs] if breadcrumbs else [],
         **extra,
     }

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("candidates", "0010_angra_ledgers_racial_first"),
+        ("candidates", "0011_access_codes"),
     ]
 
     operations = [

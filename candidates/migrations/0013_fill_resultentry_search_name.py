@@ -38,6 +38,6 @@ def fill(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("candidates", "0011_resultentry_search_name")]
+    dependencies = [("candidates", "0012_resultentry_search_name")]
 
     operations = [migrations.RunPython(fill, migrations.RunPython.noop)]
