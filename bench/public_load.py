@@ -279,13 +279,20 @@ def main() -> None:
                 f"\nAquecimento: {len(distinct):,} endereços distintos, 2 vezes cada, em "
                 f"{time.perf_counter() - started:.1f} s (p95 da primeira renderização {percentile(cold, 95):.0f} ms)"
             )
+            # One client alone: what a request costs when nobody waits in line.
+            alone, alone_elapsed = asyncio.run(load(mix, 1, 5.0))
             load_before = os.getloadavg()
             results, elapsed = asyncio.run(load(mix, args.clients, args.seconds))
             load_after = os.getloadavg()
         finally:
             server.send_signal(signal.SIGTERM)
             server.wait(timeout=30)
-    print(f"{args.clients} clientes simultâneos, gunicorn com 2 workers, {os.cpu_count()} CPUs")
+    alone_ms = [ms for _, status, ms in alone if status == 200]
+    print(
+        f"Um cliente sozinho: {len(alone):,} pedidos em {alone_elapsed:.1f} s, p50 {percentile(alone_ms, 50):.1f} ms, "
+        f"p95 {percentile(alone_ms, 95):.1f} ms"
+    )
+    print(f"\n{args.clients} clientes simultâneos, gunicorn com 2 workers, {os.cpu_count()} CPUs")
     p95 = report(results, elapsed)
     print(
         "Carga da máquina (1, 5, 15 min): antes "
