@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.install-stamp
 
-.PHONY: install run test lint format migrate demo bench bench-municipal bench-import bench-pdf clean
+.PHONY: install run test lint format migrate demo bench bench-municipal bench-import bench-pdf bench-public clean
 
 install: $(STAMP) .env
 
@@ -64,6 +64,12 @@ bench-municipal: install
 bench-import: install
 	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB); createdb -h 127.0.0.1 -U postgres $(BENCH_DB)
 	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/municipal_import.py
+	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB)
+
+# Issue 12: result day on the public portal: 100,000 registrations, gunicorn with 2 workers, 50 clients.
+bench-public: install
+	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB); createdb -h 127.0.0.1 -U postgres $(BENCH_DB)
+	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/public_load.py
 	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB)
 
 bench-uploads: install

@@ -56,6 +56,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # The public portal's pages already answered, replayed whole to anonymous visitors (issue 12).
+    "contests.middleware.PublicPageMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -110,6 +112,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {
     "default": env.cache("CACHE_URL", default="locmemcache://cotas"),
+    # The public site's rendered pages (contests/public_pages.py): per process by default; a shared cache
+    # (redis://…, dbcache://table) makes a publication visible to every process at once.
+    "public": env.cache("PUBLIC_CACHE_URL", default="locmemcache://public"),
     # A published run's lists per position, read by every nomination call: immutable, so a cache per
     # process is enough, and separate so rosters never push other entries out of "default".
     "rosters": {
@@ -119,6 +124,9 @@ CACHES = {
         "OPTIONS": {"MAX_ENTRIES": 64},
     },
 }
+
+if CACHES["public"]["BACKEND"].endswith("LocMemCache"):
+    CACHES["public"].setdefault("OPTIONS", {}).setdefault("MAX_ENTRIES", 2000)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

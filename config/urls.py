@@ -13,9 +13,10 @@ urlpatterns = [
     path("sair/", logout_view, name="logout"),
     path("senha/", password_change_view, name="password_change"),
     path("senha/alterada/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
+    # The staff's home ("Pendências"); the public portal's home is "/".
+    path("painel/", home, name="home"),
+    path("", include("config.public_urls")),
     path("", include("candidates.urls")),
     path("", include("declarations.urls")),
     path("", include("contests.urls")),
-    # Last, so that a public home page in another app takes precedence: the staff's "Pendências".
-    path("", home, name="home"),
 ]

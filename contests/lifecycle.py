@@ -177,3 +177,48 @@ def edital_vacancies_frozen(current: Status | str, facts: Facts) -> bool:
     """Whether the edital's vacancies are fixed: once registrations open (a later opening adds to them,
     SM art. 1º §1º), and for good after the homologation."""
     return stage(current, facts) not in EDITAL_VACANCIES_OPEN
+
+
+class PublicStage(StrEnum):
+    """How the public site groups contests (issue 12): by what a candidate can still do."""
+
+    REGISTRATION_OPEN = "registration_open"
+    IN_PROGRESS = "in_progress"
+    CONCLUDED = "concluded"
+
+
+PUBLIC_STAGE_LABELS: Mapping[PublicStage, str] = {
+    PublicStage.REGISTRATION_OPEN: "Inscrições abertas",
+    PublicStage.IN_PROGRESS: "Em andamento",
+    PublicStage.CONCLUDED: "Concluídos",
+}
+
+
+def public_stage(
+    current: Status | str,
+    facts: Facts,
+    *,
+    registration_start: datetime.date | None,
+    registration_end: datetime.date | None,
+    today: datetime.date,
+) -> PublicStage | None:
+    """The group a contest appears in on the public site, or ``None`` when it does not appear (a draft: only
+    a published edital makes a contest public).
+
+    Registrations are open while the status says so and the period has not ended, or when the edital is
+    out and today falls within the period it set; a homologated, closed or cancelled contest is concluded;
+    everything else with a published edital is in progress (before the period, or after it, until the
+    homologation).
+    """
+    where = stage(current, facts)
+    if not facts.edital_published or where == Status.DRAFT:
+        return None
+    if where in (Status.HOMOLOGATED, Status.CLOSED, Status.CANCELLED):
+        return PublicStage.CONCLUDED
+    ended = registration_end is not None and today > registration_end
+    started = registration_start is None or today >= registration_start
+    if where == Status.REGISTRATION and not ended:
+        return PublicStage.REGISTRATION_OPEN
+    if where == Status.PUBLISHED and registration_start is not None and started and not ended:
+        return PublicStage.REGISTRATION_OPEN
+    return PublicStage.IN_PROGRESS

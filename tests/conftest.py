@@ -25,6 +25,15 @@ def _private_uploads(settings, tmp_path):
     settings.STORAGES = {**settings.STORAGES, "imports": {**imports, "OPTIONS": options}}
 
 
+@pytest.fixture(autouse=True)
+def _fresh_public_pages():
+    """The public site's stored pages (contests/public_pages.py) outlive a test's rolled-back rows: each
+    test starts with none."""
+    from django.core.cache import caches
+
+    caches["public"].clear()
+
+
 # Data migrations (roles, the founding policies) put rows every environment needs. A transactional test
 # (browser, concurrency) ends with a flush that deletes them; serialized rollback is meant to restore them
 # but loses its snapshot once Playwright's greenlets have touched the connection, so the next

@@ -267,6 +267,27 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "  404   404   404   404   404   404   404"},
     "contests:verify_home":                  {"GET":  "  200   200   200   200   200   200   200",
                                               "POST": "  405   405   405   405   405   405   405"},
+    # The public portal (issue 12): anonymous, the same for everyone; a draft is a 404 (see its tests).
+    "public:home":                           {"GET":  "  200   200   200   200   200   200   200",
+                                              "POST": "  405   405   405   405   405   405   405"},
+    "public:accessibility":                  {"GET":  "  200   200   200   200   200   200   200",
+                                              "POST": "  405   405   405   405   405   405   405"},
+    "public:privacy":                        {"GET":  "  200   200   200   200   200   200   200",
+                                              "POST": "  405   405   405   405   405   405   405"},
+    "public:data_dictionary":                {"GET":  "  200   200   200   200   200   200   200",
+                                              "POST": "  405   405   405   405   405   405   405"},
+    "public:contest":                        {"GET":  "  200   200   200   200   200   200   200",
+                                              "POST": "  405   405   405   405   405   405   405"},
+    "public:run":                            {"GET":  "  200   200   200   200   200   200   200",
+                                              "POST": "  405   405   405   405   405   405   405"},
+    "public:list":                           {"GET":  "  200   200   200   200   200   200   200",
+                                              "POST": "  405   405   405   405   405   405   405"},
+    "public:list_data":                      {"GET":  "  200   200   200   200   200   200   200",
+                                              "POST": "  405   405   405   405   405   405   405"},
+    "public:nominations":                    {"GET":  "  200   200   200   200   200   200   200",
+                                              "POST": "  405   405   405   405   405   405   405"},
+    "public:nominations_data":               {"GET":  "  200   200   200   200   200   200   200",
+                                              "POST": "  405   405   405   405   405   405   405"},
 }
 # fmt: on
 

@@ -37,6 +37,8 @@ def arguments(name: str, route: str, world: dict) -> dict:
         kwargs["run_pk"] = world["run"].pk
     if "<int:opening_pk>" in route:
         kwargs["opening_pk"] = world["opening"].pk
+    if "<str:list_slug>" in route:
+        kwargs["list_slug"] = "racial"
     if "<str:fmt>" in route:
         kwargs["fmt"] = "csv"
     if "<str:code>" in route:

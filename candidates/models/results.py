@@ -188,6 +188,14 @@ class ResultEntry(models.Model):
     score = score_field("nota final", null=True, blank=True)
     number = models.CharField("número de inscrição", max_length=30)
     name = models.CharField("nome", max_length=200)
+    search_name = models.CharField(
+        "nome para busca",
+        max_length=200,
+        blank=True,
+        editable=False,
+        help_text="O nome em minúsculas e sem acentos (contests.text_search.fold), gravado com a linha: a busca "
+        "do portal público encontra “Conceição” por “conceicao” em qualquer banco.",
+    )
     why = models.TextField("por quê", blank=True)
 
     class Meta:

@@ -40,6 +40,7 @@ from candidates.services.registrations import tie_break_criteria
 from contests.audit import User, audited_delete, audited_save
 from contests.models import Contest, Position
 from contests.quotas import format_fraction
+from contests.text_search import fold
 
 BATCH = 5000
 
@@ -165,18 +166,24 @@ def _gather(contest: Contest, positions: Sequence[Position]) -> _Inputs:
 def _write_entries(run: ResultRun, position: Position, rows: list[Entry]) -> None:
     """Write a run's entries in bulk: PostgreSQL COPY (tens of thousands of rows in a second or two),
     ``bulk_create`` elsewhere. The database's constraints check every row either way."""
+    # The name's folded form (no accents, lower case) is written with it, for the public site's search.
     if connection.vendor == "postgresql":
-        columns = ", ".join(("run_id", "position_id", *ENTRY_COLUMNS))
+        columns = ", ".join(("run_id", "position_id", *ENTRY_COLUMNS, "search_name"))
         with (
             connection.cursor() as cursor,
             cursor.cursor.copy(f"COPY {ResultEntry._meta.db_table} ({columns}) FROM STDIN") as copy,
         ):
             for row in rows:
-                copy.write_row((run.pk, position.pk, *row))
+                copy.write_row((run.pk, position.pk, *row, fold(row.name)))
         return
     ResultEntry.objects.bulk_create(
         (
-            ResultEntry(run=run, position=position, **dict(zip(ENTRY_COLUMNS, row, strict=True)))
+            ResultEntry(
+                run=run,
+                position=position,
+                search_name=fold(row.name),
+                **dict(zip(ENTRY_COLUMNS, row, strict=True)),
+            )
             for row in rows
         ),
         batch_size=BATCH,

@@ -1,16 +1,207 @@
-"""The public site of the contests app: verification of a published document (anonymous)."""
+"""The public site of the contests app (anonymous): the portal's home, a contest's page, the accessibility,
+privacy and open-data pages, and the verification of a published document.
+
+Only published snapshots are read: a contest whose edital is not published is a 404 (never a preview);
+its documents are the published versions (``Document``) minus the restricted kinds; its schedule is the
+edital's text as it stood when the current version was published. Every page but the verification is
+rendered once per publication and served from the cache (``contests/public_pages.py``).
+"""
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from django import forms
+from django.db.models import Prefetch, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import path, reverse
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
-from contests.documents.models import Document
+from contests import lifecycle
+from contests.documents.checks import parse_schedule
+from contests.documents.models import RESTRICTED_KINDS, Document, EditalText
 from contests.documents.services import verify_file
+from contests.models import Contest, Organization, Position
+from contests.public_pages import Page, query_key, query_text, serve
+from contests.text_search import fold
 
 MAX_UPLOAD = 50 * 1024 * 1024
+
+Crumb = tuple[str, str | None]
+
+
+# The portal's frame ------------------------------------------------------------------------------------
+
+
+def portal_context(breadcrumbs: Sequence[Crumb] | None = None, **extra: Any) -> dict[str, Any]:
+    """What every public page's frame (``templates/public/base.html``) needs. No request: the page is the
+    same for everyone, so it can be stored and served to anyone."""
+    organization = Organization.current()
+    return {
+        "organization": organization,
+        "organization_name": organization.name if organization else "Portal de concursos",
+        # The candidate's own page (inscription number and access code), in candidates/views/public.py.
+        "my_registration_url": reverse("candidates:public_candidate"),
+        "breadcrumbs": [("Início", reverse("public:home")), *breadcrumbs] if breadcrumbs else [],
+        **extra,
+    }
+
+
+def html_page(
+    template: str,
+    context: Mapping[str, Any],
+    *,
+    breadcrumbs: Sequence[Crumb] | None = None,
+    last_modified: datetime.datetime | None = None,
+) -> Page:
+    body = render_to_string(template, portal_context(breadcrumbs, **context))
+    return Page(body.encode(), last_modified=last_modified or timezone.now())
+
+
+def published_contest(slug: str) -> Contest:
+    """The contest at ``slug`` if its edital is published; a draft is a 404 like a contest that does not
+    exist (no preview, and no hint that it exists)."""
+    contest = Contest.objects.edital_published().select_related("policy").filter(slug=slug).first()
+    if contest is None:
+        raise Http404("Nenhum concurso publicado tem este endereço.")
+    return contest
+
+
+def contest_stage(contest: Contest, today: datetime.date) -> lifecycle.PublicStage | None:
+    return lifecycle.public_stage(
+        contest.status,
+        contest.lifecycle_facts,
+        registration_start=contest.registration_start,
+        registration_end=contest.registration_end,
+        today=today,
+    )
+
+
+def contest_crumb(contest: Contest) -> Crumb:
+    return (f"Concurso {contest.number}/{contest.year}", reverse("public:contest", args=[contest.slug]))
+
+
+# Home ----------------------------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "HEAD"])
+def home(request: HttpRequest) -> HttpResponse:
+    query = query_text(request)
+    return serve(request, key="home?" + query_key(request, "q"), build=lambda: _home_page(query))
+
+
+def _home_page(query: str) -> Page:
+    today = timezone.localdate()
+    contests = Contest.objects.edital_published().order_by("-year", "-edital_date", "-pk")
+    if query:
+        words = fold(query).split()
+        contests_list = [
+            c for c in contests if all(w in fold(f"{c.number}/{c.year} {c.title}") for w in words)
+        ]
+    else:
+        contests_list = list(contests)
+    groups: dict[lifecycle.PublicStage, list[dict[str, Any]]] = {stage: [] for stage in lifecycle.PublicStage}
+    for contest in contests_list:
+        stage = contest_stage(contest, today)
+        if stage is not None:
+            groups[stage].append({"contest": contest, "stage": stage})
+    sections = [
+        {"id": stage.value, "label": lifecycle.PUBLIC_STAGE_LABELS[stage], "items": items}
+        for stage, items in groups.items()
+    ]
+    context = {"sections": sections, "query": query, "found": sum(len(s["items"]) for s in sections)}
+    return html_page("public/home.html", context, breadcrumbs=[])
+
+
+# A contest (its page is in candidates/views/public.py, with its results and nominations) ---------------
+
+
+def public_documents(contest: Contest) -> list[dict[str, Any]]:
+    """Each public act of the contest with every version, newest act first (restricted kinds left out)."""
+    versions = (
+        Document.objects.filter(contest=contest)
+        .exclude(kind__in=RESTRICTED_KINDS)
+        .defer("pdf")
+        .order_by("kind", "subject", "version")
+    )
+    acts: dict[tuple[str, str], dict[str, Any]] = {}
+    for document in versions:
+        act = acts.setdefault(
+            (document.kind, document.subject), {"kind": document.get_kind_display(), "versions": []}
+        )
+        act["versions"].append(document)
+        act["current"] = document
+    ordered = sorted(acts.values(), key=lambda a: a["versions"][0].published_at, reverse=True)
+    return ordered
+
+
+def published_schedule(contest: Contest) -> list[Any]:
+    """The edital's schedule as the current published version printed it (the clerk's later edits wait for
+    a rectification)."""
+    edital = (
+        Document.objects.filter(contest=contest, kind=Document.Kind.EDITAL, rectification__isnull=True)
+        .defer("pdf")
+        .order_by("-version")
+        .first()
+    )
+    if edital is None:
+        return []
+    text = (
+        EditalText.history.filter(contest_id=contest.pk, history_date__lte=edital.published_at)
+        .order_by("-history_date", "-history_id")
+        .first()
+    )
+    if text is None or text.history_type == "-":
+        return []
+    items, _problems = parse_schedule(text.schedule)
+    return items
+
+
+def vacancy_table(contest: Contest) -> list[dict[str, Any]]:
+    positions = list(
+        Position.objects.filter(contest=contest)
+        .annotate(total=Sum("openings__count"))
+        .prefetch_related(Prefetch("openings"))
+        .order_by("code")
+    )
+    contest._total_vacancies = sum(p.total or 0 for p in positions)  # type: ignore[attr-defined]
+    rows = []
+    for position in positions:
+        position.contest = contest
+        position._vacancies = position.total or 0  # type: ignore[attr-defined]
+        rows.append({"position": position, "reservation": position.reservation()})
+    return rows
+
+
+# Fixed pages --------------------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "HEAD"])
+def accessibility(request: HttpRequest) -> HttpResponse:
+    return serve(
+        request,
+        key="acessibilidade",
+        build=lambda: html_page("public/accessibility.html", {}, breadcrumbs=[("Acessibilidade", None)]),
+    )
+
+
+@require_http_methods(["GET", "HEAD"])
+def privacy(request: HttpRequest) -> HttpResponse:
+    return serve(
+        request,
+        key="privacidade",
+        build=lambda: html_page(
+            "public/privacy.html", {}, breadcrumbs=[("Privacidade e proteção de dados", None)]
+        ),
+    )
+
+
+# Verification of a published document -----------------------------------------------------------------
 
 
 class CodeForm(forms.Form):
@@ -27,17 +218,22 @@ class UploadForm(forms.Form):
         return file
 
 
+def _verify_context(request: HttpRequest, breadcrumbs: Sequence[Crumb], **extra: Any) -> dict[str, Any]:
+    return portal_context(breadcrumbs, **extra)
+
+
 @require_http_methods(["GET"])
 def verify_home(request: HttpRequest) -> HttpResponse:
     form = CodeForm(request.GET or None)
     if form.is_valid():
         return redirect("contests:verify", code=form.cleaned_data["code"].strip().upper())
-    return render(request, "public/verify_home.html", {"form": form})
+    context = _verify_context(request, [("Verificar documento", None)], form=form)
+    return render(request, "public/verify_home.html", context)
 
 
 @require_http_methods(["GET", "POST"])
 def verify(request: HttpRequest, code: str) -> HttpResponse:
-    document = Document.objects.select_related("contest").filter(code=code.upper()).first()
+    document = Document.objects.select_related("contest").defer("pdf").filter(code=code.upper()).first()
     if document is None:
         raise Http404("Nenhum documento publicado tem este código.")
     versions = list(document.versions().defer("pdf"))
@@ -45,13 +241,24 @@ def verify(request: HttpRequest, code: str) -> HttpResponse:
     result = None
     if request.method == "POST" and form.is_valid():
         result = verify_file(data=form.cleaned_data["file"].read(), code=document.code)
-    context = {"document": document, "versions": versions, "form": form, "result": result}
+    crumbs: list[Crumb] = [("Verificar documento", reverse("contests:verify_home")), (document.code, None)]
+    context = _verify_context(
+        request,
+        crumbs,
+        document=document,
+        versions=versions,
+        form=form,
+        result=result,
+        # A restricted act (procedure content, opinions) is confirmed authentic, never shown or served.
+        restricted=document.kind in RESTRICTED_KINDS,
+        contest_public=document.contest.edital_published,
+    )
     return render(request, "public/verify.html", context)
 
 
 @require_http_methods(["GET"])
 def document_pdf(request: HttpRequest, code: str) -> HttpResponse:
-    document = Document.objects.filter(code=code.upper()).first()
+    document = Document.objects.filter(code=code.upper()).exclude(kind__in=RESTRICTED_KINDS).first()
     if document is None:
         raise Http404("Nenhum documento publicado tem este código.")
     response = HttpResponse(bytes(document.pdf), content_type="application/pdf")
@@ -59,4 +266,12 @@ def document_pdf(request: HttpRequest, code: str) -> HttpResponse:
         f'inline; filename="{document.kind}-{document.code}-v{document.version}.pdf"'
     )
     response["ETag"] = f'"{document.sha256}"'
+    response["Cache-Control"] = "public, max-age=86400, immutable"
     return response
+
+
+public_urlpatterns = [
+    path("", home, name="home"),
+    path("acessibilidade/", accessibility, name="accessibility"),
+    path("privacidade/", privacy, name="privacy"),
+]

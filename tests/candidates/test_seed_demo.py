@@ -76,7 +76,8 @@ def test_seed_demo_angra_reserved_counts(db, debug):
     seed()
     contest = Contest.objects.get(slug="demo-angra")
     assert contest.policy.slug == "angra-dos-reis"
-    assert contest.status == Contest.Status.IN_PROGRESS
+    # Homologated: the portal's demo (its result published and its first nominations made).
+    assert contest.status == Contest.Status.HOMOLOGATED
     assert _reserved("demo-angra") == {
         "AGAD": (10, 2, 1, 7),
         "ACS": (3, 1, 0, 2),  # no threshold in AR: 0,6 → 1
@@ -197,3 +198,18 @@ def test_seed_demo_phases_of_the_example_file(db, debug):
     contest = Contest.objects.get(slug="demo-santa-maria")
     phases = [(p.name, p.max_score, p.pass_mark) for p in contest.phases.order_by("order")]
     assert phases == [("Nota Objetiva", 100, 50), ("Nota Discursiva", 10, None)]
+
+
+def test_seed_demo_gives_the_portal_a_published_edital_result_and_nominations(db, debug):
+    from candidates.models import Nomination, ResultRun
+    from contests.documents.models import Document
+
+    seed()
+    contest = Contest.objects.get(slug="demo-angra")
+    assert Document.objects.filter(contest=contest, kind=Document.Kind.EDITAL).count() == 1
+    run = ResultRun.objects.get(contest=contest)
+    assert run.status == ResultRun.Status.PUBLISHED and run.kind == ResultRun.Kind.FINAL
+    assert contest.homologation_date is not None
+    assert Nomination.objects.filter(position__contest=contest).count() == 7
+    assert run.entries.filter(name="Carla Souza").exists()  # the social name, never the civil one
+    assert not run.entries.filter(name="Carlos Henrique Souza").exists()

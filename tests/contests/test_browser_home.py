@@ -40,12 +40,12 @@ def demo(settings, tmp_path):
 
 @pytest.mark.parametrize("who", sorted(EXPECTED))
 def test_role_logs_in_and_sees_its_home_with_counts(page, live_server, demo, who):
-    page.goto(live_server.url + "/")
+    page.goto(live_server.url + "/painel/")
     page.get_by_label("Usuário").fill(who)
     page.get_by_label("Senha").fill(PASSWORD)
     page.get_by_role("button", name="Entrar").click()
     page.get_by_role("heading", name="Pendências", level=1).wait_for()
-    assert page.url == live_server.url + "/"
+    assert page.url == live_server.url + "/painel/"
     shown = {
         h.evaluate("h => h.firstChild.textContent.trim()"): h.locator(".badge").inner_text()
         for h in page.locator("h3").all()

@@ -22,7 +22,7 @@ def contest(settings, tmp_path):
 @pytest.mark.parametrize("name", ["contests:history", "candidates:contest_audit_trail"])
 def test_history_pages_do_not_scroll_sideways(page, live_server, contest, name, width):
     page.set_viewport_size({"width": width, "height": 900})
-    page.goto(live_server.url + "/")
+    page.goto(live_server.url + "/painel/")
     page.get_by_label("Usuário").fill("auditor")
     page.get_by_label("Senha").fill(PASSWORD)
     page.get_by_role("button", name="Entrar").click()

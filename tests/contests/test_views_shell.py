@@ -73,10 +73,17 @@ def test_404_page_is_portuguese(client_for, settings):
     assert "Página não encontrada" in response.content.decode()
 
 
-def test_root_is_the_home_page_of_pendencies(client_for):
-    response = client_for("clerk").get("/")
+def test_painel_is_the_home_page_of_pendencies(client_for):
+    response = client_for("clerk").get("/painel/")
     assert response.status_code == 200
     assert "<h1>Pendências</h1>" in response.content.decode()
+
+
+def test_root_is_the_public_portal_for_staff_too(client_for):
+    response = client_for("clerk").get("/")
+    assert response.status_code == 200
+    assert "<h1>Concursos públicos</h1>" in response.content.decode()
+    assert "no-store" in response["Cache-Control"]  # a signed-in user's answer is never stored
 
 
 def test_dates_are_brazilian(client_for):

@@ -19,6 +19,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from candidates.management.commands._demo_portal import seed_portal
 from candidates.services import registrations as candidate_services
 from contests import services
 from contests.documents import services as document_services
@@ -134,6 +135,8 @@ CONTESTS: list[dict[str, Any]] = [
     },
     {
         "policy": "angra-dos-reis",
+        # What the public portal shows (issue 12): edital, registrations, final result, nominations.
+        "portal": True,
         "data": {
             "slug": "demo-angra",
             "number": "2",
@@ -297,3 +300,5 @@ class Command(BaseCommand):
         # Only a contest created now is moved on: an existing one keeps whatever status it reached.
         if new_contest:
             services.contest_set_status(contest=contest, status=Contest.Status.IN_PROGRESS, by=by)
+            if spec.get("portal"):
+                self.created.extend(seed_portal(contest, by))

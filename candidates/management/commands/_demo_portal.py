@@ -1,0 +1,121 @@
+"""What the public portal shows for the demo (issue 12), for ``seed_demo``: the Angra contest's edital
+published as a document, fictitious registrations with scores, the final result published, the contest
+homologated and the first nominations made. Everything through the services, as a clerk would.
+
+The Santa Maria contest stays without registrations: the browser test of the clerk imports the example file
+into it.
+"""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+
+from candidates.models import Nomination, Phase, ResultRun
+from candidates.services import registrations as registration_services
+from candidates.services.nominations import nominations_call
+from candidates.services.results import result_run_compute, result_run_publish
+from candidates.validators import cpf_with_check_digits
+from contests import services as contest_services
+from contests.audit import User
+from contests.documents.services import edital_publish
+from contests.models import Contest
+
+D = datetime.date
+HOMOLOGATION = D(2026, 4, 20)
+ACT_DATE = D(2026, 5, 4)
+
+# Fictitious people (no real CPF on purpose: the numbers are generated). name, social name, reserve
+# ("parda"/"preta" for the racial reserve, "pcd", or ""), objective score. The accents are there on
+# purpose: the portal's search finds "Conceicao" in "Conceição".
+AGAD = (
+    ("Ana Lúcia Gonçalves", "", "", "92.50"),
+    ("João Conceição dos Santos", "", "parda", "90.00"),
+    ("Márcia Antônia Ribeiro", "", "", "88.75"),
+    ("Carlos Henrique Souza", "Carla Souza", "", "87.00"),
+    ("Beatriz Araújo Lima", "", "preta", "85.25"),
+    ("Sérgio Brandão Peixoto", "", "", "84.00"),
+    ("Luíza Fernandes Prado", "", "pcd", "81.50"),
+    ("Raimundo Nonato Assunção", "", "parda", "80.00"),
+    ("Patrícia Gomes Teixeira", "", "", "78.25"),
+    ("Otávio Simões Barreto", "", "", "77.00"),
+    ("Helena Cristina Magalhães", "", "preta", "75.50"),
+    ("Vinícius Ramos Câmara", "", "", "74.00"),
+    ("Iara Potiguara da Silva", "", "parda", "72.75"),
+    ("Rogério Tavares Melo", "", "pcd", "70.00"),
+    ("Fátima Regina Oliveira", "", "", "68.50"),
+    ("Antônio Carlos Jobim Neto", "", "", "66.00"),
+    ("Célia Maria Nascimento", "", "parda", "63.25"),
+    ("Gustavo Lemos Frota", "", "", "61.00"),
+    ("Joana D'Arc Ferreira", "", "preta", "58.50"),
+    ("Wellington Dias Pacheco", "", "", "55.00"),
+    ("Cecília Meireles Costa", "", "", "47.00"),  # below the pass mark of 50: on no list
+)
+ACS = (
+    ("Francisca Chagas Moreira", "", "parda", "83.00"),
+    ("Edson Arantes Batista", "", "", "81.00"),
+    ("Rosângela Bezerra Lopes", "", "", "79.50"),
+    ("Damião Cordeiro Falcão", "", "preta", "71.00"),
+    ("Irene Guimarães Sá", "", "", "65.00"),
+)
+
+
+def seed_portal(contest: Contest, by: User | None) -> list[str]:
+    """Publish the demo contest's edital, register and score the people above, publish the final result,
+    homologate and make the first nominations. For a contest created in this run only (idempotence is the
+    caller's: it calls this once, when it created the contest)."""
+    done: list[str] = []
+    edital = edital_publish(contest=contest, by=by, gazette_edition="Diário Oficial do Município nº 1.234")
+    done.append(f"edital publicado {contest.slug} (código {edital.code})")
+    phase = Phase.objects.get(contest=contest, order=1)
+    serial = 0
+    for code, people in (("AGAD", AGAD), ("ACS", ACS)):
+        position = contest.positions.get(code=code)
+        for name, social, reserve, score in people:
+            serial += 1
+            candidate_data = {
+                "full_name": name,
+                "social_name": social,
+                "cpf": cpf_with_check_digits(f"{700000000 + serial * 7919:09d}"),
+                "birth_date": D(1980, 1, 1) + datetime.timedelta(days=97 * serial),
+                "email": f"pessoa{serial}@exemplo.example",
+            }
+            registration = registration_services.registration_register(
+                contest=contest,
+                by=by,
+                candidate_data=candidate_data,
+                data={
+                    "position": position,
+                    "number": f"2026{serial:04d}",
+                    "registered_on": D(2026, 1, 20),
+                    "pcd_reserve": reserve == "pcd",
+                },
+                racial_category=reserve if reserve in ("parda", "preta") else None,
+            )
+            registration_services.phase_result_set(
+                registration=registration, phase=phase, by=by, score=Decimal(score)
+            )
+    done.append(f"{serial} inscrições com notas em {contest.slug}")
+    run = result_run_compute(contest=contest, by=by)
+    run = result_run_publish(run=run, kind=ResultRun.Kind.FINAL, by=by)
+    done.append(f"resultado final publicado em {contest.slug}")
+    contest_services.contest_homologate(
+        contest=Contest.objects.get(pk=contest.pk),
+        by=by,
+        date=HOMOLOGATION,
+        act="Decreto 50/2026 (demonstração)",
+    )
+    done.append(f"concurso {contest.slug} homologado")
+    for code, count in (("AGAD", 5), ("ACS", 2)):
+        nominations_call(
+            position=contest.positions.get(code=code),
+            count=count,
+            act_number="Portaria 101/2026",
+            act_date=ACT_DATE,
+            gazette_edition="Diário Oficial do Município nº 1.301",
+            by=by,
+            today=ACT_DATE,
+        )
+    nominated = Nomination.objects.filter(position__contest=contest).count()
+    done.append(f"{nominated} nomeações em {contest.slug} (Portaria 101/2026)")
+    return done

@@ -1,0 +1,241 @@
+"""Reads for the public site: published runs, their frozen lists, and the nomination order of a position.
+
+Nothing here reads live registration data for a list: the rows are the published run's entries
+(``ResultEntry``: number and name copied when the run was computed, the social name where given). What
+leaves this module is what RULES §7 lets the public see: name, inscription number, score, places, and for
+a nomination its seat, list, status and act; never the CPF, the birth date, contacts, a declaration or
+the reasons (``why``) the staff screens show.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.http import Http404
+
+from candidates.documents import list_label
+from candidates.engine.schedule import kind_label
+from candidates.models import Nomination, ResultEntry, ResultRun
+from contests.documents.models import Document
+from contests.models import Contest, Position
+from contests.text_search import fold
+
+PAGE_SIZE = 50
+ENTRY_FIELDS = ("position_id", "list", "rank", "general_rank", "number", "name", "score")
+
+
+@dataclass(frozen=True)
+class PublicList:
+    """One list as the public addresses it: a stable identifier in the URL and open data."""
+
+    slug: str  # "geral", "racial", "pcd"
+    value: str  # ResultEntry.List
+    label: str
+
+
+SLUG_OF: dict[str, str] = {
+    ResultEntry.List.OPEN: "geral",
+    ResultEntry.List.RACIAL: "racial",
+    ResultEntry.List.PCD: "pcd",
+}
+
+
+def contest_lists(contest: Contest) -> list[PublicList]:
+    """The general list, the racial list and, where the contest reserves for PcD, the PcD list."""
+    values = [ResultEntry.List.OPEN, ResultEntry.List.RACIAL]
+    if contest.pcd_percent:
+        values.append(ResultEntry.List.PCD)
+    group = contest.policy.group_label
+    return [PublicList(SLUG_OF[value], value, list_label(value, group)) for value in values]
+
+
+def public_list(contest: Contest, slug: str) -> PublicList:
+    for item in contest_lists(contest):
+        if item.slug == slug:
+            return item
+    raise Http404("Esta lista não existe neste concurso.")
+
+
+def published_runs(contest: Contest) -> list[ResultRun]:
+    return list(
+        ResultRun.objects.filter(contest=contest, status=ResultRun.Status.PUBLISHED)
+        .select_related("position")
+        .order_by("-published_at", "-pk")
+    )
+
+
+def published_run(contest: Contest, pk: int) -> ResultRun:
+    """A published run of ``contest``; a draft run (or another contest's) is a 404, never a preview."""
+    run = (
+        ResultRun.objects.filter(contest=contest, pk=pk, status=ResultRun.Status.PUBLISHED)
+        .select_related("position")
+        .first()
+    )
+    if run is None:
+        raise Http404("Nenhuma lista publicada tem este endereço.")
+    run.contest = contest
+    return run
+
+
+def run_positions(run: ResultRun) -> list[Position]:
+    if run.position is not None:
+        return [run.position]
+    return list(run.contest.positions.order_by("code"))
+
+
+def run_position(run: ResultRun, pk: int) -> Position:
+    position = Position.objects.filter(contest=run.contest, pk=pk).first()
+    if position is None or not run.covers(position):
+        raise Http404("Este cargo não está nesta lista.")
+    position.contest = run.contest
+    return position
+
+
+NUMBER_LIKE = re.compile(r"^[0-9A-Za-z./-]*[0-9][0-9A-Za-z./-]*$")
+
+
+def search_filter(query: str) -> Q | None:
+    """Rows whose name has every word of ``query`` (without accents or case), or whose inscription number
+    starts with it; ``None`` for an empty query."""
+    query = query.strip()
+    if not query:
+        return None
+    words = fold(query).split()
+    by_name = Q()
+    for word in words:
+        by_name &= Q(search_name__contains=word)
+    if NUMBER_LIKE.match(query):
+        return by_name | Q(number__istartswith=query)
+    return by_name
+
+
+def list_rows(
+    run: ResultRun, position: Position, kind: str, query: str = ""
+) -> QuerySet[Any, dict[str, Any]]:
+    """The list ``kind`` of ``position`` in ``run``, in order, filtered by ``query``."""
+    rows = ResultEntry.objects.filter(run=run, position=position, list=kind)
+    condition = search_filter(query)
+    if condition is not None:
+        rows = rows.filter(condition)
+    return rows.order_by("rank").values(*ENTRY_FIELDS)
+
+
+def run_search(run: ResultRun, query: str) -> QuerySet[Any, dict[str, Any]]:
+    """Every list line of ``run`` matching ``query`` (all positions and lists), by position, list, rank."""
+    condition = search_filter(query)
+    if condition is None:
+        return ResultEntry.objects.none().values(*ENTRY_FIELDS)
+    return (
+        ResultEntry.objects.filter(run=run)
+        .exclude(list=ResultEntry.List.OUT)
+        .filter(condition)
+        .order_by("position_id", "list", "rank")
+        .values(*ENTRY_FIELDS)
+    )
+
+
+def list_counts(run: ResultRun) -> dict[tuple[int, str], int]:
+    from django.db.models import Count
+
+    counts = (
+        ResultEntry.objects.filter(run=run)
+        .exclude(list=ResultEntry.List.OUT)
+        .values_list("position_id", "list")
+        .annotate(n=Count("pk"))
+    )
+    return {(position_id, kind): n for position_id, kind, n in counts}
+
+
+def run_document(run: ResultRun) -> Document | None:
+    """The published PDF of the run's lists, if Gestão published one (its latest version)."""
+    return (
+        Document.objects.filter(
+            contest=run.contest,
+            kind=Document.Kind.RESULT_LIST,
+            subject=f"run-{run.pk}",
+            rectification__isnull=True,
+        )
+        .defer("pdf")
+        .order_by("-version")
+        .first()
+    )
+
+
+def score_text(value: Decimal | None) -> str:
+    return "—" if value is None else f"{value:f}".replace(".", ",")
+
+
+# Nominations -------------------------------------------------------------------------------------------
+
+
+def nomination_rows(position: Position) -> list[dict[str, Any]]:
+    """The position's nomination order: each recorded nomination act, in order, named by the social name
+    where given, with the published act (its verification code) when there is one."""
+    contest = position.contest
+    group = contest.policy.group_label
+    nominations = (
+        Nomination.objects.filter(position=position)
+        .select_related("registration__candidate")
+        .only(
+            "order",
+            "seat",
+            "seat_kind",
+            "source_list",
+            "reverted",
+            "status",
+            "act_number",
+            "act_date",
+            "gazette_edition",
+            "gazette_page",
+            "gazette_date",
+            "registration__number",
+            "registration__candidate__full_name",
+            "registration__candidate__social_name",
+        )
+        .order_by("order")
+    )
+    subjects = {f"act-{n.act_number}"[:80] for n in nominations}
+    acts = {
+        d.subject: d
+        for d in Document.objects.filter(
+            contest=contest,
+            kind=Document.Kind.NOMINATION_ACT,
+            subject__in=subjects,
+            rectification__isnull=True,
+        ).defer("pdf")
+    }
+    rows = []
+    for nomination in nominations:
+        candidate = nomination.registration.candidate
+        rows.append(
+            {
+                "order": nomination.order,
+                "seat": nomination.seat,
+                "seat_kind": nomination.seat_kind,
+                "seat_kind_label": kind_label(nomination.seat_kind, group),
+                "source_list": nomination.source_list,
+                "source_list_label": kind_label(nomination.source_list, group),
+                "reverted": nomination.reverted,
+                "status": nomination.status,
+                "status_label": nomination.get_status_display(),
+                "number": nomination.registration.number,
+                "name": candidate.social_name or candidate.full_name,
+                "act_number": nomination.act_number,
+                "act_date": nomination.act_date,
+                "publication_date": nomination.publication_date,
+                "gazette_edition": nomination.gazette_edition,
+                "gazette_page": nomination.gazette_page,
+                "act_document": acts.get(f"act-{nomination.act_number}"[:80]),
+            }
+        )
+    return rows
+
+
+def positions_with_nominations(contest: Contest) -> set[int]:
+    return set(
+        Nomination.objects.filter(position__contest=contest).values_list("position_id", flat=True).distinct()
+    )

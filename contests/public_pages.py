@@ -1,0 +1,182 @@
+"""How the public site answers: each page rendered once per publication and served from a cache, with
+validators (ETag, Last-Modified) and ``Cache-Control`` so that browsers, a reverse proxy or a CDN keep it.
+
+Published content never changes (DESIGN.md, Scale): a page is a function of its address and of what has
+been published. The cache key is the path and the query parameters the page reads, under a *generation*
+that any publication moves on (``bump``: connected to the saves of the models the public pages read, see
+``connect``), so a new publication is seen at once by the process that made it and, with a shared cache
+(``PUBLIC_CACHE_URL``, docs/operations.md), by every process; with the per-process default, the others see
+it when their entry expires (``FRESH_SECONDS`` for pages that change, ``FROZEN_SECONDS`` for a published
+run's lists, which do not).
+
+A hit costs one cache read and no query: the body, its ETag and its date are stored together, and a
+conditional GET whose ETag (or date) matches gets a 304 with no body.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from django.core.cache import caches
+from django.db import models
+from django.db.models.signals import post_delete, post_save
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import get_conditional_response
+from django.utils.http import http_date, parse_http_date_safe
+
+CACHE_ALIAS = "public"
+GENERATION_KEY = "public:generation"
+# Pages that change when something is published (home, contest, nominations): browsers and proxies keep
+# them a minute; lists of a published run never change: ten minutes (the cache keeps them a day).
+FRESH_SECONDS = 60
+FROZEN_SECONDS = 600
+STORE_FRESH_SECONDS = 300
+STORE_FROZEN_SECONDS = 24 * 60 * 60
+
+
+@dataclass(frozen=True)
+class Page:
+    """A rendered public answer, as stored in the cache."""
+
+    body: bytes
+    content_type: str = "text/html; charset=utf-8"
+    last_modified: datetime.datetime | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+    etag: str = ""
+
+    def with_etag(self) -> Page:
+        digest = hashlib.sha256(self.body).hexdigest()[:32]
+        return Page(self.body, self.content_type, self.last_modified, self.headers, f'"{digest}"')
+
+
+def _cache():
+    return caches[CACHE_ALIAS]
+
+
+def generation() -> int:
+    return _cache().get(GENERATION_KEY) or 0
+
+
+def bump(**kwargs: object) -> None:
+    """A publication (or any change to what the public pages read): every stored page is stale."""
+    cache = _cache()
+    try:
+        cache.incr(GENERATION_KEY)
+    except ValueError:
+        cache.set(GENERATION_KEY, 1, timeout=None)
+
+
+def connect(models_to_watch: Iterable[type[models.Model]]) -> None:
+    """Move the generation on whenever one of these models is saved or deleted (cache invalidation only:
+    no business rule runs here)."""
+    for model in models_to_watch:
+        uid = f"public-pages-{model._meta.label}"
+        post_save.connect(bump, sender=model, dispatch_uid=uid + "-save")
+        post_delete.connect(bump, sender=model, dispatch_uid=uid + "-delete")
+
+
+def serve(
+    request: HttpRequest,
+    *,
+    key: str,
+    build: Callable[[], Page],
+    frozen: bool = False,
+    noindex: bool = False,
+) -> HttpResponse:
+    """The page at ``key`` from the cache (``build`` renders it on a miss; an ``Http404`` it raises is not
+    stored), answered with its validators; 304 when the client already has it."""
+    cache = _cache()
+    full_key = f"public:{generation()}:{hashlib.sha256(key.encode()).hexdigest()}"
+    page = cache.get(full_key)
+    if page is None:
+        page = build().with_etag()
+        cache.set(full_key, page, STORE_FROZEN_SECONDS if frozen else STORE_FRESH_SECONDS)
+    last_modified = int(page.last_modified.timestamp()) if page.last_modified else None
+    response = get_conditional_response(request, etag=page.etag, last_modified=last_modified)
+    if response is None:
+        response = HttpResponse(page.body, content_type=page.content_type)
+        for name, value in page.headers.items():
+            response[name] = value
+    response["ETag"] = page.etag
+    if page.last_modified:
+        response["Last-Modified"] = http_date(last_modified)
+    max_age = FROZEN_SECONDS if frozen else FRESH_SECONDS
+    response["Cache-Control"] = f"public, max-age={max_age}, stale-while-revalidate={max_age}"
+    if noindex:
+        # Lists of names: never in a search engine (RULES §7); the HTML says it too (meta robots).
+        response["X-Robots-Tag"] = "noindex, nofollow"
+    if response.status_code == 200:
+        response.public_page = frozen  # type: ignore[attr-defined]  # read by PublicPageMiddleware
+    return response
+
+
+# The whole answer, stored ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StoredResponse:
+    """A public page's complete answer to an anonymous visitor, as it left the middleware stack (security
+    headers included): replayed as it is."""
+
+    body: bytes
+    headers: tuple[tuple[str, str], ...]
+    etag: str
+    last_modified: int | None
+
+    def replay(self, request: HttpRequest) -> HttpResponse:
+        response = get_conditional_response(request, etag=self.etag, last_modified=self.last_modified)
+        if response is None:
+            response = HttpResponse(self.body)
+            headers = self.headers
+        else:  # 304: the validators and the policies, no description of a body
+            headers = tuple((k, v) for k, v in self.headers if k.lower() not in BODY_HEADERS)
+        for name, value in headers:
+            response[name] = value
+        return response
+
+
+BODY_HEADERS = frozenset({"content-type", "content-length", "content-disposition"})
+
+
+def response_key(request: HttpRequest) -> str:
+    address = request.path + "?" + request.META.get("QUERY_STRING", "")
+    return f"public-response:{generation()}:{hashlib.sha256(address.encode()).hexdigest()}"
+
+
+def stored_response(request: HttpRequest) -> HttpResponse | None:
+    stored = _cache().get(response_key(request))
+    return stored.replay(request) if stored is not None else None
+
+
+def store_response(request: HttpRequest, response: HttpResponse) -> None:
+    """Keep a public page's answer whole, when it is one (``serve`` marked it) and carries no cookie."""
+    frozen = getattr(response, "public_page", None)
+    if frozen is None or response.cookies or response.status_code != 200:
+        return
+    last_modified = response.get("Last-Modified")
+    stored = StoredResponse(
+        body=response.content,
+        headers=tuple(response.items()),
+        etag=response["ETag"],
+        last_modified=parse_http_date_safe(last_modified) if last_modified else None,
+    )
+    _cache().set(response_key(request), stored, STORE_FROZEN_SECONDS if frozen else STORE_FRESH_SECONDS)
+
+
+QUERY_MAX = 100
+
+
+def query_text(request: HttpRequest, name: str = "q") -> str:
+    """A search typed by the public: at most ``QUERY_MAX`` characters, control characters (a NUL byte,
+    which PostgreSQL refuses in a string) dropped, spaces trimmed."""
+    raw = request.GET.get(name, "")[: QUERY_MAX * 2]
+    return "".join(char for char in raw if char.isprintable()).strip()[:QUERY_MAX]
+
+
+def query_key(request: HttpRequest, *names: str) -> str:
+    """The query parameters a page reads, in a fixed order, for its cache key (others are ignored, so
+    ``?utm=…`` does not make a new entry)."""
+    return "&".join(f"{name}={query_text(request, name)}" for name in names)

@@ -1,0 +1,158 @@
+"""Privacy by design on the public portal (issue 12, RULES §7): a crawl of every public page reachable from
+``/`` with the demo data (``seed_demo``), following links, the open data (CSV, JSON) and the published PDFs
+included, fails on candidate-level data: a candidate's CPF in any format (digits, formatted, masked), birth
+date (dd/mm/aaaa or ISO) or e-mail. Words that legal text and list titles use (``CPF``, ``nascimento``,
+``e-mail``) are not data and do not fail it.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections import deque
+from dataclasses import dataclass
+from urllib.parse import urldefrag, urlsplit
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.urls import resolve, reverse
+
+from candidates.models import Candidate, ResultRun
+from contests.models import Contest
+
+pytestmark = pytest.mark.django_db
+
+# Not the portal's to crawl: the staff's login and workspace, static files, the candidate's own page
+# (its code is the credential; built apart).
+SKIPPED = (
+    "/entrar/",
+    "/sair/",
+    "/senha/",
+    "/painel/",
+    "/admin/",
+    "/static/",
+    "/media/",
+    "/publico/minha-inscricao/",
+)
+LINK = re.compile(r"""href="([^"#][^"]*)\"""")
+MAX_PAGES = 400
+
+
+@dataclass(frozen=True)
+class Person:
+    cpf: str
+    birth: str  # ISO
+    email: str
+
+
+def forbidden(person: Person) -> list[str]:
+    """Every way a page could show this person's protected data."""
+    cpf = person.cpf
+    found = [
+        cpf,
+        f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}",
+        f"{cpf[3:6]}.{cpf[6:9]}",
+        f"{cpf[:9]}-{cpf[9:]}",
+    ]
+    if person.birth:
+        year, month, day = person.birth.split("-")
+        found += [person.birth, f"{day}/{month}/{year}", f"{int(day)}/{int(month)}/{year}"]
+    if person.email:
+        found.append(person.email.lower())
+    return found
+
+
+def leaks(content: str, people: list[Person]) -> list[str]:
+    lowered = content.lower()
+    return [needle for person in people for needle in forbidden(person) if needle.lower() in lowered]
+
+
+def test_the_leak_finder_finds_each_kind_of_leak():
+    person = Person(cpf="52998224725", birth="1990-07-04", email="Fulana@Exemplo.example")
+    for page in (
+        "CPF 529.982.247-25",
+        "cpf 52998224725",
+        "***.982.247-**",
+        "nascida em 04/07/1990",
+        '"nascimento": "1990-07-04"',
+        "escreva a fulana@exemplo.example",
+    ):
+        assert leaks(page, [person]), page
+    assert not leaks("Nome, CPF, data de nascimento e e-mail nunca são publicados (LGPD).", [person])
+
+
+def text_of(response) -> str:
+    if response["Content-Type"].startswith("application/pdf"):
+        from pypdf import PdfReader
+
+        return "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(response.content)).pages)
+    return response.content.decode("utf-8")
+
+
+def crawl(client: Client, starts: list[str]) -> dict[str, str]:
+    """Every same-site page reachable from ``starts`` by links: {url: text}."""
+    seen: dict[str, str] = {}
+    queue = deque(starts)
+    while queue and len(seen) < MAX_PAGES:
+        url = queue.popleft()
+        if url in seen:
+            continue
+        response = client.get(url)
+        assert response.status_code == 200, f"{url}: {response.status_code}"
+        seen[url] = text_of(response)
+        if not response["Content-Type"].startswith("text/html"):
+            continue
+        for href in LINK.findall(seen[url]):
+            href = urldefrag(href.replace("&amp;", "&"))[0]
+            parts = urlsplit(href)
+            if parts.scheme or parts.netloc or not href.startswith("/") or href.startswith(SKIPPED):
+                continue
+            queue.append(href)
+    return seen
+
+
+def test_no_public_page_of_the_demo_shows_a_cpf_a_birth_date_or_an_email(client, settings):
+    settings.DEBUG = True  # the demo with its users, as `make demo` makes it
+    call_command("seed_demo", stdout=io.StringIO())
+    people = [
+        Person(cpf=cpf, birth=birth.isoformat() if birth else "", email=email)
+        for cpf, birth, email in Candidate.objects.values_list("cpf", "birth_date", "email")
+    ]
+    assert len(people) >= 20 and all(p.birth and p.email for p in people)
+    contest = Contest.objects.get(slug="demo-angra")
+    run = ResultRun.objects.get(contest=contest, status=ResultRun.Status.PUBLISHED)
+    position = contest.positions.get(code="AGAD")
+    searches = [
+        reverse("public:run", args=[contest.slug, run.pk]) + "?q=a",
+        reverse("public:list", args=[contest.slug, run.pk, position.pk, "racial"]) + "?q=conceicao",
+        reverse("public:home") + "?q=angra",
+    ]
+    pages = crawl(client, [reverse("public:home"), *searches])
+
+    reached = {resolve(urlsplit(url).path).view_name for url in pages}
+    for name in (
+        "public:home",
+        "public:contest",
+        "public:run",
+        "public:list",
+        "public:list_data",
+        "public:nominations",
+        "public:nominations_data",
+        "public:privacy",
+        "public:accessibility",
+        "public:data_dictionary",
+        "contests:verify",
+        "contests:document_pdf",
+    ):
+        assert name in reached, f"o rastreamento não chegou a {name}"
+    assert any(url.endswith(".csv") for url in pages) and any(url.endswith(".json") for url in pages)
+    # The crawl did see the people: their names are on the lists.
+    names = set(Candidate.objects.values_list("full_name", flat=True))
+    assert sum(any(name in text for text in pages.values()) for name in names) >= 20
+    # A social name replaces the civil one everywhere (Decreto 8.727/2016).
+    assert any("Carla Souza" in text for text in pages.values())
+    assert not any("Carlos Henrique Souza" in text for text in pages.values())
+
+    found = {url: leaks(text, people) for url, text in pages.items()}
+    assert not any(found.values()), {url: hits for url, hits in found.items() if hits}
