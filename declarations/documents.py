@@ -223,6 +223,7 @@ def effects_publish(
         sentence=sentence,
         sentence_lower=_sentence_lower(sentence),
         restored=previous is not None,
+        nominated=nominated,
         issued_on=today,
         signer_name=name,
         signer_office=office,
@@ -231,7 +232,7 @@ def effects_publish(
         contest=procedure.registration.contest,
         kind=Document.Kind.PROCEDURE_EFFECTS,
         subject=effects_subject(procedure),
-        title=f"{heading} – {procedure}",
+        title=sentence[:300],
         render=lambda stamp: render_pdf("pdf/procedure_effects.html", context, stamp, title=heading),
         by=by,
         signer_name=name,
@@ -248,8 +249,8 @@ def effects_void_publish(*, procedure: Procedure, by: User | None, today: dateti
     if previous is None:
         return None
     name, office = signer(by)
-    heading = f"{previous.title.split(' – ')[0]} – tornado sem efeito"
     sentence = previous_sentence(previous, procedure)
+    heading = f"{effects_heading(procedure, nominated='anulação' in sentence)} – tornado sem efeito"
     context = _context(
         procedure,
         heading=heading,
@@ -264,7 +265,7 @@ def effects_void_publish(*, procedure: Procedure, by: User | None, today: dateti
         contest=procedure.registration.contest,
         kind=Document.Kind.PROCEDURE_EFFECTS,
         subject=effects_subject(procedure),
-        title=f"{heading} – {procedure}",
+        title=f"Tornado sem efeito: {sentence}"[:300],
         render=lambda stamp: render_pdf("pdf/procedure_effects.html", context, stamp, title=heading),
         by=by,
         signer_name=name,
@@ -275,5 +276,5 @@ def effects_void_publish(*, procedure: Procedure, by: User | None, today: dateti
 
 
 def previous_sentence(previous: Document, procedure: Procedure) -> str:
-    """The sentence of the act made void (from its title: a nominee's act names the annulment)."""
-    return effects_act_text(procedure, nominated="anulação" in previous.title)
+    """The sentence of the act made void (its title: the sentence as published)."""
+    return previous.title.removeprefix("Tornado sem efeito: ")

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import io
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import IO, Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -224,14 +225,49 @@ class Verification:
         )
 
 
-def verify_file(*, data: bytes, code: str | None = None) -> Verification:
-    """Compare ``data`` with every published version (by SHA-256); ``code``: the document the visitor
-    came from (any of its versions counts as a match, each verified by its own hash)."""
-    digest = hashlib.sha256(data).hexdigest()
+CHUNK = 64 * 1024
+
+
+class TooLarge(ValidationError):
+    """The upload passed the size limit while it was read."""
+
+
+def _digest(stream: IO[bytes], max_bytes: int | None) -> str:
+    """SHA-256 of ``stream`` read in chunks, refusing it as soon as it passes ``max_bytes``."""
+    digest = hashlib.sha256()
+    total = 0
+    while chunk := stream.read(CHUNK):
+        total += len(chunk)
+        if max_bytes is not None and total > max_bytes:
+            raise TooLarge(
+                f"O arquivo passa de {max_bytes // (1024 * 1024)} MB: não é um documento publicado aqui."
+            )
+        digest.update(chunk)
+    return digest.hexdigest()
+
+
+def verify_file(
+    *,
+    data: bytes | None = None,
+    stream: IO[bytes] | None = None,
+    code: str | None = None,
+    max_bytes: int | None = None,
+) -> Verification:
+    """Compare a file with every published version (by SHA-256); ``code``: the document the visitor came
+    from (any of its versions counts as a match, each verified by its own hash).
+
+    The file comes as ``data`` or as a binary ``stream`` (an upload, spooled to disk by Django when
+    large): the stream is hashed in chunks and refused with ``TooLarge`` as soon as it passes
+    ``max_bytes``, never read whole into memory; the signature check reads it from the stream."""
+    if stream is None:
+        stream = io.BytesIO(data or b"")
+    stream.seek(0)
+    digest = _digest(stream, max_bytes)
+    stream.seek(0)
     expected = Document.objects.filter(code=code).first() if code else None
     return Verification(
         sha256=digest,
-        document=Document.objects.filter(sha256=digest).select_related("contest").first(),
+        document=Document.objects.filter(sha256=digest).select_related("contest").defer("pdf").first(),
         expected=expected,
-        signature=signing.signature_report(data),
+        signature=signing.signature_report(stream),
     )
