@@ -158,7 +158,9 @@ def effects_heading(procedure: Procedure, *, nominated: bool) -> str:
     if not nominated:
         return "Ato de eliminação"
     policy = procedure.registration.contest.policy
-    what = "admissão" if policy.nominee_falsity_effect == policy.NomineeFalsityEffect.ADMISSION else "nomeação"
+    what = (
+        "admissão" if policy.nominee_falsity_effect == policy.NomineeFalsityEffect.ADMISSION else "nomeação"
+    )
     return f"Ato de eliminação e anulação da {what}"
 
 

@@ -362,9 +362,7 @@ def effects_apply(*, procedure: Procedure, by: User, today: datetime.date) -> Ef
     state = case_state(procedure, today=today)
     _refuse(state.effects_refusal)
     registration = _lock_registration(procedure)
-    nominated = Nomination.objects.filter(
-        registration=registration, status__in=Nomination.HOLDING
-    ).exists()
+    nominated = Nomination.objects.filter(registration=registration, status__in=Nomination.HOLDING).exists()
     previous_status = registration.status
     change = registration_change_status(
         registration=registration,

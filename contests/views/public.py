@@ -72,7 +72,7 @@ def verify(request: HttpRequest, code: str) -> HttpResponse:
     # The size limit is checked while the upload is read (Django's pattern for changing the upload
     # handlers: before the CSRF check reads the body, then the CSRF check itself).
     handler = LimitedUpload(request)
-    request.upload_handlers.insert(0, handler)
+    request.upload_handlers = [handler, *request.upload_handlers]
     return _verify(request, code, handler)
 
 

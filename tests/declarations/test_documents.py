@@ -33,7 +33,10 @@ def pdf_text(data: bytes) -> str:
     return " ".join(out.stdout.decode().split())
 
 
-def open_case(registration, legal, today=D(2026, 7, 1)):
+OPENED_ON = D(2026, 7, 1)
+
+
+def open_case(registration, legal, today=OPENED_ON):
     return services.procedure_open(
         registration=registration,
         origin=Procedure.Origin.EX_OFFICIO,
@@ -83,7 +86,9 @@ def test_notices_decisions_and_the_final_certificate_each_get_their_pdf_and_fili
     defence.refresh_from_db()
     assert defence.document is None
     titles = list(
-        Document.objects.filter(kind=Document.Kind.PROCEDURE_ACT).order_by("pk").values_list("title", flat=True)
+        Document.objects.filter(kind=Document.Kind.PROCEDURE_ACT)
+        .order_by("pk")
+        .values_list("title", flat=True)
     )
     assert [t.split(" – ")[0] for t in titles] == [
         "Portaria de instauração",
@@ -158,14 +163,18 @@ def nominated(cast):
         position = make_classified_position(contest)
         publish_final(contest, cast["manager"])
         nominations_call(
-            position=position, count=5, by=cast["clerk"], act_number="Portaria 10/2026", act_date=D(2026, 6, 10)
+            position=position,
+            count=5,
+            by=cast["clerk"],
+            act_number="Portaria 10/2026",
+            act_date=D(2026, 6, 10),
         )
         return position
 
     return build
 
 
-def decide_falsity(case, legal, *, start=D(2026, 7, 1)):
+def decide_falsity(case, legal, *, start=OPENED_ON):
     """Notice, defence, instruction, report, decision of falsity and its notice (in person)."""
 
     def record(kind, days, **kw):
@@ -173,13 +182,17 @@ def decide_falsity(case, legal, *, start=D(2026, 7, 1)):
             procedure=case, kind=kind, by=legal, today=start + datetime.timedelta(days=days), **kw
         )
 
-    services.notice_send(procedure=case, by=legal, today=start + datetime.timedelta(days=1), means="in_person")
+    services.notice_send(
+        procedure=case, by=legal, today=start + datetime.timedelta(days=1), means="in_person"
+    )
     record("defence", 3, text="Defesa.")
     record("instruction_closed", 4)
     record("final_statement", 5, text="Alegações.")
     record("report", 6, text="Proposta.")
     record("decision", 7, outcome="falsity", text="Falsidade confirmada: fundamentos.")
-    services.notice_send(procedure=case, by=legal, today=start + datetime.timedelta(days=8), means="in_person")
+    services.notice_send(
+        procedure=case, by=legal, today=start + datetime.timedelta(days=8), means="in_person"
+    )
     return start + datetime.timedelta(days=8)
 
 
@@ -213,7 +226,9 @@ def test_rules7_the_public_act_of_a_nominee_names_the_annulment_the_policy_presc
 
 def test_a_non_nominee_is_eliminated_and_the_act_says_only_elimination(case, cast):
     day = decide_falsity(case, cast["legal"])
-    services.act_record(procedure=case, kind="final", by=cast["legal"], today=day + datetime.timedelta(days=20))
+    services.act_record(
+        procedure=case, kind="final", by=cast["legal"], today=day + datetime.timedelta(days=20)
+    )
     result = services.effects_apply(procedure=case, by=cast["legal"], today=day + datetime.timedelta(days=20))
     assert result.public_act.startswith("Eliminação de ") and "anulação" not in result.public_act
     assert result.document.title == result.public_act
@@ -237,7 +252,9 @@ def test_art61_effects_from_the_first_decision_fall_when_the_reconsideration_dis
     assert n2.status == Registration.Status.ELIMINATED
     assert Nomination.objects.get(registration=n2).status == Nomination.Status.ANNULLED
 
-    services.act_record(procedure=case, kind="appeal", by=None, today=day + datetime.timedelta(days=2), text="Recorro.")
+    services.act_record(
+        procedure=case, kind="appeal", by=None, today=day + datetime.timedelta(days=2), text="Recorro."
+    )
     services.act_record(
         procedure=case,
         kind="reconsideration",
@@ -260,14 +277,28 @@ def test_art61_effects_from_the_first_decision_fall_when_the_reconsideration_dis
     assert "retificada por versão posterior" in first_page and void.code in first_page
     # A later decision of falsity (the superior's) applies the effects again: a third version.
     services.notice_send(procedure=case, by=legal, today=day + datetime.timedelta(days=4), means="in_person")
-    services.act_record(procedure=case, kind="appeal", by=None, today=day + datetime.timedelta(days=5), text="Recurso do denunciante.")
     services.act_record(
-        procedure=case, kind="reconsideration", by=legal, today=day + datetime.timedelta(days=6),
-        outcome="dismissed", text="Mantenho.",
+        procedure=case,
+        kind="appeal",
+        by=None,
+        today=day + datetime.timedelta(days=5),
+        text="Recurso do denunciante.",
     )
     services.act_record(
-        procedure=case, kind="superior_decision", by=legal, today=day + datetime.timedelta(days=7),
-        outcome="falsity", text="Falsidade confirmada.",
+        procedure=case,
+        kind="reconsideration",
+        by=legal,
+        today=day + datetime.timedelta(days=6),
+        outcome="dismissed",
+        text="Mantenho.",
+    )
+    services.act_record(
+        procedure=case,
+        kind="superior_decision",
+        by=legal,
+        today=day + datetime.timedelta(days=7),
+        outcome="falsity",
+        text="Falsidade confirmada.",
     )
     services.notice_send(procedure=case, by=legal, today=day + datetime.timedelta(days=8), means="in_person")
     again = services.effects_apply(procedure=case, by=legal, today=day + datetime.timedelta(days=8))
@@ -283,7 +314,12 @@ def test_effects_applied_on_a_final_decision_are_not_undone_by_anything(case, ca
     services.effects_apply(procedure=case, by=cast["legal"], today=later)
     with pytest.raises(ValidationError, match="encerrado"):
         services.act_record(
-            procedure=case, kind="reconsideration", by=cast["legal"], today=later, outcome="dismissed", text="x"
+            procedure=case,
+            kind="reconsideration",
+            by=cast["legal"],
+            today=later,
+            outcome="dismissed",
+            text="x",
         )
     case.registration.refresh_from_db()
     assert case.registration.status == Registration.Status.ELIMINATED
