@@ -106,6 +106,8 @@ def procedure_detail(request: AuthenticatedHttpRequest, year: int, number: int) 
             "receipt_form": ReceiptForm(),
             "link_form": LinkForm(),
             "effects_document": documents.effects_document(procedure),
+            # Only where the policy records a legal basis (RULES §5); otherwise not offered at all.
+            "tacit_offered": rules.tacit_acknowledgement_offered(procedure.policy),
         },
     )
 
