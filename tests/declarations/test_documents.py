@@ -328,3 +328,26 @@ def test_effects_applied_on_a_final_decision_are_not_undone_by_anything(case, ca
 def test_no_act_document_without_an_act_kind_that_has_one(case):
     act = ProcedureAct(procedure=case, kind="evidence", text="x")
     assert documents.act_document_publish(act=act, by=None) is None
+
+
+def test_art64_the_superiors_dismissal_also_undoes_effects_applied_from_the_first_decision(nominated, cast):
+    legal = cast["legal"]
+    position = nominated(falsity_effect=Policy.FalsityEffect.FIRST_DECISION)
+    n2 = position.registrations.get(number="N2")
+    case = open_case(n2, legal)
+    day = decide_falsity(case, legal)
+    services.effects_apply(procedure=case, by=legal, today=day)
+
+    def record(kind, days, **kw):
+        return services.act_record(
+            procedure=case, kind=kind, by=legal, today=day + datetime.timedelta(days=days), **kw
+        )
+
+    record("appeal", 1, text="Recorro.")
+    record("reconsideration", 2, outcome="falsity", text="Mantenho; ao superior.")
+    n2.refresh_from_db()
+    assert n2.status == Registration.Status.ELIMINATED  # maintained: the effects stand
+    record("superior_decision", 3, outcome="dismissed", text="Provido o recurso.")
+    n2.refresh_from_db()
+    assert n2.status == Registration.Status.ACTIVE
+    assert documents.effects_document(case).title.startswith("Tornado sem efeito: ")
