@@ -127,3 +127,29 @@ def test_an_upload_past_the_limit_is_refused_with_a_clear_message(client, restri
     )
     assert response.status_code == 200
     assert "passa de 50 MB" in response.content.decode()
+
+
+def test_a_large_upload_spooled_to_disk_is_checked_from_the_file(client, restricted, settings):
+    settings.FILE_UPLOAD_MAX_MEMORY_SIZE = 1024  # the upload goes to a temporary file, as a large one would
+    padded = bytes(restricted.pdf)
+    response = client.post(f"/verificar/{restricted.code}/", {"file": SimpleUploadedFile("a.pdf", padded)})
+    assert "Autêntico" in response.content.decode()
+    junk = b"%PDF-1.7\n" + b"0" * (3 * 1024 * 1024)
+    response = client.post(f"/verificar/{restricted.code}/", {"file": SimpleUploadedFile("b.pdf", junk)})
+    assert response.status_code == 200 and "Não confere" in response.content.decode()
+
+
+def test_a_signed_pdf_uploaded_from_disk_has_its_signature_checked(client, settings, tmp_path):
+    from tests.contests.test_documents import make_pkcs12
+
+    path = tmp_path / "org.p12"
+    make_pkcs12(path, b"segredo")
+    settings.DOCUMENTS_PKCS12_PATH = str(path)
+    settings.DOCUMENTS_PKCS12_PASSWORD = "segredo"
+    settings.FILE_UPLOAD_MAX_MEMORY_SIZE = 1024
+    document = publish(Document.Kind.PROCEDURE_ACT, "Decisão assinada")
+    assert document.signed
+    body = client.post(
+        f"/verificar/{document.code}/", {"file": SimpleUploadedFile("a.pdf", bytes(document.pdf))}
+    ).content.decode()
+    assert "Autêntico" in body and "Assinatura digital válida" in body
