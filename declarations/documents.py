@@ -145,6 +145,8 @@ def act_document_publish(*, act: ProcedureAct, by: User | None) -> Document | No
         by=by,
         signer_name=name,
         signer_office=office,
+        gazette_edition=act.gazette_edition,
+        gazette_page=act.gazette_page,
     )
     act.document = document
     audited_save(act, by=by, reason="Documento do ato publicado (PDF)")
