@@ -263,3 +263,34 @@ def nomination_act_publish(
         previous=current_version(contest, Document.Kind.NOMINATION_ACT, subject),
         summary=summary,
     )
+
+
+# The nomination letter (personal, never published) ------------------------------------------------------
+
+
+def letter_title(nomination: Nomination) -> str:
+    return f"Comunicação de nomeação – inscrição {nomination.registration.number}"
+
+
+def render_nomination_letter(nomination: Nomination) -> bytes:
+    """The letter that tells one nominee of their nomination (sent by registered mail, RULES §4): the act,
+    the seat, the deadline to take office, and the candidate's access code with the address of their own
+    page. Personal: it carries the code, so it is printed for the candidate and never published."""
+    from candidates import access
+    from candidates.tasks import page_url
+
+    registration = nomination.registration
+    contest = nomination.position.contest
+    group = contest.policy.group_label
+    context = {
+        "contest": contest,
+        "nomination": nomination,
+        "registration": registration,
+        "candidate": registration.candidate,
+        "position": nomination.position,
+        "seat_kind": schedule.kind_label(nomination.seat_kind, group),
+        "source_list": schedule.kind_label(nomination.source_list, group),
+        "access_code": access.code_for(registration),
+        "access_url": page_url(printed=True),
+    }
+    return render_pdf("pdf/nomination_letter.html", context, Stamp(), title=letter_title(nomination))

@@ -28,6 +28,10 @@ if not SECRET_KEY:
 # Rotating the key (docs/operations.md): the previous keys, comma-separated, still verify the sessions,
 # password-reset links and signed values they made; new ones are signed with SECRET_KEY only.
 SECRET_KEY_FALLBACKS = env.list("SECRET_KEY_FALLBACKS", default=[])
+# The key of the candidates' personal access codes (candidates/access.py): each code is an HMAC of the
+# registration and its version under this key, so no code is stored. Changing it invalidates every code;
+# set it explicitly in production so that rotating SECRET_KEY does not (the default derives from it).
+ACCESS_CODE_KEY = env.str("ACCESS_CODE_KEY", default="") or f"cotas.access-code:{SECRET_KEY}"
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])

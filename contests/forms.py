@@ -412,6 +412,15 @@ POLICY_FIELDSETS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "tacit_acknowledgement_days",
         ),
     ),
+    (
+        "Heteroidentificação",
+        (
+            "hetero_commission_size",
+            "hetero_appeal_commission_size",
+            "hetero_appeal_days",
+            "hetero_no_show",
+        ),
+    ),
     ("Acompanhamento", ("monitoring_body", "monitoring_interval_years", "candidate_guidance")),
     (
         "Artigos citados",

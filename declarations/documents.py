@@ -82,8 +82,9 @@ def opening_document(procedure: Procedure) -> str:
 
 
 def notice_document(act: ProcedureAct) -> str:
-    """Intimação with the content of Lei 9.784 art. 26 §1º."""
-    return render_to_string(BODY_TEMPLATES[rules.Act.NOTICE], _context(act.procedure, act=act))
+    """Intimação with the content of Lei 9.784 art. 26 §1º, and the candidate's access code to their own
+    public page."""
+    return render_to_string(BODY_TEMPLATES[rules.Act.NOTICE], _act_context(act))
 
 
 def decision_document(act: ProcedureAct) -> str:
@@ -100,7 +101,22 @@ def act_document(act: ProcedureAct) -> str:
     """The document of ``act`` as HTML when it has one ('' otherwise): the forms' preview, and the case
     page for an act recorded before its PDF was published."""
     template = BODY_TEMPLATES.get(rules.Act(act.kind))
-    return render_to_string(template, _context(act.procedure, act=act)) if template else ""
+    return render_to_string(template, _act_context(act)) if template else ""
+
+
+def _act_context(act: ProcedureAct, **extra) -> dict:
+    """An act's context; a notice also prints the candidate's access code to their own public page
+    (computed when the notice is drawn up: a reissued code prints the new one)."""
+    if rules.Act(act.kind) in rules.NOTICES:
+        from candidates.access import code_for
+        from candidates.tasks import page_url
+
+        extra = {
+            "access_code": code_for(act.procedure.registration),
+            "access_url": page_url(printed=True),
+            **extra,
+        }
+    return _context(act.procedure, act=act, **extra)
 
 
 # PDF (published) ---------------------------------------------------------------------------------------
@@ -113,9 +129,8 @@ def act_title(act: ProcedureAct) -> str:
 def act_pdf(act: ProcedureAct, stamp: Stamp, *, signer_name: str, signer_office: str) -> bytes:
     """The act's document as PDF (the same text as its preview), signed by whoever recorded it."""
     kind = rules.Act(act.kind)
-    context = _context(
-        act.procedure,
-        act=act,
+    context = _act_context(
+        act,
         pdf=True,
         body=BODY_TEMPLATES[kind],
         issued_on=act.on or timezone.localdate(act.recorded_at),

@@ -26,9 +26,12 @@ a contest adopts it by its edital. This module decides what may be decided witho
   ``open_procedure`` (default for SM and AR: only a falsity proven in a procedure is punished; the
   opinions are the evidence that opens it), ``keep_open`` (Lei 15.142 art. 3 §2: off the reserved lists,
   stays in open competition), ``eliminate`` (where a law so provides). A candidate **absent** from the
-  session is never silently dropped: the absence is recorded and, as the editais usually provide, they
-  leave the reserved lists and stay in open competition (no falsity was shown, so no procedure and no
-  elimination follow from an absence alone).
+  session is never silently dropped: the absence is recorded and its consequence is the policy's
+  ``hetero_no_show`` setting (the edital's rule), applied by an officer and shown on screen: ``keep_open``
+  by default (they leave the reserved lists and stay in open competition: no falsity was shown, so no
+  procedure follows from an absence alone) or ``eliminate`` where the edital so provides.
+
+The sizes (5 and 3) and the appeal deadline are policy settings; the constants below are the defaults.
 """
 
 from __future__ import annotations
@@ -229,12 +232,24 @@ def final_outcome(first: Outcome, appeal: Outcome | None, *, appeal_deadline_pas
     return first if appeal_deadline_passed else None
 
 
-def consequence(outcome: Outcome, non_confirmation: str) -> Consequence:
-    """What a final ``outcome`` leads to under the policy's ``non_confirmation`` setting."""
+NO_SHOW_CHOICES = (Consequence.KEEP_OPEN, Consequence.ELIMINATE)
+
+
+def consequence(outcome: Outcome, non_confirmation: str, no_show: str = Consequence.KEEP_OPEN) -> Consequence:
+    """What a final ``outcome`` leads to under the policy's ``non_confirmation`` and ``no_show`` settings
+    (RULES §5: an absence has the consequence the edital gives it, never a silent one)."""
     if outcome == Outcome.CONFIRMED:
         return Consequence.NONE
     if outcome == Outcome.ABSENT:
-        return Consequence.KEEP_OPEN
+        try:
+            chosen_absent = Consequence(no_show)
+        except ValueError:
+            chosen_absent = Consequence.NONE
+        if chosen_absent not in NO_SHOW_CHOICES:
+            raise CommissionError(
+                f"Consequência da ausência desconhecida: {no_show!r} (sai da reserva ou eliminação)."
+            )
+        return chosen_absent
     try:
         chosen = Consequence(non_confirmation)
     except ValueError:

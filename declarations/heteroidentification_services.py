@@ -11,13 +11,16 @@ acted in history (``audited_save``).
 from __future__ import annotations
 
 import datetime
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
+from django.utils import timezone
 
-from candidates.models import Registration
+from candidates.models import Phase, Registration
 from candidates.services.status import registration_change_status
 from contests.audit import User, audited_save
 from contests.models import Contest
@@ -35,10 +38,13 @@ from declarations.models import (
     Verification,
 )
 
-DEFAULT_SIZE = {
-    rules.Kind.FIRST: rules.FIRST_COMMISSION_SIZE,
-    rules.Kind.APPEAL: rules.APPEAL_COMMISSION_SIZE,
-}
+
+def policy_size(contest: Contest, kind: str) -> int:
+    """The commission's size the contest's policy sets (RULES §5: 5 and 3 by default)."""
+    policy = contest.policy
+    if rules.Kind(kind) == rules.Kind.FIRST:
+        return policy.hetero_commission_size
+    return policy.hetero_appeal_commission_size
 
 
 def _refuse(message: str | None, field: str | None = None) -> None:
@@ -86,7 +92,7 @@ def commission_form(
     diverse in gender or colour is formed with warnings."""
     Contest.objects.select_for_update().get(pk=contest.pk)  # two officers forming at once are serialised
     kind = rules.Kind(kind)
-    size = size if size is not None else DEFAULT_SIZE[kind]
+    size = size if size is not None else policy_size(contest, kind)
     if Commission.objects.filter(contest=contest, kind=kind).exists():
         _refuse(f"O concurso já tem {rules.KIND_LABELS[kind]}.")
     by_key = {_key(m.name): m for m in pool}
@@ -147,6 +153,27 @@ def commission_form(
     return Formed(commission, composition.warnings, record)
 
 
+@transaction.atomic
+def member_no_conflict_upload(
+    *, member: CommissionMember, upload: UploadedFile, signed_on: datetime.date, by: User
+) -> CommissionMember:
+    """Keep ``member``'s signed declaration of no conflict of interest with the candidates called (a PDF,
+    checked by its content; stored privately, like the procedure's attachments)."""
+    from declarations.services import attachment_check
+
+    member = CommissionMember.objects.select_for_update().get(pk=member.pk)
+    if attachment_check(upload) != "application/pdf":
+        _refuse("A declaração assinada deve ser um PDF: o conteúdo foi verificado, não o nome.", "file")
+    if signed_on > timezone.localdate():
+        _refuse("A data de assinatura não pode ser futura.", "signed_on")
+    member.no_conflict_file.save(
+        f"declaracao-{member.commission_id}-{secrets.token_hex(8)}.pdf", upload, save=False
+    )
+    member.no_conflict_signed_on = signed_on
+    audited_save(member, by=by, reason="Declaração de ausência de conflito de interesses")
+    return member
+
+
 def draw_recompute(record: MemberDraw) -> draw_rules.DrawResult:
     """The draw recomputed from its published record (the same pure function anyone can run)."""
     return draw_rules.draw(record.seed, record.pool, record.k)
@@ -187,10 +214,15 @@ def _basis(registration: Registration) -> str:
 
 @transaction.atomic
 def candidates_call(
-    *, session: Session, by: User, registrations: Sequence[Registration] | None = None
+    *,
+    session: Session,
+    by: User,
+    registrations: Sequence[Registration] | None = None,
+    phase: Phase | None = None,
 ) -> list[Verification]:
     """Call to the first commission's ``session`` every active registration of the contest that opted for
-    the racial reserve (or those of ``registrations``, the phase the edital sets) not called yet."""
+    the racial reserve not called yet: those that reached ``phase`` (took part in it: the phase the edital
+    sets), or those of ``registrations``."""
     session = _locked_session(session)
     _open(session)
     if session.commission.kind != rules.Kind.FIRST:
@@ -199,6 +231,10 @@ def candidates_call(
     eligible = Registration.objects.filter(
         contest=contest, racial_reserve=True, status=Registration.Status.ACTIVE
     ).select_related("self_declaration")
+    if phase is not None:
+        if phase.contest_id != contest.pk:
+            _refuse("A fase não é deste concurso.", "phase")
+        eligible = eligible.filter(phase_results__phase=phase, phase_results__absent=False)
     if registrations is not None:
         wanted = {r.pk for r in registrations}
         strangers = wanted - set(eligible.filter(pk__in=wanted).values_list("pk", flat=True))
@@ -226,6 +262,22 @@ def presence_record(*, session: Session, present: Sequence[CommissionMember], by
         _refuse("Só membros desta comissão podem constar como presentes.")
     session.present.set(present)
     session._history_user = by  # type: ignore[attr-defined]
+    return session
+
+
+@transaction.atomic
+def session_recording(*, session: Session, reference: str, sha256: str, by: User) -> Session:
+    """The recording's reference (where it is kept) and its SHA-256, so that the copy kept can be checked;
+    also after the session closes (the hash is known only once the recording ends)."""
+    session = _locked_session(session)
+    digest = sha256.strip().lower()
+    if digest and (len(digest) != 64 or any(ch not in "0123456789abcdef" for ch in digest)):
+        _refuse("O SHA-256 tem 64 caracteres hexadecimais (0–9, a–f).", "recording_sha256")
+    if digest and not reference.strip():
+        _refuse("Informe onde a gravação está guardada.", "recording_reference")
+    session.recording_reference = reference.strip()
+    session.recording_sha256 = digest
+    audited_save(session, by=by, reason="Gravação da sessão")
     return session
 
 
@@ -308,13 +360,19 @@ def session_close(
             session.commission.kind == rules.Kind.FIRST
             and verification.outcome == rules.Outcome.NOT_CONFIRMED
         ):
-            days = verification.registration.contest.policy.appeal_days
+            days = verification.registration.contest.policy.hetero_appeal_days
             verification.appeal_deadline = deadlines.deadline(
                 today, days, deadlines.Unit.DAYS, calendar
             ).last_day
         audited_save(verification, by=by, reason="Resultado apurado no encerramento da sessão")
     session.closed_at = now
     audited_save(session, by=by, reason="Sessão encerrada")
+    if session.commission.kind == rules.Kind.FIRST:
+        from declarations.hetero_links import result_notify
+
+        for verification in verifications:
+            if verification.outcome == rules.Outcome.NOT_CONFIRMED:
+                result_notify(verification=verification)
     return session
 
 
@@ -329,8 +387,14 @@ def appeal_file(*, verification: Verification, reasons: str, now: datetime.datet
         _refuse("Só cabe recurso da não confirmação pela comissão de heteroidentificação.")
     if Appeal.objects.filter(verification=verification).exists():
         _refuse("O recurso já foi interposto.")
-    if verification.appeal_deadline is None or now.date() > verification.appeal_deadline:
-        _refuse("O prazo de recurso terminou.")
+    if verification.appeal_deadline is None:
+        _refuse("O prazo de recurso não foi aberto.")
+    assert verification.appeal_deadline is not None
+    if timezone.localdate(now) > verification.appeal_deadline:
+        _refuse(
+            f"O prazo de recurso terminou em {verification.appeal_deadline:%d/%m/%Y} (às 23h59): o recurso "
+            "não pode mais ser recebido."
+        )
     if not reasons.strip():
         _refuse("Apresente as razões do recurso.", "reasons")
     appeal = Appeal(verification=verification, reasons=reasons.strip(), filed_at=now)
@@ -420,7 +484,11 @@ def result_apply(*, verification: Verification, by: User, today: datetime.date) 
         _refuse("O resultado ainda não é definitivo: aguarde o prazo de recurso ou o julgamento do recurso.")
     assert outcome is not None
     registration = verification.registration
-    consequence = rules.consequence(outcome, registration.contest.policy.non_confirmation)
+    policy = registration.contest.policy
+    try:
+        consequence = rules.consequence(outcome, policy.non_confirmation, policy.hetero_no_show)
+    except rules.CommissionError as exc:
+        raise ValidationError(str(exc)) from None
     messages: tuple[str, ...] = ()
     procedure = None
     reason = f"Heteroidentificação: {rules.OUTCOME_LABELS[outcome].lower()}"
@@ -454,6 +522,9 @@ def result_apply(*, verification: Verification, by: User, today: datetime.date) 
             today=today,
         )
         verification.procedure = procedure
+        from declarations.hetero_documents import opinions_attach
+
+        opinions_attach(verification=verification, procedure=procedure, by=by)
     verification.consequence = consequence
     verification.consequence_applied_on = today
     audited_save(verification, by=by, reason=f"Consequência: {rules.CONSEQUENCE_LABELS[consequence]}")

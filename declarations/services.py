@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.core import signing
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.db import IntegrityError, transaction
@@ -28,6 +27,8 @@ from contests.documents.models import Document
 from contests.models import Position
 from declarations import documents
 from declarations import procedure as rules
+from declarations.links import LinkError as LinkError
+from declarations.links import link_find, token_hash, token_new
 from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureCounter, ProcedureLink
 from declarations.models.procedures import policy_snapshot
 from declarations.selectors import CaseState, case_state
@@ -479,19 +480,6 @@ def attachment_add(
 # Private links -----------------------------------------------------------------------------------------
 
 LINK_SALT = "declarations.procedure-link"
-LINK_INVALID = (
-    "Este link não é válido: confira se foi copiado por inteiro. Se o problema continuar, peça um novo link "
-    "ao setor jurídico."
-)
-LINK_EXPIRED = "Este link expirou ou foi revogado. Peça um novo link ao setor jurídico do órgão."
-
-
-class LinkError(Exception):
-    """A private link that cannot be used (altered, expired, revoked): its message is for the candidate."""
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 @transaction.atomic
@@ -508,7 +496,7 @@ def link_issue(
     """A new private link; the token is returned once (for the e-mail) and only its hash is kept."""
     if holder == ProcedureLink.Holder.REPRESENTATIVE and power_of_attorney is None:
         _refuse("O procurador precisa de procuração anexada (Lei 9.784 art. 3º IV).")
-    token = signing.dumps({"p": procedure.pk, "n": secrets.token_urlsafe(24)}, salt=LINK_SALT, compress=True)
+    token = token_new(salt=LINK_SALT, owner_pk=procedure.pk)
     link = ProcedureLink(
         procedure=procedure,
         holder=holder,
@@ -532,23 +520,10 @@ def link_revoke(*, link: ProcedureLink, by: User | None, now: datetime.datetime)
 
 def link_resolve(token: str, *, now: datetime.datetime) -> ProcedureLink:
     """The usable link for ``token``, or LinkError with the message to show (never a traceback)."""
-    try:
-        data = signing.loads(token, salt=LINK_SALT)
-    except signing.BadSignature:
-        raise LinkError(LINK_INVALID) from None
-    link = (
-        ProcedureLink.objects.select_related(
-            "procedure__registration__candidate", "procedure__registration__contest"
-        )
-        .filter(token_hash=token_hash(token))
-        .first()
+    links = ProcedureLink.objects.select_related(
+        "procedure__registration__candidate", "procedure__registration__contest"
     )
-    if link is None or not isinstance(data, dict) or data.get("p") != link.procedure_id:
-        raise LinkError(LINK_INVALID)
-    if not link.usable_at(now):
-        raise LinkError(LINK_EXPIRED)
-    ProcedureLink.objects.filter(pk=link.pk).update(last_used_at=now)  # not audited: a read, not a change
-    return link
+    return link_find(token, salt=LINK_SALT, links=links, owner="procedure", now=now)
 
 
 @transaction.atomic

@@ -1,5 +1,11 @@
-from declarations.views import heteroidentification, portal, staff
+from declarations.views import hetero_portal, hetero_staff, heteroidentification, portal, staff
 
 app_name = "declarations"
 
-urlpatterns = [*staff.urlpatterns, *portal.urlpatterns, *heteroidentification.urlpatterns]
+urlpatterns = [
+    *staff.urlpatterns,
+    *portal.urlpatterns,
+    *heteroidentification.urlpatterns,
+    *hetero_staff.urlpatterns,
+    *hetero_portal.urlpatterns,
+]

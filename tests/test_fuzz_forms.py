@@ -61,10 +61,14 @@ WRITES_AND_RENDERS = {
     # The new private link is shown once, on the answer: its token is stored only as a hash, so it
     # cannot survive a redirect.
     "declarations:link_create",
+    # Likewise a reissued access code for a candidate without e-mail: never stored, shown once.
+    "candidates:registration_access_code",
     # The candidate's pages record the link's last use (a read marker, not a change of the case).
     "declarations:portal",
     "declarations:portal_document",
     "declarations:portal_download",
+    "declarations:hetero_portal",
+    "declarations:hetero_portal_appeal",
 }
 # Field names of the workspace, for endpoints that render no form (POST-only actions) and query strings.
 VOCABULARY = (

@@ -75,9 +75,16 @@ def procedure_arguments(route: str, world: dict) -> dict:
 
 
 def hetero_arguments(route: str, world: dict) -> dict:
-    """The heteroidentification screens' arguments: a session, a verification or a draw by the screen."""
+    """The heteroidentification screens' arguments: a session, a verification, a draw, a member or the
+    candidate's token by the screen."""
+    if "<str:token>" in route:
+        return {"token": world["hetero_token"]}
     if "<int:pk>" not in route:
         return {}
     if "sorteios" in route:
         return {"pk": world["draw"].pk}
+    if "membros" in route:
+        return {"pk": world["member"].pk}
+    if "documentos" in route:
+        return {"pk": world["hetero_document"].pk}
     return {"pk": world["verification" if "verificacoes" in route else "hetero_session"].pk}

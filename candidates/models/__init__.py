@@ -4,6 +4,7 @@ This package stores data; the rules that rank, cut and nominate live in the pure
 ``candidates/engine/``. Writes go through ``candidates/services/`` (and the importer).
 """
 
+from candidates.models.access import AccessCodeDelivery
 from candidates.models.nominations import AllocationLedger, Nomination
 from candidates.models.phases import ImportMapping, Phase, PhaseResult, TieBreakCriterion
 from candidates.models.registrations import (
@@ -20,6 +21,7 @@ from candidates.models.results import ListName, ResultEntry, ResultRun
 __all__ = [
     "SCORE_DECIMAL_PLACES",
     "SCORE_MAX_DIGITS",
+    "AccessCodeDelivery",
     "AllocationLedger",
     "Candidate",
     "ImportMapping",

@@ -166,6 +166,12 @@ class Registration(models.Model):
     absent = models.BooleanField(
         "ausente", default=False, help_text="Faltou a alguma prova (eliminado, conforme o edital)."
     )
+    access_code_version = models.PositiveSmallIntegerField(
+        "versão do código de acesso",
+        default=1,
+        help_text="O código de acesso do candidato à sua página pública é calculado a partir da inscrição e "
+        "desta versão (nunca é guardado); a reemissão soma 1 e o código anterior deixa de valer.",
+    )
 
     # Imports write their history rows in bulk (COPY): no index on the foreign keys (history is read by
     # registration id) and no database constraint on the user (Django still applies on_delete).

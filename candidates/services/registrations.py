@@ -28,6 +28,7 @@ from candidates.models import (
     SelfDeclaration,
     TieBreakCriterion,
 )
+from candidates.services.access import access_code_send_later
 from contests.audit import User, assign, audited_delete, audited_save, log_access
 from contests.models import Contest
 
@@ -145,6 +146,7 @@ def registration_create(
             registration=registration, category=racial_category, declared_on=declared_on
         )
         audited_save(declaration, by=by, reason="Autodeclaração feita na inscrição")
+    access_code_send_later(registration=registration)
     return registration
 
 

@@ -24,6 +24,7 @@ from candidates.forms import CallConfirmForm, CallForm, DateForm, NoShowForm, Op
 from candidates.models import Nomination
 from candidates.services import nominations as services
 from candidates.services.results import final_run_for
+from contests.audit import log_access
 from contests.forms import DocumentForm, add_service_errors
 from contests.models import Position
 from contests.views import (
@@ -305,6 +306,31 @@ def nomination_statement(
     return FileResponse(handle, as_attachment=True, filename=filename)
 
 
+@staff_view(*CALL_PERMS)
+def nomination_letter(
+    request: AuthenticatedHttpRequest, slug: str, pk: int, nomination_pk: int
+) -> HttpResponse:
+    """The personal letter to the nominee (PDF, to print and send): the act, the deadline and the
+    candidate's access code, computed now. Secretaria only; each print goes into the access log."""
+    position = get_position_for_user(request.user, slug, pk)
+    nomination = _nomination_for(position, nomination_pk)
+    log_access(
+        user=request.user,
+        obj=nomination.registration,
+        action="view",
+        detail="carta de nomeação impressa (com o código de acesso e o endereço do candidato)",
+        request=request,
+    )
+    response = HttpResponse(
+        candidate_documents.render_nomination_letter(nomination), content_type="application/pdf"
+    )
+    response["Content-Disposition"] = (
+        f'inline; filename="carta-nomeacao-{nomination.registration.number.replace("/", "-")}.pdf"'
+    )
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
 def _suffix(name: str) -> str:
     dot = name.rfind(".")
     return name[dot:].lower() if dot > name.rfind("/") else ""
@@ -426,4 +452,5 @@ urlpatterns = [
     path(_base + "<int:nomination_pk>/sem-posse/", nomination_no_show, name="nomination_no_show"),
     path(_base + "<int:nomination_pk>/fim-da-lista/", nomination_end_of_list, name="nomination_end_of_list"),
     path(_base + "<int:nomination_pk>/termo/", nomination_statement, name="nomination_statement"),
+    path(_base + "<int:nomination_pk>/carta/", nomination_letter, name="nomination_letter"),
 ]

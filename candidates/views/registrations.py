@@ -23,7 +23,7 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from candidates import selectors
+from candidates import access, selectors
 from candidates.forms import (
     CorrectionForm,
     GiveUpForm,
@@ -36,7 +36,9 @@ from candidates.forms import (
 )
 from candidates.models import Registration, SelfDeclaration
 from candidates.services import registrations as services
+from candidates.services.access import access_code_reissue
 from candidates.services.status import registration_change_status
+from candidates.tasks import page_url
 from contests.audit import User, log_access
 from contests.forms import add_service_errors
 from contests.models import Contest
@@ -222,9 +224,12 @@ def registration_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -
         registration, sensitive=sensitive is not None, candidate=see_candidate, full_cpf=full_cpf
     )
     page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("pagina"))
-    status_form = None
+    status_form = access_delivery = None
     if user.has_perm("candidates.change_registration"):
         status_form = RegistrationStatusForm(initial={"status": ""})
+        access_delivery = registration.access_code_deliveries.filter(
+            version=registration.access_code_version
+        ).first()
     return render(
         request,
         "candidates/registration_detail.html",
@@ -242,6 +247,7 @@ def registration_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -
             "cpf_param": CPF_PARAM,
             "page": page,
             "status_form": status_form,
+            "access_delivery": access_delivery,
         },
     )
 
@@ -270,6 +276,45 @@ def registration_status(request: AuthenticatedHttpRequest, slug: str, pk: int) -
             request, f"Situação alterada para “{change.registration.get_status_display()}”.{seats}"
         )
     return redirect(_detail_url(registration))
+
+
+@require_POST
+@staff_view("contests.view_contest", "candidates.change_registration")
+def registration_access_code(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Reissue the candidate's access code (the old one stops working): e-mailed when there is an address,
+    otherwise shown here, once, for the clerk to hand over (the answer to this POST, never stored)."""
+    registration = get_registration_for_user(request.user, slug, pk, change=True)
+    contest = registration.contest
+    registration = access_code_reissue(registration=registration, by=request.user)
+    registration.contest = contest
+    if registration.candidate.email:
+        messages.success(
+            request,
+            "Novo código de acesso gerado e enviado para o e-mail do candidato. O código anterior deixou de "
+            "valer.",
+        )
+        return redirect(_detail_url(registration))
+    log_access(
+        user=request.user,
+        obj=registration,
+        action="view_sensitive",
+        detail="código de acesso reemitido e mostrado para entrega ao candidato",
+        request=request,
+    )
+    response = render(
+        request,
+        "candidates/registration_access_code.html",
+        {
+            "contest": registration.contest,
+            "registration": registration,
+            "candidate": registration.candidate,
+            "code": access.code_for(registration),
+            "page_url": page_url(printed=True),
+            "breadcrumbs": _registration_trail(registration, here("Código de acesso")),
+        },
+    )
+    response["Cache-Control"] = "private, no-store"
+    return response
 
 
 # The racial option -------------------------------------------------------------------------------------
@@ -417,6 +462,7 @@ urlpatterns = [
     path(f"{BASE}<int:pk>/", registration_detail, name="registration_detail"),
     path(f"{BASE}<int:pk>/editar/", registration_edit, name="registration_edit"),
     path(f"{BASE}<int:pk>/situacao/", registration_status, name="registration_status"),
+    path(f"{BASE}<int:pk>/codigo-de-acesso/", registration_access_code, name="registration_access_code"),
     path(f"{BASE}<int:pk>/autodeclaracao/", registration_declaration, name="registration_declaration"),
     path(
         f"{BASE}<int:pk>/autodeclaracao/opcao/", registration_racial_option, name="registration_racial_option"

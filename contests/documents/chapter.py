@@ -42,6 +42,10 @@ class PolicyText:
     falsity_effect: str = "final"
     defence_days: int = 10
     appeal_days: int = 10
+    hetero_commission_size: int = 5
+    hetero_appeal_commission_size: int = 3
+    hetero_appeal_days: int = 10
+    hetero_no_show: str = "keep_open"
     candidate_guidance: str = ""
     citations: Mapping[str, str] = field(default_factory=dict)
     pcd_percent: Fraction | None = None
@@ -281,13 +285,19 @@ def reservation_chapter(
             "permanecerá na ampla concorrência",
             "eliminate": "o candidato cuja autodeclaração não for confirmada será eliminado do concurso",
         }.get(policy.non_confirmation, "")
+        no_show = {
+            "keep_open": "deixará a lista reservada e permanecerá na ampla concorrência",
+            "eliminate": "será eliminado do concurso",
+        }.get(policy.hetero_no_show, "")
         add(
             "A autodeclaração dos candidatos pretos e pardos será verificada por comissão de "
-            "heteroidentificação, composta de forma diversa quanto a gênero e cor, que considerará "
-            "exclusivamente o fenótipo do candidato, em sessão presencial ou por vídeo, com decisão "
-            "motivada por maioria; para candidatos indígenas, será verificado o pertencimento e o "
-            "reconhecimento pela comunidade, mediante documentos. Caberá recurso a comissão recursal "
-            f"distinta; {consequence}."
+            f"heteroidentificação de {policy.hetero_commission_size} membros, composta de forma diversa "
+            "quanto a gênero e cor, que considerará exclusivamente o fenótipo do candidato, em sessão "
+            "presencial ou por vídeo, com decisão motivada por maioria; para candidatos indígenas, será "
+            "verificado o pertencimento e o reconhecimento pela comunidade, mediante documentos. Caberá "
+            f"recurso, em {policy.hetero_appeal_days} dias da comunicação do resultado, a comissão recursal "
+            f"distinta, de {policy.hetero_appeal_commission_size} membros, sem membro em comum com a "
+            f"primeira; {consequence}. O candidato convocado que não comparecer à sessão {no_show}."
         )
     if policy.candidate_guidance:
         add(policy.candidate_guidance)

@@ -73,6 +73,10 @@ def policy_text(contest: Contest) -> chapter.PolicyText:
         falsity_effect=policy.falsity_effect,
         defence_days=policy.defence_days,
         appeal_days=policy.appeal_days,
+        hetero_commission_size=policy.hetero_commission_size,
+        hetero_appeal_commission_size=policy.hetero_appeal_commission_size,
+        hetero_appeal_days=policy.hetero_appeal_days,
+        hetero_no_show=policy.hetero_no_show,
         candidate_guidance=policy.candidate_guidance,
         citations={
             "reserve": policy.citation_reserve,

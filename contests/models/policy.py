@@ -105,6 +105,10 @@ class Policy(models.Model):
         KEEP_OPEN = "keep_open", "Sai da reserva e permanece na ampla concorrência"
         ELIMINATE = "eliminate", "Eliminação do concurso"
 
+    class NoShow(models.TextChoices):
+        KEEP_OPEN = "keep_open", "Sai da reserva e permanece na ampla concorrência"
+        ELIMINATE = "eliminate", "Eliminação do concurso"
+
     class FalsityEffect(models.TextChoices):
         FINAL = "final", "Quando a decisão se torna definitiva (após recursos)"
         FIRST_DECISION = "first_decision", "Desde a primeira decisão (recurso sem efeito suspensivo)"
@@ -268,7 +272,36 @@ class Policy(models.Model):
         max_length=20,
         choices=NonConfirmation.choices,
         default=NonConfirmation.OPEN_PROCEDURE,
-        help_text="SM art. 3º §3º e AR art. 2º punem a falsidade apurada em processo; a não confirmação é indício.",
+        help_text="RULES §5 (heteroidentificação): SM art. 3º §3º e AR art. 2º punem a falsidade apurada em "
+        "processo; a não confirmação é indício. Lei 15.142 art. 3º §2º: sai da reserva e fica na ampla.",
+    )
+    # Heteroidentification (RULES §5): optional per contest (EditalText.uses_heteroidentification).
+    hetero_commission_size = models.PositiveSmallIntegerField(
+        "membros da comissão de heteroidentificação",
+        default=5,
+        validators=[MinValueValidator(1), MaxValueValidator(15)],
+        help_text="RULES §5: padrão 5, diversa em gênero e cor (ADC 41: heteroidentificação com devido processo).",
+    )
+    hetero_appeal_commission_size = models.PositiveSmallIntegerField(
+        "membros da comissão recursal",
+        default=3,
+        validators=[MinValueValidator(1), MaxValueValidator(15)],
+        help_text="RULES §5: padrão 3, sem membro em comum com a comissão de heteroidentificação.",
+    )
+    hetero_appeal_days = models.PositiveSmallIntegerField(
+        "prazo de recurso da heteroidentificação (dias)",
+        default=10,
+        validators=[MinValueValidator(1)],
+        help_text="RULES §5 e §6: contado da comunicação do resultado, em dias corridos (Lei 9.784 art. 66); "
+        "padrão de 10 dias como o art. 59.",
+    )
+    hetero_no_show = models.CharField(
+        "consequência da ausência à heteroidentificação",
+        max_length=20,
+        choices=NoShow.choices,
+        default=NoShow.KEEP_OPEN,
+        help_text="RULES §5: a consequência que o edital dá a quem não comparece; aplicada expressamente, "
+        "nunca em silêncio. Padrão: sai da reserva e fica na ampla (a ausência não prova falsidade).",
     )
     good_faith_keeps_open = models.BooleanField(
         "não confirmado sem má-fé permanece na ampla",

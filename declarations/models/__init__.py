@@ -8,6 +8,7 @@ from declarations.models.heteroidentification import (
     Opinion,
     Session,
     Verification,
+    VerificationLink,
 )
 from declarations.models.procedures import (
     Attachment,
@@ -31,5 +32,6 @@ __all__ = [
     "ProcedureLink",
     "Session",
     "Verification",
+    "VerificationLink",
     "procedure_storage",
 ]

@@ -201,6 +201,12 @@ class Verification(models.Model):
     appeal_deadline = models.DateField("prazo de recurso até", null=True, blank=True)
     consequence = models.CharField("consequência", max_length=20, choices=CONSEQUENCE_CHOICES, blank=True)
     consequence_applied_on = models.DateField("consequência aplicada em", null=True, blank=True)
+    notice = models.CharField(
+        "comunicação individual do resultado",
+        max_length=300,
+        blank=True,
+        help_text="Como e quando o candidato não confirmado foi comunicado (e-mail com link privado).",
+    )
     procedure = models.ForeignKey(
         Procedure,
         verbose_name="processo aberto",
@@ -277,3 +283,29 @@ class Appeal(models.Model):
 
     def __str__(self) -> str:
         return f"Recurso de {self.verification.registration.number}"
+
+
+class VerificationLink(models.Model):
+    """The candidate's private link to their heteroidentification result, where they read it and file the
+    appeal (the same mechanism as the procedure's link, ``declarations.links``): only the token's hash is
+    kept; revocable; expires."""
+
+    verification = models.ForeignKey(
+        Verification, verbose_name="verificação", on_delete=models.PROTECT, related_name="links"
+    )
+    name = models.CharField("nome", max_length=200)
+    email = models.EmailField("e-mail", blank=True)
+    token_hash = models.CharField("hash do token", max_length=64, unique=True)
+    created_at = models.DateTimeField("criado em", auto_now_add=True)
+    expires_at = models.DateTimeField("expira em")
+    revoked_at = models.DateTimeField("revogado em", null=True, blank=True)
+    last_used_at = models.DateTimeField("último uso", null=True, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "link privado da heteroidentificação"
+        verbose_name_plural = "links privados da heteroidentificação"
+
+    def __str__(self) -> str:
+        return f"Link de {self.name} ({self.verification.registration.number})"

@@ -10,6 +10,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
@@ -45,7 +46,7 @@ class OpinionForm(forms.Form):
 def session_for_user(user: User, pk: int) -> tuple[Session, bool]:
     """The session ``pk`` and whether ``user`` sits on its commission: Jurídico and Auditoria read every
     session; a Comissão member only those of their own commission (403 on the others)."""
-    session = get_object_or_404(Session.objects.select_related("commission__contest"), pk=pk)
+    session = get_object_or_404(Session.objects.select_related("commission__contest__policy"), pk=pk)
     seat = hs.member_for(session=session, user=user) if user.has_perm(RECORD) else None
     if seat is None and not user.has_perm(VIEW):
         raise PermissionDenied
@@ -65,7 +66,17 @@ def session_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(
         request,
         "declarations/hetero_session_list.html",
-        {"sessions": sessions, "breadcrumbs": [here("Heteroidentificação")]},
+        {
+            "sessions": sessions,
+            "contests": Contest.objects.filter(
+                Q(edital_text__uses_heteroidentification=True) | Q(commissions__isnull=False)
+            )
+            .distinct()
+            .order_by("-year", "number")
+            if user.has_perm(VIEW)
+            else (),
+            "breadcrumbs": [here("Heteroidentificação")],
+        },
     )
 
 
@@ -109,6 +120,7 @@ def _render_session(request, session: Session, sits: bool, bad: dict[int, Opinio
             "rows": rows,
             "seat": seat,
             "can_manage": request.user.has_perm(MANAGE),
+            "no_show": session.commission.contest.policy.get_hetero_no_show_display(),
             "breadcrumbs": [
                 ("Heteroidentificação", reverse("declarations:hetero_sessions")),
                 here(str(session)),

@@ -178,3 +178,19 @@ def test_zero_vacancies_and_fragmentation_warn():
     text = " ".join(p.message for p in report.warnings)
     assert "cadastro reserva" in text
     assert "ADC 41" in text
+
+
+def test_rules_s5_the_edital_states_the_policy_sizes_appeal_days_and_no_show_consequence():
+    from dataclasses import replace
+
+    policy = replace(
+        SM,
+        hetero_commission_size=7,
+        hetero_appeal_commission_size=5,
+        hetero_appeal_days=3,
+        hetero_no_show="eliminate",
+    )
+    text = text_of(chapter.reservation_chapter(policy, [row()], chapter=2, heteroidentification=True))
+    assert "heteroidentificação de 7 membros" in text and "de 5 membros, sem membro em comum" in text
+    assert "em 3 dias da comunicação do resultado" in text
+    assert "não comparecer à sessão será eliminado do concurso" in text

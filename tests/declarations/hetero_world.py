@@ -64,7 +64,21 @@ def make_hetero_world(cast: dict, contest) -> dict:
         commission=first.commission, starts_at=at(datetime.date(2026, 6, 20)), place="Sala 1", by=legal
     )
     called = hs.candidates_call(session=session, by=legal)
+    from declarations.hetero_links import hetero_link_issue
+
+    _, token = hetero_link_issue(verification=called[0], by=legal, now=timezone.now())
+    # A published act of heteroidentification (its bytes stand in for the PDF the pipeline renders).
+    from contests.documents.models import Document
+
+    document = Document.objects.create(
+        contest=contest, kind=Document.Kind.HETERO_DRAW, subject=f"draw-{draw.pk}", title="Sorteio",
+        pdf=b"%PDF-1.4 sorteio", sha256=f"{draw.pk:064d}", code=f"HD{draw.pk:02d}-TEST", published_at=timezone.now(),
+        published_by=legal, signer_name="Ana Souza", signer_office="Procuradora",
+    )  # fmt: skip
     return {
+        "hetero_document": document,
+        "hetero_token": token,
+        "member": first.commission.members.order_by("pk").first(),
         "hetero_session": session,
         "verification": called[0],
         "draw": draw,

@@ -1,26 +1,60 @@
-"""Issue 11's acceptance, in Chromium through the real pages where they exist (forming the commissions,
-the call and the appeal go through the services, whose screens are not built yet): the drawn commission's
-record recomputes on its public page; Jurídico records attendance; five members record their opinions on
-N2 (a member of the appeal commission gets 403 on the session); the majority does not confirm; the appeal
-commission confirms the non-confirmation; under ``keep_open`` Jurídico applies the result and N2 leaves the
-racial list, the next cotista taking the reserved seat."""
+"""Issue 11's acceptance, in Chromium through the screens (Python only sets up what has no screen here:
+the contest, its classified registrations and the Comissão accounts): Jurídico forms the commission by a
+draw (the public page recomputes it) and the appeal commission (refused first with a member in common),
+schedules a session, calls the candidates and publishes the call; five members record their opinions on
+N2 (a member of the appeal commission gets 403 on the session; a member's own form never shows another's
+opinion); the majority does not confirm; N2 is told by e-mail and appeals through the private link; the
+appeal commission confirms the non-confirmation; Jurídico applies the final result: under ``keep_open``
+N2 leaves the racial list and the next cotista (N3) takes the reserved seat, under ``open_procedure`` a
+procedure opens with the opinions attached."""
 
 from __future__ import annotations
 
 import datetime
+import importlib
+import re
 
 import pytest
+from django.core import mail
+from django.utils import timezone
+from playwright.sync_api import expect
 
 from candidates.models import Registration
 from candidates.services.nominations import nominations_call, nominations_preview
+from contests.documents.models import Document, EditalText
 from contests.models import Policy
-from declarations import heteroidentification_services as hs
-from declarations.deadlines import Calendar
-from tests.builders import PASSWORD, make_cast, make_classified_position, make_contest, publish_final
-from tests.declarations.hetero_world import SEED, at, people
+from declarations import draw as draw_rules
+from declarations.models import Opinion, Procedure, Verification
+from tests.axe import assert_accessible
+from tests.builders import (
+    PASSWORD,
+    make_cast,
+    make_classified_position,
+    make_contest,
+    make_user,
+    publish_final,
+)
+from tests.declarations.hetero_world import SEED
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 D = datetime.date
+COLOURS = ("preta", "parda", "branca")
+
+
+@pytest.fixture
+def documents_flushable(live_server):
+    """Published documents are immutable down to a SQLite trigger, which the flush that ends a transactional
+    test trips over (PostgreSQL truncates, no row trigger fires): delete them with the trigger lifted."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "sqlite":
+        return
+    immutable = importlib.import_module("contests.migrations.0010_documents_immutable")
+    with connection.cursor() as cursor:
+        cursor.execute("DROP TRIGGER IF EXISTS contests_document_no_delete")
+        cursor.execute("DELETE FROM contests_document")
+        cursor.execute(immutable.SQLITE_FORWARD[1])
 
 
 def as_user(browser, base: str, username: str):
@@ -33,101 +67,203 @@ def as_user(browser, base: str, username: str):
     return page
 
 
-def test_heteroidentification_non_confirmed_under_keep_open_the_next_cotista_takes_the_seat(
-    live_server, browser
+def member_lines(prefix: str, n: int) -> list[str]:
+    lines = []
+    for i in range(1, n + 1):
+        user = make_user(f"{prefix.lower()}{i}", "Comissão")
+        gender = ("feminino", "masculino")[i % 2]
+        lines.append(f"{prefix} {i}; Servidor(a); {gender}; {COLOURS[i % 3]}; {user.username}")
+    return lines
+
+
+def form_commission(page, hub: str, kind: str, lines: list[str], seed: str = "") -> None:
+    page.goto(hub)
+    page.get_by_role("link", name="Constituir comissão").click()
+    page.get_by_label("Comissão").select_option(kind)
+    page.get_by_label("Constituída em").fill("01/06/2026")
+    page.get_by_label("Ato de designação").fill("Portaria 5/2026")
+    page.get_by_label("Membros").fill("\n".join(lines))
+    page.get_by_label("Semente pública do sorteio").fill(seed)
+    page.get_by_role("button", name="Constituir a comissão").click()
+
+
+def publish(page, signer: str = "Ana Souza") -> None:
+    page.get_by_label(re.compile(r"^Quem assina")).fill(signer)
+    page.get_by_label("Cargo de quem assina").fill("Procuradora do Município")
+    page.get_by_role("button", name="Publicar").click()
+
+
+def record_opinion(
+    browser, base: str, username: str, session_url: str, verification, confirms: bool, text: str
 ):
+    page = as_user(browser, base, username)
+    page.goto(session_url)
+    form = page.locator(f"#verificacao-{verification.pk}")
+    # A member's own form never shows another member's opinion.
+    assert form.get_by_label("Fundamentação").input_value() == ""
+    label = "Confirma a autodeclaração" if confirms else "Não confirma a autodeclaração"
+    form.get_by_label(label, exact=True).check()
+    form.get_by_label("Fundamentação").fill(text)
+    form.get_by_role("button", name="Registrar meu parecer").click()
+    page.wait_for_url(session_url)
+    assert "registrado" in page.content()
+    page.context.close()
+
+
+@pytest.mark.parametrize("consequence", ["keep_open", "open_procedure"])
+def test_heteroidentification_through_the_screens(live_server, browser, documents_flushable, consequence):
     cast = make_cast()
-    Policy.objects.filter(slug="santa-maria").update(non_confirmation="keep_open")
+    Policy.objects.filter(slug="santa-maria").update(non_confirmation=consequence)
     contest = make_contest(pcd_percent=0)
     position = make_classified_position(contest)
+    for registration in Registration.objects.filter(contest=contest).select_related("candidate"):
+        registration.candidate.email = f"{registration.number.lower()}@example.org"
+        registration.candidate.save()
+    EditalText.objects.update_or_create(contest=contest, defaults={"uses_heteroidentification": True})
     publish_final(contest, cast["manager"])
     nominations_call(
         position=position, count=5, by=cast["clerk"], act_number="Portaria 10/2026", act_date=D(2026, 6, 10)
     )
-    legal, base = cast["legal"], live_server.url
-    first = hs.commission_form(
-        contest=contest,
-        kind="first",
-        pool=people("Membro", 7),
-        seed=SEED,
-        formed_on=D(2026, 6, 1),
-        by=legal,
-        now=at(D(2026, 6, 1)),
-    )
-    appeal_commission = hs.commission_form(
-        contest=contest,
-        kind="appeal",
-        pool=people("Recursal", 3),
-        formed_on=D(2026, 6, 1),
-        by=legal,
-        now=at(D(2026, 6, 1)),
-    ).commission
-    session = hs.session_schedule(
-        commission=first.commission, starts_at=at(D(2026, 6, 20)), place="Sala 1", by=legal
-    )
-    called = {v.registration.number: v for v in hs.candidates_call(session=session, by=legal)}
-    session_url = f"{base}/heteroidentificacao/sessoes/{session.pk}/"
+    pool = member_lines("Membro", 7)
+    appeal_pool = member_lines("Recursal", 3)
+    base = live_server.url
+    hub = f"{base}/heteroidentificacao/concursos/{contest.slug}/"
 
-    # The draw's public page recomputes the record (no login).
-    public = browser.new_context(locale="pt-BR").new_page()
-    public.goto(f"{base}/heteroidentificacao/sorteios/{first.draw.pk}/")
-    assert "confere com o registro" in public.content() and "NÃO confere" not in public.content()
+    officer = as_user(browser, base, cast["legal"].username)
+    officer.get_by_role("link", name=str(contest)).click()
+    officer.wait_for_url(hub)
+    assert "Candidato que não comparece: Sai da reserva" in officer.content()
 
-    officer = as_user(browser, base, legal.username)
-    officer.goto(session_url)
+    # The first commission, drawn from the pool of 7 with the public seed.
+    form_commission(officer, hub, "first", pool, SEED)
+    officer.wait_for_url(hub)
+    drawn = draw_rules.draw(SEED, [line.split(";")[0] for line in pool], 5).drawn
+    assert "Comissão de heteroidentificação constituída" in officer.content()
+
+    # The appeal commission with a drawn member in common is refused, with the reason; then formed.
+    common = next(line for line in pool if line.startswith(drawn[0] + ";"))
+    form_commission(officer, hub, "appeal", [common, *appeal_pool[:2]])
+    expect(officer.locator("main")).to_contain_text("não pode ter membro em comum")
+    assert drawn[0] in officer.locator("main").inner_text()
+    officer.get_by_label("Membros").fill("\n".join(appeal_pool))
+    officer.get_by_role("button", name="Constituir a comissão").click()
+    officer.wait_for_url(hub)
+    assert "Comissão recursal constituída" in officer.content()
+    officer.goto(hub)  # without the flash messages (base.html's list of them fails axe: see the report)
+    assert "Membro" in officer.content()
+    assert_accessible(officer)
+
+    # The draw's public page recomputes the record; Jurídico publishes it as an act.
+    officer.get_by_role("link", name="página pública do sorteio (recálculo)").click()
+    assert "confere com o registro" in officer.content() and "NÃO confere" not in officer.content()
+    officer.goto(hub)
+    officer.get_by_role("link", name="Publicar o registro do sorteio").click()
+    publish(officer)
+    officer.wait_for_url(hub)
+    assert Document.objects.filter(kind=Document.Kind.HETERO_DRAW).count() == 1
+
+    # A session, the call (N1, N2, N3: the racial reserve's optants), published with date, time and place.
+    today = timezone.localdate()
+    officer.get_by_role("link", name="Agendar sessão").click()
+    officer.get_by_label("Comissão").select_option(label="Comissão de heteroidentificação")
+    officer.get_by_label("Data").fill(today.strftime("%d/%m/%Y"))
+    officer.get_by_label("Hora").fill("09:30")
+    officer.get_by_label("Local (presencial)").fill("Sala 1 da Prefeitura")
+    officer.get_by_role("button", name="Agendar a sessão").click()
+    officer.wait_for_url(re.compile(r".*/heteroidentificacao/sessoes/\d+/$"))
+    session_url = officer.url
+    officer.get_by_role("link", name="Chamar candidatos").click()
+    officer.get_by_role("button", name="Chamar").click()
+    officer.wait_for_url(session_url)
+    assert "3 candidato(s) chamado(s)" in officer.content()
+    officer.get_by_role("link", name="Publicar a convocação").click()
+    publish(officer)
+    officer.wait_for_url(session_url)
+    assert Document.objects.filter(kind=Document.Kind.HETERO_CALL).count() == 1
     for number in ("N1", "N2", "N3"):
         officer.get_by_role("button", name=f"Compareceu ({number})", exact=True).click()
         officer.wait_for_url(session_url)
 
-    members = list(first.commission.members.order_by("pk"))
-    for member in members:  # N1 and N3 are confirmed unanimously (not the point of this test)
+    called = {v.registration.number: v for v in Verification.objects.select_related("registration")}
+    members = {
+        m.name: m for m in Verification.objects.first().session.commission.members.select_related("user")
+    }
+    votes = dict(zip(drawn, (True, True, False, False, False), strict=True))
+    for name in drawn:
+        username = members[name].user.username
         for number in ("N1", "N3"):
-            hs.opinion_record(
-                verification=called[number], user=member.user, confirms=True, reasons="Fenótipo."
-            )
-    n2 = called["N2"]
-    for member, vote in zip(members, (True, True, False, False, False), strict=True):
-        page = as_user(browser, base, member.user.username)
-        page.goto(session_url)
-        form = page.locator(f"#verificacao-{n2.pk}")
-        form.get_by_label(
-            "Confirma a autodeclaração" if vote else "Não confirma a autodeclaração", exact=True
-        ).check()
-        form.get_by_label("Fundamentação").fill(f"Parecer de {member.name}: fenótipo observado na sessão.")
-        form.get_by_role("button", name="Registrar meu parecer").click()
-        page.wait_for_url(session_url)
-        assert "registrado" in page.content()
-        page.context.close()
+            record_opinion(browser, base, username, session_url, called[number], True, "Fenótipo negro.")
+        record_opinion(browser, base, username, session_url, called["N2"], votes[name], f"Parecer de {name}.")
+    # Each opinion is its author's: five members, five different texts, none overwritten.
+    assert sorted(
+        Opinion.objects.filter(verification=called["N2"]).values_list("reasons", flat=True)
+    ) == sorted(f"Parecer de {name}." for name in drawn)
 
-    intruder = as_user(browser, base, appeal_commission.members.first().user.username)
+    intruder = as_user(browser, base, "recursal1")
     assert intruder.goto(session_url).status == 403
 
+    mail.outbox.clear()
     officer.goto(session_url)
     officer.get_by_role("button", name="Encerrar a sessão e apurar os resultados").click()
     officer.wait_for_url(session_url)
     assert "Não confirmada pela maioria: 3 parecer(es) contra 2." in officer.content()
-    n2.refresh_from_db()
-    assert n2.outcome == "not_confirmed"
 
-    # The appeal (filed and judged through the services), confirmed non-confirmation by the appeal commission.
-    appeal = hs.appeal_file(verification=n2, reasons="Sou parda.", now=at(n2.notified_on))
-    appeal_session = hs.session_schedule(
-        commission=appeal_commission, starts_at=at(n2.notified_on), place="Sala 2", by=legal
-    )
-    judged = hs.appeal_call(appeal=appeal, session=appeal_session, by=legal)
-    hs.attendance_record(verification=judged, attended=True, by=legal)
-    for member in appeal_commission.members.all():
-        hs.opinion_record(verification=judged, user=member.user, confirms=False, reasons="Mantenho.")
-    hs.session_close(session=appeal_session, by=legal, now=at(n2.notified_on, 18), calendar=Calendar())
+    # N2 is told by e-mail with the private link, reads the result (opinions not attributed) and appeals.
+    assert [m.to for m in mail.outbox] == [["n2@example.org"]]
+    link = re.search(r"(/heteroidentificacao/resultado/[^\s/]+/)", mail.outbox[0].body).group(1)
+    candidate = browser.new_context(locale="pt-BR").new_page()
+    candidate.goto(base + link)
+    assert "Não confirmada pela maioria" in candidate.content() and "Parecer de" in candidate.content()
+    assert f"{drawn[2]}:" not in candidate.content()
+    assert_accessible(candidate)
+    candidate.get_by_label("Razões do recurso").fill("Sou preta, como declarei; peço nova avaliação.")
+    candidate.get_by_role("button", name="Enviar o recurso").click()
+    candidate.wait_for_url(base + link)
+    assert "Recurso recebido" in candidate.content()
 
+    # The appeal commission: a session, the appellant called, three opinions confirming the non-confirmation.
+    officer.goto(hub)
+    officer.get_by_role("link", name="Agendar sessão").click()
+    officer.get_by_label("Comissão").select_option(label="Comissão recursal")
+    officer.get_by_label("Data").fill(today.strftime("%d/%m/%Y"))
+    officer.get_by_label("Hora").fill("15:00")
+    officer.get_by_label("Link da videoconferência").fill("https://video.example.org/recursal")
+    officer.get_by_role("button", name="Agendar a sessão").click()
+    officer.wait_for_url(re.compile(r".*/heteroidentificacao/sessoes/\d+/$"))
+    appeal_url = officer.url
+    officer.get_by_role("link", name="Chamar candidatos").click()
+    officer.get_by_label(re.compile("Inscrição N2")).check()
+    officer.get_by_role("button", name="Chamar").click()
+    officer.wait_for_url(appeal_url)
+    officer.get_by_role("button", name="Compareceu (N2)", exact=True).click()
+    officer.wait_for_url(appeal_url)
+    judged = Verification.objects.get(session__commission__kind="appeal")
+    for i in (1, 2, 3):
+        record_opinion(
+            browser, base, f"recursal{i}", appeal_url, judged, False, "Mantenho a não confirmação."
+        )
+    officer.goto(appeal_url)
+    officer.get_by_role("button", name="Encerrar a sessão e apurar os resultados").click()
+    officer.wait_for_url(appeal_url)
+    assert "Não confirmada pela maioria: 3 parecer(es) contra 0." in officer.content()
+
+    # Jurídico applies the final result on the first session's page.
     officer.goto(session_url)
-    officer.locator(f"#verificacao-{n2.pk}").get_by_role(
+    officer.locator(f"#verificacao-{called['N2'].pk}").get_by_role(
         "button", name="Aplicar o resultado definitivo"
     ).click()
-    officer.wait_for_url(session_url)
-    assert "Sai das listas reservadas" in officer.content()
-    officer.screenshot(path="/tmp/browser-heteroidentification.png", full_page=True)
-    registration = Registration.objects.get(pk=n2.registration_id)
-    assert registration.status == Registration.Status.EXCLUDED_FROM_RESERVE
-    preview = nominations_preview(position=position, count=1)
-    assert [(r.registration.number, r.list) for r in preview.rows] == [("N3", "racial")]
+    registration = Registration.objects.get(pk=called["N2"].registration_id)
+    if consequence == "keep_open":
+        officer.wait_for_url(session_url)
+        assert "Sai das listas reservadas" in officer.content()
+        assert registration.status == Registration.Status.EXCLUDED_FROM_RESERVE
+        preview = nominations_preview(position=position, count=1)
+        assert [(r.registration.number, r.list) for r in preview.rows] == [("N3", "racial")]
+    else:
+        procedure = Procedure.objects.get(registration=registration)
+        officer.wait_for_url(f"{base}{procedure.get_absolute_url()}")
+        attachment = procedure.acts.get(kind="opening").attachments.get()
+        assert attachment.name.startswith("pareceres-heteroidentificacao-N2")
+        assert "pareceres-heteroidentificacao-N2" in officer.content()
+        assert registration.status == Registration.Status.ACTIVE  # only a proven falsity is punished
+    officer.screenshot(path=f"/tmp/browser-heteroidentification-{consequence}.png", full_page=True)

@@ -157,6 +157,17 @@ def test_rules_s5_absence_is_never_silent_it_leaves_the_reserve_only():
     assert consequence(Outcome.ABSENT, "eliminate") == Consequence.KEEP_OPEN
 
 
+@pytest.mark.parametrize("no_show", ["keep_open", "eliminate"])
+def test_rules_s5_absence_has_the_consequence_the_policy_gives_it(no_show):
+    assert consequence(Outcome.ABSENT, "open_procedure", no_show) == Consequence(no_show)
+
+
+@pytest.mark.parametrize("no_show", ["none", "open_procedure", "whatever"])
+def test_rules_s5_absence_never_opens_a_procedure_nor_passes_silently(no_show):
+    with pytest.raises(CommissionError):
+        consequence(Outcome.ABSENT, "open_procedure", no_show)
+
+
 def test_rules_s5_unknown_consequence_is_refused():
     with pytest.raises(CommissionError):
         consequence(Outcome.NOT_CONFIRMED, "none")

@@ -584,6 +584,7 @@ class _Planner:
     # Writing ------------------------------------------------------------------------------------------
 
     def write(self, *, by: User | None, reason: str) -> None:
+        from candidates.services.access import access_codes_send_later
         from contests.audit import audited_save
 
         for phase in self.new_phases:
@@ -601,6 +602,8 @@ class _Planner:
         for model, items in self.new.items():
             writing.create(model, items, user=by, reason=reason, now=now, progress=advance)
             if model is Registration:
+                # One task for the whole file sends the new registrations' access codes after the commit.
+                access_codes_send_later(registration_ids=[item.pk for item in items if item.pk is not None])
                 for registration in self.changed[Registration].values():
                     if registration.pk in self.repointed:
                         registration.candidate_id = self.repointed[registration.pk].pk

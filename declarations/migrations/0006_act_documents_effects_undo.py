@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('contests', '0013_document_kinds_procedure_heteroidentification'),
-        ('declarations', '0004_heteroidentification_roles'),
+        ('declarations', '0005_heteroidentification_result_links'),
     ]
 
     operations = [

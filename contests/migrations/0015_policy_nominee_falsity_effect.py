@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('contests', '0013_document_kinds_procedure_heteroidentification'),
+        ('contests', '0014_policy_heteroidentification_settings'),
     ]
 
     operations = [

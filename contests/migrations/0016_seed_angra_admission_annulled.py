@@ -38,7 +38,7 @@ def nomination(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("contests", "0014_policy_nominee_falsity_effect"),
+        ("contests", "0015_policy_nominee_falsity_effect"),
     ]
 
     operations = [migrations.RunPython(admission, nomination)]

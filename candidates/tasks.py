@@ -1,0 +1,180 @@
+"""Background work of the candidates app (django-tasks): the access code's e-mail.
+
+The code is computed when the message is written (``candidates.access``), so it is never in the queue;
+each delivery is recorded (``AccessCodeDelivery``, one row per registration and code version), so a task
+that runs twice sends nothing the second time, and a failure is retried later where the backend can defer
+(up to ``NOTICE_EMAIL_ATTEMPTS``), as the procedure's notices are (``declarations.tasks``).
+
+A registration typed by a clerk (or a code reissued) enqueues ``send_access_code``; an import enqueues one
+``send_access_codes`` for all the registrations it created, as ranges of ids (a 100,000-row import is
+one task with a few numbers, not 100,000 tasks), sent over one SMTP connection per chunk.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from collections.abc import Iterable, Sequence
+
+from django.conf import settings
+from django.core import mail
+from django.db import transaction
+from django.db.models import Q
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django_tasks import default_task_backend, task
+
+from candidates import access
+from candidates.models import AccessCodeDelivery, Registration
+
+logger = logging.getLogger(__name__)
+
+CHUNK = 200
+
+Ranges = list[list[int]]
+
+
+def retry_delay(attempt: int) -> datetime.timedelta:
+    """1, 4, 16, 64… minutes after the attempt that failed (capped at a day)."""
+    return datetime.timedelta(minutes=min(4 ** (attempt - 1), 24 * 60))
+
+
+def page_url(*, printed: bool = False) -> str:
+    """The candidate's page: on the site e-mails link to (``SITE_URL``) or, on paper, at the public address
+    printed on every document (``PUBLIC_BASE_URL``)."""
+    base = settings.PUBLIC_BASE_URL if printed else settings.SITE_URL
+    return base.rstrip("/") + reverse("candidates:public_candidate")
+
+
+def id_ranges(ids: Iterable[int]) -> Ranges:
+    """``[1, 2, 3, 7, 9, 10]`` → ``[[1, 3], [7, 7], [9, 10]]``: an import's ids come from one sequence,
+    nearly contiguous, so a few pairs name them all."""
+    ranges: Ranges = []
+    for pk in sorted(ids):
+        if ranges and pk == ranges[-1][1] + 1:
+            ranges[-1][1] = pk
+        else:
+            ranges.append([pk, pk])
+    return ranges
+
+
+def _in_ranges(ranges: Sequence[Sequence[int]]) -> Q:
+    condition = Q(pk__in=[])
+    for low, high in ranges:
+        condition |= Q(pk__range=(low, high))
+    return condition
+
+
+def access_code_message(registration: Registration) -> mail.EmailMessage:
+    candidate = registration.candidate
+    context = {
+        "registration": registration,
+        "contest": registration.contest,
+        "name": candidate.display_name,
+        "code": access.code_for(registration),
+        "url": page_url(),
+    }
+    return mail.EmailMessage(
+        subject=f"Código de acesso da inscrição {registration.number} – {registration.contest}",
+        body=render_to_string("candidates/email_access_code.txt", context),
+        to=[candidate.email],
+    )
+
+
+def _send(
+    registrations: Sequence[Registration], *, now: datetime.datetime
+) -> tuple[list[Registration], list[Registration]]:
+    """Send each registration's code (those whose current version went out already are skipped) and record
+    it; (sent, failed)."""
+    known = {
+        (d.registration_id, d.version): d
+        for d in AccessCodeDelivery.objects.filter(registration__in=[r.pk for r in registrations])
+    }
+    sent: list[Registration] = []
+    failed: list[Registration] = []
+    deliveries: list[AccessCodeDelivery] = []
+    with mail.get_connection() as connection:
+        for registration in registrations:
+            delivery = known.get((registration.pk, registration.access_code_version))
+            if delivery is not None and delivery.status == AccessCodeDelivery.Status.SENT:
+                continue
+            if delivery is None:
+                delivery = AccessCodeDelivery(
+                    registration=registration, version=registration.access_code_version
+                )
+            delivery.recipient = registration.candidate.email
+            delivery.attempts += 1
+            message = access_code_message(registration)
+            message.connection = connection
+            try:
+                message.send()
+            except Exception as error:  # any transport failure: record it and retry
+                logger.warning("código de acesso da inscrição %s: envio falhou: %s", registration.pk, error)
+                delivery.status = AccessCodeDelivery.Status.FAILED
+                delivery.error = f"{now:%d/%m/%Y %H:%M}: {error}"[:2000]
+                failed.append(registration)
+            else:
+                delivery.status = AccessCodeDelivery.Status.SENT
+                delivery.sent_at = now
+                delivery.error = ""
+                sent.append(registration)
+            deliveries.append(delivery)
+    with transaction.atomic():
+        for delivery in deliveries:
+            delivery.save()
+    return sent, failed
+
+
+def _retry_later(failed: Sequence[Registration], *, now: datetime.datetime) -> None:
+    if not failed or not default_task_backend.supports_defer:
+        return
+    attempts = dict(
+        AccessCodeDelivery.objects.filter(registration__in=[r.pk for r in failed]).values_list(
+            "registration_id", "attempts"
+        )
+    )
+    retry = [r.pk for r in failed if attempts.get(r.pk, 0) < settings.NOTICE_EMAIL_ATTEMPTS]
+    if retry:
+        delay = retry_delay(max(attempts.get(pk, 1) for pk in retry))
+        send_access_codes.using(run_after=now + delay).enqueue(ranges=id_ranges(retry))
+
+
+def _with_email(queryset):
+    return queryset.exclude(candidate__email="").select_related("candidate", "contest").order_by("pk")
+
+
+@task()
+def send_access_code(registration_id: int) -> str:
+    """E-mail the registration's current access code, once per version."""
+    now = timezone.now()
+    registration = _with_email(Registration.objects.filter(pk=registration_id)).first()
+    if registration is None:
+        return "sem e-mail"
+    sent, failed = _send([registration], now=now)
+    _retry_later(failed, now=now)
+    return "enviado" if sent else "falhou" if failed else "já enviado"
+
+
+@task()
+def send_access_codes(ranges: Ranges) -> str:
+    """E-mail the current access code of every registration whose id is in ``ranges`` (an import's new
+    registrations) and that has an address, in chunks; the failures are retried together later."""
+    now = timezone.now()
+    queryset = _with_email(Registration.objects.filter(_in_ranges(ranges)))
+    total_sent: int = 0
+    all_failed: list[Registration] = []
+    batch: list[Registration] = []
+    for registration in queryset.iterator(chunk_size=CHUNK):
+        batch.append(registration)
+        if len(batch) == CHUNK:
+            sent, failed = _send(batch, now=now)
+            total_sent += len(sent)
+            all_failed += failed
+            batch = []
+    if batch:
+        sent, failed = _send(batch, now=now)
+        total_sent += len(sent)
+        all_failed += failed
+    _retry_later(all_failed, now=now)
+    return f"{total_sent} enviado(s), {len(all_failed)} falha(s)"

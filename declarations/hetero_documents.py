@@ -1,0 +1,256 @@
+"""The acts heteroidentification publishes through the documents pipeline (``contests/documents``:
+immutable, hashed, verifiable at /verificar/): the draw's record, the call list and the list of confirmed
+candidates are public (inscription and name only, RULES §7); the session minutes carry opinions and are
+restricted (``RESTRICTED_KINDS``: never listed or served to the public), with CPFs masked and the members
+present named with a line for their signatures. A republication is a rectification (new version).
+
+Also the extract of one candidate's opinions attached to the procedure a non-confirmation opens: its
+evidence, without the other candidates of the session."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import transaction
+from django.utils import timezone
+
+from candidates.validators import mask_cpf
+from contests.audit import User
+from contests.documents.models import Document
+from contests.documents.render import Stamp, render_pdf
+from contests.documents.services import current_version, document_publish
+from contests.models import Contest
+from declarations import draw as draw_rules
+from declarations import heteroidentification as rules
+from declarations.models import MemberDraw, Procedure, Session, Verification
+
+Kind = Document.Kind
+
+
+@dataclass(frozen=True)
+class Signer:
+    name: str
+    office: str
+    summary: str = ""
+
+
+def _publish(
+    *,
+    contest: Contest,
+    kind: str,
+    subject: str,
+    title: str,
+    template: str,
+    context: dict,
+    by: User,
+    signer: Signer,
+) -> Document:
+    previous = current_version(contest, kind, subject)
+    if previous is not None and not signer.summary.strip():
+        raise ValidationError(
+            f"O ato já foi publicado em {timezone.localtime(previous.published_at):%d/%m/%Y}: para publicá-lo de "
+            "novo, resuma o que a retificação altera."
+        )
+    return document_publish(
+        contest=contest,
+        kind=kind,
+        subject=subject,
+        title=title,
+        render=lambda stamp: render_pdf(template, context, stamp, title=title),
+        by=by,
+        signer_name=signer.name,
+        signer_office=signer.office,
+        previous=previous,
+        summary=signer.summary if previous is not None else "",
+    )
+
+
+def _person(verification: Verification) -> dict:
+    registration = verification.registration
+    return {"number": registration.number, "name": registration.candidate.display_name}
+
+
+# Draw ----------------------------------------------------------------------------------------------------
+
+
+def draw_context(record: MemberDraw) -> dict:
+    recomputed = draw_rules.draw(record.seed, record.pool, record.k)
+    return {
+        "record": record,
+        "contest": record.commission.contest,
+        "recomputed": recomputed,
+        "algorithm": draw_rules.ALGORITHM_TEXT,
+        "command": f'manage.py draw_check --seed "{record.seed}" --pool "{", ".join(record.pool)}" -k {record.k}',
+    }
+
+
+@transaction.atomic
+def draw_publish(*, record: MemberDraw, by: User, signer: Signer) -> Document:
+    commission = record.commission
+    return _publish(
+        contest=commission.contest,
+        kind=Kind.HETERO_DRAW,
+        subject=f"draw-{record.pk}",
+        title=f"Sorteio dos membros da {commission.get_kind_display().lower()}",
+        template="pdf/hetero_draw.html",
+        context=draw_context(record),
+        by=by,
+        signer=signer,
+    )
+
+
+# Call ----------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def call_publish(*, session: Session, by: User, signer: Signer) -> Document:
+    """The candidates called to ``session``, with date, time and place or video link."""
+    called = list(
+        session.verifications.select_related("registration__candidate").order_by("registration__number")
+    )
+    if not called:
+        raise ValidationError("Nenhum candidato chamado para esta sessão: não há convocação a publicar.")
+    kind_label = session.commission.get_kind_display().lower()
+    return _publish(
+        contest=session.commission.contest,
+        kind=Kind.HETERO_CALL,
+        subject=f"call-{session.pk}",
+        title=f"Convocação para a {kind_label} – {timezone.localtime(session.starts_at):%d/%m/%Y}",
+        template="pdf/hetero_call.html",
+        context={
+            "session": session,
+            "contest": session.commission.contest,
+            "starts_at": timezone.localtime(session.starts_at),
+            "rows": [_person(v) for v in called],
+            "no_show": session.commission.contest.policy.get_hetero_no_show_display(),
+        },
+        by=by,
+        signer=signer,
+    )
+
+
+# Result --------------------------------------------------------------------------------------------------
+
+
+def confirmed(contest: Contest, *, today: datetime.date) -> list[Verification]:
+    """The first-instance verifications of ``contest`` whose final result is a confirmation."""
+    from declarations.heteroidentification_services import final_state
+
+    verifications = (
+        Verification.objects.filter(
+            session__commission__contest=contest, session__commission__kind=rules.Kind.FIRST
+        )
+        .exclude(outcome="")
+        .select_related("registration__candidate")
+        .order_by("registration__number")
+    )
+    return [v for v in verifications if final_state(v, today=today) == rules.Outcome.CONFIRMED]
+
+
+@transaction.atomic
+def result_publish(*, contest: Contest, by: User, signer: Signer, today: datetime.date) -> Document:
+    """The list of candidates whose self-declaration was confirmed (inscription and name only)."""
+    rows = [_person(v) for v in confirmed(contest, today=today)]
+    if not rows:
+        raise ValidationError("Nenhuma autodeclaração confirmada em definitivo: não há resultado a publicar.")
+    return _publish(
+        contest=contest,
+        kind=Kind.HETERO_RESULT,
+        subject="result",
+        title="Resultado da heteroidentificação: autodeclarações confirmadas",
+        template="pdf/hetero_result.html",
+        context={"contest": contest, "rows": rows, "today": today},
+        by=by,
+        signer=signer,
+    )
+
+
+# Minutes (restricted) --------------------------------------------------------------------------------------
+
+
+def minutes_rows(verifications) -> list[dict]:
+    rows = []
+    for v in verifications:
+        rows.append(
+            {
+                **_person(v),
+                "cpf": mask_cpf(v.registration.candidate.cpf),
+                "basis": "fenótipo" if v.basis == rules.Basis.PHENOTYPE else "pertencimento (documentos)",
+                "attended": v.attended,
+                "outcome": v.get_outcome_display(),
+                "explanation": v.explanation,
+                "opinions": list(v.opinions.select_related("member").order_by("member__name")),
+            }
+        )
+    return rows
+
+
+@transaction.atomic
+def minutes_publish(*, session: Session, by: User, signer: Signer) -> Document:
+    """The minutes of a closed session (restricted: opinions are sensitive)."""
+    if not session.is_closed:
+        raise ValidationError("A ata é publicada depois de encerrada a sessão.")
+    verifications = session.verifications.select_related("registration__candidate").order_by(
+        "registration__number"
+    )
+    return _publish(
+        contest=session.commission.contest,
+        kind=Kind.HETERO_MINUTES,
+        subject=f"minutes-{session.pk}",
+        title=f"Ata da sessão da {session.commission.get_kind_display().lower()} de "
+        f"{timezone.localtime(session.starts_at):%d/%m/%Y}",
+        template="pdf/hetero_minutes.html",
+        context={
+            "session": session,
+            "contest": session.commission.contest,
+            "starts_at": timezone.localtime(session.starts_at),
+            "closed_at": timezone.localtime(session.closed_at) if session.closed_at else None,
+            "present": list(session.present.order_by("name")),
+            "rows": minutes_rows(verifications),
+        },
+        by=by,
+        signer=signer,
+    )
+
+
+# Evidence for the procedure ----------------------------------------------------------------------------------
+
+
+def opinions_extract(verification: Verification) -> bytes:
+    """One candidate's results and opinions (first instance and appeal): the procedure's evidence."""
+    instances = [verification]
+    appeal = getattr(verification, "appeal", None) if hasattr(verification, "appeal") else None
+    if appeal is not None and appeal.judged_in is not None:
+        instances.append(appeal.judged_in)
+    sections = [
+        {
+            "commission": v.session.commission.get_kind_display(),
+            "session": v.session,
+            "starts_at": timezone.localtime(v.session.starts_at),
+            "present": list(v.session.present.order_by("name")),
+            "row": minutes_rows([v])[0],
+        }
+        for v in instances
+    ]
+    title = f"Pareceres da heteroidentificação – inscrição {verification.registration.number}"
+    return render_pdf(
+        "pdf/hetero_opinions.html",
+        {"contest": verification.registration.contest, "sections": sections, "appeal": appeal,
+         "generated_at": timezone.localtime()},
+        Stamp(draft=False),
+        title=title,
+    )  # fmt: skip
+
+
+def opinions_attach(*, verification: Verification, procedure: Procedure, by: User) -> None:
+    """Attach the opinions' extract to the procedure's opening act, as its evidence (RULES §5)."""
+    from declarations.services import attachment_add
+
+    opening = procedure.acts.get(kind="opening")
+    pdf = opinions_extract(verification)
+    name = f"pareceres-heteroidentificacao-{verification.registration.number}.pdf"
+    upload = SimpleUploadedFile(name, pdf, content_type="application/pdf")
+    attachment_add(act=opening, upload=upload, protected=False, by=by)

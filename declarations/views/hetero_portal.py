@@ -1,0 +1,103 @@
+"""The candidate's private link to their heteroidentification result (RULES §5): no account; they read the
+result, the count and every opinion's reasons (numbered, not attributed: ``declarations.hetero_links``
+says why) and the commission's composition, and file the appeal with reasons before the deadline (a late
+one is refused with the day the deadline ended). An altered, expired or revoked link gets a clear page."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import path
+from django.utils import timezone
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from contests.audit import log_access
+from declarations import heteroidentification as rules
+from declarations import heteroidentification_services as hs
+from declarations.hetero_forms import AppealForm
+from declarations.hetero_links import hetero_link_resolve
+from declarations.links import LinkError
+from declarations.models import Appeal, VerificationLink
+
+
+def _link_or_error(request: HttpRequest, token: str) -> VerificationLink | HttpResponse:
+    try:
+        return hetero_link_resolve(token, now=timezone.now())
+    except LinkError as error:
+        return render(request, "declarations/portal_error.html", {"message": str(error)}, status=403)
+
+
+def _page(
+    request: HttpRequest, link: VerificationLink, token: str, form: AppealForm | None = None
+) -> HttpResponse:
+    verification = link.verification
+    appeal = Appeal.objects.filter(verification=verification).select_related("judged_in").first()
+    judged = appeal.judged_in if appeal and appeal.judged_in and appeal.judged_in.outcome else None
+    today = timezone.localdate()
+    open_for_appeal = (
+        appeal is None
+        and verification.outcome == rules.Outcome.NOT_CONFIRMED
+        and verification.appeal_deadline is not None
+        and today <= verification.appeal_deadline
+    )
+    return render(
+        request,
+        "declarations/hetero_portal.html",
+        {
+            "link": link,
+            "token": token,
+            "verification": verification,
+            "registration": verification.registration,
+            "opinions": list(verification.opinions.order_by("pk")),
+            "members": list(verification.session.present.order_by("name")),
+            "appeal": appeal,
+            "judged": judged,
+            "judged_opinions": list(judged.opinions.order_by("pk")) if judged else [],
+            "form": form or (AppealForm() if open_for_appeal else None),
+            "late": appeal is None
+            and verification.appeal_deadline is not None
+            and today > verification.appeal_deadline,
+        },
+    )
+
+
+@never_cache
+def portal(request: HttpRequest, token: str) -> HttpResponse:
+    link = _link_or_error(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    log_access(user=None, obj=link.verification, action="portal", detail=link.name, request=request)
+    return _page(request, link, token)
+
+
+@require_POST
+def appeal(request: HttpRequest, token: str) -> HttpResponse:
+    link = _link_or_error(request, token)
+    if isinstance(link, HttpResponse):
+        return link
+    form = AppealForm(request.POST)
+    if form.is_valid():
+        try:
+            hs.appeal_file(
+                verification=link.verification, reasons=form.cleaned_data["reasons"], now=timezone.now()
+            )
+        except ValidationError as error:
+            for message in error.messages:
+                messages.error(request, message)
+            return redirect("declarations:hetero_portal", token=token)
+        messages.success(
+            request,
+            f"Recurso recebido em {timezone.localtime():%d/%m/%Y %H:%M}. Ele será julgado pela comissão recursal; "
+            "a convocação será publicada.",
+        )
+        return redirect("declarations:hetero_portal", token=token)
+    return _page(request, link, token, form)
+
+
+urlpatterns = [
+    path("heteroidentificacao/resultado/<str:token>/", portal, name="hetero_portal"),
+    path("heteroidentificacao/resultado/<str:token>/recurso/", appeal, name="hetero_portal_appeal"),
+]

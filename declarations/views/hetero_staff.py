@@ -1,0 +1,526 @@
+"""Jurídico's heteroidentification screens (RULES §5), per contest: form the commission and the appeal
+commission (with or without the auditable draw), keep each member's signed declaration of no conflict of
+interest, schedule sessions, call the candidates (and the appellants), publish the draw, the call, the
+minutes and the confirmed list as acts. Auditoria reads the same pages. Every write: permission, form,
+service, redirect; every view of members' or candidates' data goes to the access log (LGPD)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.http import FileResponse, Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path, reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from candidates.models import Phase
+from contests.audit import log_access
+from contests.documents.models import Document
+from contests.forms import add_service_errors
+from contests.models import Contest
+from contests.views import AuthenticatedHttpRequest, staff_view
+from contests.views.breadcrumbs import contest_trail, here
+from declarations import hetero_documents as documents
+from declarations import heteroidentification as rules
+from declarations import heteroidentification_services as hs
+from declarations.hetero_forms import (
+    AppealCallForm,
+    CallForm,
+    CommissionForm,
+    NoConflictForm,
+    PublishForm,
+    SessionForm,
+    SessionRecordForm,
+)
+from declarations.models import Appeal, Commission, CommissionMember, MemberDraw, Session, Verification
+
+MANAGE = "declarations.manage_heteroidentification"
+VIEW = "declarations.view_session"
+HETERO_KINDS = (
+    Document.Kind.HETERO_DRAW,
+    Document.Kind.HETERO_CALL,
+    Document.Kind.HETERO_RESULT,
+    Document.Kind.HETERO_MINUTES,
+)
+
+
+def _trail(contest: Contest, *tail):
+    return contest_trail(
+        contest, ("Heteroidentificação", reverse("declarations:hetero_contest", args=[contest.slug])), *tail
+    )
+
+
+def _pending_appeals(contest: Contest):
+    return (
+        Appeal.objects.filter(verification__session__commission__contest=contest, judged_in__isnull=True)
+        .select_related("verification__registration__candidate")
+        .order_by("filed_at")
+    )
+
+
+@staff_view(VIEW)
+def contest_page(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    """The contest's heteroidentification: policy settings, commissions (warnings), draws, sessions, appeals,
+    published acts."""
+    contest = get_object_or_404(Contest.objects.select_related("policy"), slug=slug)
+    commissions = []
+    for commission in (
+        Commission.objects.filter(contest=contest).order_by("kind").prefetch_related("members__user")
+    ):
+        members = list(commission.members.order_by("name"))
+        others = CommissionMember.objects.filter(commission__contest=contest).exclude(commission=commission)
+        composition = rules.check_composition(
+            [m.as_rule() for m in members],
+            kind=rules.Kind(commission.kind),
+            size=commission.size,
+            other=[o.as_rule() for o in others],
+        )
+        commissions.append(
+            {
+                "commission": commission,
+                "members": members,
+                "warnings": composition.warnings,
+                "draws": list(commission.draws.order_by("drawn_at")),
+                "sessions": list(commission.sessions.order_by("starts_at")),
+            }
+        )
+    log_access(user=request.user, obj=contest, request=request, detail="heteroidentificação: comissões")
+    policy = contest.policy
+    return render(
+        request,
+        "declarations/hetero_contest.html",
+        {
+            "contest": contest,
+            "policy": policy,
+            "commissions": commissions,
+            "formed": set(Commission.objects.filter(contest=contest).values_list("kind", flat=True)),
+            "appeals": _pending_appeals(contest),
+            "documents": Document.objects.filter(contest=contest, kind__in=HETERO_KINDS).order_by(
+                "-published_at"
+            ),
+            "can_manage": request.user.has_perm(MANAGE),
+            "no_show": policy.get_hetero_no_show_display(),
+            "non_confirmation": policy.get_non_confirmation_display(),
+            "breadcrumbs": contest_trail(contest, here("Heteroidentificação")),
+        },
+    )
+
+
+@staff_view(MANAGE)
+def commission_form(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    contest = get_object_or_404(Contest.objects.select_related("policy"), slug=slug)
+    form = CommissionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            formed = hs.commission_form(
+                contest=contest,
+                kind=data["kind"],
+                pool=data["members"],
+                seed=data["seed"],
+                formed_on=data["formed_on"],
+                act_reference=data["act_reference"],
+                by=request.user,
+                now=timezone.now(),
+            )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, f"{formed.commission.get_kind_display()} constituída.")
+            for warning in formed.warnings:
+                messages.warning(request, warning)
+            if formed.draw is not None:
+                messages.info(
+                    request, "O registro do sorteio está na página pública do sorteio: publique-o como ato."
+                )
+            return redirect("declarations:hetero_contest", slug=contest.slug)
+    policy = contest.policy
+    return render(
+        request,
+        "declarations/hetero_form.html",
+        {
+            "form": form,
+            "title": "Constituir comissão",
+            "lead": f"Tamanhos pela política: {policy.hetero_commission_size} membros na comissão de "
+            f"heteroidentificação e {policy.hetero_appeal_commission_size} na recursal, sem membro em comum "
+            "(RULES §5). A comissão deve ser diversa em gênero e cor.",
+            "submit": "Constituir a comissão",
+            "multipart": False,
+            "breadcrumbs": _trail(contest, here("Constituir comissão")),
+        },
+    )
+
+
+def _member(pk: int) -> CommissionMember:
+    return get_object_or_404(CommissionMember.objects.select_related("commission__contest"), pk=pk)
+
+
+@staff_view(MANAGE)
+def no_conflict_upload(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    member = _member(pk)
+    contest = member.commission.contest
+    form = NoConflictForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            hs.member_no_conflict_upload(
+                member=member,
+                upload=form.cleaned_data["file"],
+                signed_on=form.cleaned_data["signed_on"],
+                by=request.user,
+            )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, f"Declaração de {member.name} guardada.")
+            return redirect("declarations:hetero_contest", slug=contest.slug)
+    return render(
+        request,
+        "declarations/hetero_form.html",
+        {
+            "form": form,
+            "title": f"Declaração de ausência de conflito de interesses: {member.name}",
+            "lead": f"{member.commission.get_kind_display()} do {contest}.",
+            "submit": "Enviar a declaração",
+            "multipart": True,
+            "breadcrumbs": _trail(contest, here(member.name)),
+        },
+    )
+
+
+@staff_view("declarations.view_commissionmember")
+def no_conflict_file(request: AuthenticatedHttpRequest, pk: int) -> FileResponse:
+    member = _member(pk)
+    if not member.no_conflict_file:
+        raise Http404
+    log_access(
+        user=request.user, obj=member, request=request, action="download", detail="declaração de conflito"
+    )
+    response = FileResponse(
+        member.no_conflict_file.open("rb"),
+        as_attachment=True,
+        filename=f"declaracao-conflito-{member.pk}.pdf",
+        content_type="application/pdf",
+    )
+    response["X-Content-Type-Options"] = "nosniff"
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@staff_view(MANAGE)
+def session_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    contest = get_object_or_404(Contest, slug=slug)
+    form = SessionForm(
+        request.POST or None, commissions=Commission.objects.filter(contest=contest).order_by("kind")
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            session = hs.session_schedule(
+                commission=form.cleaned_data["commission"],
+                starts_at=form.starts_at(),
+                place=form.cleaned_data["place"],
+                video_link=form.cleaned_data["video_link"],
+                by=request.user,
+            )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, f"{session} agendada. Chame os candidatos e publique a convocação.")
+            return redirect("declarations:hetero_session", pk=session.pk)
+    return render(
+        request,
+        "declarations/hetero_form.html",
+        {
+            "form": form,
+            "title": "Agendar sessão",
+            "lead": "Presencial (com o local) ou por videoconferência (com o link).",
+            "submit": "Agendar a sessão",
+            "multipart": False,
+            "breadcrumbs": _trail(contest, here("Agendar sessão")),
+        },
+    )
+
+
+@staff_view(MANAGE)
+def call(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """Call candidates to a session: the first commission calls the reserve's optants who reached the phase;
+    the appeal commission, the appellants."""
+    session = get_object_or_404(Session.objects.select_related("commission__contest"), pk=pk)
+    contest = session.commission.contest
+    appeal = session.commission.kind == rules.Kind.APPEAL
+    form: CallForm | AppealCallForm
+    if appeal:
+        form = AppealCallForm(request.POST or None, appeals=_pending_appeals(contest))
+    else:
+        form = CallForm(request.POST or None, phases=Phase.objects.filter(contest=contest).order_by("order"))
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():  # every appellant or none
+                if appeal:
+                    called = [
+                        hs.appeal_call(appeal=a, session=session, by=request.user)
+                        for a in form.cleaned_data["appeals"]
+                    ]
+                else:
+                    called = hs.candidates_call(
+                        session=session, by=request.user, phase=form.cleaned_data["phase"]
+                    )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(
+                request,
+                f"{len(called)} candidato(s) chamado(s). Publique a convocação com data, hora e local.",
+            )
+            return redirect("declarations:hetero_session", pk=session.pk)
+    return render(
+        request,
+        "declarations/hetero_form.html",
+        {
+            "form": form,
+            "title": f"Chamar candidatos: {session}",
+            "lead": "Comissão recursal: somente os candidatos que recorreram."
+            if appeal
+            else "Optantes pela reserva racial, ativos, ainda não chamados.",
+            "submit": "Chamar",
+            "multipart": False,
+            "breadcrumbs": _trail(
+                contest,
+                (str(session), reverse("declarations:hetero_session", args=[session.pk])),
+                here("Chamar"),
+            ),
+        },
+    )
+
+
+@staff_view(MANAGE)
+def session_record(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """The members present (while the session is open) and the recording's reference and hash."""
+    session = get_object_or_404(Session.objects.select_related("commission__contest"), pk=pk)
+    initial = {
+        "present": list(session.present.all()),
+        "recording_reference": session.recording_reference,
+        "recording_sha256": session.recording_sha256,
+    }
+    form = SessionRecordForm(request.POST or None, session=session, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():  # both or neither
+                if "present" in form.fields:
+                    hs.presence_record(
+                        session=session, present=list(form.cleaned_data["present"]), by=request.user
+                    )
+                hs.session_recording(
+                    session=session,
+                    reference=form.cleaned_data["recording_reference"],
+                    sha256=form.cleaned_data["recording_sha256"],
+                    by=request.user,
+                )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, "Presença e gravação registradas.")
+            return redirect("declarations:hetero_session", pk=session.pk)
+    return render(
+        request,
+        "declarations/hetero_form.html",
+        {
+            "form": form,
+            "title": f"Presença e gravação: {session}",
+            "lead": "A presença não muda depois de encerrada a sessão; a gravação pode ser registrada depois.",
+            "submit": "Registrar",
+            "multipart": False,
+            "breadcrumbs": _trail(
+                session.commission.contest,
+                (str(session), reverse("declarations:hetero_session", args=[session.pk])),
+                here("Presença e gravação"),
+            ),
+        },
+    )
+
+
+@require_POST
+@staff_view(MANAGE)
+def notify(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """Send the non-confirmed candidate their result and private link (again, after a failure)."""
+    from declarations.hetero_links import result_notify
+
+    verification = get_object_or_404(
+        Verification.objects.select_related("registration__candidate", "session"), pk=pk
+    )
+    if (
+        verification.outcome != rules.Outcome.NOT_CONFIRMED
+        or verification.session.commission.kind != rules.Kind.FIRST
+    ):
+        messages.error(
+            request, "Só se comunica individualmente a não confirmação pela comissão de heteroidentificação."
+        )
+    else:
+        result_notify(verification=verification)
+        messages.success(request, "Comunicação enviada à fila de e-mails; o resultado do envio aparece aqui.")
+    return redirect("declarations:hetero_session", pk=verification.session_id)
+
+
+# Publication --------------------------------------------------------------------------------------------
+
+
+def _signer_initial(contest: Contest) -> dict:
+    text = getattr(contest, "edital_text", None)
+    return {"signer_name": text.signer_name, "signer_office": text.signer_office} if text else {}
+
+
+def _publish_page(request, *, contest: Contest, title: str, lead: str, publish, back: str, initial: dict):
+    form = PublishForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        signer = documents.Signer(
+            name=form.cleaned_data["signer_name"],
+            office=form.cleaned_data["signer_office"],
+            summary=form.cleaned_data["summary"],
+        )
+        try:
+            document = publish(signer)
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, f"Publicado: {document.title} (código {document.code}).")
+            return redirect(back)
+    return render(
+        request,
+        "declarations/hetero_form.html",
+        {
+            "form": form,
+            "title": title,
+            "lead": lead,
+            "submit": "Publicar",
+            "multipart": False,
+            "breadcrumbs": _trail(contest, here(title)),
+        },
+    )
+
+
+@staff_view(MANAGE)
+def draw_publish(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    record = get_object_or_404(MemberDraw.objects.select_related("commission__contest"), pk=pk)
+    contest = record.commission.contest
+    return _publish_page(
+        request,
+        contest=contest,
+        title="Publicar o registro do sorteio",
+        lead="Ato público: semente, algoritmo, lista de sorteáveis e classificação, para qualquer pessoa refazer.",
+        publish=lambda signer: documents.draw_publish(record=record, by=request.user, signer=signer),
+        back=reverse("declarations:hetero_contest", args=[contest.slug]),
+        initial=_signer_initial(contest),
+    )
+
+
+def _session(pk: int) -> Session:
+    return get_object_or_404(Session.objects.select_related("commission__contest__policy"), pk=pk)
+
+
+@staff_view(MANAGE)
+def call_publish(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    session = _session(pk)
+    contest = session.commission.contest
+    return _publish_page(
+        request,
+        contest=contest,
+        title=f"Publicar a convocação: {session}",
+        lead="Ato público: inscrição e nome dos chamados, com data, hora e local ou link.",
+        publish=lambda signer: documents.call_publish(session=session, by=request.user, signer=signer),
+        back=reverse("declarations:hetero_session", args=[session.pk]),
+        initial=_signer_initial(contest),
+    )
+
+
+@staff_view(MANAGE)
+def minutes_publish(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    session = _session(pk)
+    contest = session.commission.contest
+    first = session.present.order_by("name").first()
+    return _publish_page(
+        request,
+        contest=contest,
+        title=f"Publicar a ata: {session}",
+        lead="Ato de acesso restrito (contém pareceres): CPF mascarado, membros presentes com linha de "
+        "assinatura, resultado e pareceres de cada candidato.",
+        publish=lambda signer: documents.minutes_publish(session=session, by=request.user, signer=signer),
+        back=reverse("declarations:hetero_session", args=[session.pk]),
+        initial={
+            "signer_name": first.name,
+            "signer_office": f"Membro da {session.commission.get_kind_display().lower()}",
+        }
+        if first
+        else {},
+    )
+
+
+@staff_view(MANAGE)
+def result_publish(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    contest = get_object_or_404(Contest, slug=slug)
+    return _publish_page(
+        request,
+        contest=contest,
+        title="Publicar a lista de autodeclarações confirmadas",
+        lead="Ato público: inscrição e nome dos candidatos confirmados em definitivo (após o prazo ou o julgamento "
+        "do recurso). Pareceres e categorias nunca são publicados.",
+        publish=lambda signer: documents.result_publish(
+            contest=contest, by=request.user, signer=signer, today=timezone.localdate()
+        ),
+        back=reverse("declarations:hetero_contest", args=[contest.slug]),
+        initial=_signer_initial(contest),
+    )
+
+
+@staff_view(VIEW)
+def document_pdf(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """A published heteroidentification act as published (the minutes are restricted: only here, logged)."""
+    document = get_object_or_404(Document.objects.select_related("contest"), pk=pk, kind__in=HETERO_KINDS)
+    if document.kind == Document.Kind.HETERO_MINUTES:
+        log_access(user=request.user, obj=document.contest, request=request, detail=f"ata: {document.code}")
+    response = HttpResponse(bytes(document.pdf), content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{document.code}.pdf"'
+    response["X-Content-Type-Options"] = "nosniff"
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+urlpatterns = [
+    path("heteroidentificacao/documentos/<int:pk>/", document_pdf, name="hetero_document"),
+    path("heteroidentificacao/concursos/<slug:slug>/", contest_page, name="hetero_contest"),
+    path(
+        "heteroidentificacao/concursos/<slug:slug>/comissoes/nova/",
+        commission_form,
+        name="hetero_commission_form",
+    ),
+    path(
+        "heteroidentificacao/concursos/<slug:slug>/sessoes/nova/",
+        session_create,
+        name="hetero_session_create",
+    ),
+    path(
+        "heteroidentificacao/concursos/<slug:slug>/publicar-resultado/",
+        result_publish,
+        name="hetero_result_publish",
+    ),
+    path("heteroidentificacao/membros/<int:pk>/declaracao/", no_conflict_upload, name="hetero_no_conflict"),
+    path(
+        "heteroidentificacao/membros/<int:pk>/declaracao/arquivo/",
+        no_conflict_file,
+        name="hetero_no_conflict_file",
+    ),
+    path("heteroidentificacao/sessoes/<int:pk>/chamar/", call, name="hetero_call"),
+    path(
+        "heteroidentificacao/sessoes/<int:pk>/presenca-e-gravacao/",
+        session_record,
+        name="hetero_session_record",
+    ),
+    path(
+        "heteroidentificacao/sessoes/<int:pk>/publicar-convocacao/", call_publish, name="hetero_call_publish"
+    ),
+    path(
+        "heteroidentificacao/sessoes/<int:pk>/publicar-ata/", minutes_publish, name="hetero_minutes_publish"
+    ),
+    path("heteroidentificacao/sorteios/<int:pk>/publicar/", draw_publish, name="hetero_draw_publish"),
+    path("heteroidentificacao/verificacoes/<int:pk>/comunicar/", notify, name="hetero_notify"),
+]
