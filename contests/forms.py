@@ -428,6 +428,7 @@ POLICY_FIELDSETS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "non_confirmation",
             "good_faith_keeps_open",
             "falsity_effect",
+            "nominee_falsity_effect",
             "defence_days",
             "evidence_notice_business_days",
             "final_statement_days",

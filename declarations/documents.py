@@ -1,12 +1,51 @@
-"""The documents of the procedure, one function per act that renders its HTML from a template under
-``templates/declarations/documents/``. The documents pipeline (``contests/documents/``: PDF, publication,
-``/verificar/``) takes this HTML when it lands; these functions are the one place to plug it in."""
+"""The documents of the procedure: each act's text from a template under ``templates/declarations/documents/``,
+as HTML (the act forms' preview, and acts recorded before the PDFs existed) and as the PDF published through
+the documents pipeline (``contests/documents``: rendered, stamped, hashed, verifiable at ``/verificar/``).
+
+The acts' PDFs are ``Document.Kind.PROCEDURE_ACT``, a restricted kind: they name the candidate and carry
+procedure content, so the public site never lists nor serves them; the case page (permission-checked) and the
+candidate's private page (token-checked) serve them. The act of the effects (elimination, annulment of the
+nomination or admission) is public (``PROCEDURE_EFFECTS``, RULES §7): name, inscription, procedure number,
+nothing else.
+"""
 
 from __future__ import annotations
 
-from django.template.loader import render_to_string
+import datetime
 
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from contests.audit import User, audited_save
+from contests.documents.models import Document
+from contests.documents.render import Stamp, render_pdf
+from contests.documents.services import current_version, document_publish
+from declarations import procedure as rules
 from declarations.models import Procedure, ProcedureAct
+
+BODY_TEMPLATES = {
+    rules.Act.OPENING: "declarations/documents/opening.html",
+    rules.Act.NOTICE: "declarations/documents/notice.html",
+    rules.Act.DECISION_NOTICE: "declarations/documents/notice.html",
+    rules.Act.DECISION: "declarations/documents/decision.html",
+    rules.Act.RECONSIDERATION: "declarations/documents/decision.html",
+    rules.Act.SUPERIOR_DECISION: "declarations/documents/decision.html",
+    rules.Act.FINAL: "declarations/documents/final.html",
+}
+
+DOCUMENT_TITLES = {
+    rules.Act.OPENING: "Portaria de instauração",
+    rules.Act.NOTICE: "Intimação para defesa",
+    rules.Act.DECISION_NOTICE: "Intimação da decisão",
+    rules.Act.DECISION: "Decisão",
+    rules.Act.RECONSIDERATION: "Juízo de reconsideração",
+    rules.Act.SUPERIOR_DECISION: "Decisão em grau de recurso",
+    rules.Act.FINAL: "Certidão de decisão definitiva",
+}
+
+# Who signs: the person who records the act in the system, in the legal office's name.
+SIGNER_OFFICE = "Setor Jurídico"
+SYSTEM_SIGNER = "Registro do sistema"
 
 
 def _context(procedure: Procedure, **extra) -> dict:
@@ -23,65 +62,238 @@ def _context(procedure: Procedure, **extra) -> dict:
     }
 
 
+def signer(by: User | None) -> tuple[str, str]:
+    """(name, office) of whoever records an act: their full name (the login when they have none)."""
+    from contests.models import Organization
+
+    organization = Organization.current()
+    office = f"{SIGNER_OFFICE} – {organization.name}" if organization else SIGNER_OFFICE
+    if by is None:
+        return SYSTEM_SIGNER, office
+    return (by.get_full_name().strip() or by.get_username()), office
+
+
+# HTML (previews) ---------------------------------------------------------------------------------------
+
+
 def opening_document(procedure: Procedure) -> str:
     """Portaria de instauração (Lei 9.784 arts. 5º–6º)."""
-    return render_to_string("declarations/documents/opening.html", _context(procedure))
+    return render_to_string(BODY_TEMPLATES[rules.Act.OPENING], _context(procedure))
 
 
 def notice_document(act: ProcedureAct) -> str:
     """Intimação with the content of Lei 9.784 art. 26 §1º, and the candidate's access code to their own
-    public page (computed now: a reissued code prints the new one)."""
-    from candidates.access import code_for
-    from candidates.tasks import page_url
-
-    code = code_for(act.procedure.registration)
-    return render_to_string(
-        "declarations/documents/notice.html",
-        _context(act.procedure, act=act, access_code=code, access_url=page_url(printed=True)),
-    )
+    public page."""
+    return render_to_string(BODY_TEMPLATES[rules.Act.NOTICE], _act_context(act))
 
 
 def decision_document(act: ProcedureAct) -> str:
     """A reasoned decision (first instance, reconsideration or superior; Lei 9.784 art. 50)."""
-    return render_to_string("declarations/documents/decision.html", _context(act.procedure, act=act))
+    return render_to_string(BODY_TEMPLATES[rules.Act.DECISION], _context(act.procedure, act=act))
 
 
 def final_document(procedure: Procedure) -> str:
     """Certidão: the decision is final (no appeal in time, or no instance left, Lei 9.784 art. 57)."""
-    return render_to_string("declarations/documents/final.html", _context(procedure))
-
-
-def effects_act_text(procedure: Procedure) -> str:
-    """The public act's sentence (RULES §7): name, inscription, procedure number; nothing sensitive."""
-    registration = procedure.registration
-    name = registration.candidate.social_name or registration.candidate.full_name
-    return (
-        f"Eliminação de {name}, inscrição {registration.number}, do {registration.contest}, nos termos do "
-        f"{procedure}."
-    )
-
-
-def effects_act_document(procedure: Procedure) -> str:
-    """The public act of elimination or annulment, to be published (RULES §7)."""
-    return render_to_string(
-        "declarations/documents/effects_act.html", _context(procedure, sentence=effects_act_text(procedure))
-    )
-
-
-DOCUMENT_OF_ACT = {
-    "notice": notice_document,
-    "decision_notice": notice_document,
-    "decision": decision_document,
-    "reconsideration": decision_document,
-    "superior_decision": decision_document,
-}
+    return render_to_string(BODY_TEMPLATES[rules.Act.FINAL], _context(procedure))
 
 
 def act_document(act: ProcedureAct) -> str:
-    """The document of ``act`` when it has one ('' otherwise): for the preview and the case page."""
-    if act.kind == "opening":
-        return opening_document(act.procedure)
-    if act.kind == "final":
-        return final_document(act.procedure)
-    render = DOCUMENT_OF_ACT.get(act.kind)
-    return render(act) if render else ""
+    """The document of ``act`` as HTML when it has one ('' otherwise): the forms' preview, and the case
+    page for an act recorded before its PDF was published."""
+    template = BODY_TEMPLATES.get(rules.Act(act.kind))
+    return render_to_string(template, _act_context(act)) if template else ""
+
+
+def _act_context(act: ProcedureAct, **extra) -> dict:
+    """An act's context; a notice also prints the candidate's access code to their own public page
+    (computed when the notice is drawn up: a reissued code prints the new one)."""
+    if rules.Act(act.kind) in rules.NOTICES:
+        from candidates.access import code_for
+        from candidates.tasks import page_url
+
+        extra = {
+            "access_code": code_for(act.procedure.registration),
+            "access_url": page_url(printed=True),
+            **extra,
+        }
+    return _context(act.procedure, act=act, **extra)
+
+
+# PDF (published) ---------------------------------------------------------------------------------------
+
+
+def act_title(act: ProcedureAct) -> str:
+    return f"{DOCUMENT_TITLES[rules.Act(act.kind)]} – {act.procedure}"
+
+
+def act_pdf(act: ProcedureAct, stamp: Stamp, *, signer_name: str, signer_office: str) -> bytes:
+    """The act's document as PDF (the same text as its preview), signed by whoever recorded it."""
+    kind = rules.Act(act.kind)
+    context = _act_context(
+        act,
+        pdf=True,
+        body=BODY_TEMPLATES[kind],
+        issued_on=act.on or timezone.localdate(act.recorded_at),
+        signer_name=signer_name,
+        signer_office=signer_office,
+    )
+    return render_pdf("pdf/procedure_act.html", context, stamp, title=act_title(act))
+
+
+def act_subject(act: ProcedureAct) -> str:
+    return f"pa-{act.procedure.year}-{act.procedure.number}-ato-{act.pk}"
+
+
+def act_document_publish(*, act: ProcedureAct, by: User | None) -> Document | None:
+    """Publish ``act``'s PDF as a restricted document and link it to the act; acts without a document of
+    their own (defence, evidence…) get none. Called by the services inside the act's transaction: the act
+    and its document are written together or not at all."""
+    if rules.Act(act.kind) not in rules.DOCUMENTED_ACTS or act.document_id is not None:
+        return None
+    name, office = signer(by)
+    document = document_publish(
+        contest=act.procedure.registration.contest,
+        kind=Document.Kind.PROCEDURE_ACT,
+        subject=act_subject(act),
+        title=act_title(act),
+        render=lambda stamp: act_pdf(act, stamp, signer_name=name, signer_office=office),
+        by=by,
+        signer_name=name,
+        signer_office=office,
+        gazette_edition=act.gazette_edition,
+        gazette_page=act.gazette_page,
+    )
+    act.document = document
+    audited_save(act, by=by, reason="Documento do ato publicado (PDF)")
+    return document
+
+
+# The public act of the effects (RULES §7) ----------------------------------------------------------------
+
+
+def effects_heading(procedure: Procedure, *, nominated: bool) -> str:
+    if not nominated:
+        return "Ato de eliminação"
+    policy = procedure.registration.contest.policy
+    what = (
+        "admissão" if policy.nominee_falsity_effect == policy.NomineeFalsityEffect.ADMISSION else "nomeação"
+    )
+    return f"Ato de eliminação e anulação da {what}"
+
+
+def effects_act_text(procedure: Procedure, *, nominated: bool = False) -> str:
+    """The public act's sentence (RULES §7): name, inscription, contest, procedure number; for a nominee,
+    the annulment of the nomination (SM art. 3º §3º) or of the admission (AR art. 2º), per the policy.
+    Nothing sensitive: no CPF, no declaration, no reasons."""
+    registration = procedure.registration
+    name = registration.candidate.social_name or registration.candidate.full_name
+    annulment = ""
+    if nominated:
+        policy = registration.contest.policy
+        if policy.nominee_falsity_effect == policy.NomineeFalsityEffect.ADMISSION:
+            annulment = " e anulação da sua admissão ao serviço público"
+        else:
+            annulment = " e anulação da sua nomeação"
+    return (
+        f"Eliminação de {name}, inscrição {registration.number}, do {registration.contest}{annulment}, nos "
+        f"termos do {procedure}."
+    )
+
+
+def effects_act_document(procedure: Procedure, *, nominated: bool = False) -> str:
+    """The public act of elimination or annulment as HTML (RULES §7)."""
+    return render_to_string(
+        "declarations/documents/effects_act.html",
+        _context(
+            procedure,
+            heading=effects_heading(procedure, nominated=nominated),
+            sentence=effects_act_text(procedure, nominated=nominated),
+        ),
+    )
+
+
+def effects_subject(procedure: Procedure) -> str:
+    return f"pa-{procedure.year}-{procedure.number}-efeitos"
+
+
+def effects_document(procedure: Procedure) -> Document | None:
+    """The current version of the procedure's public act of effects, if one was published."""
+    return current_version(
+        procedure.registration.contest, Document.Kind.PROCEDURE_EFFECTS, effects_subject(procedure)
+    )
+
+
+def _sentence_lower(sentence: str) -> str:
+    return sentence[:1].lower() + sentence[1:]
+
+
+def effects_publish(
+    *, procedure: Procedure, by: User | None, today: datetime.date, nominated: bool
+) -> Document:
+    """Publish the public act of the effects (a public kind, on ``/verificar/`` and the public portal): a
+    first version, or a new version of one made void before (the effects restored by a new decision)."""
+    previous = effects_document(procedure)
+    name, office = signer(by)
+    heading = effects_heading(procedure, nominated=nominated)
+    sentence = effects_act_text(procedure, nominated=nominated)
+    context = _context(
+        procedure,
+        heading=heading,
+        sentence=sentence,
+        sentence_lower=_sentence_lower(sentence),
+        restored=previous is not None,
+        nominated=nominated,
+        issued_on=today,
+        signer_name=name,
+        signer_office=office,
+    )
+    return document_publish(
+        contest=procedure.registration.contest,
+        kind=Document.Kind.PROCEDURE_EFFECTS,
+        subject=effects_subject(procedure),
+        title=sentence[:300],
+        render=lambda stamp: render_pdf("pdf/procedure_effects.html", context, stamp, title=heading),
+        by=by,
+        signer_name=name,
+        signer_office=office,
+        previous=previous,
+        summary=f"Efeitos restabelecidos por nova decisão de falsidade no {procedure}." if previous else "",
+    )
+
+
+def effects_void_publish(*, procedure: Procedure, by: User | None, today: datetime.date) -> Document | None:
+    """A new version of the public act saying it was made void ("tornado sem efeito"): a later decision
+    dismissed the charge. None when no act was published."""
+    previous = effects_document(procedure)
+    if previous is None:
+        return None
+    name, office = signer(by)
+    sentence = previous_sentence(previous, procedure)
+    heading = f"{effects_heading(procedure, nominated='anulação' in sentence)} – tornado sem efeito"
+    context = _context(
+        procedure,
+        heading=heading,
+        sentence=sentence,
+        undone=True,
+        previous=previous,
+        issued_on=today,
+        signer_name=name,
+        signer_office=office,
+    )
+    return document_publish(
+        contest=procedure.registration.contest,
+        kind=Document.Kind.PROCEDURE_EFFECTS,
+        subject=effects_subject(procedure),
+        title=f"Tornado sem efeito: {sentence}"[:300],
+        render=lambda stamp: render_pdf("pdf/procedure_effects.html", context, stamp, title=heading),
+        by=by,
+        signer_name=name,
+        signer_office=office,
+        previous=previous,
+        summary=f"Tornado sem efeito: decisão posterior no {procedure} julgou improcedente a apuração.",
+    )
+
+
+def previous_sentence(previous: Document, procedure: Procedure) -> str:
+    """The sentence of the act made void (its title: the sentence as published)."""
+    return previous.title.removeprefix("Tornado sem efeito: ")

@@ -584,6 +584,25 @@ def effects_refusal(
     return EFFECTS_WAIT_FINAL.format(reason=reason)
 
 
+EFFECTS_UNDONE = (
+    "Efeitos desfeitos: o ato “{act}” julgou improcedente a apuração, e os efeitos aplicados desde a primeira "
+    "decisão "
+    "(Lei 9.784 art. 61) caem com ela; a inscrição volta à situação anterior (art. 64)."
+)
+
+
+def effects_undo_due(acts: Sequence[ActRecord], *, effects_applied: bool) -> bool:
+    """Whether effects applied earlier (from the first decision, art. 61) must be undone now: the latest
+    deciding act (reconsideration, art. 56 §1º, or the superior's decision, art. 64) no longer confirms
+    falsity. Effects applied on a final decision never fall this way (no act follows a final one)."""
+    return effects_applied and bool(acts) and current_outcome(acts) is not Outcome.FALSITY
+
+
+def effects_undone_text(act: Act) -> str:
+    """Why the effects were undone, naming the act that reversed the decision."""
+    return EFFECTS_UNDONE.format(act=ACT_LABELS[act])
+
+
 # Notices (art. 26) ----------------------------------------------------------------------------------------
 
 

@@ -20,9 +20,12 @@ from django.core.files.uploadedfile import UploadedFile
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from candidates.models import Registration
+from candidates.models import Nomination, Registration
 from candidates.services.status import registration_change_status
 from contests.audit import User, audited_save
+from contests.documents.models import Document
+from contests.models import Position
+from declarations import documents
 from declarations import procedure as rules
 from declarations.links import LinkError as LinkError
 from declarations.links import link_find, token_hash, token_new
@@ -94,7 +97,8 @@ def procedure_open(
         except IntegrityError:  # the counter was created by a concurrent opening: take the next number
             if attempt == 2:
                 raise
-    _save_act(procedure, kind=Act.OPENING, by=by, on=today, text=procedure.facts)
+    opening = _save_act(procedure, kind=Act.OPENING, by=by, on=today, text=procedure.facts)
+    documents.act_document_publish(act=opening, by=by)
     return procedure
 
 
@@ -168,7 +172,11 @@ def act_record(
     )
     for upload in uploads:
         attachment_add(act=act, upload=upload, protected=protected, by=by)
-    _sync_status(procedure, (*state.records, act.record()), by=by)
+    records = (*state.records, act.record())
+    _sync_status(procedure, records, by=by)
+    documents.act_document_publish(act=act, by=by)
+    if rules.effects_undo_due(records, effects_applied=procedure.effects_applied_on is not None):
+        _effects_undo(procedure, act=act, by=by, today=today)
     return act
 
 
@@ -262,6 +270,7 @@ def notice_send(
         gazette_page=gazette_page.strip(),
         delivery=ProcedureAct.Delivery.QUEUED if chosen is rules.Means.EMAIL else "",
     )
+    documents.act_document_publish(act=act, by=by)
     if chosen is rules.Means.EMAIL:
         from declarations.tasks import send_notice_email
 
@@ -331,19 +340,31 @@ class EffectsResult:
     procedure: Procedure
     messages: tuple[str, ...]
     public_act: str
+    document: Document | None = None
+
+
+def _lock_registration(procedure: Procedure) -> Registration:
+    """The registration, locked after its position (the order every nomination service takes), so its
+    status read here is the one the orchestration service changes."""
+    Position.objects.select_for_update(of=("self",)).get(pk=procedure.registration.position_id)
+    return Registration.objects.select_for_update().get(pk=procedure.registration_id)
 
 
 @transaction.atomic
 def effects_apply(*, procedure: Procedure, by: User, today: datetime.date) -> EffectsResult:
     """Apply the effect of a decision of falsity (when final, or from the first decision where the policy
     says so, art. 61): the registration is eliminated through the orchestration service, which annuls an
-    active nomination and frees its seat for the next of the same list at the next call."""
+    active nomination and frees its seat for the next of the same list at the next call; the public act
+    ("Eliminação de NOME, inscrição X, … nos termos do PA nº Y/AAAA", RULES §7) is published in the same
+    transaction."""
     procedure = _locked(procedure)
     if procedure.effects_applied_on:
         _refuse(f"Os efeitos já foram aplicados em {procedure.effects_applied_on:%d/%m/%Y}.")
     state = case_state(procedure, today=today)
     _refuse(state.effects_refusal)
-    registration = procedure.registration
+    registration = _lock_registration(procedure)
+    nominated = Nomination.objects.filter(registration=registration, status__in=Nomination.HOLDING).exists()
+    previous_status = registration.status
     change = registration_change_status(
         registration=registration,
         status=Registration.Status.ELIMINATED,
@@ -352,10 +373,33 @@ def effects_apply(*, procedure: Procedure, by: User, today: datetime.date) -> Ef
         today=today,
     )
     procedure.effects_applied_on = today
+    procedure.effects_previous_status = previous_status
     audited_save(procedure, by=by, reason="Efeitos da decisão de falsidade aplicados")
-    from declarations.documents import effects_act_text
+    document = documents.effects_publish(procedure=procedure, by=by, today=today, nominated=nominated)
+    return EffectsResult(
+        procedure, change.messages, documents.effects_act_text(procedure, nominated=nominated), document
+    )
 
-    return EffectsResult(procedure, change.messages, effects_act_text(procedure))
+
+def _effects_undo(procedure: Procedure, *, act: ProcedureAct, by: User | None, today: datetime.date) -> None:
+    """A later decision dismissed the charge after the effects were applied from the first decision (art.
+    61): the registration goes back to its previous status through the orchestration service (the seats
+    follow), and the public act gets a new version saying it was made void. Inside ``act_record``'s
+    transaction, with the procedure's row locked."""
+    registration = _lock_registration(procedure)
+    reason = rules.effects_undone_text(rules.Act(act.kind))
+    if registration.status == Registration.Status.ELIMINATED:
+        registration_change_status(
+            registration=registration,
+            status=procedure.effects_previous_status or Registration.Status.ACTIVE,
+            reason=f"{procedure}: {reason}"[:300],
+            by=by,
+            today=today,
+        )
+    procedure.effects_applied_on = None
+    procedure.effects_previous_status = ""
+    audited_save(procedure, by=by, reason="Efeitos desfeitos (decisão posterior improcedente)")
+    documents.effects_void_publish(procedure=procedure, by=by, today=today)
 
 
 @transaction.atomic

@@ -72,6 +72,38 @@ def _seed_rows_after_flush(request):
         _reseed()
 
 
+@pytest.fixture(autouse=True)
+def _flush_published_documents(request):
+    """A transactional test that published documents (a procedure's acts, an edital) ends with a flush
+    that SQLite's immutability triggers refuse (DELETE FROM contests_document; PostgreSQL's flush is a
+    TRUNCATE, which row triggers do not see). Before that flush: the triggers are dropped, the tables
+    emptied in one go, the triggers put back, so the next test finds them."""
+    marker = request.node.get_closest_marker("django_db")
+    if marker is None or not marker.kwargs.get("transaction"):
+        yield
+        return
+    request.getfixturevalue("transactional_db")
+    yield
+    from importlib import import_module
+
+    from django.core.management.color import no_style
+    from django.core.management.sql import sql_flush
+    from django.db import connection
+
+    from contests.documents.models import Document
+
+    if connection.vendor != "sqlite" or not Document.objects.exists():
+        return
+    immutable = import_module("contests.migrations.0010_documents_immutable")
+    with connection.cursor() as cursor:
+        for statement in immutable.SQLITE_BACKWARD:
+            cursor.execute(statement)
+    connection.ops.execute_sql_flush(sql_flush(no_style(), connection))
+    with connection.cursor() as cursor:
+        for statement in immutable.SQLITE_FORWARD:
+            cursor.execute(statement)
+
+
 # The cast -------------------------------------------------------------------------------------------
 # Built once, right after the test database is created: every test runs inside a transaction rolled back
 # at its end, so the users stay for the next one (as ``setUpTestData`` would keep them for a class). A

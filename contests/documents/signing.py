@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from django.conf import settings
 
@@ -84,15 +85,18 @@ class SignatureReport:
         return f"Assinatura digital válida de {self.signer} ({trust}){whole}."
 
 
-def signature_report(pdf: bytes, *, trust_pkcs12: tuple[str, str] | None = None) -> SignatureReport:
-    """Check the first embedded signature of ``pdf``; trusted when its certificate is the organisation's
-    own (``trust_pkcs12``, the configured certificate by default)."""
+def signature_report(
+    pdf: bytes | IO[bytes], *, trust_pkcs12: tuple[str, str] | None = None
+) -> SignatureReport:
+    """Check the first embedded signature of ``pdf`` (bytes, or a seekable binary stream read in place);
+    trusted when its certificate is the organisation's own (``trust_pkcs12``, the configured certificate
+    by default)."""
     from pyhanko.pdf_utils.reader import PdfFileReader
     from pyhanko.sign.validation import validate_pdf_signature
     from pyhanko_certvalidator import ValidationContext
 
     try:
-        reader = PdfFileReader(io.BytesIO(pdf), strict=False)
+        reader = PdfFileReader(io.BytesIO(pdf) if isinstance(pdf, bytes) else pdf, strict=False)
         signatures = reader.embedded_signatures
     except Exception:  # an unreadable file has no signature worth reporting
         return SignatureReport(present=False)

@@ -113,6 +113,10 @@ class Policy(models.Model):
         FINAL = "final", "Quando a decisão se torna definitiva (após recursos)"
         FIRST_DECISION = "first_decision", "Desde a primeira decisão (recurso sem efeito suspensivo)"
 
+    class NomineeFalsityEffect(models.TextChoices):
+        NOMINATION = "nomination", "Anulação da nomeação"
+        ADMISSION = "admission", "Anulação da admissão ao serviço público"
+
     slug = models.SlugField("identificador", max_length=80, unique=True)
     name = models.CharField("nome", max_length=200)
     version = models.PositiveSmallIntegerField("versão", default=1)
@@ -311,6 +315,14 @@ class Policy(models.Model):
         default=FalsityEffect.FINAL,
         help_text="SM art. 3º §3º e AR art. 2º: após o procedimento; Lei 9.784 art. 61 (recurso sem efeito "
         "suspensivo, salvo concessão).",
+    )
+    nominee_falsity_effect = models.CharField(
+        "efeito da falsidade sobre quem já foi nomeado",
+        max_length=20,
+        choices=NomineeFalsityEffect.choices,
+        default=NomineeFalsityEffect.NOMINATION,
+        help_text="SM art. 3º §3º: anulação da nomeação; AR art. 2º: anulação da admissão ao serviço público. "
+        "Dá o texto do ato público de efeitos (RULES §7).",
     )
     defence_days = models.PositiveSmallIntegerField(
         "prazo de defesa (dias)", default=10, help_text="Lei 9.784 art. 24 (supletivo: 5 dias)."

@@ -5,6 +5,10 @@ Only published snapshots are read: a contest whose edital is not published is a 
 its documents are the published versions (``Document``) minus the restricted kinds; its schedule is the
 edital's text as it stood when the current version was published. Every page but the verification is
 rendered once per publication and served from the cache (``contests/public_pages.py``).
+
+A restricted document (``RESTRICTED_KINDS``: procedure acts, heteroidentification minutes) is confirmed
+authentic by its code, kind, date of issue, version and SHA-256, and its holder may upload the file to
+compare; its title, any name and the PDF are never shown to the public (the PDF address is a 404).
 """
 
 from __future__ import annotations
@@ -14,12 +18,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
+from django.core.files.uploadhandler import FileUploadHandler, SkipFile
 from django.db.models import Prefetch, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import path, reverse
 from django.utils import timezone
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
 
 from contests import lifecycle
@@ -31,6 +38,7 @@ from contests.public_pages import Page, query_key, query_text, serve
 from contests.text_search import fold
 
 MAX_UPLOAD = 50 * 1024 * 1024
+TOO_LARGE = "O arquivo passa de 50 MB: não é um documento publicado aqui."
 
 Crumb = tuple[str, str | None]
 
@@ -213,9 +221,28 @@ class UploadForm(forms.Form):
 
     def clean_file(self):
         file = self.cleaned_data["file"]
-        if file.size > MAX_UPLOAD:
-            raise forms.ValidationError("O arquivo passa de 50 MB: não é um documento publicado aqui.")
+        if file.size > MAX_UPLOAD:  # a backstop: LimitedUpload skips it while it is read
+            raise forms.ValidationError(TOO_LARGE)
         return file
+
+
+class LimitedUpload(FileUploadHandler):
+    """Skips an uploaded file as soon as its received bytes pass ``limit``: the size is checked while the
+    upload is read, not after it was stored whole."""
+
+    def __init__(self, request: HttpRequest, limit: int | None = None) -> None:
+        super().__init__(request)
+        self.limit = MAX_UPLOAD if limit is None else limit
+        self.too_large = False
+
+    def receive_data_chunk(self, raw_data: bytes, start: int) -> bytes | None:
+        if start + len(raw_data) > self.limit:
+            self.too_large = True
+            raise SkipFile
+        return raw_data
+
+    def file_complete(self, file_size: int) -> None:
+        return None  # the next handler (memory or temporary file) builds the file
 
 
 def _verify_context(request: HttpRequest, breadcrumbs: Sequence[Crumb], **extra: Any) -> dict[str, Any]:
@@ -231,16 +258,41 @@ def verify_home(request: HttpRequest) -> HttpResponse:
     return render(request, "public/verify_home.html", context)
 
 
+def is_restricted(document: Document | None) -> bool:
+    return document is not None and document.kind in RESTRICTED_KINDS
+
+
+@csrf_exempt
 @require_http_methods(["GET", "POST"])
 def verify(request: HttpRequest, code: str) -> HttpResponse:
+    # The size limit is checked while the upload is read (Django's pattern for changing the upload
+    # handlers: before the CSRF check reads the body, then the CSRF check itself).
+    handler = LimitedUpload(request)
+    request.upload_handlers = [handler, *request.upload_handlers]
+    return _verify(request, code, handler)
+
+
+@csrf_protect
+def _verify(request: HttpRequest, code: str, handler: LimitedUpload) -> HttpResponse:
     document = Document.objects.select_related("contest").defer("pdf").filter(code=code.upper()).first()
     if document is None:
         raise Http404("Nenhum documento publicado tem este código.")
-    versions = list(document.versions().defer("pdf"))
-    form = UploadForm(request.POST or None, request.FILES or None)
+    restricted = is_restricted(document)
+    versions = [] if restricted else list(document.versions().defer("pdf"))
+    form = UploadForm(request.POST, request.FILES) if request.method == "POST" else UploadForm()
     result = None
-    if request.method == "POST" and form.is_valid():
-        result = verify_file(data=form.cleaned_data["file"].read(), code=document.code)
+    if request.method == "POST":
+        if handler.too_large:
+            form.is_valid()
+            form.errors.pop("file", None)
+            form.add_error("file", TOO_LARGE)
+        elif form.is_valid():
+            try:
+                result = verify_file(
+                    stream=form.cleaned_data["file"].file, code=document.code, max_bytes=MAX_UPLOAD
+                )
+            except ValidationError as error:
+                form.add_error("file", error.messages[0])
     crumbs: list[Crumb] = [("Verificar documento", reverse("contests:verify_home")), (document.code, None)]
     context = _verify_context(
         request,
@@ -249,9 +301,9 @@ def verify(request: HttpRequest, code: str) -> HttpResponse:
         versions=versions,
         form=form,
         result=result,
-        # A restricted act (procedure content, opinions) is confirmed authentic, never shown or served.
-        restricted=document.kind in RESTRICTED_KINDS,
-        contest_public=document.contest.edital_published,
+        restricted=restricted,
+        other_restricted=result is not None and is_restricted(result.document),
+        contest_public=not restricted and document.contest.edital_published,
     )
     return render(request, "public/verify.html", context)
 

@@ -102,6 +102,12 @@ class Procedure(models.Model):
         choices=OUTCOME_CHOICES,
     )
     effects_applied_on = models.DateField("efeitos aplicados em", null=True, blank=True)
+    effects_previous_status = models.CharField(
+        "situação da inscrição antes dos efeitos",
+        max_length=30,
+        blank=True,
+        help_text="Para desfazer os efeitos se uma decisão posterior julgar improcedente (Lei 9.784 arts. 61 e 64).",
+    )
     prosecutor_referral = models.TextField(
         "encaminhamento ao Ministério Público",
         blank=True,
@@ -187,6 +193,16 @@ class ProcedureAct(models.Model):
     delivery_error = models.TextField("último erro de envio", blank=True)
     # Hearings (art. 41).
     hearing_on = models.DateField("data da audiência", null=True, blank=True)
+    # The act's document as published (PDF, hashed, verifiable; restricted kind: never on the public site).
+    document = models.OneToOneField(
+        "contests.Document",
+        verbose_name="documento",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="procedure_act",
+        help_text="Portaria, intimação, decisão ou certidão em PDF, publicada como documento restrito.",
+    )
 
     history = HistoricalRecords()
 

@@ -20,7 +20,7 @@ from declarations import procedure as rules
 from declarations.forms import FilingForm, RepresentativeForm
 from declarations.models import Attachment, ProcedureAct, ProcedureLink
 from declarations.selectors import case_state
-from declarations.views.staff import serve_attachment
+from declarations.views.staff import serve_act_pdf, serve_attachment
 
 
 def _link_or_error(request: HttpRequest, token: str) -> ProcedureLink | HttpResponse:
@@ -138,17 +138,28 @@ def representative(request: HttpRequest, token: str) -> HttpResponse:
 
 @never_cache
 def document(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    """The act's published PDF (an act recorded before the PDFs existed: its HTML), logged."""
     link = _link_or_error(request, token)
     if isinstance(link, HttpResponse):
         return link
-    act = get_object_or_404(ProcedureAct.objects.select_related("procedure"), procedure=link.procedure, pk=pk)
-    html = documents.act_document(act)
-    if not html:
+    act = get_object_or_404(
+        ProcedureAct.objects.select_related("procedure", "document"), procedure=link.procedure, pk=pk
+    )
+    if act.document is None and not act.has_document:
         raise Http404
+    log_access(
+        user=None,
+        obj=link.procedure,
+        action="document",
+        detail=f"{link.name}: {act.get_kind_display()}",
+        request=request,
+    )
+    if act.document is not None:
+        return serve_act_pdf(act)
     return render(
         request,
         "declarations/document_page.html",
-        {"procedure": act.procedure, "act": act, "html": html, "token": token},
+        {"procedure": act.procedure, "act": act, "html": documents.act_document(act), "token": token},
     )
 
 

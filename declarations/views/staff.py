@@ -105,7 +105,9 @@ def procedure_detail(request: AuthenticatedHttpRequest, year: int, number: int) 
             "referral_form": ReferralForm(initial={"text": procedure.prosecutor_referral}),
             "receipt_form": ReceiptForm(),
             "link_form": LinkForm(),
-            "effects_text": documents.effects_act_text(procedure) if procedure.effects_applied_on else "",
+            "effects_document": documents.effects_document(procedure),
+            # Only where the policy records a legal basis (RULES §5); otherwise not offered at all.
+            "tacit_offered": rules.tacit_acknowledgement_offered(procedure.policy),
         },
     )
 
@@ -249,7 +251,10 @@ def effects(request: AuthenticatedHttpRequest, year: int, number: int) -> HttpRe
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        messages.success(request, f"Efeitos aplicados. {' '.join(result.messages)} Ato: {result.public_act}")
+        messages.success(
+            request,
+            f"Efeitos aplicados. {' '.join(result.messages)} Ato público publicado: {result.public_act}",
+        )
     return redirect(procedure)
 
 
@@ -309,17 +314,35 @@ def link_revoke(request: AuthenticatedHttpRequest, year: int, number: int, pk: i
 
 @staff_view(VIEW)
 def act_document(request: AuthenticatedHttpRequest, year: int, number: int, pk: int) -> HttpResponse:
+    """The act's published PDF (an act recorded before the PDFs existed: its HTML), logged."""
     procedure = get_procedure_for_user(request.user, year, number)
-    act = get_object_or_404(ProcedureAct.objects.select_related("procedure"), procedure=procedure, pk=pk)
-    html = documents.act_document(act)
-    if not html:
+    act = get_object_or_404(
+        ProcedureAct.objects.select_related("procedure", "document"), procedure=procedure, pk=pk
+    )
+    if act.document is None and not act.has_document:
         raise Http404
     log_access(
         user=request.user, obj=procedure, action="document", detail=act.get_kind_display(), request=request
     )
+    if act.document is not None:
+        return serve_act_pdf(act)
     return render(
-        request, "declarations/document_page.html", {"procedure": procedure, "act": act, "html": html}
+        request,
+        "declarations/document_page.html",
+        {"procedure": procedure, "act": act, "html": documents.act_document(act)},
     )
+
+
+def serve_act_pdf(act: ProcedureAct) -> HttpResponse:
+    """An act's PDF to someone entitled to the file (staff with the permission, the holder of a link)."""
+    assert act.document is not None
+    document = act.document
+    response = HttpResponse(bytes(document.pdf), content_type="application/pdf")
+    filename = f"PA-{act.procedure.number}-{act.procedure.year}-{act.kind}-{document.code}.pdf"
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["X-Content-Type-Options"] = "nosniff"
+    response["Cache-Control"] = "private, no-store"
+    return response
 
 
 @staff_view(VIEW)

@@ -17,6 +17,7 @@ from django.core import mail
 
 from candidates.models import Nomination, Registration
 from candidates.services.nominations import nominations_call, nominations_preview
+from contests.documents.models import Document
 from contests.models import Policy
 from declarations.models import Procedure
 from tests.builders import PASSWORD, make_cast, make_classified_position, make_contest, publish_final
@@ -125,6 +126,28 @@ def test_a_whole_case_ends_with_the_nomination_annulled_and_the_next_cotista_cal
     page.wait_for_url(case_url)
     assert f"nos termos do {procedure}" in page.content()
     page.screenshot(path="/tmp/browser-procedure-case.png", full_page=True)
+
+    # The public act, published through the documents pipeline, verifies on /verificar/ (anonymous).
+    public_act = Document.objects.get(kind=Document.Kind.PROCEDURE_EFFECTS)
+    sentence = (
+        f"Eliminação de {n2.candidate.full_name}, inscrição N2, do {contest} e anulação da sua nomeação, "
+        f"nos termos do {procedure}."
+    )
+    assert public_act.title == sentence
+    anonymous = browser.new_context(locale="pt-BR").new_page()
+    anonymous.goto(case_url)
+    assert "/entrar/" in anonymous.url  # the case page is not public
+    page.get_by_role("link", name=sentence).click()
+    page.wait_for_url(f"{base}/verificar/{public_act.code}/")
+    anonymous.goto(f"{base}/verificar/{public_act.code}/")
+    assert anonymous.get_by_role("heading", name=sentence).is_visible()
+    assert public_act.sha256 in anonymous.content()
+    # The acts themselves are restricted: their verification page names nobody and serves no PDF.
+    decision = procedure.acts.get(kind="decision").document
+    anonymous.goto(f"{base}/verificar/{decision.code}/")
+    assert anonymous.get_by_role("heading", name="Documento autêntico").is_visible()
+    assert n2.candidate.full_name not in anonymous.content()
+    assert anonymous.request.get(f"{base}/verificar/{decision.code}/documento.pdf").status == 404
 
     n2.refresh_from_db()
     assert n2.status == Registration.Status.ELIMINATED

@@ -11,7 +11,6 @@ procedure opens with the opinions attached."""
 from __future__ import annotations
 
 import datetime
-import importlib
 import re
 
 import pytest
@@ -39,22 +38,6 @@ from tests.declarations.hetero_world import SEED
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 D = datetime.date
 COLOURS = ("preta", "parda", "branca")
-
-
-@pytest.fixture
-def documents_flushable(live_server):
-    """Published documents are immutable down to a SQLite trigger, which the flush that ends a transactional
-    test trips over (PostgreSQL truncates, no row trigger fires): delete them with the trigger lifted."""
-    yield
-    from django.db import connection
-
-    if connection.vendor != "sqlite":
-        return
-    immutable = importlib.import_module("contests.migrations.0010_documents_immutable")
-    with connection.cursor() as cursor:
-        cursor.execute("DROP TRIGGER IF EXISTS contests_document_no_delete")
-        cursor.execute("DELETE FROM contests_document")
-        cursor.execute(immutable.SQLITE_FORWARD[1])
 
 
 def as_user(browser, base: str, username: str):
@@ -111,7 +94,7 @@ def record_opinion(
 
 
 @pytest.mark.parametrize("consequence", ["keep_open", "open_procedure"])
-def test_heteroidentification_through_the_screens(live_server, browser, documents_flushable, consequence):
+def test_heteroidentification_through_the_screens(live_server, browser, consequence):
     cast = make_cast()
     Policy.objects.filter(slug="santa-maria").update(non_confirmation=consequence)
     contest = make_contest(pcd_percent=0)

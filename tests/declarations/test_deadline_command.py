@@ -195,3 +195,24 @@ def test_command_line_bad_input_exits_2_with_the_portuguese_message_only(args, m
     assert result.stdout == ""
     assert message in result.stderr
     assert "Traceback" not in result.stderr and "CommandError" not in result.stderr
+
+
+def test_command_line_piped_to_head_gives_the_last_day_without_a_traceback():
+    """`manage.py deadline … | head -1` (a script reading only the last day) closes the pipe early: the
+    command ends quietly instead of printing a BrokenPipeError traceback."""
+    env = {**os.environ, "DEBUG": "1", "SECRET_KEY": "deadline-tests"}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    reader, writer = os.pipe()
+    os.close(reader)  # nobody reads: the first write fails with EPIPE, as after `head -1` exits
+    result = subprocess.run(
+        [sys.executable, "manage.py", "deadline", "2025-04-09", "10"],
+        cwd=ROOT,
+        env=env,
+        stdout=writer,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+    )
+    os.close(writer)
+    assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr, result.stderr
+    assert result.returncode == 0

@@ -257,6 +257,22 @@ def test_art61_a_policy_may_apply_effects_from_the_first_decision():
     assert p.effects_refusal(DECIDED, policy, today=D(2026, 4, 10), ends=ENDS) == p.EFFECTS_NEED_NOTICE
 
 
+@pytest.mark.parametrize(
+    ("records", "applied", "due"),
+    [
+        (DECISION_NOTIFIED, True, False),  # falsity stands
+        (MAINTAINED, True, False),  # the reconsideration maintains it
+        (APPEALED + acts((Act.RECONSIDERATION, D(2026, 4, 17), DISMISSED)), True, True),
+        (MAINTAINED + acts((Act.SUPERIOR_DECISION, D(2026, 5, 4), DISMISSED)), True, True),
+        (MAINTAINED + acts((Act.SUPERIOR_DECISION, D(2026, 5, 4), DISMISSED)), False, False),  # none applied
+    ],
+)
+def test_art61_art64_effects_applied_from_the_first_decision_fall_when_a_later_decision_dismisses(
+    records, applied, due
+):
+    assert p.effects_undo_due(records, effects_applied=applied) is due
+
+
 def test_art61_a_dismissed_case_has_no_effect():
     dismissed = REPORTED + acts(
         (Act.DECISION, D(2026, 4, 6), DISMISSED), (Act.DECISION_NOTICE, D(2026, 4, 8))

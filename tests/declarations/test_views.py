@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from contests.models import AccessLog
 from declarations import services
-from declarations.models import Procedure, ProcedureAct
+from declarations.models import Procedure, ProcedureAct, ProcedureLink
 from tests.access import ROLES, assert_access
 from tests.builders import make_registration
 
@@ -188,18 +188,89 @@ def test_portal_withholds_protected_attachments(client, case, cast):
     assert client.get(reverse("declarations:portal_download", args=[token, pk])).status_code == 404
 
 
-@pytest.mark.parametrize("damage", ["altered", "revoked", "garbage"])
+@pytest.mark.parametrize("damage", ["altered", "revoked", "expired", "garbage"])
 def test_portal_bad_link_gets_a_clear_page(client, case, cast, damage):
     link, token = portal_link(case, cast)
     if damage == "altered":
         token = token[:-3] + ("AAA" if not token.endswith("AAA") else "BBB")
     elif damage == "revoked":
         services.link_revoke(link=link, by=cast["legal"], now=timezone.now())
+    elif damage == "expired":
+        ProcedureLink.objects.filter(pk=link.pk).update(
+            expires_at=timezone.now() - datetime.timedelta(days=1)
+        )
     else:
         token = "nada"
     response = client.get(reverse("declarations:portal", args=[token]))
     assert response.status_code == 403
-    assert "Link indisponível" in response.content.decode()
+    body = response.content.decode()
+    assert "Link indisponível" in body
+    assert ("expirou" in body) is (damage in ("revoked", "expired"))
+    assert str(case) not in body  # nothing of the case behind a link that does not work
+
+
+def test_every_private_page_with_an_altered_link_gets_the_clear_page(client, case, cast):
+    act = case.acts.get()
+    _link, token = portal_link(case, cast)
+    token = token[:-3] + ("AAA" if not token.endswith("AAA") else "BBB")
+    gets = [("portal_document", [token, act.pk]), ("portal_download", [token, 1])]
+    posts = [
+        ("portal_acknowledge", [token, act.pk]),
+        ("portal_file", [token]),
+        ("portal_representative", [token]),
+    ]
+    for name, args in gets:
+        response = client.get(reverse(f"declarations:{name}", args=args))
+        assert response.status_code == 403 and "Link indisponível" in response.content.decode(), name
+    for name, args in posts:
+        response = client.post(reverse(f"declarations:{name}", args=args), {"kind": "defence", "text": "x"})
+        assert response.status_code == 403 and "Link indisponível" in response.content.decode(), name
+    assert case.acts.count() == 1
+
+
+def test_rules5_tacit_acknowledgement_is_offered_only_where_the_policy_records_a_legal_basis(
+    client_for, cast
+):
+    from contests.models import Policy
+
+    def pending_email_case():
+        registration = make_registration(racial_category="parda")
+        registration.candidate.email = "c@example.org"
+        registration.candidate.save()
+        procedure = services.procedure_open(
+            registration=registration,
+            origin="ex_officio",
+            facts="x",
+            by=cast["legal"],
+            today=timezone.localdate(),
+        )
+        services.notice_send(procedure=procedure, by=cast["legal"], today=timezone.localdate(), means="email")
+        return client_for("legal").get(url("detail", procedure)).content.decode()
+
+    page = pending_email_case()
+    assert "aguarda ciência" in page and "Ciência tácita" not in page
+    Policy.objects.filter(slug="santa-maria").update(
+        electronic_notice_basis="Edital, item 12.3, aceito na inscrição", tacit_acknowledgement_days=10
+    )
+    assert "Ciência tácita" in pending_email_case()
+
+
+@pytest.mark.parametrize(("years", "warns"), [(6, True), (4, False)])
+def test_art54_the_case_page_warns_when_the_favourable_act_is_over_five_years_old(
+    client_for, cast, years, warns
+):
+    registration = make_registration(
+        racial_category="parda", registered_on=timezone.localdate() - datetime.timedelta(days=365 * years + 2)
+    )
+    procedure = services.procedure_open(
+        registration=registration,
+        origin="ex_officio",
+        facts="x",
+        by=cast["legal"],
+        today=timezone.localdate(),
+    )
+    page = client_for("legal").get(url("detail", procedure)).content.decode()
+    assert ("má-fé precisa ser provada" in page) is warns
 
 
 def test_portal_page_works_on_a_phone(client, case, cast):

@@ -9,6 +9,7 @@ with ``returncode=2`` from code). Thin: parse, build the calendar, call the pure
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from datetime import date
@@ -124,14 +125,21 @@ class Command(BaseCommand):
             sources.append(f"feriados estaduais ({options['uf'].strip().upper()})")
         if options["municipal"]:
             sources.append("feriados municipais e pontos facultativos cadastrados")
-        self.stdout.write(result.last_day.isoformat())
-        for line in result.explanation:
-            self.stdout.write(line)
-        self.stdout.write(f"Calendário: {', '.join(sources)}, além de sábados e domingos.")
+        lines = [result.last_day.isoformat(), *result.explanation]
+        lines.append(f"Calendário: {', '.join(sources)}, além de sábados e domingos.")
         if not options["uf"]:
-            self.stdout.write("Feriados estaduais não considerados: informe a UF com --uf.")
+            lines.append("Feriados estaduais não considerados: informe a UF com --uf.")
         if not options["municipal"]:
-            self.stdout.write("Feriados municipais e pontos facultativos não considerados: use --municipal.")
+            lines.append("Feriados municipais e pontos facultativos não considerados: use --municipal.")
+        try:
+            for line in lines:
+                self.stdout.write(line)
+            self.stdout.flush()
+        except BrokenPipeError:
+            # `deadline … | head -1` reads the last day and closes the pipe: the answer was given. Point
+            # stdout at /dev/null so the interpreter's final flush does not fail again.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
 
     def _refuse(self, message: str) -> NoReturn:
         # From the command line: the message alone, in Portuguese, and status 2 (no traceback). From code
