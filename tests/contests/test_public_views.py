@@ -178,7 +178,7 @@ def test_restricted_act_is_confirmed_but_neither_titled_nor_served(client):
     contest = published()
     secret = make_document(contest, Document.Kind.PROCEDURE_ACT, subject="p-1", title="Notificação de Fulana")
     html = text(client.get(reverse("contests:verify", args=[secret.code])))
-    assert "Documento restrito" in html and secret.sha256 in html
+    assert "Documento autêntico" in html and "acesso restrito" in html and secret.sha256 in html
     assert "Fulana" not in html and reverse("contests:document_pdf", args=[secret.code]) not in html
     assert client.get(reverse("contests:document_pdf", args=[secret.code])).status_code == 404
     public = make_document(contest)
