@@ -22,11 +22,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, seria
 
 DOWNLOADS = {
     "candidates:import_template",
+    "candidates:nomination_letter",
     "candidates:nomination_statement",
     "candidates:result_export",
     "contests:edital_draft_pdf",
     "declarations:attachment",
     "declarations:document",
+    "declarations:hetero_document",
+    "declarations:hetero_no_conflict_file",
 }
 STAFF_ROLES = ("clerk", "legal", "commission", "manager", "auditor")
 
