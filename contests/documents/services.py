@@ -212,7 +212,9 @@ class Verification:
     sha256: str
     document: Document | None
     expected: Document | None  # the document whose code was asked about
-    signature: signing.SignatureReport
+    # Checked only for a file identical to a published version: an unknown file is refused by its hash
+    # alone, so an anonymous upload of junk costs a hash, never a PDF parse (None: not checked).
+    signature: signing.SignatureReport | None
 
     @property
     def matches(self) -> bool:
@@ -260,18 +262,20 @@ def verify_file(
 
     The file comes as ``data`` or as a binary ``stream`` (an upload, spooled to disk by Django when
     large): the stream is hashed in chunks and refused with ``TooLarge`` as soon as it passes
-    ``max_bytes``, never read whole into memory; the signature check reads it from the stream."""
+    ``max_bytes``, never read whole into memory. The signature is checked (from the stream) only when the
+    hash matches a published version: a file that matches none is not ours, whatever it claims."""
     if stream is None:
         stream = io.BytesIO(data or b"")
     stream.seek(0)
     digest = _digest(stream, max_bytes)
     stream.seek(0)
-    expected = Document.objects.filter(code=code).first() if code else None
+    expected = Document.objects.filter(code=code).defer("pdf").first() if code else None
+    document = Document.objects.filter(sha256=digest).select_related("contest").defer("pdf").first()
     return Verification(
         sha256=digest,
-        document=Document.objects.filter(sha256=digest).select_related("contest").defer("pdf").first(),
+        document=document,
         expected=expected,
-        signature=_signature(stream),
+        signature=_signature(stream) if document is not None else None,
     )
 
 

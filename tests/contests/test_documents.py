@@ -219,3 +219,15 @@ def test_edital_screens_access_matrix(client):
     document = Document.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/verificar/{document.code}/"
     assert document.published_by == cast["manager"]
+
+
+def test_an_unknown_upload_is_refused_by_its_hash_without_parsing_the_pdf(monkeypatch):
+    """An anonymous upload that matches no published version costs a hash, never a signature check (a 50 MB
+    junk file took seconds of CPU in pyHanko)."""
+
+    def parse(*args, **kwargs):
+        raise AssertionError("a file that matches nothing must not be parsed")
+
+    monkeypatch.setattr(signing, "signature_report", parse)
+    result = verify_file(data=b"%PDF-1.7 " + b"x" * 100_000)
+    assert result.document is None and result.signature is None and not result.matches
