@@ -62,10 +62,12 @@ def test_role_logs_in_and_sees_its_home_with_counts(page, live_server, demo, who
 # The auditor's latest changes: the demo's 2 contests (created, then moved on) and 5 positions.
 DEMO_EXPECTED = {
     "gestao": {"Resultados aguardando publicação": "1", "Concursos aguardando homologação": "0"},
-    "secretaria": {"Vagas livres para nomear": "0", "Prazos de posse vencidos ou a vencer em 7 dias": "0"},
+    # Angra's demo (published, homologated) called 7 nominees in May 2026 out of its open seats: 6 seats
+    # are still free, and the 7 nominees' deadlines to take office have passed with no office taken.
+    "secretaria": {"Vagas livres para nomear": "6", "Prazos de posse vencidos ou a vencer em 7 dias": "7"},
     "juridico": {"Processos abertos, pelo próximo prazo": "0"},
     "comissao": {"Próximas sessões da sua comissão": "0"},
-    "auditoria": {"Consultas a dados sensíveis mais recentes": "0", "Alterações mais recentes": "9"},
+    "auditoria": {"Consultas a dados sensíveis mais recentes": "0", "Alterações mais recentes": "10"},
 }
 
 
@@ -92,7 +94,7 @@ def seeded(settings, tmp_path):
 def test_demo_user_logs_in_and_sees_its_home_with_counts(page, live_server, seeded, who):
     from candidates.management.commands.seed_demo import DEMO_PASSWORD
 
-    page.goto(live_server.url + "/")
+    page.goto(live_server.url + "/painel/")  # the staff's home; "/" is the public portal
     page.get_by_label("Usuário").fill(who)
     page.get_by_label("Senha").fill(DEMO_PASSWORD)
     page.get_by_role("button", name="Entrar").click()
