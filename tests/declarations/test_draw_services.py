@@ -25,9 +25,10 @@ pytestmark = pytest.mark.django_db
 D = datetime.date
 SOURCE = "Resultado do concurso nº 2950 da Mega-Sena, de 05/06/2026"
 SIGNER = Signer("Ana Souza", "Procuradora")
+KNOWN_ON = D(2026, 6, 5)  # the day the announced lottery result is out
 
 
-def announce(contest, by, *, pool=None, kind="first", known_on=D(2026, 6, 5), now=None):
+def announce(contest, by, *, pool=None, kind="first", known_on=KNOWN_ON, now=None):
     return draw_services.draw_announce(
         contest=contest,
         kind=kind,
@@ -40,7 +41,7 @@ def announce(contest, by, *, pool=None, kind="first", known_on=D(2026, 6, 5), no
     )
 
 
-def perform(announcement, by, *, day=D(2026, 6, 5), seed=SEED):
+def perform(announcement, by, *, day=KNOWN_ON, seed=SEED):
     return draw_services.draw_perform(
         announcement=announcement, seed=seed, formed_on=day, by=by, now=at(day, 21)
     )

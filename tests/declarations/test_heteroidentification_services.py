@@ -12,8 +12,8 @@ from candidates.models import Registration
 from candidates.services.nominations import nominations_call, nominations_preview
 from declarations import draw_services
 from declarations import heteroidentification_services as hs
-from declarations.hetero_documents import Signer
 from declarations.deadlines import Calendar
+from declarations.hetero_documents import Signer
 from declarations.models import Opinion, Procedure
 from tests.builders import make_classified_position, make_contest, make_user, publish_final
 
