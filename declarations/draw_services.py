@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -33,6 +34,9 @@ from declarations.heteroidentification_services import (
     policy_size,
 )
 from declarations.models import Commission, DrawAnnouncement, MemberDraw
+
+if TYPE_CHECKING:
+    from declarations.hetero_documents import Signer
 
 
 def _refuse(message: str, field: str | None = None) -> None:
@@ -60,7 +64,7 @@ def draw_announce(
     seed_known_on: datetime.date,
     by: User,
     now: datetime.datetime,
-    signer,
+    signer: Signer,
 ) -> DrawAnnouncement:
     """Record and publish the notice of a draw of ``contest``'s commission of ``kind``: ``pool`` (the
     eligible members), k (the policy's size) and the seed's public source, known from ``seed_known_on``

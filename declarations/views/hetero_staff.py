@@ -1,6 +1,6 @@
 """Jurídico's heteroidentification screens (RULES §5), per contest: form the commission and the appeal
-commission (with or without the auditable draw), keep each member's signed declaration of no conflict of
-interest, schedule sessions, call the candidates (and the appellants), publish the draw, the call, the
+commission from the members indicated (a drawn one is announced, then drawn: ``hetero_draw``), keep each
+member's signed declaration of no conflict of interest, schedule sessions, call the candidates (and the appellants), publish the draw, the call, the
 minutes and the confirmed list as acts. Auditoria reads the same pages. Every write: permission, form,
 service, redirect; every view of members' or candidates' data goes to the access log (LGPD)."""
 
