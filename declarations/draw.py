@@ -17,6 +17,11 @@ The ranking does not depend on the order the pool is listed in, so nobody gains 
 it; the record still keeps the pool's order and its digest ``SHA-256(m1 ␊ m2 ␊ …)`` so the published list
 can be checked to be the one drawn from.
 
+Two steps make "fixed before the draw" checkable: the **announcement** publishes the pool, k and the seed's
+public SOURCE (which lottery result, which hash) with the date from which the seed is known, before any seed
+is accepted; the **draw** later takes the seed, no earlier than that date, from the announced pool and k only.
+Anyone can then check the seed against its announced source and the announcement's date against the seed's.
+
 Pinned example (tests/declarations/test_draw.py): seed ``"2026-11-30 Mega-Sena 2900: 05 12 23 34 45 56"``,
 pool ``A, B, C, D, E, F, G`` and k = 5 draw the members pinned there.
 """
@@ -81,11 +86,9 @@ def pool_digest(pool: Sequence[str]) -> str:
     return hashlib.sha256("\n".join(normalise(member) for member in pool).encode("utf-8")).hexdigest()
 
 
-def draw(seed: str, pool: Sequence[str], k: int) -> DrawResult:
-    """Draw ``k`` members of ``pool`` with the public ``seed`` (the algorithm in the module's docstring)."""
-    text = normalise(seed)
-    if not text:
-        raise DrawError("Informe a semente pública do sorteio (fixada e publicada antes do sorteio).")
+def check(pool: Sequence[str], k: int) -> tuple[str, ...]:
+    """The pool (normalised) if ``k`` members can be drawn from it, whatever the seed; else ``DrawError``.
+    The announcement of a draw is checked with it before any seed exists."""
     members = tuple(normalise(member) for member in pool)
     if any(not member for member in members):
         raise DrawError("Há um membro sem identificador na lista de sorteáveis.")
@@ -101,6 +104,15 @@ def draw(seed: str, pool: Sequence[str], k: int) -> DrawResult:
             f"Não é possível sortear {k} {'membro' if k == 1 else 'membros'} de uma lista de {len(members)}: a lista de sorteáveis "
             "deve ter ao menos tantos nomes quantos os membros a sortear."
         )
+    return members
+
+
+def draw(seed: str, pool: Sequence[str], k: int) -> DrawResult:
+    """Draw ``k`` members of ``pool`` with the public ``seed`` (the algorithm in the module's docstring)."""
+    text = normalise(seed)
+    if not text:
+        raise DrawError("Informe a semente pública do sorteio (fixada e publicada antes do sorteio).")
+    members = check(pool, k)
     digest = seed_digest(text)
     ranking = sorted(
         (Ranked(member=member, key=member_key(digest, member)) for member in members),

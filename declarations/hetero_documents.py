@@ -25,7 +25,7 @@ from contests.documents.services import current_version, document_publish
 from contests.models import Contest
 from declarations import draw as draw_rules
 from declarations import heteroidentification as rules
-from declarations.models import MemberDraw, Procedure, Session, Verification
+from declarations.models import DrawAnnouncement, MemberDraw, Procedure, Session, Verification
 
 Kind = Document.Kind
 
@@ -76,10 +76,37 @@ def _person(verification: Verification) -> dict:
 # Draw ----------------------------------------------------------------------------------------------------
 
 
+def announcement_publish(*, announcement: DrawAnnouncement, by: User, signer: Signer) -> Document:
+    """The "Aviso de sorteio": pool, k, the seed's public source and date, the algorithm, before any seed."""
+    kind_label = announcement.get_kind_display().lower()
+    return _publish(
+        contest=announcement.contest,
+        kind=Kind.HETERO_DRAW,
+        subject=announcement.subject,
+        title=f"Aviso de sorteio dos membros da {kind_label}",
+        template="pdf/hetero_draw_announcement.html",
+        context={
+            "announcement": announcement,
+            "contest": announcement.contest,
+            "kind_label": kind_label,
+            "algorithm": draw_rules.ALGORITHM_TEXT,
+        },
+        by=by,
+        signer=signer,
+    )
+
+
 def draw_context(record: MemberDraw) -> dict:
     recomputed = draw_rules.draw(record.seed, record.pool, record.k)
+    announcement = record.announcement
     return {
         "record": record,
+        "announcement": announcement,
+        "announcement_document": (
+            current_version(announcement.contest, Kind.HETERO_DRAW, announcement.subject)
+            if announcement is not None
+            else None
+        ),
         "contest": record.commission.contest,
         "recomputed": recomputed,
         "algorithm": draw_rules.ALGORITHM_TEXT,

@@ -18,8 +18,7 @@ from declarations.models import Appeal, Commission, CommissionMember, Session
 COLOURS = ("branca", "preta", "parda", "amarela", "indígena")  # IBGE
 MEMBERS_HELP = (
     "Um membro por linha: nome; cargo ou função; gênero; cor ou raça autodeclarada (branca, preta, parda, "
-    "amarela ou indígena); usuário de acesso (papel Comissão), opcional. Com sorteio, informe toda a lista "
-    "de sorteáveis."
+    "amarela ou indígena); usuário de acesso (papel Comissão), opcional."
 )
 
 
@@ -37,7 +36,50 @@ class ChoicesField(forms.ModelMultipleChoiceField):
         return super()._check_values(value)  # type: ignore[misc]  # Django API the stubs leave out
 
 
-class CommissionForm(StaffFormMixin, forms.Form):
+def parse_members(text: str) -> list[MemberInput]:
+    """Members typed one per line: name; office; gender; colour; optional Comissão account."""
+    users = get_user_model().objects.filter(is_active=True, groups__name="Comissão")
+    members, problems = [], []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        parts = [part.strip() for part in line.split(";")]
+        if len(parts) not in (4, 5) or not all(parts[:4]):
+            problems.append(f"linha {number}: informe nome; cargo; gênero; cor (e, se houver, o usuário)")
+            continue
+        name, office, gender, colour = parts[:4]
+        if colour.casefold() not in COLOURS:
+            problems.append(f"linha {number}: cor “{colour}” não é uma das categorias do IBGE")
+            continue
+        user = None
+        if len(parts) == 5 and parts[4]:
+            user = users.filter(username=parts[4]).first()
+            if user is None:
+                problems.append(f"linha {number}: não há usuário ativo “{parts[4]}” no papel Comissão")
+                continue
+        if len(name) > 200 or len(office) > 200 or len(gender) > 40:
+            problems.append(f"linha {number}: texto longo demais")
+            continue
+        members.append(
+            MemberInput(name=name, office=office, gender=gender, colour=colour.casefold(), user=user)
+        )
+    if problems:
+        raise forms.ValidationError("Confira os membros: " + "; ".join(problems) + ".")
+    if not members:
+        raise forms.ValidationError("Indique os membros da comissão.")
+    return members
+
+
+class MembersMixin:
+    """The members typed one per line (``clean_members``), for forming a commission or announcing a draw."""
+
+    cleaned_data: dict
+
+    def clean_members(self) -> list[MemberInput]:
+        return parse_members(self.cleaned_data["members"])
+
+
+class CommissionForm(MembersMixin, StaffFormMixin, forms.Form):
     kind = forms.ChoiceField(
         label="Comissão",
         choices=[(k.value, rules.KIND_LABELS[k].capitalize()) for k in rules.Kind],
@@ -52,46 +94,43 @@ class CommissionForm(StaffFormMixin, forms.Form):
     members = forms.CharField(
         label="Membros", widget=forms.Textarea(attrs={"rows": 8}), help_text=MEMBERS_HELP, max_length=20000
     )
+
+
+class DrawAnnounceForm(MembersMixin, StaffFormMixin, forms.Form):
+    kind = forms.ChoiceField(
+        label="Comissão",
+        choices=[(k.value, rules.KIND_LABELS[k].capitalize()) for k in rules.Kind],
+    )
+    members = forms.CharField(
+        label="Lista de sorteáveis",
+        widget=forms.Textarea(attrs={"rows": 10}),
+        help_text=MEMBERS_HELP + " Informe toda a lista de sorteáveis: ela não muda depois do aviso.",
+        max_length=20000,
+    )
+    seed_source = forms.CharField(
+        label="Fonte pública da semente",
+        max_length=500,
+        help_text="De onde virá a semente, ainda desconhecida: ex. “resultado do concurso nº 2950 da "
+        "Mega-Sena, de 05/12/2026” ou “SHA-256 da lista de convocados publicada”.",
+    )
+    seed_known_on = date_field("Semente conhecida a partir de")
+    signer_name = forms.CharField(label="Quem assina o aviso", max_length=200)
+    signer_office = forms.CharField(label="Cargo de quem assina o aviso", max_length=200)
+
+
+class DrawPerformForm(StaffFormMixin, forms.Form):
     seed = forms.CharField(
         label="Semente pública do sorteio",
-        required=False,
         max_length=500,
-        help_text="Somente se o concurso sorteia os membros: o texto público fixado antes do sorteio (ex.: os "
-        "números de um concurso da loteria já divulgado). Vazio: os membros indicados formam a comissão.",
+        help_text="O texto da fonte anunciada, tal como publicado (ex.: os números sorteados na loteria).",
     )
-
-    def clean_members(self) -> list[MemberInput]:
-        text = self.cleaned_data["members"]
-        users = get_user_model().objects.filter(is_active=True, groups__name="Comissão")
-        members, problems = [], []
-        for number, line in enumerate(text.splitlines(), start=1):
-            if not line.strip():
-                continue
-            parts = [part.strip() for part in line.split(";")]
-            if len(parts) not in (4, 5) or not all(parts[:4]):
-                problems.append(f"linha {number}: informe nome; cargo; gênero; cor (e, se houver, o usuário)")
-                continue
-            name, office, gender, colour = parts[:4]
-            if colour.casefold() not in COLOURS:
-                problems.append(f"linha {number}: cor “{colour}” não é uma das categorias do IBGE")
-                continue
-            user = None
-            if len(parts) == 5 and parts[4]:
-                user = users.filter(username=parts[4]).first()
-                if user is None:
-                    problems.append(f"linha {number}: não há usuário ativo “{parts[4]}” no papel Comissão")
-                    continue
-            if len(name) > 200 or len(office) > 200 or len(gender) > 40:
-                problems.append(f"linha {number}: texto longo demais")
-                continue
-            members.append(
-                MemberInput(name=name, office=office, gender=gender, colour=colour.casefold(), user=user)
-            )
-        if problems:
-            raise forms.ValidationError("Confira os membros: " + "; ".join(problems) + ".")
-        if not members:
-            raise forms.ValidationError("Indique os membros da comissão.")
-        return members
+    formed_on = date_field("Constituída em")
+    act_reference = forms.CharField(
+        label="Ato de designação",
+        max_length=200,
+        required=False,
+        help_text="Portaria ou ato que designa os membros.",
+    )
 
 
 class NoConflictForm(StaffFormMixin, forms.Form):

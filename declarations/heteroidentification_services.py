@@ -1,4 +1,4 @@
-"""Writes of heteroidentification (RULES §5): form a commission (with or without an auditable draw),
+"""Writes of heteroidentification (RULES §5): form a commission (the auditable draw: ``draw_services``),
 schedule a session, call the candidates, record presence and attendance, record a member's own opinion,
 close the session (the result computed by ``declarations.heteroidentification``), the candidate's appeal,
 and the final result's consequence through the candidates' orchestration service or a procedure.
@@ -79,33 +79,44 @@ def commission_form(
     contest: Contest,
     kind: str,
     pool: Sequence[MemberInput],
-    seed: str = "",
     size: int | None = None,
     formed_on: datetime.date,
     act_reference: str = "",
     by: User,
     now: datetime.datetime,
 ) -> Formed:
-    """Form ``contest``'s commission of ``kind``. With a public ``seed``, its ``size`` members are drawn
-    from ``pool`` by name (declarations/draw.py) and the draw's record is kept; without, ``pool`` is the
-    commission. The appeal commission with a member in common with the first is refused; a commission not
-    diverse in gender or colour is formed with warnings."""
+    """Form ``contest``'s commission of ``kind`` with the members indicated in ``pool``. A drawn commission
+    is formed by ``declarations.draw_services.draw_perform`` instead, from an announced draw. The appeal
+    commission with a member in common with the first is refused; a commission not diverse in gender or
+    colour is formed with warnings."""
     Contest.objects.select_for_update().get(pk=contest.pk)  # two officers forming at once are serialised
     kind = rules.Kind(kind)
     size = size if size is not None else policy_size(contest, kind)
+    commission, warnings = commission_create(
+        contest=contest,
+        kind=kind,
+        chosen=pool,
+        size=size,
+        formed_on=formed_on,
+        act_reference=act_reference,
+        by=by,
+    )
+    return Formed(commission, warnings, None)
+
+
+def commission_create(
+    *,
+    contest: Contest,
+    kind: rules.Kind,
+    chosen: Sequence[MemberInput],
+    size: int,
+    formed_on: datetime.date,
+    act_reference: str,
+    by: User,
+) -> tuple[Commission, tuple[str, ...]]:
+    """The commission and its members, after the checks of RULES §5 (the caller holds the contest's lock)."""
     if Commission.objects.filter(contest=contest, kind=kind).exists():
         _refuse(f"O concurso já tem {rules.KIND_LABELS[kind]}.")
-    by_key = {_key(m.name): m for m in pool}
-    result = None
-    if seed.strip():
-        try:
-            result = draw_rules.draw(seed, [m.name for m in pool], size)
-        except draw_rules.DrawError as exc:
-            _refuse(str(exc), "seed")
-        assert result is not None
-        chosen = [by_key[_key(name)] for name in result.drawn]
-    else:
-        chosen = list(pool)
     other_kind = rules.Kind.APPEAL if kind == rules.Kind.FIRST else rules.Kind.FIRST
     others = list(CommissionMember.objects.filter(commission__contest=contest, commission__kind=other_kind))
     composition = rules.check_composition(
@@ -136,21 +147,7 @@ def commission_form(
             no_conflict_signed_on=m.no_conflict_signed_on,
         )
         audited_save(member, by=by)
-    record = None
-    if result is not None:
-        record = MemberDraw(
-            commission=commission,
-            seed=result.seed,
-            pool=list(result.pool),
-            pool_digest=result.pool_digest,
-            k=result.k,
-            algorithm=result.algorithm,
-            result=[entry.member for entry in result.ranking],
-            drawn_at=now,
-            drawn_by=by,
-        )
-        audited_save(record, by=by, reason="Sorteio público dos membros")
-    return Formed(commission, composition.warnings, record)
+    return commission, tuple(composition.warnings)
 
 
 @transaction.atomic

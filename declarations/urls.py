@@ -1,4 +1,4 @@
-from declarations.views import hetero_portal, hetero_staff, heteroidentification, portal, staff
+from declarations.views import hetero_draw, hetero_portal, hetero_staff, heteroidentification, portal, staff
 
 app_name = "declarations"
 
@@ -7,5 +7,6 @@ urlpatterns = [
     *portal.urlpatterns,
     *heteroidentification.urlpatterns,
     *hetero_staff.urlpatterns,
+    *hetero_draw.urlpatterns,
     *hetero_portal.urlpatterns,
 ]

@@ -77,14 +77,16 @@ def procedure_arguments(route: str, world: dict) -> dict:
 
 
 def hetero_arguments(route: str, world: dict) -> dict:
-    """The heteroidentification screens' arguments: a session, a verification, a draw, a member or the
-    candidate's token by the screen."""
+    """The heteroidentification screens' arguments: a session, a verification, a draw, a draw's notice, a
+    member or the candidate's token by the screen."""
     if "<str:token>" in route:
         return {"token": world["hetero_token"]}
     if "<int:pk>" not in route:
         return {}
     if "sorteios" in route:
         return {"pk": world["draw"].pk}
+    if "avisos" in route:
+        return {"pk": world["draw_announcement"].pk}
     if "membros" in route:
         return {"pk": world["member"].pk}
     if "documentos" in route:

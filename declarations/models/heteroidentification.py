@@ -113,6 +113,54 @@ class CommissionMember(models.Model):
         return rules.Member(key=self.key, name=self.name, gender=self.gender, colour=self.colour)
 
 
+class DrawAnnouncement(models.Model):
+    """The public notice of a draw, recorded and published BEFORE any seed is accepted: the pool of eligible
+    members, how many are drawn (k) and the seed's public source, with the date from which the seed is known.
+    The pool and k never change; a new notice replaces this one only while no draw was performed, and the
+    replaced one stays on record (``replaced_at``)."""
+
+    contest = models.ForeignKey(
+        Contest, verbose_name="concurso", on_delete=models.PROTECT, related_name="draw_announcements"
+    )
+    kind = models.CharField("comissão", max_length=10, choices=KIND_CHOICES)
+    pool = models.JSONField(
+        "lista de sorteáveis",
+        help_text="Na ordem publicada: nome, cargo, gênero, cor e conta de acesso de cada membro.",
+    )
+    pool_digest = models.CharField("resumo SHA-256 da lista", max_length=64)
+    k = models.PositiveSmallIntegerField("número de sorteados")
+    algorithm = models.CharField("algoritmo", max_length=40)
+    seed_source = models.CharField(
+        "fonte pública da semente",
+        max_length=500,
+        help_text="Ex.: resultado do concurso nº 2950 da Mega-Sena, de 05/12/2026.",
+    )
+    seed_known_on = models.DateField("semente conhecida a partir de")
+    announced_at = models.DateTimeField("anunciado em")
+    announced_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name="anunciado por", on_delete=models.PROTECT, related_name="+"
+    )
+    replaced_at = models.DateTimeField("substituído em", null=True, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "aviso de sorteio"
+        verbose_name_plural = "avisos de sorteio"
+
+    def __str__(self) -> str:
+        return f"Aviso de sorteio de {self.k} ({self.get_kind_display()}, {self.contest})"
+
+    @property
+    def names(self) -> list[str]:
+        return [entry["name"] for entry in self.pool]
+
+    @property
+    def subject(self) -> str:
+        """The published notice's subject in the documents pipeline."""
+        return f"draw-announcement-{self.pk}"
+
+
 class MemberDraw(models.Model):
     """The published record of a draw of members (declarations/draw.py): anyone can recompute it."""
 
@@ -130,6 +178,15 @@ class MemberDraw(models.Model):
     drawn_at = models.DateTimeField("sorteado em")
     drawn_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="sorteado por", on_delete=models.PROTECT, related_name="+"
+    )
+    announcement = models.OneToOneField(
+        DrawAnnouncement,
+        verbose_name="aviso de sorteio",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="draw",
+        help_text="O aviso publicado antes do sorteio, com a lista, o número de sorteados e a fonte da semente.",
     )
 
     history = HistoricalRecords()

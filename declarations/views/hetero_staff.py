@@ -1,6 +1,6 @@
 """Jurídico's heteroidentification screens (RULES §5), per contest: form the commission and the appeal
-commission (with or without the auditable draw), keep each member's signed declaration of no conflict of
-interest, schedule sessions, call the candidates (and the appellants), publish the draw, the call, the
+commission from the members indicated (a drawn one is announced, then drawn: ``hetero_draw``), keep each
+member's signed declaration of no conflict of interest, schedule sessions, call the candidates (and the appellants), publish the draw, the call, the
 minutes and the confirmed list as acts. Auditoria reads the same pages. Every write: permission, form,
 service, redirect; every view of members' or candidates' data goes to the access log (LGPD)."""
 
@@ -34,7 +34,15 @@ from declarations.hetero_forms import (
     SessionForm,
     SessionRecordForm,
 )
-from declarations.models import Appeal, Commission, CommissionMember, MemberDraw, Session, Verification
+from declarations.models import (
+    Appeal,
+    Commission,
+    CommissionMember,
+    DrawAnnouncement,
+    MemberDraw,
+    Session,
+    Verification,
+)
 
 MANAGE = "declarations.manage_heteroidentification"
 VIEW = "declarations.view_session"
@@ -96,6 +104,9 @@ def contest_page(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
             "policy": policy,
             "commissions": commissions,
             "formed": set(Commission.objects.filter(contest=contest).values_list("kind", flat=True)),
+            "announcements": DrawAnnouncement.objects.filter(contest=contest)
+            .select_related("draw")
+            .order_by("-announced_at"),
             "appeals": _pending_appeals(contest),
             "documents": Document.objects.filter(contest=contest, kind__in=HETERO_KINDS).order_by(
                 "-published_at"
@@ -119,7 +130,6 @@ def commission_form(request: AuthenticatedHttpRequest, slug: str) -> HttpRespons
                 contest=contest,
                 kind=data["kind"],
                 pool=data["members"],
-                seed=data["seed"],
                 formed_on=data["formed_on"],
                 act_reference=data["act_reference"],
                 by=request.user,
@@ -131,10 +141,6 @@ def commission_form(request: AuthenticatedHttpRequest, slug: str) -> HttpRespons
             messages.success(request, f"{formed.commission.get_kind_display()} constituída.")
             for warning in formed.warnings:
                 messages.warning(request, warning)
-            if formed.draw is not None:
-                messages.info(
-                    request, "O registro do sorteio está na página pública do sorteio: publique-o como ato."
-                )
             return redirect("declarations:hetero_contest", slug=contest.slug)
     policy = contest.policy
     return render(
@@ -145,7 +151,8 @@ def commission_form(request: AuthenticatedHttpRequest, slug: str) -> HttpRespons
             "title": "Constituir comissão",
             "lead": f"Tamanhos pela política: {policy.hetero_commission_size} membros na comissão de "
             f"heteroidentificação e {policy.hetero_appeal_commission_size} na recursal, sem membro em comum "
-            "(RULES §5). A comissão deve ser diversa em gênero e cor.",
+            "(RULES §5). A comissão deve ser diversa em gênero e cor. Se o concurso sorteia os membros, "
+            "anuncie o sorteio em vez de indicá-los aqui.",
             "submit": "Constituir a comissão",
             "multipart": False,
             "breadcrumbs": _trail(contest, here("Constituir comissão")),

@@ -22,7 +22,7 @@ from contests.forms import add_service_errors
 from contests.models import Contest
 from contests.views import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import here
-from declarations import draw as draw_rules
+from declarations import hetero_documents
 from declarations import heteroidentification as rules
 from declarations import heteroidentification_services as hs
 from declarations.models import MemberDraw, Opinion, Session, Verification
@@ -227,17 +227,20 @@ def status(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
 
 def draw_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The published draw (seed, pool, result), recomputed here by the same pure function anyone can run."""
-    record = get_object_or_404(MemberDraw.objects.select_related("commission__contest"), pk=pk)
-    recomputed = draw_rules.draw(record.seed, record.pool, record.k)
+    record = get_object_or_404(
+        MemberDraw.objects.select_related("commission__contest", "announcement"), pk=pk
+    )
+    context = hetero_documents.draw_context(record)
+    announcement = record.announcement
     return render(
         request,
         "declarations/hetero_draw.html",
-        {
-            "record": record,
-            "recomputed": recomputed,
-            "matches": list(recomputed.drawn) == record.drawn,
-            "algorithm": draw_rules.ALGORITHM_TEXT,
-            "command": f'manage.py draw_check --seed "{record.seed}" --pool "{", ".join(record.pool)}" -k {record.k}',
+        context
+        | {
+            "matches": list(context["recomputed"].drawn) == record.drawn,
+            "announced_pool_matches": announcement is not None
+            and announcement.k == record.k
+            and announcement.pool_digest == record.pool_digest,
         },
     )
 

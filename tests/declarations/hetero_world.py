@@ -60,6 +60,13 @@ def make_hetero_world(cast: dict, contest) -> dict:
         k=5, algorithm=result.algorithm, result=[e.member for e in result.ranking], drawn_at=at(day),
         drawn_by=legal,
     )  # fmt: skip
+    from declarations.models import DrawAnnouncement
+
+    announcement = DrawAnnouncement.objects.create(
+        contest=contest, kind="first", k=5, pool=[{"name": m, "office": "x", "gender": "f", "colour": "preta", "user": None} for m in result.pool],
+        pool_digest=result.pool_digest, algorithm=result.algorithm, seed_source="Mega-Sena 2900", seed_known_on=day,
+        announced_at=at(day), announced_by=legal,
+    )  # fmt: skip
     session = hs.session_schedule(
         commission=first.commission, starts_at=at(datetime.date(2026, 6, 20)), place="Sala 1", by=legal
     )
@@ -82,5 +89,6 @@ def make_hetero_world(cast: dict, contest) -> dict:
         "hetero_session": session,
         "verification": called[0],
         "draw": draw,
+        "draw_announcement": announcement,
         "appeal_commission": appeal.commission,
     }

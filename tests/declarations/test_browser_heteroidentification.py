@@ -1,6 +1,7 @@
 """Issue 11's acceptance, in Chromium through the screens (Python only sets up what has no screen here:
-the contest, its classified registrations and the Comissão accounts): Jurídico forms the commission by a
-draw (the public page recomputes it) and the appeal commission (refused first with a member in common),
+the contest, its classified registrations and the Comissão accounts): Jurídico announces the draw (pool,
+k, the seed's public source), then draws the commission with the seed (the public page shows the notice
+and recomputes the draw) and the appeal commission (refused first with a member in common),
 schedules a session, calls the candidates and publishes the call; five members record their opinions on
 N2 (a member of the appeal commission gets 403 on the session; a member's own form never shows another's
 opinion); the majority does not confirm; N2 is told by e-mail and appeals through the private link; the
@@ -59,15 +60,35 @@ def member_lines(prefix: str, n: int) -> list[str]:
     return lines
 
 
-def form_commission(page, hub: str, kind: str, lines: list[str], seed: str = "") -> None:
+def form_commission(page, hub: str, kind: str, lines: list[str]) -> None:
     page.goto(hub)
     page.get_by_role("link", name="Constituir comissão").click()
     page.get_by_label("Comissão").select_option(kind)
     page.get_by_label("Constituída em").fill("01/06/2026")
     page.get_by_label("Ato de designação").fill("Portaria 5/2026")
     page.get_by_label("Membros").fill("\n".join(lines))
-    page.get_by_label("Semente pública do sorteio").fill(seed)
     page.get_by_role("button", name="Constituir a comissão").click()
+
+
+def announce_draw(page, hub: str, lines: list[str], source: str) -> None:
+    page.goto(hub)
+    page.get_by_role("link", name="Anunciar sorteio").click()
+    page.get_by_label("Comissão").select_option("first")
+    page.get_by_label("Lista de sorteáveis").fill("\n".join(lines))
+    page.get_by_label("Fonte pública da semente").fill(source)
+    page.get_by_label("Semente conhecida a partir de").fill(timezone.localdate().strftime("%d/%m/%Y"))
+    page.get_by_label(re.compile(r"^Quem assina o aviso")).fill("Ana Souza")
+    page.get_by_label("Cargo de quem assina o aviso").fill("Procuradora do Município")
+    page.get_by_role("button", name="Publicar o aviso de sorteio").click()
+
+
+def perform_draw(page, hub: str, seed: str) -> None:
+    page.goto(hub)
+    page.get_by_role("link", name="Sortear: comissão de heteroidentificação").click()
+    page.get_by_label("Semente pública do sorteio").fill(seed)
+    page.get_by_label("Constituída em").fill("01/06/2026")
+    page.get_by_label("Ato de designação").fill("Portaria 5/2026")
+    page.get_by_role("button", name="Sortear e constituir a comissão").click()
 
 
 def publish(page, signer: str = "Ana Souza") -> None:
@@ -117,11 +138,17 @@ def test_heteroidentification_through_the_screens(live_server, browser, conseque
     officer.wait_for_url(hub)
     assert "Candidato que não comparece: Sai da reserva" in officer.content()
 
-    # The first commission, drawn from the pool of 7 with the public seed.
-    form_commission(officer, hub, "first", pool, SEED)
+    # The first commission, drawn from the pool of 7: first the notice (pool, k, the seed's public source),
+    # published before any seed; then the draw with the seed from that source.
+    source = "Resultado do concurso nº 2950 da Mega-Sena"
+    announce_draw(officer, hub, pool, source)
+    officer.wait_for_url(hub)
+    assert "Aviso de sorteio publicado" in officer.content() and "aguardando a semente" in officer.content()
+    assert Document.objects.filter(kind=Document.Kind.HETERO_DRAW).count() == 1  # the notice
+    perform_draw(officer, hub, SEED)
     officer.wait_for_url(hub)
     drawn = draw_rules.draw(SEED, [line.split(";")[0] for line in pool], 5).drawn
-    assert "Comissão de heteroidentificação constituída" in officer.content()
+    assert "Comissão de heteroidentificação constituída por sorteio" in officer.content()
 
     # The appeal commission with a drawn member in common is refused, with the reason; then formed.
     common = next(line for line in pool if line.startswith(drawn[0] + ";"))
@@ -139,11 +166,13 @@ def test_heteroidentification_through_the_screens(live_server, browser, conseque
     # The draw's public page recomputes the record; Jurídico publishes it as an act.
     officer.get_by_role("link", name="página pública do sorteio (recálculo)").click()
     assert "confere com o registro" in officer.content() and "NÃO confere" not in officer.content()
+    assert source in officer.content() and "a mesma lista e o mesmo número do sorteio" in officer.content()
+    assert "NÃO é a lista" not in officer.content()
     officer.goto(hub)
     officer.get_by_role("link", name="Publicar o registro do sorteio").click()
     publish(officer)
     officer.wait_for_url(hub)
-    assert Document.objects.filter(kind=Document.Kind.HETERO_DRAW).count() == 1
+    assert Document.objects.filter(kind=Document.Kind.HETERO_DRAW).count() == 2  # the notice and the record
 
     # A session, the call (N1, N2, N3: the racial reserve's optants), published with date, time and place.
     today = timezone.localdate()

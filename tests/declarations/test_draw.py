@@ -11,7 +11,7 @@ from django.core.management.base import CommandError
 from hypothesis import given
 from hypothesis import strategies as st
 
-from declarations.draw import DrawError, draw, parse_pool
+from declarations.draw import DrawError, check, draw, parse_pool
 
 SEED = "2026-11-30 Mega-Sena 2900: 05 12 23 34 45 56"
 POOL = ("A", "B", "C", "D", "E", "F", "G")
@@ -81,3 +81,11 @@ def test_draw_check_command_refuses_in_portuguese_with_status_2():
     with pytest.raises(CommandError, match="ao menos tantos") as caught:
         call_command("draw_check", "--seed", SEED, "--pool", "A,B", "-k", "3")
     assert caught.value.returncode == 2
+
+
+def test_adc41_the_announced_pool_and_k_are_checked_before_any_seed():
+    assert check([" A", "B ", "C"], 3) == ("A", "B", "C")
+    with pytest.raises(DrawError, match="Não é possível sortear 4"):
+        check(["A", "B", "C"], 4)
+    with pytest.raises(DrawError, match="repetidos"):
+        check(["A", "A", "B"], 2)

@@ -1,5 +1,5 @@
 """Jurídico's heteroidentification screens and the candidate's link (RULES §5): forming the commissions
-(diversity warning, the appeal commission refused with a member in common), the draw through the form and
+(diversity warning, the appeal commission refused with a member in common), the draw announced then performed and
 its public recomputation, the signed no-conflict declaration (PDF by content), sessions, calls, the acts
 published through the documents pipeline (public ones carry inscription and name only; the minutes are
 restricted, CPF masked), the individual e-mail with the private link, the appeal within the deadline (a
@@ -29,6 +29,7 @@ from declarations.models import (
     Appeal,
     Commission,
     CommissionMember,
+    DrawAnnouncement,
     MemberDraw,
     Procedure,
     Session,
@@ -66,7 +67,7 @@ def contest():
     return contest
 
 
-def form_commission(client, contest, kind, members, seed=""):
+def form_commission(client, contest, kind, members):
     return client.post(
         reverse("declarations:hetero_commission_form", args=[contest.slug]),
         {
@@ -74,7 +75,6 @@ def form_commission(client, contest, kind, members, seed=""):
             "formed_on": "01/06/2026",
             "act_reference": "Portaria 5/2026",
             "members": members,
-            "seed": seed,
         },
         follow=True,
     )
@@ -117,21 +117,64 @@ def test_rules_s5_the_sizes_come_from_the_policy(client, cast, contest):
     assert Commission.objects.get().size == 3
 
 
-def test_rules_s5_the_draw_through_the_form_is_recorded_published_and_recomputed(client, cast, contest):
+def announce(client, contest, members, known_on):
+    return client.post(
+        reverse("declarations:hetero_draw_announce", args=[contest.slug]),
+        {
+            "kind": "first",
+            "members": members,
+            "seed_source": "Resultado do concurso nº 2950 da Mega-Sena",
+            "seed_known_on": known_on.strftime("%d/%m/%Y"),
+            "signer_name": "Ana Souza",
+            "signer_office": "Procuradora",
+        },
+        follow=True,
+    )
+
+
+def perform(client, announcement, seed=SEED):
+    return client.post(
+        reverse("declarations:hetero_draw_perform", args=[announcement.pk]),
+        {"seed": seed, "formed_on": "01/06/2026", "act_reference": "Portaria 5/2026"},
+        follow=True,
+    )
+
+
+def test_adc41_through_the_screens_a_seed_before_the_announced_date_is_refused(client, cast, contest):
     client.force_login(cast["legal"])
-    form_commission(client, contest, "first", lines("Membro", 7), seed=SEED)
+    tomorrow = timezone.localdate() + datetime.timedelta(days=1)
+    page = announce(client, contest, lines("Membro", 7), tomorrow)
+    assert "Aviso de sorteio publicado" in page.content.decode()
+    announcement = DrawAnnouncement.objects.get()
+    page = perform(client, announcement)
+    assert page.status_code == 200 and f"a partir de {tomorrow:%d/%m/%Y}" in page.content.decode()
+    assert not Commission.objects.exists() and not MemberDraw.objects.exists()
+
+
+def test_rules_s5_the_draw_through_the_screens_is_announced_recorded_published_and_recomputed(
+    client, cast, contest
+):
+    client.force_login(cast["legal"])
+    announce(client, contest, lines("Membro", 7), timezone.localdate())
+    announcement = DrawAnnouncement.objects.get()
+    notice = Document.objects.get(kind=Document.Kind.HETERO_DRAW, subject=announcement.subject)
+    hub = client.get(reverse("declarations:hetero_contest", args=[contest.slug])).content.decode()
+    assert "aguardando a semente" in hub and "Sortear: comissão de heteroidentificação" in hub
+    perform(client, announcement)
     record = MemberDraw.objects.get()
     expected = draw_rules.draw(SEED, [f"Membro {i}" for i in range(1, 8)], 5)
     assert record.drawn == list(expected.drawn)
     assert sorted(m.name for m in Commission.objects.get().members.all()) == sorted(expected.drawn)
     public = client.get(reverse("declarations:hetero_draw", args=[record.pk])).content.decode()
-    assert "confere com o registro" in public
+    assert "confere com o registro" in public and "Resultado do concurso nº 2950 da Mega-Sena" in public
+    assert notice.code in public and "a mesma lista e o mesmo número do sorteio" in public
+    assert record.announcement == announcement
     page = client.post(
         reverse("declarations:hetero_draw_publish", args=[record.pk]),
         {"signer_name": "Ana Souza", "signer_office": "Procuradora"},
         follow=True,
     )
-    document = Document.objects.get(kind=Document.Kind.HETERO_DRAW)
+    document = Document.objects.get(kind=Document.Kind.HETERO_DRAW, subject=f"draw-{record.pk}")
     assert document.code in page.content.decode() and document.kind not in RESTRICTED_KINDS
     assert SEED in pdf_text(document).replace("\n", " ")
     again = client.post(
@@ -139,7 +182,8 @@ def test_rules_s5_the_draw_through_the_form_is_recorded_published_and_recomputed
         {"signer_name": "Ana Souza", "signer_office": "Procuradora"},
     )
     assert again.status_code == 200 and "retificação" in again.content.decode()
-    assert Document.objects.filter(kind=Document.Kind.HETERO_DRAW).count() == 1
+    assert Document.objects.filter(kind=Document.Kind.HETERO_DRAW).count() == 2  # the notice, the record
+    assert "Mega-Sena" in pdf_text(document)
 
 
 def test_rules_s5_the_no_conflict_declaration_must_be_a_pdf_by_content(client, cast, contest, settings):

@@ -10,8 +10,10 @@ from django.utils import timezone
 
 from candidates.models import Registration
 from candidates.services.nominations import nominations_call, nominations_preview
+from declarations import draw_services
 from declarations import heteroidentification_services as hs
 from declarations.deadlines import Calendar
+from declarations.hetero_documents import Signer
 from declarations.models import Opinion, Procedure
 from tests.builders import make_classified_position, make_contest, make_user, publish_final
 
@@ -49,10 +51,18 @@ def world(cast):
         position=position, count=5, by=cast["clerk"], act_number="Portaria 10/2026", act_date=D(2026, 6, 10)
     )
     pool = people("Membro", 7)
-    first = hs.commission_form(
+    announcement = draw_services.draw_announce(
         contest=contest,
         kind="first",
         pool=pool,
+        seed_source="Mega-Sena, concurso 2900, de 30/05/2026",
+        seed_known_on=D(2026, 5, 30),
+        by=cast["legal"],
+        now=at(D(2026, 5, 25)),
+        signer=Signer("Ana Souza", "Procuradora"),
+    )
+    first = draw_services.draw_perform(
+        announcement=announcement,
         seed=SEED,
         formed_on=D(2026, 6, 1),
         by=cast["legal"],

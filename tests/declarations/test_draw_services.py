@@ -1,0 +1,148 @@
+"""The draw in two steps (declarations/draw_services.py; RULES §5, ADC 41: the seed is public and fixed
+before the draw): the notice (pool, k, the seed's source) is recorded and published before any seed; the
+seed is refused before the announced date; the members are drawn from the announced pool and k only; a
+notice is drawn once; a new notice replaces a pending one, which stays on record."""
+
+from __future__ import annotations
+
+import datetime
+import io
+
+import pytest
+from django.core.exceptions import ValidationError
+from pypdf import PdfReader
+
+from contests.documents.models import Document
+from declarations import draw as draw_rules
+from declarations import draw_services
+from declarations import heteroidentification_services as hs
+from declarations.hetero_documents import Signer
+from declarations.models import Commission, CommissionMember, DrawAnnouncement, MemberDraw
+from tests.builders import make_contest
+from tests.declarations.test_heteroidentification_services import SEED, at, people
+
+pytestmark = pytest.mark.django_db
+D = datetime.date
+SOURCE = "Resultado do concurso nº 2950 da Mega-Sena, de 05/06/2026"
+SIGNER = Signer("Ana Souza", "Procuradora")
+KNOWN_ON = D(2026, 6, 5)  # the day the announced lottery result is out
+
+
+def announce(contest, by, *, pool=None, kind="first", known_on=KNOWN_ON, now=None):
+    return draw_services.draw_announce(
+        contest=contest,
+        kind=kind,
+        pool=pool if pool is not None else people("Membro", 7, role=None),
+        seed_source=SOURCE,
+        seed_known_on=known_on,
+        by=by,
+        now=now or at(D(2026, 6, 1)),
+        signer=SIGNER,
+    )
+
+
+def perform(announcement, by, *, day=KNOWN_ON, seed=SEED):
+    return draw_services.draw_perform(
+        announcement=announcement, seed=seed, formed_on=day, by=by, now=at(day, 21)
+    )
+
+
+@pytest.fixture
+def contest():
+    return make_contest(pcd_percent=0)
+
+
+def test_adc41_the_notice_is_recorded_and_published_before_any_seed(contest, cast):
+    announcement = announce(contest, cast["legal"])
+    assert announcement.k == contest.policy.hetero_commission_size == 5
+    assert announcement.announced_by == cast["legal"] and announcement.seed_known_on == D(2026, 6, 5)
+    assert announcement.pool_digest == draw_rules.pool_digest([f"Membro {i}" for i in range(1, 8)])
+    document = Document.objects.get(kind=Document.Kind.HETERO_DRAW, subject=announcement.subject)
+    assert document.title.startswith("Aviso de sorteio")
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(bytes(document.pdf))).pages)
+    text = " ".join(text.split())
+    assert "Mega-Sena" in text and "05/06/2026" in text and "Membro 7" in text and "SHA-256" in text
+    assert not Commission.objects.exists() and not MemberDraw.objects.exists()
+
+
+def test_adc41_the_draw_takes_the_announced_pool_and_k_and_is_linked_to_the_notice(contest, cast):
+    announcement = announce(contest, cast["legal"])
+    formed = perform(announcement, cast["legal"])
+    expected = draw_rules.draw(SEED, [f"Membro {i}" for i in range(1, 8)], 5)
+    assert formed.draw is not None and formed.draw.announcement == announcement
+    assert formed.draw.drawn == list(expected.drawn)
+    assert sorted(m.name for m in formed.commission.members.all()) == sorted(expected.drawn)
+    assert formed.commission.size == 5
+
+
+def test_adc41_a_seed_before_the_announced_date_is_refused_and_nothing_is_written(contest, cast):
+    announcement = announce(contest, cast["legal"])
+    with pytest.raises(ValidationError, match="a partir de 05/06/2026") as error:
+        perform(announcement, cast["legal"], day=D(2026, 6, 4))
+    assert "seed" in error.value.message_dict
+    assert not Commission.objects.exists() and not MemberDraw.objects.exists()
+    perform(announcement, cast["legal"], day=D(2026, 6, 5))  # from the announced day on, accepted
+    assert MemberDraw.objects.count() == 1
+
+
+def test_adc41_a_notice_for_a_date_already_past_is_refused(contest, cast):
+    with pytest.raises(ValidationError, match="anterior a hoje"):
+        announce(contest, cast["legal"], known_on=D(2026, 5, 31))
+    assert not DrawAnnouncement.objects.exists() and not Document.objects.exists()
+
+
+def test_adc41_a_pool_changed_after_the_notice_is_refused(contest, cast):
+    announcement = announce(contest, cast["legal"])
+    pool = [*announcement.pool[:-1], {**announcement.pool[-1], "name": "Pessoa Escolhida"}]
+    DrawAnnouncement.objects.filter(pk=announcement.pk).update(pool=pool)
+    announcement.refresh_from_db()
+    with pytest.raises(ValidationError, match="não confere com a do aviso publicado"):
+        perform(announcement, cast["legal"])
+    assert not Commission.objects.exists() and not MemberDraw.objects.exists()
+
+
+def test_adc41_a_notice_is_drawn_once(contest, cast):
+    announcement = announce(contest, cast["legal"])
+    formed = perform(announcement, cast["legal"])
+    with pytest.raises(ValidationError, match="já foi realizado"):
+        perform(announcement, cast["legal"], seed="outra semente", day=D(2026, 6, 6))
+    assert list(MemberDraw.objects.all()) == [formed.draw]
+    assert CommissionMember.objects.count() == 5
+    with pytest.raises(ValidationError, match="já tem"):  # and no new notice once the commission exists
+        announce(contest, cast["legal"])
+
+
+def test_adc41_a_new_notice_replaces_a_pending_one_which_stays_on_record(contest, cast):
+    old = announce(contest, cast["legal"])
+    new = announce(contest, cast["legal"], pool=people("Outro", 6, role=None), now=at(D(2026, 6, 2)))
+    old.refresh_from_db()
+    assert old.replaced_at == at(D(2026, 6, 2)) and new.replaced_at is None
+    assert draw_services.pending_announcement(contest, "first") == new
+    assert Document.objects.filter(kind=Document.Kind.HETERO_DRAW).count() == 2  # both notices public
+    with pytest.raises(ValidationError, match="substituído"):
+        perform(old, cast["legal"])
+    formed = perform(new, cast["legal"])
+    assert all(m.name.startswith("Outro") for m in formed.commission.members.all())
+
+
+def test_adc41_a_pool_that_cannot_give_k_members_is_refused_at_the_notice(contest, cast):
+    with pytest.raises(ValidationError, match="Não é possível sortear 5") as error:
+        announce(contest, cast["legal"], pool=people("Membro", 4, role=None))
+    assert "members" in error.value.message_dict
+    assert not DrawAnnouncement.objects.exists()
+
+
+def test_rules_s5_the_drawn_appeal_commission_with_a_member_in_common_is_refused(contest, cast):
+    hs.commission_form(
+        contest=contest,
+        kind="first",
+        pool=people("Membro", 5, role=None),
+        formed_on=D(2026, 6, 1),
+        by=cast["legal"],
+        now=at(D(2026, 6, 1)),
+    )
+    pool = people("Membro", 3, role=None)  # every candidate of the appeal draw sits in the first
+    announcement = announce(contest, cast["legal"], kind="appeal", pool=pool)
+    with pytest.raises(ValidationError, match="membro em comum"):
+        perform(announcement, cast["legal"])
+    assert not Commission.objects.filter(kind="appeal").exists() and not MemberDraw.objects.exists()
