@@ -7,6 +7,7 @@ Plain functions with the ``db`` fixture; DEBUG is set per test through the ``set
 from __future__ import annotations
 
 import csv
+import datetime
 from io import StringIO
 
 import pytest
@@ -16,9 +17,31 @@ from django.core.management import call_command
 from candidates.management.commands.seed_demo import DEMO_PASSWORD
 from contests import audit, services
 from contests.models import Contest, Holiday, Organization, Position, VacancyOpening
+from declarations.models import (
+    Commission,
+    CommissionMember,
+    DrawAnnouncement,
+    MemberDraw,
+    Procedure,
+    ProcedureAct,
+    Session,
+)
 from tests.builders import CAST, EXAMPLE_CSV
 
-AUDITED = (Organization, Holiday, Contest, Position, VacancyOpening)
+AUDITED = (
+    Organization,
+    Holiday,
+    Contest,
+    Position,
+    VacancyOpening,
+    DrawAnnouncement,
+    MemberDraw,
+    Commission,
+    CommissionMember,
+    Session,
+    Procedure,
+    ProcedureAct,
+)
 
 
 def seed() -> str:
@@ -213,3 +236,59 @@ def test_seed_demo_gives_the_portal_a_published_edital_result_and_nominations(db
     assert Nomination.objects.filter(position__contest=contest).count() == 7
     assert run.entries.filter(name="Carla Souza").exists()  # the social name, never the civil one
     assert not run.entries.filter(name="Carlos Henrique Souza").exists()
+
+
+def test_seed_demo_draws_santa_maria_commission_with_the_comissao_user_and_a_session_ahead(db, debug):
+    from django.utils import timezone
+
+    from candidates.management.commands._demo_hetero import SEED, SESSION_IN_DAYS
+    from contests.documents.models import Document
+    from declarations.heteroidentification_services import draw_recompute
+
+    seed()
+    contest = Contest.objects.get(slug="demo-santa-maria")
+    commission = Commission.objects.get(contest=contest)
+    assert (commission.kind, commission.size) == ("first", contest.policy.hetero_commission_size)
+    members = list(commission.members.all())
+    assert len(members) == 5
+    # Formed by the announced draw with its fixed seed; the demo user Conceição is among the 5 drawn.
+    draw = MemberDraw.objects.get(commission=commission)
+    assert draw.seed == SEED and draw.announcement.pool_digest == draw.pool_digest
+    assert list(draw_recompute(draw).drawn) == draw.result[:5]
+    assert [m.user.username for m in members if m.user] == ["comissao"]  # the others have no account
+    assert len({m.gender for m in members}) == 2 and len({m.colour for m in members}) >= 3
+    # The notice and the draw's result, published as acts.
+    assert Document.objects.filter(contest=contest, kind=Document.Kind.HETERO_DRAW).count() == 2
+    session = Session.objects.get(commission=commission)
+    assert session.closed_at is None
+    local = timezone.localtime(session.starts_at)
+    assert local.date() == timezone.localdate() + datetime.timedelta(days=SESSION_IN_DAYS)
+    assert session.present.count() == 5
+    assert not session.verifications.exists()  # Santa Maria has no registrations until the file is imported
+
+
+def test_seed_demo_opens_one_procedure_with_a_running_defence_deadline(db, debug):
+    from django.utils import timezone
+
+    from declarations.selectors import case_state
+
+    seed()
+    procedure = Procedure.objects.get()
+    assert procedure.registration.contest.slug == "demo-angra"
+    assert procedure.registration.racial_reserve
+    assert procedure.status == Procedure.Status.OPEN
+    assert procedure.origin == Procedure.Origin.COMPLAINT
+    assert procedure.opened_by.username == "admin"
+    assert list(procedure.acts.order_by("pk").values_list("kind", flat=True)) == ["opening", "notice"]
+    today = timezone.localdate()
+    deadline = case_state(procedure, today=today).next_deadline
+    assert deadline is not None and not deadline.overdue
+    # The defence (10 days in Angra's policy) counted from the in-person notice given today.
+    assert deadline.deadline.last_day >= today + datetime.timedelta(days=10)
+
+
+def test_seed_demo_without_the_comissao_user_forms_no_commission(db):
+    User.objects.create_superuser(username="admin", password="uma-senha-que-ninguem-conhece")
+    seed()
+    assert not Commission.objects.exists()
+    assert Procedure.objects.count() == 1

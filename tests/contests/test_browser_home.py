@@ -65,8 +65,10 @@ DEMO_EXPECTED = {
     # Angra's demo (published, homologated) called 7 nominees in May 2026 out of its open seats: 6 seats
     # are still free, and the 7 nominees' deadlines to take office have passed with no office taken.
     "secretaria": {"Vagas livres para nomear": "6", "Prazos de posse vencidos ou a vencer em 7 dias": "7"},
-    "juridico": {"Processos abertos, pelo próximo prazo": "0"},
-    "comissao": {"Próximas sessões da sua comissão": "0"},
+    # The demo's one procedure (a fictitious complaint on an Angra registration, the defence deadline running).
+    "juridico": {"Processos abertos, pelo próximo prazo": "1"},
+    # Santa Maria's commission, drawn with Conceição (comissao) in it: one session, 14 days after the seed.
+    "comissao": {"Próximas sessões da sua comissão": "1"},
     "auditoria": {"Consultas a dados sensíveis mais recentes": "0", "Alterações mais recentes": "10"},
 }
 
@@ -109,6 +111,10 @@ def test_demo_user_logs_in_and_sees_its_home_with_counts(page, live_server, seed
     if who == "gestao":
         link = page.get_by_role("link", name="Concurso 1/2026: ")
         assert link.count() == 1  # the draft run, named by what it is, leads to its page
+    if who == "juridico":
+        assert "PA nº 1/" in main and "próximo prazo até" in main and "prazo venceu" not in main
+    if who == "comissao":
+        assert "Sessão de " in main and "já começou" not in main
     if who == "auditoria":
         # Changes are told with the author's full name, never the user name.
         assert "Sílvia Secretaria" in main or "Gabriela Gestão" in main or "Administração do sistema" in main

@@ -3,8 +3,10 @@
 Creates what is missing and never touches what exists: the organisation (a fictitious Câmara Municipal de
 Santa Maria/RS), a few municipal holidays, two contests (``demo-santa-maria``, matching
 ``examples/inscricoes-notas-latin1.csv``, and ``demo-angra``) and, only when ``DEBUG`` is on, one user per
-role with a known password. Every business write goes through ``contests.services`` with the ``admin`` user
-as author, so history says who created the demo.
+role with a known password, and then the Santa Maria contest's heteroidentification commission (drawn)
+with a session some days ahead and a procedure opened on an Angra registration (``_demo_hetero``). Every
+business write goes through the services with the ``admin`` user as author, so history says who created the
+demo.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from candidates.management.commands._demo_hetero import seed_heteroidentification, seed_procedure
 from candidates.management.commands._demo_portal import seed_portal
 from candidates.services import registrations as candidate_services
 from contests import services
@@ -196,6 +199,11 @@ class Command(BaseCommand):
                 self._holidays(admin)
                 for spec in CONTESTS:
                     self._contest(spec, admin)
+                if admin is not None:  # what Comissão and Jurídico have to do; each step skipped once done
+                    self.created.extend(
+                        seed_heteroidentification(Contest.objects.get(slug="demo-santa-maria"), admin)
+                    )
+                    self.created.extend(seed_procedure(Contest.objects.get(slug="demo-angra"), admin))
         except ValidationError as error:
             raise CommandError("Dados de demonstração recusados: " + "; ".join(error.messages)) from error
 
