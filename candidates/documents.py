@@ -41,8 +41,9 @@ def list_label(kind: str, group_label: str) -> str:
 
 
 def run_title(run: ResultRun) -> str:
-    kind = run.get_kind_display().lower() if run.is_published else "rascunho"
-    return f"Lista de classificação nº {run.number} ({kind})"
+    """The document's title names the run by what it is (issue 13), as the screens do: "Listas de
+    classificação: Resultado final publicado em 30/11/2026", never a sequence number."""
+    return f"Listas de classificação: {run.name}"
 
 
 Row = tuple[int | None, str, str, str]  # rank, inscription number, name, score with a decimal comma
