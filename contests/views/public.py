@@ -2,8 +2,9 @@
 privacy and open-data pages, and the verification of a published document.
 
 Only published snapshots are read: a contest whose edital is not published is a 404 (never a preview);
-its documents are the published versions (``Document``) minus the restricted kinds; its schedule is the
-edital's text as it stood when the current version was published. Every page but the verification is
+its documents are the published versions (``Document``) minus the restricted kinds; its schedule, its
+positions and their edital vacancies are as they stood when the current version of the edital was published
+(openings during validity count when recorded, each with its act). Every page but the verification is
 rendered once per publication and served from the cache (``contests/public_pages.py``).
 
 A restricted document (``RESTRICTED_KINDS``: procedure acts, heteroidentification minutes) is confirmed
@@ -20,7 +21,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.files.uploadhandler import FileUploadHandler, SkipFile
-from django.db.models import Prefetch, Sum
+from django.db.models import QuerySet, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -33,7 +34,7 @@ from contests import lifecycle
 from contests.documents.checks import parse_schedule
 from contests.documents.models import RESTRICTED_KINDS, Document, EditalText
 from contests.documents.services import verify_file
-from contests.models import Contest, Organization, Position
+from contests.models import Contest, Organization, Position, VacancyOpening
 from contests.public_pages import Page, query_key, query_text, serve
 from contests.text_search import fold
 
@@ -148,15 +149,20 @@ def public_documents(contest: Contest) -> list[dict[str, Any]]:
     return ordered
 
 
-def published_schedule(contest: Contest) -> list[Any]:
-    """The edital's schedule as the current published version printed it (the clerk's later edits wait for
-    a rectification)."""
-    edital = (
+def current_edital(contest: Contest) -> Document | None:
+    """The current (latest) published version of the contest's edital, or None."""
+    return (
         Document.objects.filter(contest=contest, kind=Document.Kind.EDITAL, rectification__isnull=True)
         .defer("pdf")
         .order_by("-version")
         .first()
     )
+
+
+def published_schedule(contest: Contest) -> list[Any]:
+    """The edital's schedule as the current published version printed it (the clerk's later edits wait for
+    a rectification)."""
+    edital = current_edital(contest)
     if edital is None:
         return []
     text = (
@@ -170,18 +176,52 @@ def published_schedule(contest: Contest) -> list[Any]:
     return items
 
 
-def vacancy_table(contest: Contest) -> list[dict[str, Any]]:
+def _published_positions(contest: Contest, when: datetime.datetime) -> tuple[list[Position], dict[int, int]]:
+    """The positions and their edital vacancies as they stood at ``when`` (django-simple-history)."""
     positions = list(
-        Position.objects.filter(contest=contest)
-        .annotate(total=Sum("openings__count"))
-        .prefetch_related(Prefetch("openings"))
-        .order_by("code")
+        Position.history.filter(contest_id=contest.pk, history_date__lte=when).latest_of_each().as_instances()
     )
-    contest._total_vacancies = sum(p.total or 0 for p in positions)  # type: ignore[attr-defined]
+    edital_openings = (
+        VacancyOpening.history.filter(position_id__in=[p.pk for p in positions], history_date__lte=when)
+        .latest_of_each()
+        .as_instances()
+    )
+    counts: dict[int, int] = {}
+    for opening in edital_openings:
+        if opening.kind == VacancyOpening.Kind.EDITAL:
+            counts[opening.position_id] = counts.get(opening.position_id, 0) + opening.count
+    return positions, counts
+
+
+def _sum_by_position(openings: QuerySet[VacancyOpening]) -> dict[int, int]:
+    rows = openings.values("position_id").annotate(total=Sum("count")).values_list("position_id", "total")
+    return {pk: total or 0 for pk, total in rows}
+
+
+def vacancy_table(contest: Contest) -> list[dict[str, Any]]:
+    """Each position with its cumulative vacancies and reserved counts, as the public may know them: the
+    positions and the edital's vacancies as the current published version of the edital fixed them (a
+    clerk's change before the freeze waits for a rectification), plus the openings during validity, each
+    public when recorded with its act. Without a published edital document (a publication recorded by
+    status only), the live rows."""
+    edital = current_edital(contest)
+    positions: list[Position]
+    if edital is None:
+        positions = list(Position.objects.filter(contest=contest))
+        totals = _sum_by_position(VacancyOpening.objects.filter(position__contest=contest))
+    else:
+        positions, totals = _published_positions(contest, edital.published_at)
+        later = VacancyOpening.objects.filter(
+            position_id__in=[p.pk for p in positions], kind=VacancyOpening.Kind.LATER
+        )
+        for pk, count in _sum_by_position(later).items():
+            totals[pk] = totals.get(pk, 0) + count
+    contest._total_vacancies = sum(totals.get(p.pk, 0) for p in positions)  # type: ignore[attr-defined]
     rows = []
-    for position in positions:
+    for position in sorted(positions, key=lambda p: p.code):
         position.contest = contest
-        position._vacancies = position.total or 0  # type: ignore[attr-defined]
+        # Position.reservation reads these numbers (the same rule as everywhere, contests/quotas.py).
+        position._vacancies = totals.get(position.pk, 0)  # type: ignore[attr-defined]
         rows.append({"position": position, "reservation": position.reservation()})
     return rows
 

@@ -18,7 +18,13 @@ from django.utils import timezone
 
 from contests.documents.models import Document
 from contests.documents.services import edital_text_save
-from contests.models import Contest, Organization
+from contests.models import Contest, Organization, VacancyOpening
+from contests.services import (
+    contest_homologate,
+    position_create,
+    vacancy_opening_create,
+    vacancy_opening_update,
+)
 from tests.builders import make_contest, make_position, make_world
 
 pytestmark = pytest.mark.django_db
@@ -125,6 +131,50 @@ def test_contest_page_vacancy_table_with_reserved_counts(client):
     row = html.split("ANSI – Analista de Sistemas", 1)[1].split("</tr>", 1)[0]
     cells = [c.split("</td>")[0] for c in row.split('<td class="num">')[1:]]
     assert cells == ["13", "9", "3", "1"]  # SM: 20% of 13 = 2,6 → 3 racial; PcD 5% of 13 → 1
+
+
+def vacancy_cells(client, contest, code: str) -> list[str]:
+    """The numeric cells of a position's row in the public vacancy table ([] when it is not there)."""
+    html = text(client.get(reverse("public:contest", args=[contest.slug])))
+    if f"{code} – " not in html:
+        return []
+    row = html.split(f"{code} – ", 1)[1].split("</tr>", 1)[0]
+    return [c.split("</td>")[0] for c in row.split('<td class="num">')[1:]]
+
+
+def test_vacancy_table_is_the_published_editals_until_a_rectification(client):
+    contest = published(status=Contest.Status.PUBLISHED)  # before registrations: edital vacancies not frozen
+    position = make_position(contest, vacancies=13, code="ANSI", title="Analista de Sistemas")
+    first = make_document(contest)
+    opening = position.openings.get(kind=VacancyOpening.Kind.EDITAL)
+    vacancy_opening_update(opening=opening, by=None, data={"count": 5})
+    position_create(
+        contest=contest, by=None, data={"code": "NOVO", "title": "Cargo novo"}, edital_vacancies=4
+    )
+    assert vacancy_cells(client, contest, "ANSI") == ["13", "9", "3", "1"]  # as the edital published it
+    assert vacancy_cells(client, contest, "NOVO") == []
+    make_document(contest, previous=first)  # the rectification publishes the change
+    assert vacancy_cells(client, contest, "ANSI") == ["5", "3", "1", "1"]  # 20% of 5 → 1; PcD 5% → 1
+    assert vacancy_cells(client, contest, "NOVO") == ["4", "3", "1", "0"]
+
+
+def test_vacancy_table_shows_an_opening_during_validity_when_recorded(client):
+    contest = published()
+    position = make_position(contest, vacancies=4, code="ANSI", title="Analista de Sistemas")
+    make_document(contest)
+    contest_homologate(contest=contest, by=None, date=datetime.date(2026, 6, 1), act="Ato 1")
+    assert vacancy_cells(client, contest, "ANSI") == ["4", "3", "1", "0"]
+    vacancy_opening_create(
+        position=position,
+        by=None,
+        data={
+            "kind": VacancyOpening.Kind.LATER,
+            "count": 9,
+            "date": datetime.date(2026, 7, 1),
+            "act": "Lei 9",
+        },
+    )
+    assert vacancy_cells(client, contest, "ANSI") == ["13", "9", "3", "1"]
 
 
 def test_schedule_is_the_published_editals_not_a_later_edit(client):
