@@ -106,8 +106,9 @@ def act_document(act: ProcedureAct) -> str:
 
 def _act_context(act: ProcedureAct, **extra) -> dict:
     """An act's context; a notice also prints the candidate's access code to their own public page
-    (computed when the notice is drawn up: a reissued code prints the new one)."""
-    if rules.Act(act.kind) in rules.NOTICES:
+    (computed when the notice is drawn up: a reissued code prints the new one), except a notice by official
+    publication (art. 26 §4º): its text goes to the gazette, and the code is a personal credential."""
+    if rules.Act(act.kind) in rules.NOTICES and act.means != rules.Means.GAZETTE:
         from candidates.access import code_for
         from candidates.tasks import page_url
 

@@ -296,6 +296,10 @@ def notice_acknowledge(
         _refuse(rules.CLOSED)
     if rules.notice_in_effect(rules.Act(act.kind), records):
         _refuse("A intimação já produziu efeito por outro meio: o prazo corre daquela data.")
+    if on < procedure.opened_on:
+        _refuse(
+            f"A ciência não pode ser anterior à instauração do processo ({procedure.opened_on:%d/%m/%Y})."
+        )
     act.on = on
     act.text = (act.text + f"\n\nCiência em {on:%d/%m/%Y}: {how}.").strip()
     audited_save(act, by=by, reason=f"Ciência da intimação ({how})")

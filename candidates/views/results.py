@@ -255,6 +255,14 @@ def result_export(request: AuthenticatedHttpRequest, slug: str, run_pk: int, fmt
     if fmt not in EXPORTS:
         raise Http404
     content_type, build = EXPORTS[fmt]
+    # Every list of the run at once (the reserved ones, PcD included): logged like each of its pages.
+    log_access(
+        user=request.user,
+        obj=run,
+        action="view_sensitive",
+        detail=f"exportação {fmt.upper()} de todas as listas",
+        request=request,
+    )
     response = HttpResponse(build(run), content_type=content_type)
     state = "publicada" if run.is_published else "minuta"
     response["Content-Disposition"] = f'attachment; filename="lista-{run.number}-{state}.{fmt}"'

@@ -274,3 +274,12 @@ def test_admin_result_entries_are_logged(root_client, pcd_draft):
         == 200
     )
     assert logs(root_client.root).count() == 1
+
+
+@pytest.mark.parametrize("fmt", ["csv", "xlsx", "pdf"])
+def test_the_export_of_all_lists_of_a_draft_is_logged(client_for, cast, pcd_draft, fmt):
+    url = reverse("candidates:result_export", args=[pcd_draft.contest.slug, pcd_draft.pk, fmt])
+    response = client_for("clerk").get(url)
+    assert response.status_code == 200
+    log = logs(cast["clerk"], object_id=str(pcd_draft.pk)).get()
+    assert log.action == "view_sensitive" and fmt.upper() in log.detail

@@ -351,3 +351,25 @@ def test_art64_the_superiors_dismissal_also_undoes_effects_applied_from_the_firs
     n2.refresh_from_db()
     assert n2.status == Registration.Status.ACTIVE
     assert documents.effects_document(case).title.startswith("Tornado sem efeito: ")
+
+
+@needs_pdftotext
+def test_art26_par4_a_notice_published_in_the_gazette_never_prints_the_personal_access_code(case, cast):
+    from candidates.access import code_for
+
+    legal = cast["legal"]
+    personal = services.notice_send(procedure=case, by=legal, today=D(2026, 7, 2), means="in_person")
+    assert code_for(case.registration) in pdf_text(bytes(personal.document.pdf))  # the control
+    other = open_case(make_registration(racial_category="parda"), legal)
+    gazette = services.notice_send(
+        procedure=other,
+        by=legal,
+        today=D(2026, 7, 2),
+        means="gazette",
+        candidate_unreachable=True,
+        gazette_edition="1.234",
+        gazette_page="7",
+    )
+    text = pdf_text(bytes(gazette.document.pdf))
+    assert "INTIMAÇÃO PARA DEFESA" in text
+    assert code_for(other.registration) not in text and "código de acesso" not in text

@@ -288,3 +288,17 @@ def test_art41_a_hearing_needs_three_business_days_notice_counted_on_the_calenda
         services.act_record(today=D(2026, 11, 18), text="Audiência designada.", **hearing)
     act = services.act_record(today=D(2026, 11, 17), text="Audiência designada.", **hearing)
     assert act.hearing_on == D(2026, 11, 24)
+
+
+def test_art26_a_notice_cannot_take_effect_before_the_procedure_was_opened(registration, cast):
+    case = open_case(registration, cast["legal"])
+    letter = services.notice_send(procedure=case, by=cast["legal"], today=D(2026, 3, 3), means="letter")
+    with pytest.raises(ValidationError, match="anterior à instauração"):
+        services.notice_acknowledge(
+            act=letter, on=D(1900, 1, 1), by=cast["legal"], how="aviso de recebimento"
+        )
+    letter.refresh_from_db()
+    assert letter.on is None
+    services.notice_acknowledge(act=letter, on=OPENED_ON, by=cast["legal"], how="aviso de recebimento")
+    letter.refresh_from_db()
+    assert letter.on == OPENED_ON
