@@ -270,10 +270,10 @@ def _run_page(slug: str, run_pk: int, query: str, number: str) -> Page:
         context["page"] = page
         context["pages"] = _pages(base, page, query)
     crumbs = [contest_crumb(contest), (run.name, None)]
-    page = html_page("public/run.html", context, breadcrumbs=crumbs, last_modified=run.published_at)
+    rendered = html_page("public/run.html", context, breadcrumbs=crumbs, last_modified=run.published_at)
     # Stored: the run's own page only (a search, or a page number it does not read, would let anyone add
     # entries without limit).
-    return page if not query and number == "1" else dataclasses.replace(page, store=False)
+    return rendered if not query and number == "1" else dataclasses.replace(rendered, store=False)
 
 
 # One list ------------------------------------------------------------------------------------------------

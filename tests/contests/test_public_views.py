@@ -352,7 +352,7 @@ def test_staff_get_the_public_pages_unstored(client_for, world):
 def _stored_entries() -> int:
     from django.core.cache import caches
 
-    return len(caches["public"]._cache)  # LocMemCache, the test setting
+    return len(caches["public"]._cache)  # type: ignore[attr-defined]  # LocMemCache, the test setting
 
 
 def test_addresses_anyone_can_vary_add_no_stored_entry(client, world):
