@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from django.core.cache import caches
@@ -25,7 +25,7 @@ from django.db import models
 from django.db.models.signals import post_delete, post_save
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response
-from django.utils.http import http_date, parse_http_date_safe
+from django.utils.http import http_date, parse_http_date_safe, urlencode
 
 CACHE_ALIAS = "public"
 GENERATION_KEY = "public:generation"
@@ -46,10 +46,13 @@ class Page:
     last_modified: datetime.datetime | None = None
     headers: dict[str, str] = field(default_factory=dict)
     etag: str = ""
+    # False for an answer to an address the public can vary without limit (a search, a page number past
+    # the last): served with its validators but never stored, so nobody can fill the cache with them.
+    store: bool = True
 
     def with_etag(self) -> Page:
         digest = hashlib.sha256(self.body).hexdigest()[:32]
-        return Page(self.body, self.content_type, self.last_modified, self.headers, f'"{digest}"')
+        return Page(self.body, self.content_type, self.last_modified, self.headers, f'"{digest}"', self.store)
 
 
 def _cache():
@@ -85,15 +88,20 @@ def serve(
     build: Callable[[], Page],
     frozen: bool = False,
     noindex: bool = False,
+    params: Sequence[str] = (),
 ) -> HttpResponse:
     """The page at ``key`` from the cache (``build`` renders it on a miss; an ``Http404`` it raises is not
-    stored), answered with its validators; 304 when the client already has it."""
+    stored, nor a page that says ``store=False``), answered with its validators; 304 when the client already
+    has it. ``params`` are the query parameters the page reads (``key`` includes them, see ``query_key``):
+    the whole answer is kept for ``PublicPageMiddleware`` only when the address's query string is exactly
+    theirs, so ``?utm=1``, ``?utm=2``… are answered from this cache but add no entry."""
     cache = _cache()
     full_key = f"public:{generation()}:{hashlib.sha256(key.encode()).hexdigest()}"
     page = cache.get(full_key)
     if page is None:
         page = build().with_etag()
-        cache.set(full_key, page, STORE_FROZEN_SECONDS if frozen else STORE_FRESH_SECONDS)
+        if page.store:
+            cache.set(full_key, page, STORE_FROZEN_SECONDS if frozen else STORE_FRESH_SECONDS)
     last_modified = int(page.last_modified.timestamp()) if page.last_modified else None
     response = get_conditional_response(request, etag=page.etag, last_modified=last_modified)
     if response is None:
@@ -108,7 +116,7 @@ def serve(
     if noindex:
         # Lists of names: never in a search engine (RULES §7); the HTML says it too (meta robots).
         response["X-Robots-Tag"] = "noindex, nofollow"
-    if response.status_code == 200:
+    if response.status_code == 200 and page.store and _canonical_query(request, params):
         response.public_page = frozen  # type: ignore[attr-defined]  # read by PublicPageMiddleware
     return response
 
@@ -174,6 +182,14 @@ def query_text(request: HttpRequest, name: str = "q") -> str:
     which PostgreSQL refuses in a string) dropped, spaces trimmed."""
     raw = request.GET.get(name, "")[: QUERY_MAX * 2]
     return "".join(char for char in raw if char.isprintable()).strip()[:QUERY_MAX]
+
+
+def _canonical_query(request: HttpRequest, names: Sequence[str]) -> bool:
+    """Whether the address's query string is the one the page's own links write: only ``names``, in their
+    order, each with a value (the middleware keys a whole answer by the raw query string)."""
+    values = [(name, request.GET.get(name, "")) for name in names]
+    expected = urlencode([(name, value) for name, value in values if value])
+    return request.META.get("QUERY_STRING", "") == expected
 
 
 def query_key(request: HttpRequest, *names: str) -> str:

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import hashlib
 import io
 import json
@@ -221,7 +222,12 @@ def run_page(request: HttpRequest, slug: str, run_pk: int) -> HttpResponse:
     query, number = _query(request), _page_number(request)
     key = f"run:{slug}:{run_pk}?" + query_key(request, "q", "pagina")
     return serve(
-        request, key=key, build=lambda: _run_page(slug, run_pk, query, number), frozen=True, noindex=True
+        request,
+        key=key,
+        build=lambda: _run_page(slug, run_pk, query, number),
+        frozen=True,
+        noindex=True,
+        params=("q", "pagina"),
     )
 
 
@@ -264,7 +270,10 @@ def _run_page(slug: str, run_pk: int, query: str, number: str) -> Page:
         context["page"] = page
         context["pages"] = _pages(base, page, query)
     crumbs = [contest_crumb(contest), (run.name, None)]
-    return html_page("public/run.html", context, breadcrumbs=crumbs, last_modified=run.published_at)
+    rendered = html_page("public/run.html", context, breadcrumbs=crumbs, last_modified=run.published_at)
+    # Stored: the run's own page only (a search, or a page number it does not read, would let anyone add
+    # entries without limit).
+    return rendered if not query and number == "1" else dataclasses.replace(rendered, store=False)
 
 
 # One list ------------------------------------------------------------------------------------------------
@@ -280,6 +289,7 @@ def list_page(request: HttpRequest, slug: str, run_pk: int, pk: int, list_slug: 
         build=lambda: _list_page(slug, run_pk, pk, list_slug, query, number),
         frozen=True,
         noindex=True,
+        params=("q", "pagina"),
     )
 
 
@@ -313,7 +323,11 @@ def _list_page(slug: str, run_pk: int, pk: int, list_slug: str, query: str, numb
         "json_url": reverse("public:list_data", args=[slug, run_pk, pk, list_slug, "json"]),
     }
     crumbs = [contest_crumb(contest), _run_crumb(run), (f"{position.code}: {the_list.label}", None)]
-    return html_page("public/list.html", context, breadcrumbs=crumbs, last_modified=run.published_at)
+    listed = html_page("public/list.html", context, breadcrumbs=crumbs, last_modified=run.published_at)
+    # Stored: the list's own pages only, each under its one number (not a search, not ?pagina=01 or past
+    # the last page, which anyone could vary without limit).
+    stored = not query and str(page.number) == number
+    return listed if stored else dataclasses.replace(listed, store=False)
 
 
 LIST_COLUMNS = (

@@ -14,6 +14,7 @@ compare; its title, any name and the PDF are never shown to the public (the PDF 
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -101,7 +102,9 @@ def contest_crumb(contest: Contest) -> Crumb:
 @require_http_methods(["GET", "HEAD"])
 def home(request: HttpRequest) -> HttpResponse:
     query = query_text(request)
-    return serve(request, key="home?" + query_key(request, "q"), build=lambda: _home_page(query))
+    return serve(
+        request, key="home?" + query_key(request, "q"), build=lambda: _home_page(query), params=("q",)
+    )
 
 
 def _home_page(query: str) -> Page:
@@ -124,7 +127,8 @@ def _home_page(query: str) -> Page:
         for stage, items in groups.items()
     ]
     context = {"sections": sections, "query": query, "found": sum(len(s["items"]) for s in sections)}
-    return html_page("public/home.html", context, breadcrumbs=[])
+    page = html_page("public/home.html", context, breadcrumbs=[])
+    return page if not query else dataclasses.replace(page, store=False)  # a search: not stored
 
 
 # A contest (its page is in candidates/views/public.py, with its results and nominations) ---------------

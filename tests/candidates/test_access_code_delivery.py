@@ -230,3 +230,12 @@ def test_the_registration_page_tells_the_clerk_whether_the_code_went_out(client_
     html = client_for("clerk").get(url).content.decode()
     assert "Envio por e-mail do código atual: enviado em" in html
     assert access.code_for(registration) not in html
+
+
+def test_the_batch_takes_thousands_of_ranges():
+    """Review: the ranges were one ``OR`` per query, and SQLite refuses more than 1,000 terms (a retry of a
+    large import's failures, its ids broken by the registrations without e-mail)."""
+    position = make_position()
+    people = [with_email(f"p{n}@example.org", position=position) for n in range(3)]
+    ranges = [[-10 * i - 5, -10 * i - 1] for i in range(1500)] + [[r.pk, r.pk] for r in people]
+    assert send_access_codes.call(ranges=ranges) == "3 enviado(s), 0 falha(s)"

@@ -49,7 +49,9 @@ def html(response) -> str:
 def numbers_in(page: str) -> list[str]:
     """The inscription numbers in the list table's rows, in order."""
     body = page.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
-    return [row.split("<td>", 2)[1].split("</td>", 1)[0] for row in body.split("<tr>")[1:]]
+    return [
+        row.split('<td data-label="Inscrição">', 1)[1].split("</td>", 1)[0] for row in body.split("<tr>")[1:]
+    ]
 
 
 # Only what is published -----------------------------------------------------------------------------------------

@@ -347,3 +347,44 @@ def test_staff_get_the_public_pages_unstored(client_for, world):
     response = client_for("clerk").get(reverse("public:contest", args=[world["contest"].slug]))
     assert response.status_code == 200
     assert "no-store" in response["Cache-Control"]
+
+
+def _stored_entries() -> int:
+    from django.core.cache import caches
+
+    return len(caches["public"]._cache)  # type: ignore[attr-defined]  # LocMemCache, the test setting
+
+
+def test_addresses_anyone_can_vary_add_no_stored_entry(client, world):
+    """Review: the whole answer was kept under the raw query string, so ``?x=1``, ``?x=2``… (or a search,
+    or a page number past the last) each added an entry; now only the pages' own addresses are stored."""
+    contest, position, run = world["contest"], world["position"], world["run"]
+    list_url = reverse("public:list", args=[contest.slug, run.pk, position.pk, "geral"])
+    run_url = reverse("public:run", args=[contest.slug, run.pk])
+    for url in (list_url, run_url, reverse("public:home"), reverse("public:contest", args=[contest.slug])):
+        assert client.get(url).status_code == 200
+    before = _stored_entries()
+    for n in range(5):
+        for url in (
+            f"{list_url}?utm={n}",
+            f"{list_url}?q=nome{n}",
+            f"{list_url}?pagina={n + 50}",
+            f"{list_url}?pagina=0{n}",
+            f"{run_url}?q=N{n}",
+            f"{run_url}?pagina={n + 2}",
+            f"{reverse('public:home')}?q=concurso{n}",
+        ):
+            response = client.get(url)
+            assert response.status_code == 200, url
+            assert response["ETag"] and response["Cache-Control"].startswith("public"), url
+    assert _stored_entries() == before
+
+
+def test_a_search_is_answered_fresh_each_time(client, world):
+    contest, position, run = world["contest"], world["position"], world["run"]
+    url = reverse("public:list", args=[contest.slug, run.pk, position.pk, "geral"]) + "?q=N1"
+    first = client.get(url)
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url)
+    assert again.content == first.content and again["ETag"] == first["ETag"]
+    assert len(queries) > 0  # rendered again, not stored
