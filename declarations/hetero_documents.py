@@ -111,6 +111,12 @@ def draw_context(record: MemberDraw) -> dict:
         "recomputed": recomputed,
         "algorithm": draw_rules.ALGORITHM_TEXT,
         "command": f'manage.py draw_check --seed "{record.seed}" --pool "{", ".join(record.pool)}" -k {record.k}',
+        # The public page's two checks: the recomputation gives the recorded result, and the draw took the
+        # announced pool and k.
+        "matches": list(recomputed.drawn) == record.drawn,
+        "announced_pool_matches": announcement is not None
+        and announcement.k == record.k
+        and announcement.pool_digest == record.pool_digest,
     }
 
 

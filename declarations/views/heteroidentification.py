@@ -230,19 +230,7 @@ def draw_page(request: HttpRequest, pk: int) -> HttpResponse:
     record = get_object_or_404(
         MemberDraw.objects.select_related("commission__contest", "announcement"), pk=pk
     )
-    context = hetero_documents.draw_context(record)
-    announcement = record.announcement
-    return render(
-        request,
-        "declarations/hetero_draw.html",
-        context
-        | {
-            "matches": list(context["recomputed"].drawn) == record.drawn,
-            "announced_pool_matches": announcement is not None
-            and announcement.k == record.k
-            and announcement.pool_digest == record.pool_digest,
-        },
-    )
+    return render(request, "declarations/hetero_draw.html", hetero_documents.draw_context(record))
 
 
 urlpatterns = [

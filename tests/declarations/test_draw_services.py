@@ -10,6 +10,7 @@ import io
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 from pypdf import PdfReader
 
 from contests.documents.models import Document
@@ -146,3 +147,12 @@ def test_rules_s5_the_drawn_appeal_commission_with_a_member_in_common_is_refused
     with pytest.raises(ValidationError, match="membro em comum"):
         perform(announcement, cast["legal"])
     assert not Commission.objects.filter(kind="appeal").exists() and not MemberDraw.objects.exists()
+
+
+def test_adc41_the_public_page_says_when_the_draw_did_not_take_the_announced_pool(client, contest, cast):
+    formed = perform(announce(contest, cast["legal"]), cast["legal"])
+    url = reverse("declarations:hetero_draw", args=[formed.draw.pk])
+    page = client.get(url).content.decode()
+    assert "a mesma lista e o mesmo número do sorteio" in page and "NÃO é a lista" not in page
+    DrawAnnouncement.objects.filter(pk=formed.draw.announcement_id).update(pool_digest="0" * 64)  # tampered
+    assert "NÃO é a lista ou o número do sorteio" in client.get(url).content.decode()
