@@ -334,7 +334,7 @@ def session_close(
     verifications = list(session.verifications.select_related("registration__contest__policy"))
     if any(v.attended is None for v in verifications):
         _refuse("Registre o comparecimento de todos os candidatos chamados antes de encerrar a sessão.")
-    today = now.date()
+    today = timezone.localdate(now)  # the local day (now may be UTC: 22h in Brasília is tomorrow there)
     for verification in verifications:
         if verification.attended is False:
             verification.outcome = rules.Outcome.ABSENT
