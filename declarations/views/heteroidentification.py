@@ -192,10 +192,9 @@ def session_close(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     from declarations.selectors import case_calendar
 
     now = timezone.now()
+    year = timezone.localdate(now).year  # the local year (31/12 after 21h is already next year in UTC)
     try:
-        hs.session_close(
-            session=session, by=request.user, now=now, calendar=case_calendar([now.year, now.year + 1])
-        )
+        hs.session_close(session=session, by=request.user, now=now, calendar=case_calendar([year, year + 1]))
     except ValidationError as error:
         for message in error.messages:
             messages.error(request, message)
