@@ -117,6 +117,7 @@ def _render_session(request, session: Session, sits: bool, bad: dict[int, Opinio
         "declarations/hetero_session.html",
         {
             "session": session,
+            "present": session.present.order_by("name"),
             "rows": rows,
             "seat": seat,
             "can_manage": request.user.has_perm(MANAGE),
