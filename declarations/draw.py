@@ -94,6 +94,9 @@ def check(pool: Sequence[str], k: int) -> tuple[str, ...]:
         raise DrawError("Há um membro sem identificador na lista de sorteáveis.")
     if any(ch in member for member in members for ch in "\n\r"):
         raise DrawError("Um identificador de membro não pode conter quebra de linha.")
+    if any(ch in member for member in members for ch in ",;"):
+        # They separate the pool given to ``draw_check``: the published record must be recomputable.
+        raise DrawError("Um identificador de membro não pode conter vírgula nem ponto e vírgula.")
     repeated = sorted({member for member in members if members.count(member) > 1})
     if repeated:
         raise DrawError(f"Membros repetidos na lista de sorteáveis: {', '.join(repeated)}.")

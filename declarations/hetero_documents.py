@@ -10,6 +10,7 @@ evidence, without the other candidates of the session."""
 from __future__ import annotations
 
 import datetime
+import shlex
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -110,7 +111,15 @@ def draw_context(record: MemberDraw) -> dict:
         "contest": record.commission.contest,
         "recomputed": recomputed,
         "algorithm": draw_rules.ALGORITHM_TEXT,
-        "command": f'manage.py draw_check --seed "{record.seed}" --pool "{", ".join(record.pool)}" -k {record.k}',
+        # Quoted for a POSIX shell: a seed with a quote or "$(" must not break (or run) the copied command.
+        "command": f"manage.py draw_check --seed {shlex.quote(record.seed)} "
+        f"--pool {shlex.quote(', '.join(record.pool))} -k {record.k}",
+        # The public page's two checks: the recomputation gives the recorded result, and the draw took the
+        # announced pool and k.
+        "matches": list(recomputed.drawn) == record.drawn,
+        "announced_pool_matches": announcement is not None
+        and announcement.k == record.k
+        and announcement.pool_digest == record.pool_digest,
     }
 
 

@@ -22,6 +22,19 @@ MEMBERS_HELP = (
 )
 
 
+KIND_CHOICES = [(k.value, rules.KIND_LABELS[k].capitalize()) for k in rules.Kind]
+
+
+def act_reference_field() -> forms.CharField:
+    """The act designating the members (the commission formed by hand or by a draw)."""
+    return forms.CharField(
+        label="Ato de designação",
+        max_length=200,
+        required=False,
+        help_text="Portaria ou ato que designa os membros.",
+    )
+
+
 class ChoicesField(forms.ModelMultipleChoiceField):
     """Several records by id; an id that is not a positive 64-bit integer is refused before the query (a
     huge one overflows SQLite's INTEGER: a 500, not a message)."""
@@ -80,27 +93,16 @@ class MembersMixin:
 
 
 class CommissionForm(MembersMixin, StaffFormMixin, forms.Form):
-    kind = forms.ChoiceField(
-        label="Comissão",
-        choices=[(k.value, rules.KIND_LABELS[k].capitalize()) for k in rules.Kind],
-    )
+    kind = forms.ChoiceField(label="Comissão", choices=KIND_CHOICES)
     formed_on = date_field("Constituída em")
-    act_reference = forms.CharField(
-        label="Ato de designação",
-        max_length=200,
-        required=False,
-        help_text="Portaria ou ato que designa os membros.",
-    )
+    act_reference = act_reference_field()
     members = forms.CharField(
         label="Membros", widget=forms.Textarea(attrs={"rows": 8}), help_text=MEMBERS_HELP, max_length=20000
     )
 
 
 class DrawAnnounceForm(MembersMixin, StaffFormMixin, forms.Form):
-    kind = forms.ChoiceField(
-        label="Comissão",
-        choices=[(k.value, rules.KIND_LABELS[k].capitalize()) for k in rules.Kind],
-    )
+    kind = forms.ChoiceField(label="Comissão", choices=KIND_CHOICES)
     members = forms.CharField(
         label="Lista de sorteáveis",
         widget=forms.Textarea(attrs={"rows": 10}),
@@ -125,12 +127,7 @@ class DrawPerformForm(StaffFormMixin, forms.Form):
         help_text="O texto da fonte anunciada, tal como publicado (ex.: os números sorteados na loteria).",
     )
     formed_on = date_field("Constituída em")
-    act_reference = forms.CharField(
-        label="Ato de designação",
-        max_length=200,
-        required=False,
-        help_text="Portaria ou ato que designa os membros.",
-    )
+    act_reference = act_reference_field()
 
 
 class NoConflictForm(StaffFormMixin, forms.Form):

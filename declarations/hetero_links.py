@@ -25,6 +25,7 @@ from django_tasks import task
 from contests.audit import User, audited_save
 from declarations.links import link_find, token_hash, token_new
 from declarations.models import Verification, VerificationLink
+from declarations.tasks import site_url
 
 logger = logging.getLogger(__name__)
 
@@ -88,7 +89,7 @@ def send_hetero_result_email(verification_id: int) -> str:
         )
         candidate = verification.registration.candidate
         link, token = hetero_link_issue(verification=verification, by=None, now=now, email=candidate.email)
-    url = settings.SITE_URL.rstrip("/") + reverse("declarations:hetero_portal", args=[token])
+    url = site_url() + reverse("declarations:hetero_portal", args=[token])
     context = {
         "verification": verification,
         "candidate": candidate,

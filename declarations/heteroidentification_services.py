@@ -334,7 +334,7 @@ def session_close(
     verifications = list(session.verifications.select_related("registration__contest__policy"))
     if any(v.attended is None for v in verifications):
         _refuse("Registre o comparecimento de todos os candidatos chamados antes de encerrar a sessão.")
-    today = now.date()
+    today = timezone.localdate(now)  # the local day (now may be UTC: 22h in Brasília is tomorrow there)
     for verification in verifications:
         if verification.attended is False:
             verification.outcome = rules.Outcome.ABSENT
@@ -462,6 +462,13 @@ def _opinions_text(verification: Verification) -> str:
     return "\n".join(lines)
 
 
+# The consequences that change the registration's status (OPEN_PROCEDURE opens a procedure; NONE keeps it).
+_STATUS_OF = {
+    rules.Consequence.KEEP_OPEN: Registration.Status.EXCLUDED_FROM_RESERVE,
+    rules.Consequence.ELIMINATE: Registration.Status.ELIMINATED,
+}
+
+
 @transaction.atomic
 def result_apply(*, verification: Verification, by: User, today: datetime.date) -> Applied:
     """Apply the final result of the first-instance ``verification``: nothing when confirmed; otherwise the
@@ -489,22 +496,9 @@ def result_apply(*, verification: Verification, by: User, today: datetime.date) 
     messages: tuple[str, ...] = ()
     procedure = None
     reason = f"Heteroidentificação: {rules.OUTCOME_LABELS[outcome].lower()}"
-    if consequence == rules.Consequence.KEEP_OPEN:
+    if consequence in _STATUS_OF:
         change = registration_change_status(
-            registration=registration,
-            status=Registration.Status.EXCLUDED_FROM_RESERVE,
-            reason=reason,
-            by=by,
-            today=today,
-        )
-        messages = change.messages
-    elif consequence == rules.Consequence.ELIMINATE:
-        change = registration_change_status(
-            registration=registration,
-            status=Registration.Status.ELIMINATED,
-            reason=reason,
-            by=by,
-            today=today,
+            registration=registration, status=_STATUS_OF[consequence], reason=reason, by=by, today=today
         )
         messages = change.messages
     elif consequence == rules.Consequence.OPEN_PROCEDURE:

@@ -117,6 +117,7 @@ def _render_session(request, session: Session, sits: bool, bad: dict[int, Opinio
         "declarations/hetero_session.html",
         {
             "session": session,
+            "present": session.present.order_by("name"),
             "rows": rows,
             "seat": seat,
             "can_manage": request.user.has_perm(MANAGE),
@@ -192,10 +193,9 @@ def session_close(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     from declarations.selectors import case_calendar
 
     now = timezone.now()
+    year = timezone.localdate(now).year  # the local year (31/12 after 21h is already next year in UTC)
     try:
-        hs.session_close(
-            session=session, by=request.user, now=now, calendar=case_calendar([now.year, now.year + 1])
-        )
+        hs.session_close(session=session, by=request.user, now=now, calendar=case_calendar([year, year + 1]))
     except ValidationError as error:
         for message in error.messages:
             messages.error(request, message)
@@ -230,19 +230,7 @@ def draw_page(request: HttpRequest, pk: int) -> HttpResponse:
     record = get_object_or_404(
         MemberDraw.objects.select_related("commission__contest", "announcement"), pk=pk
     )
-    context = hetero_documents.draw_context(record)
-    announcement = record.announcement
-    return render(
-        request,
-        "declarations/hetero_draw.html",
-        context
-        | {
-            "matches": list(context["recomputed"].drawn) == record.drawn,
-            "announced_pool_matches": announcement is not None
-            and announcement.k == record.k
-            and announcement.pool_digest == record.pool_digest,
-        },
-    )
+    return render(request, "declarations/hetero_draw.html", hetero_documents.draw_context(record))
 
 
 urlpatterns = [

@@ -56,6 +56,8 @@ def test_adc41_draw_seed_is_trimmed_and_another_seed_gives_another_ranking():
         ("  ", POOL, 3, "semente"),
         (SEED, ("A", "A", "B"), 2, "repetidos"),
         (SEED, ("A", ""), 1, "sem identificador"),
+        (SEED, ("Silva, Ana", "B"), 1, "vírgula"),  # draw_check could not take it back from --pool
+        (SEED, ("Ana; Silva", "B"), 1, "vírgula"),
         (SEED, POOL, 0, "maior que zero"),
         (SEED, POOL, 8, "ao menos tantos"),
     ],

@@ -7,16 +7,19 @@ from __future__ import annotations
 
 import datetime
 import io
+import shlex
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.core.management import call_command
+from django.urls import reverse
 from pypdf import PdfReader
 
 from contests.documents.models import Document
 from declarations import draw as draw_rules
 from declarations import draw_services
 from declarations import heteroidentification_services as hs
-from declarations.hetero_documents import Signer
+from declarations.hetero_documents import Signer, draw_context
 from declarations.models import Commission, CommissionMember, DrawAnnouncement, MemberDraw
 from tests.builders import make_contest
 from tests.declarations.test_heteroidentification_services import SEED, at, people
@@ -146,3 +149,20 @@ def test_rules_s5_the_drawn_appeal_commission_with_a_member_in_common_is_refused
     with pytest.raises(ValidationError, match="membro em comum"):
         perform(announcement, cast["legal"])
     assert not Commission.objects.filter(kind="appeal").exists() and not MemberDraw.objects.exists()
+
+
+def test_adc41_the_public_page_says_when_the_draw_did_not_take_the_announced_pool(client, contest, cast):
+    formed = perform(announce(contest, cast["legal"]), cast["legal"])
+    url = reverse("declarations:hetero_draw", args=[formed.draw.pk])
+    page = client.get(url).content.decode()
+    assert "a mesma lista e o mesmo número do sorteio" in page and "NÃO é a lista" not in page
+    DrawAnnouncement.objects.filter(pk=formed.draw.announcement_id).update(pool_digest="0" * 64)  # tampered
+    assert "NÃO é a lista ou o número do sorteio" in client.get(url).content.decode()
+
+
+def test_adc41_the_published_command_recomputes_the_draw_even_with_quotes_in_the_seed(contest, cast):
+    formed = perform(announce(contest, cast["legal"]), cast["legal"], seed='Mega-Sena "2950": $(05) 12')
+    command = draw_context(formed.draw)["command"]
+    out = io.StringIO()
+    call_command(*shlex.split(command)[1:], stdout=out)
+    assert out.getvalue().splitlines()[0] == ", ".join(formed.draw.drawn)

@@ -235,3 +235,14 @@ def test_rules_s5_appeal_out_of_time_is_refused(world, cast):
     hs.session_close(session=session, by=cast["legal"], now=at(D(2026, 6, 20), 18), calendar=Calendar())
     with pytest.raises(ValidationError, match="prazo de recurso terminou"):
         hs.appeal_file(verification=called["N2"], reasons="x", now=at(D(2026, 7, 1)))
+
+
+def test_rules_s5_a_session_closed_late_at_night_counts_the_local_day(world, cast):
+    # The view passes timezone.now() (UTC): 22:30 in Brasília is already the next day in UTC.
+    session, called = run_first_session(world, cast)
+    late = at(D(2026, 6, 20), 22).astimezone(datetime.UTC)
+    assert late.date() == D(2026, 6, 21)
+    hs.session_close(session=session, by=cast["legal"], now=late, calendar=Calendar())
+    n2 = called["N2"]
+    n2.refresh_from_db()
+    assert (n2.notified_on, n2.appeal_deadline) == (D(2026, 6, 20), D(2026, 6, 30))
