@@ -271,9 +271,23 @@ def _run_page(slug: str, run_pk: int, query: str, number: str) -> Page:
         context["pages"] = _pages(base, page, query)
     crumbs = [contest_crumb(contest), (run.name, None)]
     rendered = html_page("public/run.html", context, breadcrumbs=crumbs, last_modified=run.published_at)
-    # Stored: the run's own page only (a search, or a page number it does not read, would let anyone add
-    # entries without limit).
-    return rendered if not query and number == "1" else dataclasses.replace(rendered, store=False)
+    found = context["page"].paginator.count > 0 if query else False
+    return (
+        rendered
+        if _storable(query, number, context.get("page"), found)
+        else dataclasses.replace(rendered, store=False)
+    )
+
+
+def _storable(query: str, number: str, page: Any, found: bool) -> bool:
+    """Whether a list or run page is kept in the cache. Stored: the page's own pages, each under its one
+    number, and a search that finds somebody (on result day everyone searches their own name: rendering each
+    search again saturated the CPUs, bench/public_load.py). Not stored: a search that finds nobody or a page
+    number the page does not have (?pagina=01, past the last), which anyone could vary without limit; what
+    is stored is bounded by the published names themselves."""
+    if page is None:  # the run page without a search has no pages
+        return number == "1"
+    return str(page.number) == number and (not query or found)
 
 
 # One list ------------------------------------------------------------------------------------------------
@@ -324,9 +338,7 @@ def _list_page(slug: str, run_pk: int, pk: int, list_slug: str, query: str, numb
     }
     crumbs = [contest_crumb(contest), _run_crumb(run), (f"{position.code}: {the_list.label}", None)]
     listed = html_page("public/list.html", context, breadcrumbs=crumbs, last_modified=run.published_at)
-    # Stored: the list's own pages only, each under its one number (not a search, not ?pagina=01 or past
-    # the last page, which anyone could vary without limit).
-    stored = not query and str(page.number) == number
+    stored = _storable(query, number, page, page.paginator.count > 0)
     return listed if stored else dataclasses.replace(listed, store=False)
 
 
