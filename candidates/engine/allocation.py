@@ -2,7 +2,8 @@
 
 PURE: the standard library and ``contests.quotas`` only, plus the pure helper modules it is split into
 (``candidates.engine.ranking``: lists and tie-breaks; ``candidates.engine.schedule``: seat kinds and ``Params``;
-``candidates.engine.records``: statuses, ``Nomination``, events; ``candidates.engine.seating``: who fills each seat;
+``candidates.engine.records``: statuses, ``Nomination``, events; ``candidates.engine.seating``: who fills each seat,
+on the lists of ``candidates.engine.list_index``, with its ``journal`` and ``reasons``;
 ``candidates.engine.fenwick``). No Django; dates and everything else are passed in. A test enforces it.
 Import everything from here: the split is an implementation detail.
 
