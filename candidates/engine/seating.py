@@ -204,14 +204,8 @@ class Seating(ListIndex):
         """
         self.journal = []
         first = len(self.nominations)
-        params = self.params
-        projected = params.open_competition_rule == PROJECTED
-        cut = None  # general entry of the first candidate beyond open competition
-        open_count = 0
-        if projected:
-            open_count = self.open_seat_count()
-            entry = self.general.alive.find(open_count + 1)
-            cut = entry if entry < self.general.alive.size else None
+        projected = self.params.open_competition_rule == PROJECTED
+        cut, open_count = self._open_competition_cut() if projected else (None, 0)
         # Where each reserved list starts beyond open competition: fixed for the whole call.
         starts = {name: self._start(name, cut, projected) for name in RESERVES}
         fills: list[Fill] = []
@@ -244,16 +238,29 @@ class Seating(ListIndex):
             for h in holds:
                 if h not in self.held and not self.holding[h]:
                     self._hold(h)
+        self._explain(fills, first, cut, open_count, holds)
+        compensated = sorted(
+            {op.nomination for op in self.journal if isinstance(op, Compensation) and op.nomination < first}
+        )
+        return first, compensated, stopped
+
+    def _open_competition_cut(self) -> tuple[int | None, int]:
+        """Under ``projected`` (SM art. 4 §3, "não serão computados"): the general entry of the first
+        candidate beyond the open seats of the schedule (None when nobody is), and how many open seats."""
+        open_count = self.open_seat_count()
+        entry = self.general.alive.find(open_count + 1)
+        return (entry if entry < self.general.alive.size else None), open_count
+
+    def _explain(
+        self, fills: list[Fill], first: int, cut: int | None, open_count: int, holds: dict[int, Hold]
+    ) -> None:
+        """Write each new nomination's reason once the call is settled (``reasons.seat_reason``)."""
         self._why_kinds = None
         for i, fill in enumerate(fills, start=first):
             nom = self.nominations[i]
             reason = seat_reason(self, fill, cut, open_count, holds.get(fill.candidate))
             # nom.why holds a compensation note made during this call, if any.
             self.nominations[i] = nom._replace(why=reason.text() + nom.why, reason=reason)
-        compensated = sorted(
-            {op.nomination for op in self.journal if isinstance(op, Compensation) and op.nomination < first}
-        )
-        return first, compensated, stopped
 
     def _fill(self, k: int, fills: list[Fill], holds: dict[int, Hold], starts: dict[str, int]) -> bool:
         """Fill seats until the call has ``k`` nominations; True if it stopped for want of candidates."""
