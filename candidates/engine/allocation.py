@@ -258,12 +258,11 @@ class State:
 
     def reservation(self) -> Reservation:
         """RULES §2 for the vacancies open now, with the carried fraction."""
-        extra = self.params.threshold_extra
         return reservation(
             self.vacancies,
             self.params.racial,
             self.params.pcd,
-            threshold_count=self.vacancies + extra if extra else None,
+            threshold_count=self.params.threshold_count(self.vacancies),
             citations=dict(self.params.citations),
             group_label=self.params.group_label,
         )
