@@ -273,7 +273,8 @@ class _Sieve:
             if a.id not in passed:
                 self.out[int(a.id)] = (
                     "não classificado no corte da fase",
-                    f"Não classificado na fase {phase.name} (nota {format_score(a.score)}): {cut.explanation}",
+                    f"Não classificado na fase {phase.name} (nota {format_score(a.score)}): "
+                    f"{cut.explanation}",
                 )
         self.alive = [reg for reg in with_score if str(reg.id) in passed]
 
