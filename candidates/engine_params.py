@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from candidates.engine.schedule import PCD, RACIAL, Params
 from contests.models import Contest, Policy, Position
-from contests.quotas import ReserveRule, threshold_extra
+from contests.quotas import ReserveRule
 
 
 def params_from_policy(
@@ -51,22 +51,11 @@ def params_for_contest(contest: Contest) -> Params:
     return params_from_policy(contest.policy, pcd_rule=contest.pcd_rule())
 
 
-def threshold_extra_for(position: Position) -> int:
-    """The other positions' vacancies the racial threshold counts for ``position`` now
-    (``quotas.threshold_extra``: SM art. 1 §2 with ``threshold_basis``)."""
-    contest = position.contest
-    if contest.policy.threshold_basis != Policy.ThresholdBasis.CONTEST:
-        return 0
-    return threshold_extra(
-        on_contest=True, contest_vacancies=contest.total_vacancies, position_vacancies=position.vacancies
-    )
-
-
 def params_for_position(position: Position) -> Params:
     """As ``params_for_contest``, with the threshold counted as the policy says (position or contest)."""
     contest = position.contest
     return params_from_policy(
-        contest.policy, pcd_rule=contest.pcd_rule(), threshold_extra=threshold_extra_for(position)
+        contest.policy, pcd_rule=contest.pcd_rule(), threshold_extra=position.threshold_extra()
     )
 
 
@@ -79,5 +68,5 @@ def params_following_contest(params: Params, position: Position) -> Params:
     nominations follow them exactly as the position's page does (the two never disagree). Seats already
     created keep their kind (RULES §4); only the seats still to come are scheduled with the new count.
     """
-    extra = threshold_extra_for(position)
+    extra = position.threshold_extra()
     return params if extra == params.threshold_extra else replace(params, threshold_extra=extra)

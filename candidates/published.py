@@ -20,6 +20,7 @@ from django.http import Http404
 from candidates.documents import list_label
 from candidates.engine.schedule import kind_label
 from candidates.models import Nomination, ResultEntry, ResultRun
+from candidates.selectors import run_positions as run_positions  # one home, shared with the staff screens
 from contests.documents.models import Document
 from contests.models import Contest, Position
 from contests.text_search import fold
@@ -79,12 +80,6 @@ def published_run(contest: Contest, pk: int) -> ResultRun:
         raise Http404("Nenhuma lista publicada tem este endereço.")
     run.contest = contest
     return run
-
-
-def run_positions(run: ResultRun) -> list[Position]:
-    if run.position is not None:
-        return [run.position]
-    return list(run.contest.positions.order_by("code"))
 
 
 def run_position(run: ResultRun, pk: int) -> Position:

@@ -215,6 +215,8 @@ def _with_cpf_shown(entry: HistoryEntry, *, full: bool) -> HistoryEntry:
 
 
 def run_positions(run: ResultRun) -> list[Position]:
+    """The positions a run covers, in the one order every screen of a run shows them (code, unique per
+    contest; pk only makes the order total): the staff screens and the public site (``published``)."""
     if run.position is not None:
         return [run.position]
     return list(run.contest.positions.order_by("code", "pk"))

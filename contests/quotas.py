@@ -178,6 +178,15 @@ def threshold_extra(*, on_contest: bool, contest_vacancies: int, position_vacanc
     return max(0, contest_vacancies - position_vacancies) if on_contest else 0
 
 
+def threshold_count(n: int, *, on_contest: bool, other_vacancies: int = 0) -> int | None:
+    """What SM art. 1 §2's threshold is tested on for a position with ``n`` vacancies, as
+    ``ReserveRule.count`` takes it: ``None`` when the policy counts it on the position (``n`` itself),
+    else ``n`` plus ``other_vacancies``, the contest's other positions' (``threshold_extra``). The one
+    home of the threshold's basis: the position's page (``Position.reservation``), the ADC 41 check
+    (``fragmentation``) and the allocation engine (``Params.threshold_count``) all ask here."""
+    return n + other_vacancies if on_contest else None
+
+
 @dataclass(frozen=True)
 class Reservation:
     """The reserved vacancies of a position with ``vacancies`` counted so far, and why."""
@@ -347,9 +356,13 @@ def fragmentation(
     if len(counts) < 2:
         return None
     total = sum(counts)
-    basis = total if threshold_on_contest else None
     whole = rule.count(total)
-    split = sum(rule.count(n, threshold_count=basis) for n in counts)
+    split = sum(
+        rule.count(
+            n, threshold_count=threshold_count(n, on_contest=threshold_on_contest, other_vacancies=total - n)
+        )
+        for n in counts
+    )
     if split >= whole:
         return None
     return Fragmentation(total=total, whole=whole, split=split, shortfall=whole - split)

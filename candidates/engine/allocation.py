@@ -1,9 +1,11 @@
 """The allocation engine: lists, nomination order and who fills each seat, and why (RULES.md §3–§4).
 
 PURE: the standard library and ``contests.quotas`` only, plus the pure helper modules it is split into
-(``candidates.engine.ranking``: lists and tie-breaks; ``candidates.engine.schedule``: seat kinds and ``Params``;
-``candidates.engine.records``: statuses, ``Nomination``, events; ``candidates.engine.seating``: who fills each seat;
-``candidates.engine.fenwick``). No Django; dates and everything else are passed in. A test enforces it.
+(``candidates.engine.ranking``: lists and tie-breaks; ``candidates.engine.schedule``: seat kinds and
+``Params``; ``candidates.engine.records``: statuses, ``Nomination``, events; ``candidates.engine.seating``:
+who fills each seat, on the lists of ``candidates.engine.list_index``, with its ``journal`` and ``reasons``;
+``candidates.engine.serialisation``: records as JSON-able data; ``candidates.engine.fenwick``). No Django;
+dates and everything else are passed in. A test enforces it.
 Import everything from here: the split is an implementation detail.
 
 Public API
@@ -14,8 +16,9 @@ Input
 ``Params(racial, pcd=None, order="proportional", nth=5, priority=(),
 open_competition_rule="projected", dual_rule="choose", dual_default="racial", group_label="negros",
 threshold_extra=0, citations=())``
-    The policy as the engine sees it (``racial``/``pcd`` are ``contests.quotas.ReserveRule``). The
-    Django app builds it with ``candidates.engine_params.params_for_contest``/``params_from_policy``.
+    The policy as the engine sees it (``racial``/``pcd`` are ``contests.quotas.ReserveRule``, re-exported
+    here). The Django app builds it with ``candidates.engine_params.params_for_contest`` or
+    ``params_from_policy``.
     ``priority=()`` takes the order's default (RULES §4): ``("pcd", "racial")`` for the proportional
     order, ``("racial", "pcd")`` for every k-th.
 ``Candidate(id, lists=frozenset(), prefers=None)``
@@ -82,7 +85,7 @@ with ``from_dict``) rebuilds the index first, in O(n).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -150,7 +153,14 @@ from candidates.engine.schedule import (
     schedule,
 )
 from candidates.engine.seating import Seating
-from contests.quotas import QuotaError, Reservation, ReserveRule, reservation, to_fraction
+from candidates.engine.serialisation import (
+    candidate_from_dict,
+    candidate_to_dict,
+    nomination_from_dict,
+    params_from_dict,
+    params_to_dict,
+)
+from contests.quotas import Reservation, ReserveRule, reservation
 from contests.wording import plural
 
 __all__ = [
@@ -191,6 +201,7 @@ __all__ = [
     "Params",
     "PhaseScore",
     "Reason",
+    "ReserveRule",
     "Roster",
     "State",
     "TookOffice",
@@ -257,12 +268,11 @@ class State:
 
     def reservation(self) -> Reservation:
         """RULES §2 for the vacancies open now, with the carried fraction."""
-        extra = self.params.threshold_extra
         return reservation(
             self.vacancies,
             self.params.racial,
             self.params.pcd,
-            threshold_count=self.vacancies + extra if extra else None,
+            threshold_count=self.params.threshold_count(self.vacancies),
             citations=dict(self.params.citations),
             group_label=self.params.group_label,
         )
@@ -284,7 +294,7 @@ class State:
     def to_dict(self, *, include_candidates: bool = True) -> dict[str, Any]:
         data: dict[str, Any] = {"format": FORMAT, "params": params_to_dict(self.params)}
         if include_candidates:
-            data["candidates"] = [_candidate_to_dict(c) for c in self.roster.candidates]
+            data["candidates"] = [candidate_to_dict(c) for c in self.roster.candidates]
         data.update(
             vacancies=self.vacancies,
             seats=list(self.seats),
@@ -305,7 +315,7 @@ class State:
                 raise AllocationError("Formato de estado desconhecido.")
             params = params_from_dict(data["params"])
             if candidates is None:
-                roster = Roster(tuple(_candidate_from_dict(c) for c in data["candidates"]))
+                roster = Roster(tuple(candidate_from_dict(c) for c in data["candidates"]))
             else:
                 roster = candidates if isinstance(candidates, Roster) else Roster(tuple(candidates))
             state = cls(
@@ -313,7 +323,7 @@ class State:
                 roster=roster,
                 vacancies=_count(data["vacancies"], "abertas"),
                 seats=tuple(data["seats"]),
-                nominations=tuple(_nomination_from_dict(n) for n in data["nominations"]),
+                nominations=tuple(nomination_from_dict(n) for n in data["nominations"]),
                 removed=tuple((str(a), str(b)) for a, b in data["removed"]),
                 excluded=tuple(data["excluded"]),
                 end_of_list=tuple(data["end_of_list"]),
@@ -324,34 +334,6 @@ class State:
             raise AllocationError(f"Estado inválido: {exc}.") from None
         _check_state(state)
         return state
-
-
-def _candidate_to_dict(c: Candidate) -> dict[str, Any]:
-    data: dict[str, Any] = {"id": c.id}
-    if c.lists:
-        data["lists"] = sorted(c.lists)
-    if c.prefers:
-        data["prefers"] = c.prefers
-    return data
-
-
-def _candidate_from_dict(data: Mapping[str, Any]) -> Candidate:
-    return Candidate(data["id"], frozenset(data.get("lists", ())), data.get("prefers"))
-
-
-def _nomination_from_dict(data: Mapping[str, Any]) -> Nomination:
-    return Nomination(
-        order=int(data["order"]),
-        seat=int(data["seat"]),
-        kind=str(data["kind"]),
-        candidate=str(data["candidate"]),
-        list=str(data["list"]),
-        status=str(data["status"]),
-        why=str(data.get("why", "")),
-        reverted=bool(data.get("reverted", False)),
-        compensated=bool(data.get("compensated", False)),
-        reason=Reason.from_dict(data["reason"]) if data.get("reason") else None,
-    )
 
 
 def _check_state(state: State) -> None:
@@ -373,61 +355,6 @@ def _check_state(state: State) -> None:
     for _, status in state.removed:
         if status not in (WITHDRAWN, NO_SHOW, ELIMINATED):
             raise AllocationError(f"Estado inválido: situação {status!r}.")
-
-
-def params_to_dict(params: Params) -> dict[str, Any]:
-    return {
-        "racial": _rule_to_dict(params.racial),
-        "pcd": _rule_to_dict(params.pcd) if params.pcd is not None else None,
-        "order": params.order,
-        "nth": params.nth,
-        "priority": list(params.priority),
-        "open_competition_rule": params.open_competition_rule,
-        "dual_rule": params.dual_rule,
-        "dual_default": params.dual_default,
-        "group_label": params.group_label,
-        "threshold_extra": params.threshold_extra,
-        "citations": dict(params.citations),
-    }
-
-
-def params_from_dict(data: Mapping[str, Any]) -> Params:
-    pcd = data.get("pcd")
-    try:
-        return Params(
-            racial=_rule_from_dict(data["racial"]),
-            pcd=_rule_from_dict(pcd) if pcd is not None else None,
-            order=data.get("order", PROPORTIONAL),
-            nth=data.get("nth", 5),
-            priority=tuple(data.get("priority", (PCD, RACIAL))),
-            open_competition_rule=data.get("open_competition_rule", PROJECTED),
-            dual_rule=data.get("dual_rule", CHOOSE),
-            dual_default=data.get("dual_default", RACIAL),
-            group_label=data.get("group_label", "negros"),
-            threshold_extra=data.get("threshold_extra", 0),
-            citations=data.get("citations", {}),
-        )
-    except QuotaError as exc:
-        raise AllocationError(str(exc)) from None
-
-
-def _rule_to_dict(rule: ReserveRule) -> dict[str, Any]:
-    return {
-        "percent": str(rule.percent),
-        "threshold": rule.threshold,
-        "rounding": str(rule.rounding),
-        "cap_percent": str(rule.cap_percent) if rule.cap_percent is not None else None,
-    }
-
-
-def _rule_from_dict(data: Mapping[str, Any]) -> ReserveRule:
-    cap = data.get("cap_percent")
-    return ReserveRule(
-        percent=to_fraction(data["percent"]),
-        threshold=data.get("threshold", 0),
-        rounding=data.get("rounding", "half_up"),
-        cap_percent=to_fraction(cap) if cap is not None else None,
-    )
 
 
 # Transitions ----------------------------------------------------------------------------------------
@@ -526,99 +453,63 @@ def _not_on_a_reserve(state: State, seating: Seating, c: int) -> str:
 
 
 def _apply(state: State, seating: Seating, event: Event, c: int) -> tuple[State, Change]:
-    params = state.params
     if isinstance(event, Call):
-        first, compensated, stopped = seating.call(event.count)
-        seating.journal = []
-        nominated = tuple(seating.nominations[first:])
-        new_state = replace(
-            state, seats=tuple(seating.kinds), nominations=tuple(seating.nominations), _seating=None
-        )
-        notes: list[str] = []
-        if stopped:
-            notes.append("A chamada parou: não há mais candidatos aprovados a convocar.")
-        elif len(nominated) < event.count:
-            notes.append(
-                f"Só havia {plural(len(nominated), 'vaga', 'vagas')} a preencher entre as "
-                f"{state.vacancies} abertas."
-            )
-        change = Change(
-            event,
-            nominated=nominated,
-            changed=tuple(seating.nominations[i] for i in compensated),
-            vacancies=state.vacancies,
-            stopped=stopped,
-            messages=tuple(notes),
-        )
-        return new_state, change
+        return _apply_call(state, seating, event)
     if isinstance(event, OpenVacancies):
-        seating.n = state.vacancies + event.count
-        new_state = replace(state, vacancies=seating.n, _seating=None)
-        res = new_state.reservation()
-        message = (
-            f"{plural(event.count, 'vaga aberta', 'vagas abertas')}: agora são {seating.n}; "
-            f"reserva a {params.group_label}: "
-        )
-        message += res.racial_explanation
-        return new_state, Change(event, vacancies=seating.n, messages=(message,))
+        return _apply_open(state, seating, event)
+    return _apply_to_candidate(state, seating, event, c)
 
-    name = event.candidate
-    ended: list[int] = []
-    messages: list[str] = []
-    removed = state.removed
-    excluded = state.excluded
-    moves = state.end_of_list
-    holding = c in seating.active_of
-    if isinstance(event, TookOffice):
-        i = seating.active_of[c]
-        seating.nominations[i] = seating.nominations[i]._replace(status=TOOK_OFFICE)
-        ended.append(i)
-        messages.append(f"{name} tomou posse.")
-    elif isinstance(event, Withdraw | NoShow):
-        status = WITHDRAWN if isinstance(event, Withdraw) else NO_SHOW
-        if holding:
-            ended.append(seating.end_nomination(c, status))
-        seating.remove(c)
-        removed = (*removed, (name, status))
-        what = "desistiu" if status == WITHDRAWN else "não tomou posse"
-        messages.append(f"{name} {what} e sai de todas as listas{params.cite('withdrawal')}.")
-    elif isinstance(event, Eliminate):
-        if seating.removed[c]:
-            # Already off every list: nothing changes on the lists or the seats (RULES §8); the record
-            # of why they left says eliminated from now on.
-            removed = tuple((cid, ELIMINATED if cid == name else s) for cid, s in removed)
-            messages.append(f"{name} já estava fora de todas as listas: nada muda nas nomeações.")
-        else:
-            if holding:
-                ended.append(seating.end_nomination(c, ANNULLED))
-            seating.remove(c)
-            removed = (*removed, (name, ELIMINATED))
-            messages.append(f"{name} eliminado: sai de todas as listas.")
-    elif isinstance(event, ExcludeFromReserve):
-        if holding and seating.nominations[seating.active_of[c]].list in RESERVES:
-            ended.append(seating.end_nomination(c, ANNULLED))
-        seating.exclude(c)
-        excluded = (*excluded, name)
-        messages.append(f"{name} sai das listas reservadas e permanece na ampla concorrência.")
-    elif isinstance(event, EndOfList):
-        if holding:
-            ended.append(seating.end_nomination(c, END_OF_LIST))
-        seating.move_to_end(c)
-        moves = (*moves, name)
-        messages.append(f"{name} vai para o fim das listas em que está.")
+
+def _apply_call(state: State, seating: Seating, event: Call) -> tuple[State, Change]:
+    """A call: fill up to ``count`` seats (``Seating.call``, RULES §4), and say why fewer were filled."""
+    first, compensated, stopped = seating.call(event.count)
+    seating.journal = []
+    nominated = tuple(seating.nominations[first:])
+    new_state = replace(
+        state, seats=tuple(seating.kinds), nominations=tuple(seating.nominations), _seating=None
+    )
+    notes: list[str] = []
+    if stopped:
+        notes.append("A chamada parou: não há mais candidatos aprovados a convocar.")
+    elif len(nominated) < event.count:
+        notes.append(
+            f"Só havia {plural(len(nominated), 'vaga', 'vagas')} a preencher entre as "
+            f"{state.vacancies} abertas."
+        )
+    change = Change(
+        event,
+        nominated=nominated,
+        changed=tuple(seating.nominations[i] for i in compensated),
+        vacancies=state.vacancies,
+        stopped=stopped,
+        messages=tuple(notes),
+    )
+    return new_state, change
+
+
+def _apply_open(state: State, seating: Seating, event: OpenVacancies) -> tuple[State, Change]:
+    """Vacancies opened during validity: the reserve is recounted on the cumulative total (SM art. 1 §1)."""
+    seating.n = state.vacancies + event.count
+    new_state = replace(state, vacancies=seating.n, _seating=None)
+    message = (
+        f"{plural(event.count, 'vaga aberta', 'vagas abertas')}: agora são {seating.n}; "
+        f"reserva a {state.params.group_label}: {new_state.reservation().racial_explanation}"
+    )
+    return new_state, Change(event, vacancies=seating.n, messages=(message,))
+
+
+def _apply_to_candidate(state: State, seating: Seating, event: Event, c: int) -> tuple[State, Change]:
+    """An event on one candidate (``_ON_CANDIDATE``); a seat it frees keeps its number and kind and is
+    filled by the same rule on the next call (SM art. 4 §4; AR art. 3 §2)."""
+    assert isinstance(event, _CandidateEvent)  # calls and openings have their own functions
+    new_state, ended, message = _ON_CANDIDATE[type(event)](state, seating, event, c)
+    messages = [message]
     freed = tuple(seating.nominations[i].seat for i in ended if seating.nominations[i].status not in HOLDING)
     for seat in freed:
         messages.append(
             f"A {ordinal(seat, True)} vaga fica livre e será preenchida na próxima chamada pela mesma regra."
         )
-    new_state = replace(
-        state,
-        nominations=tuple(seating.nominations),
-        removed=removed,
-        excluded=excluded,
-        end_of_list=moves,
-        _seating=None,
-    )
+    new_state = replace(new_state, nominations=tuple(seating.nominations), _seating=None)
     change = Change(
         event,
         changed=tuple(seating.nominations[i] for i in ended),
@@ -627,6 +518,81 @@ def _apply(state: State, seating: Seating, event: Event, c: int) -> tuple[State,
         messages=tuple(messages),
     )
     return new_state, change
+
+
+# What an event on one candidate did: the state's records it changed, the nominations it ended, its message.
+_Outcome = tuple[State, tuple[int, ...], str]
+
+
+def _end(seating: Seating, c: int, status: str) -> tuple[int, ...]:
+    """End ``c``'s active nomination with ``status``, if they hold one."""
+    return (seating.end_nomination(c, status),) if c in seating.active_of else ()
+
+
+def _took_office(state: State, seating: Seating, event: _CandidateEvent, c: int) -> _Outcome:
+    """The nominee took office: the seat is theirs; they stay on the lists (RULES §8)."""
+    i = seating.active_of[c]
+    seating.nominations[i] = seating.nominations[i]._replace(status=TOOK_OFFICE)
+    return state, (i,), f"{event.candidate} tomou posse."
+
+
+def _leave(state: State, seating: Seating, event: _CandidateEvent, c: int) -> _Outcome:
+    """A withdrawal or a no-show: off every list; an active nomination ends (SM art. 4 §4)."""
+    status = WITHDRAWN if isinstance(event, Withdraw) else NO_SHOW
+    ended = _end(seating, c, status)
+    seating.remove(c)
+    what = "desistiu" if status == WITHDRAWN else "não tomou posse"
+    message = f"{event.candidate} {what} e sai de todas as listas{state.params.cite('withdrawal')}."
+    return replace(state, removed=(*state.removed, (event.candidate, status))), ended, message
+
+
+def _eliminate(state: State, seating: Seating, event: _CandidateEvent, c: int) -> _Outcome:
+    """Falsity confirmed (SM art. 3 §3; AR art. 2): off every list; a nomination is annulled."""
+    name = event.candidate
+    if seating.removed[c]:
+        # Already off every list: nothing changes on the lists or the seats (RULES §8); the record of
+        # why they left says eliminated from now on.
+        removed = tuple((cid, ELIMINATED if cid == name else s) for cid, s in state.removed)
+        return (
+            replace(state, removed=removed),
+            (),
+            f"{name} já estava fora de todas as listas: nada muda nas nomeações.",
+        )
+    ended = _end(seating, c, ANNULLED)
+    seating.remove(c)
+    return (
+        replace(state, removed=(*state.removed, (name, ELIMINATED))),
+        ended,
+        f"{name} eliminado: sai de todas as listas.",
+    )
+
+
+def _exclude(state: State, seating: Seating, event: _CandidateEvent, c: int) -> _Outcome:
+    """Off the reserved lists only (Lei 15.142 model): a nomination from a reserved list is annulled,
+    one from the general list stays."""
+    i = seating.active_of.get(c)
+    ended = _end(seating, c, ANNULLED) if i is not None and seating.nominations[i].list in RESERVES else ()
+    seating.exclude(c)
+    message = f"{event.candidate} sai das listas reservadas e permanece na ampla concorrência."
+    return replace(state, excluded=(*state.excluded, event.candidate)), ended, message
+
+
+def _to_the_end(state: State, seating: Seating, event: _CandidateEvent, c: int) -> _Outcome:
+    """To the end of every list they are on (RULES §4 item 4); an active nomination ends."""
+    ended = _end(seating, c, END_OF_LIST)
+    seating.move_to_end(c)
+    message = f"{event.candidate} vai para o fim das listas em que está."
+    return replace(state, end_of_list=(*state.end_of_list, event.candidate)), ended, message
+
+
+_ON_CANDIDATE: dict[type[_CandidateEvent], Callable[[State, Seating, _CandidateEvent, int], _Outcome]] = {
+    TookOffice: _took_office,
+    Withdraw: _leave,
+    NoShow: _leave,
+    Eliminate: _eliminate,
+    ExcludeFromReserve: _exclude,
+    EndOfList: _to_the_end,
+}
 
 
 def apply_all(state: State, events: Iterable[Event | Mapping[str, Any]]) -> tuple[State, tuple[Change, ...]]:

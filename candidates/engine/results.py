@@ -21,6 +21,7 @@ from __future__ import annotations
 import datetime
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import lru_cache
@@ -28,6 +29,8 @@ from typing import NamedTuple
 
 from candidates.engine.ranking import (
     Applicant,
+    Criterion,
+    Lists,
     classification_lists,
     criteria_from_kinds,
     phase_cut,
@@ -151,138 +154,254 @@ def compute_position(
 
     ``phases`` in phase order; ``criteria``: the edital's tie-break criteria as ``(kind, phase id)``;
     ``registration_end``: the day the Estatuto do Idoso's age is counted on.
+
+    Phase by phase (RULES §3, "Phases in order"): the pass mark, then the cut-off; then the final score,
+    the ranking, and the lines of each list with their why.
     """
-    reserves = params.reserves
+    order = _Order(registration_end, _ranking_criteria(phases, criteria))
+    sieve = _Sieve.of(regs, phases)
+    for phase in phases:
+        sieve.apply_pass_mark(phase)
+        sieve.apply_cutoff(phase, params, order)
+    applicants, stored = _applicants(sieve, phases, params.reserves)
+    ranked = rank(applicants, registration_end=registration_end, criteria=order.criteria)
+    lists = classification_lists(ranked)
+    by_id = {reg.id: reg for reg in regs}
+    entries = [
+        *_general_entries(ranked, by_id, stored, params, order),
+        *_reserved_entries(ranked, lists, by_id, stored, params),
+        *_out_entries(sieve.out, by_id),
+    ]
+    return PositionResult(entries, _summary(len(regs), lists, sieve.out, params.reserves))
+
+
+class _Order(NamedTuple):
+    """How the general list is ordered: the day ages are counted on and the edital's criteria."""
+
+    registration_end: datetime.date
+    criteria: tuple[Criterion, ...]
+
+
+def _ranking_criteria(
+    phases: Sequence[PhaseRow], criteria: Sequence[tuple[str, int | None]]
+) -> tuple[Criterion, ...]:
+    """The edital's tie-break criteria (RULES §3, general list), phases named as the ranking knows them."""
     names = {p.id: p.name for p in phases}
-    ranking_criteria = criteria_from_kinds(
+    return criteria_from_kinds(
         (kind, names.get(phase_id) if phase_id is not None else None) for kind, phase_id in criteria
     )
-    out: dict[int, tuple[str, str]] = {}  # id → (category for the summary, why)
-    by_id = {reg.id: reg for reg in regs}
 
-    # Status, absence, phase by phase (pass mark, then cut-off), final score.
-    alive: list[RegistrationRow] = []
-    for reg in regs:
-        if reg.status in OUT_STATUSES:
-            out[reg.id] = (OUT_STATUSES[reg.status], OUT_STATUSES[reg.status].capitalize())
-        elif reg.absent or any(absent for _, absent in reg.phases.values()):
-            missed = [p.name for p in phases if reg.phases.get(p.id, (None, False))[1]]
-            where = f" na fase {', '.join(missed)}" if missed else ""
-            out[reg.id] = ("ausente", f"Ausente{where} (eliminado, conforme o edital)")
-        else:
-            alive.append(reg)
-    raw: dict[int, dict[str, Decimal]] = {
-        reg.id: {
-            names[phase_id]: score
-            for phase_id, (score, _) in reg.phases.items()
-            if score is not None and phase_id in names
+
+@dataclass
+class _Sieve:
+    """The registrations still on the lists, their scores by phase name, and who is out and why.
+
+    ``out``: registration id → (category for the summary, why), in the order they left (the entries and
+    the summary's ties keep it). ``raw``: the scores as given (for the weighted sum); ``scores``: exact.
+    """
+
+    alive: list[RegistrationRow]
+    raw: dict[int, dict[str, Decimal]]
+    scores: dict[int, dict[str, Fraction]]
+    out: dict[int, tuple[str, str]]
+
+    @classmethod
+    def of(cls, regs: Sequence[RegistrationRow], phases: Sequence[PhaseRow]) -> _Sieve:
+        """Out by status (eliminated, withdrawn, cancelled) or absence at any phase (eliminated, as the
+        edital says: RULES §3, "Phases in order"); the scores of the others."""
+        out: dict[int, tuple[str, str]] = {}
+        alive: list[RegistrationRow] = []
+        for reg in regs:
+            reason = _out_before_scores(reg, phases)
+            if reason is None:
+                alive.append(reg)
+            else:
+                out[reg.id] = reason
+        names = {p.id: p.name for p in phases}
+        raw = {
+            reg.id: {
+                names[phase_id]: score
+                for phase_id, (score, _) in reg.phases.items()
+                if score is not None and phase_id in names
+            }
+            for reg in alive
         }
-        for reg in alive
-    }
-    scores: dict[int, dict[str, Fraction]] = {
-        pk: {name: _exact(score) for name, score in values.items()} for pk, values in raw.items()
-    }
-    for phase in phases:
-        still: list[RegistrationRow] = []
+        scores = {pk: {name: _exact(score) for name, score in values.items()} for pk, values in raw.items()}
+        return cls(alive, raw, scores, out)
+
+    def apply_pass_mark(self, phase: PhaseRow) -> None:
+        """Below the phase's pass mark, or without a score where it has one: on no list, cotistas
+        included (SM art. 4 §2; RULES §3, "Pass mark")."""
         minimum = _exact(phase.pass_mark) if phase.pass_mark is not None else None
-        for reg in alive:
-            score = scores[reg.id].get(phase.name)
+        still: list[RegistrationRow] = []
+        for reg in self.alive:
+            score = self.scores[reg.id].get(phase.name)
             if minimum is not None and score is None and reg.final_score is None:
-                out[reg.id] = ("sem nota", f"Sem nota na fase {phase.name}, que tem nota mínima")
+                self.out[reg.id] = ("sem nota", f"Sem nota na fase {phase.name}, que tem nota mínima")
             elif score is not None and not reaches_pass_mark(score, minimum):
-                out[reg.id] = (
+                self.out[reg.id] = (
                     "abaixo da nota mínima",
                     f"Nota {format_score(score)} na fase {phase.name}, abaixo da nota mínima "
                     f"{format_score(phase.pass_mark)}: fora de todas as listas, cotistas inclusive",
                 )
             else:
                 still.append(reg)
-        alive = still
-        if phase.cutoff is not None and alive:
-            with_score = [reg for reg in alive if phase.name in scores[reg.id]]
-            for reg in alive:
-                if phase.name not in scores[reg.id]:
-                    out[reg.id] = ("sem nota", f"Sem nota na fase {phase.name}, que tem nota de corte")
-            ranked_phase = rank(
-                [_applicant(reg, scores[reg.id][phase.name], scores[reg.id], reserves) for reg in with_score],
-                registration_end=registration_end,
-                criteria=ranking_criteria,
-            )
-            quota = {
-                name: value
-                for name, value in (
-                    (OPEN, phase.cutoff_open),
-                    (RACIAL, phase.cutoff_racial),
-                    (PCD, phase.cutoff_pcd),
-                )
-                if value is not None
-            }
-            cut = phase_cut(ranked_phase, phase.cutoff, racial=params.racial, pcd=params.pcd, quota=quota)
-            passed = set(cut.passed)
-            for a in ranked_phase:
-                if a.id not in passed:
-                    out[int(a.id)] = (
-                        "não classificado no corte da fase",
-                        f"Não classificado na fase {phase.name} (nota {format_score(a.score)}): "
-                        f"{cut.explanation}",
-                    )
-            alive = [reg for reg in with_score if str(reg.id) in passed]
+        self.alive = still
 
+    def apply_cutoff(self, phase: PhaseRow, params: Params, order: _Order) -> None:
+        """Only the best of each list by the phase's own score go on (SM art. 4 §1; RULES §3, "Phase
+        cut-off per list"); without a score at the phase, out. A phase without a cut-off lets all through."""
+        if phase.cutoff is None or not self.alive:
+            return
+        with_score = []
+        for reg in self.alive:
+            if phase.name in self.scores[reg.id]:
+                with_score.append(reg)
+            else:
+                self.out[reg.id] = ("sem nota", f"Sem nota na fase {phase.name}, que tem nota de corte")
+        ranked_phase = rank(
+            [
+                _applicant(reg, self.scores[reg.id][phase.name], self.scores[reg.id], params.reserves)
+                for reg in with_score
+            ],
+            registration_end=order.registration_end,
+            criteria=order.criteria,
+        )
+        cut = phase_cut(ranked_phase, phase.cutoff, racial=params.racial, pcd=params.pcd, quota=_quota(phase))
+        passed = set(cut.passed)
+        for a in ranked_phase:
+            if a.id not in passed:
+                self.out[int(a.id)] = (
+                    "não classificado no corte da fase",
+                    f"Não classificado na fase {phase.name} (nota {format_score(a.score)}): "
+                    f"{cut.explanation}",
+                )
+        self.alive = [reg for reg in with_score if str(reg.id) in passed]
+
+
+def _out_before_scores(reg: RegistrationRow, phases: Sequence[PhaseRow]) -> tuple[str, str] | None:
+    """Why a registration is on no list whatever its scores: its status, or absence (RULES §3)."""
+    if reg.status in OUT_STATUSES:
+        return OUT_STATUSES[reg.status], OUT_STATUSES[reg.status].capitalize()
+    if reg.absent or any(absent for _, absent in reg.phases.values()):
+        missed = [p.name for p in phases if reg.phases.get(p.id, (None, False))[1]]
+        where = f" na fase {', '.join(missed)}" if missed else ""
+        return "ausente", f"Ausente{where} (eliminado, conforme o edital)"
+    return None
+
+
+def _quota(phase: PhaseRow) -> dict[str, int]:
+    """The places of each list the edital sets for the phase's cut-off (SM art. 4 §1); the others take
+    the default split (``phase_cut``)."""
+    given = ((OPEN, phase.cutoff_open), (RACIAL, phase.cutoff_racial), (PCD, phase.cutoff_pcd))
+    return {name: value for name, value in given if value is not None}
+
+
+def _applicants(
+    sieve: _Sieve, phases: Sequence[PhaseRow], reserves: tuple[str, ...]
+) -> tuple[list[Applicant], dict[str, Decimal]]:
+    """Those still on the lists, with their final score (the organiser's, else the phases' weighted sum),
+    and that score as the lists print it; without the scores it needs, out (RULES §3)."""
     applicants = []
     stored: dict[str, Decimal] = {}
     weights = {p.name: p.weight for p in phases}
-    for reg in alive:
-        phase_scores = scores[reg.id]
-        if reg.final_score is not None:
-            final = reg.final_score
-        elif phases:
-            missing = [p.name for p in phases if p.name not in phase_scores]
-            if missing:
-                out[reg.id] = ("sem nota", f"Sem nota na fase {', '.join(missing)}: nota final não calculada")
-                continue
-            # Decimal products and sums of decimals are exact (28 significant digits are plenty here).
-            final = sum((weights[name] * value for name, value in raw[reg.id].items()), Decimal(0))
-        else:
-            out[reg.id] = ("sem nota", "Sem nota final")
+    for reg in sieve.alive:
+        final = _final_score(reg, sieve.raw[reg.id], phases, weights)
+        if isinstance(final, str):
+            sieve.out[reg.id] = ("sem nota", final)
             continue
-        applicant = _applicant(reg, _exact(final), phase_scores, reserves)
+        applicant = _applicant(reg, _exact(final), sieve.scores[reg.id], reserves)
         stored[applicant.id] = final.quantize(SCORE_QUANTUM, rounding=ROUND_HALF_UP)
         applicants.append(applicant)
+    return applicants, stored
 
-    ranked = rank(applicants, registration_end=registration_end, criteria=ranking_criteria)
-    lists = classification_lists(ranked)
-    general_rank = {a.id: i for i, a in enumerate(ranked, start=1)}
-    entries: list[Entry] = []
-    label = params.label
+
+def _final_score(
+    reg: RegistrationRow, raw: dict[str, Decimal], phases: Sequence[PhaseRow], weights: dict[str, Decimal]
+) -> Decimal | str:
+    """The organiser's final score when the file gave one, else the phases' scores weighted by the
+    phase's weight (the edital's formula); the reason it cannot be computed, as text, otherwise."""
+    if reg.final_score is not None:
+        return reg.final_score
+    if not phases:
+        return "Sem nota final"
+    missing = [p.name for p in phases if p.name not in raw]
+    if missing:
+        return f"Sem nota na fase {', '.join(missing)}: nota final não calculada"
+    # Decimal products and sums of decimals are exact (28 significant digits are plenty here).
+    return sum((weights[name] * value for name, value in raw.items()), Decimal(0))
+
+
+def _general_entries(
+    ranked: list[Applicant],
+    by_id: dict[int, RegistrationRow],
+    stored: dict[str, Decimal],
+    params: Params,
+    order: _Order,
+) -> list[Entry]:
+    """The general list (RULES §3): everyone ranked, cotistas included, each with their why."""
+    entries = []
     for i, a in enumerate(ranked):
         reg = by_id[int(a.id)]
-        why = f"{i + 1}º na ampla concorrência, nota final {format_score(a.score)}"
-        if i > 0 and ranked[i - 1].score == a.score:
-            before = ranked[i - 1]
-            reason = tie_break_reason(before, a, registration_end=registration_end, criteria=ranking_criteria)
-            why += f"; empatado na nota com a inscrição {before.inscription}, que fica à frente por: {reason}"
-        if i + 1 < len(ranked) and ranked[i + 1].score == a.score:
-            after = ranked[i + 1]
-            reason = tie_break_reason(a, after, registration_end=registration_end, criteria=ranking_criteria)
-            why += f"; fica à frente da inscrição {after.inscription}, empatada na nota, por: {reason}"
-        opted = [label(r) for r in reserves if r in a.lists]
-        if opted:
-            why += f"; concorre também à reserva a {' e à reserva a '.join(opted)}"
-        if reg.status == EXCLUDED_FROM_RESERVE:
-            why += "; excluída das reservas: permanece somente na ampla concorrência"
+        why = _general_why(ranked, i, order) + _reserves_why(a, reg, params)
         entries.append(Entry(reg.id, OPEN, i + 1, i + 1, stored[a.id], reg.number, reg.name[:200], why))
+    return entries
+
+
+def _general_why(ranked: list[Applicant], i: int, order: _Order) -> str:
+    """A place on the general list, and the tie-break against a neighbour with the same score (RULES §3:
+    the edital's criteria in order, the inscription number last)."""
+    a = ranked[i]
+    why = f"{i + 1}º na ampla concorrência, nota final {format_score(a.score)}"
+    if i > 0 and ranked[i - 1].score == a.score:
+        before = ranked[i - 1]
+        reason = tie_break_reason(before, a, registration_end=order.registration_end, criteria=order.criteria)
+        why += f"; empatado na nota com a inscrição {before.inscription}, que fica à frente por: {reason}"
+    if i + 1 < len(ranked) and ranked[i + 1].score == a.score:
+        after = ranked[i + 1]
+        reason = tie_break_reason(a, after, registration_end=order.registration_end, criteria=order.criteria)
+        why += f"; fica à frente da inscrição {after.inscription}, empatada na nota, por: {reason}"
+    return why
+
+
+def _reserves_why(a: Applicant, reg: RegistrationRow, params: Params) -> str:
+    """The reserves a line of the general list also competes for, or its exclusion from them."""
+    why = ""
+    opted = [params.label(r) for r in params.reserves if r in a.lists]
+    if opted:
+        why += f"; concorre também à reserva a {' e à reserva a '.join(opted)}"
+    if reg.status == EXCLUDED_FROM_RESERVE:
+        why += "; excluída das reservas: permanece somente na ampla concorrência"
+    return why
+
+
+def _reserved_entries(
+    ranked: list[Applicant],
+    lists: Lists,
+    by_id: dict[int, RegistrationRow],
+    stored: dict[str, Decimal],
+    params: Params,
+) -> list[Entry]:
+    """One list per reserve: who opted for it at registration, in the general list's order (RULES §3)."""
+    entries = []
+    general_rank = {a.id: i for i, a in enumerate(ranked, start=1)}
     ranked_by_id = {a.id: a for a in ranked}
-    for name in reserves:
-        members = getattr(lists, name)
-        for j, cid in enumerate(members, start=1):
+    for name in params.reserves:
+        for j, cid in enumerate(getattr(lists, name), start=1):
             a = ranked_by_id[cid]
             reg = by_id[int(cid)]
             g = general_rank[cid]
             why = (
-                f"{j}º da lista reservada a {label(name)} ({g}º na ampla concorrência, nota final "
+                f"{j}º da lista reservada a {params.label(name)} ({g}º na ampla concorrência, nota final "
                 f"{format_score(a.score)}): optou pela reserva no ato da inscrição"
             )
             entries.append(Entry(reg.id, name, j, g, stored[a.id], reg.number, reg.name[:200], why))
+    return entries
+
+
+def _out_entries(out: dict[int, tuple[str, str]], by_id: dict[int, RegistrationRow]) -> list[Entry]:
+    """Those on no list, with why and the organiser's final score when the file gave one."""
+    entries = []
     for pk, (_, reason) in out.items():
         reg = by_id[pk]
         kept = (
@@ -291,14 +410,19 @@ def compute_position(
             else None
         )
         entries.append(Entry(reg.id, OUT, None, None, kept, reg.number, reg.name[:200], reason))
+    return entries
 
+
+def _summary(
+    registrations: int, lists: Lists, out: dict[int, tuple[str, str]], reserves: tuple[str, ...]
+) -> dict[str, object]:
+    """How many on each list, and the most common reasons for being on none."""
     reasons = Counter(category for category, _ in out.values())
-    summary: dict[str, object] = {
-        "registrations": len(regs),
+    return {
+        "registrations": registrations,
         "open": len(lists.general),
         "racial": len(lists.racial) if RACIAL in reserves else 0,
         "pcd": len(lists.pcd) if PCD in reserves else 0,
         "out": len(out),
         "out_reasons": dict(reasons.most_common(8)),
     }
-    return PositionResult(entries, summary)

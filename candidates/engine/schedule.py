@@ -33,6 +33,7 @@ from contests.quotas import (
     Rounding,
     format_fraction,
     format_percent,
+    threshold_count,
     validate_rules,
 )
 
@@ -174,9 +175,22 @@ class Params:
 
     # Counts (RULES §2) -------------------------------------------------------------------------------
 
+    def threshold_count(self, n: int) -> int | None:
+        """What the racial threshold is tested on with ``n`` vacancies offered (``quotas.threshold_count``,
+        SM art. 1 §2): the position's, or with ``threshold_extra`` the contest's. The engine knows the
+        contest only by its other positions' vacancies: with none, both readings test ``n``."""
+        extra = self.threshold_extra
+        return threshold_count(n, on_contest=extra > 0, other_vacancies=extra)
+
+    def threshold_basis(self, n: int) -> int:
+        """The vacancies the racial threshold is tested on with ``n`` offered: ``threshold_count``, which
+        is ``n`` itself on the position."""
+        count = self.threshold_count(n)
+        return n if count is None else count
+
     def racial_count(self, m: int) -> int:
         """racial(m), the threshold tested on the position or, with ``threshold_extra``, on the contest."""
-        return self._counts[0](m, m + self.threshold_extra)
+        return self._counts[0](m, self.threshold_basis(m))
 
     def pcd_count(self, m: int) -> int:
         """pcd(m): Decreto 9.508 art. 1 §3 (any fraction up), capped (Lei 8.112 art. 5 §2)."""
@@ -191,7 +205,7 @@ class Params:
         """count_L(s) as the proportional order takes it (RULES §4): the proportion at seat ``s``, the
         threshold tested on ``n``, the vacancies offered (SM art. 1 §2), not on ``s``."""
         if kind == RACIAL:
-            return self._counts[0](s, n + self.threshold_extra)
+            return self._counts[0](s, self.threshold_basis(n))
         counter = self._counts[1]
         return counter(s, n) if counter is not None else 0
 

@@ -4,44 +4,37 @@ PURE module: standard library, ``contests.quotas`` and the other pure modules of
 Not a public API: ``candidates.engine.allocation`` owns one ``Seating`` per state and hands it from a state to
 the next one, so a million candidates are indexed once, not once per event.
 
-Lists are arrays of *entries* (a candidate moved to the end of the lists gets a new entry; the old one
-dies). Two Fenwick trees per list count the entries still on the list (``alive``: nominees included,
-withdrawn and eliminated candidates not) and those who can still be called (``avail``: alive and
-holding no active nomination). "Position in the general list" is a prefix sum of ``alive``; "the best
-candidate not yet nominated" is the first positive ``avail``; both O(log n).
-
-A call mutates the index and writes an undo journal (named tuples, undone in reverse order): a
-simultaneous call to both reserves (SM art. 4 §7) is resolved by holding the candidate for the list they
-prefer and filling the call again from the seat where they had landed (a lapsed hold: from the start),
-and a preview (``allocation.preview_call``) rolls the whole call back.
+The lists themselves (who is on which list, who may still be called) are ``candidates.engine.list_index``,
+which ``Seating`` extends with the seats: their kinds, who holds each, the call. A call mutates the index
+and writes an undo journal (``candidates.engine.journal``): a simultaneous call to both reserves (SM art. 4
+§7) is resolved by holding the candidate for the list they prefer and filling the call again from the seat
+where they had landed (a lapsed hold: from the start), and a preview (``allocation.preview_call``) rolls
+the whole call back. Each fill is explained once the call is settled (``candidates.engine.reasons``).
 """
 
 from __future__ import annotations
 
 import heapq
-from array import array
-from bisect import bisect_left
 from collections.abc import Iterable
-from enum import Enum
 from typing import NamedTuple
 
-from candidates.engine.fenwick import Fenwick
-from candidates.engine.records import (
-    ACTIVE,
-    ANNULLED,
-    END_OF_LIST,
-    HOLDING,
-    NO_SHOW,
-    WITHDRAWN,
-    Nomination,
-    Reason,
-    Roster,
-    ordinal,
+from candidates.engine.journal import (
+    Compensation,
+    CompensationChecked,
+    Fill,
+    FreedSeatTaken,
+    Hold,
+    HoldPlaced,
+    JournalEntry,
+    NominationMade,
+    SeatCreated,
+    Via,
 )
+from candidates.engine.list_index import ListIndex
+from candidates.engine.reasons import seat_reason
+from candidates.engine.records import ACTIVE, HOLDING, Nomination, Roster, ordinal
 from candidates.engine.schedule import (
     COMPENSATION,
-    EVERY_NTH,
-    LARGER_ONLY,
     OPEN,
     PCD,
     PROJECTED,
@@ -49,78 +42,11 @@ from candidates.engine.schedule import (
     RESERVES,
     Params,
     Projection,
-    explain_kind,
-    loser_seat,
     next_kind,
     project,
     project_detailed,
     seat_rule,
-    share_text,
 )
-from contests.quotas import format_percent
-
-
-class Via(Enum):
-    """How a seat found its nominee (RULES §4)."""
-
-    OPEN = "open"  # an open seat: the best of the general list not yet nominated
-    RESERVED = "reserved"  # a reserved seat: the best of its list who qualifies
-    REVERTED = "reverted"  # a reserved seat nobody qualified for: filled as an open seat
-    HELD = "held"  # a dual candidate held for the list they prefer (SM art. 4 §7)
-
-
-class Fill(NamedTuple):
-    """One seat filled by the call being made: where the journal stood before it, who, which seat."""
-
-    mark: int
-    candidate: int
-    seat: int
-    kind: str
-    contenders: tuple[str, ...]  # reserves that also wanted this new seat and lost it
-    new: bool  # created by this call (not a freed seat)
-    made_up: bool  # given to its list by the make-up that delivers the reserves
-    via: Via
-
-
-class Hold(NamedTuple):
-    """A dual candidate held for the list they prefer, and the seat of the other list they had landed on."""
-
-    preferred: str
-    landed_seat: int
-    landed_kind: str
-
-
-# The undo journal of a call: one entry per change, undone in reverse order.
-class NominationMade(NamedTuple):
-    candidate: int
-    seat: int
-    held: bool  # the candidate was held: undoing it holds them again
-
-
-class SeatCreated(NamedTuple):
-    kind: str
-
-
-class FreedSeatTaken(NamedTuple):
-    seat: int
-
-
-class HoldPlaced(NamedTuple):
-    candidate: int
-
-
-class CompensationChecked(NamedTuple):
-    entry: tuple[int, int, int]  # (general entry, seat, candidate) popped from the compensation heap
-
-
-class Compensation(NamedTuple):
-    nomination: int  # index of the nomination compensated
-    before: Nomination
-    seat: int
-    kind: str  # the seat's kind before
-
-
-JournalEntry = NominationMade | SeatCreated | FreedSeatTaken | HoldPlaced | CompensationChecked | Compensation
 
 
 class _Cached(NamedTuple):
@@ -131,29 +57,9 @@ class _Cached(NamedTuple):
 
 _EVERYONE = 1 << 62  # a rank below everyone's (a reverted seat passes over every candidate)
 
-_FREED_BY = {
-    WITHDRAWN: "desistência de {}",
-    NO_SHOW: "{} não tomou posse",
-    ANNULLED: "anulação da nomeação de {}",
-    END_OF_LIST: "pedido de {} para ir ao fim da lista",
-}
 
-
-class _List:
-    """One classification list: entries (candidate indexes), their general entries, two Fenwicks."""
-
-    __slots__ = ("alive", "avail", "cur", "entries", "gpos")
-
-    def __init__(self, entries: array[int], gpos: array[int] | None, size: int, cur: array[int]) -> None:
-        self.entries = entries
-        self.gpos = gpos  # None for the general list (an entry is its own general position)
-        self.alive = Fenwick.ones(size)  # the builder patches the exceptions
-        self.avail = Fenwick.ones(size)
-        self.cur = cur  # candidate → its current entry, −1 if none
-
-
-class Seating:
-    """The mutable index of one state, built from the state's plain data."""
+class Seating(ListIndex):
+    """The mutable index of one state, built from the state's plain data: the lists, and the seats."""
 
     def __init__(
         self,
@@ -166,41 +72,8 @@ class Seating:
         excluded: Iterable[str],
         end_of_list: Iterable[str],
     ) -> None:
-        self.params = params
-        self.roster = roster
-        self.candidates = candidates = roster.candidates
+        super().__init__(params, roster, nominations, removed, excluded, end_of_list)
         self.n = vacancies
-        size = len(candidates)
-        removed, excluded, end_of_list = list(removed), list(excluded), list(end_of_list)
-        # id → position of every candidate the state names; grows with each nomination (``lookup``).
-        self.known = roster.locate_many(
-            [*(nom.candidate for nom in nominations), *removed, *excluded, *end_of_list]
-        )
-        index = self.known
-        cotistas = roster.cotistas
-        members: dict[str, list[int]] = {
-            name: [i for i in cotistas if name in candidates[i][1]] if name in params.reserves else []
-            for name in RESERVES
-        }
-        larger = _larger_reserve(params)
-        if larger is not None:  # Decreto 12.536: a dual candidate is ranked only in the larger reserve
-            smaller = PCD if larger == RACIAL else RACIAL
-            both = set(members[larger])
-            members[smaller] = [i for i in members[smaller] if i not in both]
-        self.on = {RACIAL: bytearray(size), PCD: bytearray(size)}
-        for name in RESERVES:
-            flags = self.on[name]
-            for i in members[name]:
-                flags[i] = 1
-        self._removed_list = sorted({index[cid] for cid in removed})
-        self._excluded_list = sorted({index[cid] for cid in excluded})
-        self.removed = bytearray(size)
-        for c in self._removed_list:
-            self.removed[c] = 1
-        self.excluded = bytearray(size)
-        for c in self._excluded_list:
-            self.excluded[c] = 1
-        self.holding = bytearray(size)
         self.nominations = list(nominations)
         self.active_of: dict[int, int] = {}
         self.kinds = list(seats)
@@ -211,15 +84,12 @@ class Seating:
         self.last_ended: dict[int, int] = {}
         for i, nom in enumerate(self.nominations):
             if nom.status in HOLDING:
-                c = index[nom.candidate]
-                self.holding[c] = 1
-                self.active_of[c] = i
+                self.active_of[self.known[nom.candidate]] = i
                 self.holder[nom.seat] = i
             else:
                 self.last_ended[nom.seat] = i
         self.freed = [s for s in range(1, len(self.kinds) + 1) if self.holder[s] < 0]
         heapq.heapify(self.freed)
-        self._build_lists(list(end_of_list), members)
         self.comp_heap: list[tuple[int, int, int]] = []
         if params.open_competition_rule == COMPENSATION:
             for c, i in self.active_of.items():
@@ -231,91 +101,6 @@ class Seating:
         self.held: set[int] = set()
         self._projection: _Cached | None = None
         self._why_kinds: list[str] | None = None
-
-    def _build_lists(self, moves: list[str], members: dict[str, list[int]]) -> None:
-        """Entries in order (a move to the end appends one), Fenwicks built as all ones, then patched:
-        the exceptions (dead entries, holders) are few next to a million candidates."""
-        size = len(self.candidates)
-        moved = [self.known[cid] for cid in moves]
-        dead: dict[str, list[int]] = {OPEN: [], RACIAL: [], PCD: []}
-        g_entries = array("l", range(size))
-        g_entries.extend(moved)
-        g_cur = array("l", range(size))
-        for i, c in enumerate(moved):
-            dead[OPEN].append(g_cur[c])  # the entry a move to the end leaves behind
-            g_cur[c] = size + i
-        self.general = _List(g_entries, None, len(g_entries), g_cur)
-        self.lists = {OPEN: self.general}
-        for name in RESERVES:
-            on = self.on[name]
-            entries = array("l", members[name])
-            gpos = array("l", members[name])
-            cur = array("l", [-1]) * size
-            for e, c in enumerate(members[name]):
-                cur[c] = e
-            for i, c in enumerate(moved):
-                if on[c]:
-                    dead[name].append(cur[c])
-                    cur[c] = len(entries)
-                    entries.append(c)
-                    gpos.append(size + i)
-            self.lists[name] = _List(entries, gpos, len(entries), cur)
-        for c in self._removed_list:
-            for name, lst in self.lists.items():
-                if name == OPEN or self.on[name][c]:
-                    dead[name].append(lst.cur[c])
-        for c in self._excluded_list:
-            for name in RESERVES:
-                if self.on[name][c] and not self.removed[c]:
-                    dead[name].append(self.lists[name].cur[c])
-        for name, entries_off in dead.items():
-            lst = self.lists[name]
-            for e in entries_off:
-                lst.alive.add(e, -1)
-                lst.avail.add(e, -1)
-        for c in self.active_of:
-            for lst in self.on_lists(c):
-                lst.avail.add(lst.cur[c], -1)
-
-    # Membership -------------------------------------------------------------------------------------
-
-    def on_lists(self, c: int) -> list[_List]:
-        """The lists ``c`` is on now (alive entries)."""
-        if self.removed[c]:
-            return []
-        found = [self.general]
-        if not self.excluded[c]:
-            for name in RESERVES:
-                if self.on[name][c]:
-                    found.append(self.lists[name])
-        return found
-
-    def lookup(self, cid: object) -> int:
-        """The position of candidate ``cid`` (a Portuguese error if unknown)."""
-        found = self.known.get(cid) if isinstance(cid, str) else None
-        if found is None:
-            found = self.known[cid] = self.roster.locate(cid)  # type: ignore[index]
-        return found
-
-    def is_on(self, name: str, c: int) -> bool:
-        return not self.removed[c] and not self.excluded[c] and bool(self.on[name][c])
-
-    def _set_avail(self, c: int, delta: int) -> None:
-        """Count ``c`` in (+1) or out of (−1) "not yet nominated" on every list they are on now."""
-        if self.removed[c]:
-            return
-        g = self.general
-        g.avail.add(g.cur[c], delta)
-        if not self.excluded[c]:
-            for name in RESERVES:
-                if self.on[name][c]:
-                    lst = self.lists[name]
-                    lst.avail.add(lst.cur[c], delta)
-
-    def position(self, name: str, c: int) -> int:
-        """1-based position of ``c`` on list ``name``, nominees included (RULES §4, ``projected``)."""
-        lst = self.lists[name]
-        return lst.alive.prefix(lst.cur[c] + 1)
 
     # Schedule -------------------------------------------------------------------------------------
 
@@ -419,14 +204,8 @@ class Seating:
         """
         self.journal = []
         first = len(self.nominations)
-        params = self.params
-        projected = params.open_competition_rule == PROJECTED
-        cut = None  # general entry of the first candidate beyond open competition
-        open_count = 0
-        if projected:
-            open_count = self.open_seat_count()
-            entry = self.general.alive.find(open_count + 1)
-            cut = entry if entry < self.general.alive.size else None
+        projected = self.params.open_competition_rule == PROJECTED
+        cut, open_count = self._open_competition_cut() if projected else (None, 0)
         # Where each reserved list starts beyond open competition: fixed for the whole call.
         starts = {name: self._start(name, cut, projected) for name in RESERVES}
         fills: list[Fill] = []
@@ -459,16 +238,29 @@ class Seating:
             for h in holds:
                 if h not in self.held and not self.holding[h]:
                     self._hold(h)
-        self._why_kinds = None
-        for i, fill in enumerate(fills, start=first):
-            nom = self.nominations[i]
-            reason = self._reason(fill, cut, open_count, holds.get(fill.candidate))
-            # nom.why holds a compensation note made during this call, if any.
-            self.nominations[i] = nom._replace(why=reason.text() + nom.why, reason=reason)
+        self._explain(fills, first, cut, open_count, holds)
         compensated = sorted(
             {op.nomination for op in self.journal if isinstance(op, Compensation) and op.nomination < first}
         )
         return first, compensated, stopped
+
+    def _open_competition_cut(self) -> tuple[int | None, int]:
+        """Under ``projected`` (SM art. 4 §3, "não serão computados"): the general entry of the first
+        candidate beyond the open seats of the schedule (None when nobody is), and how many open seats."""
+        open_count = self.open_seat_count()
+        entry = self.general.alive.find(open_count + 1)
+        return (entry if entry < self.general.alive.size else None), open_count
+
+    def _explain(
+        self, fills: list[Fill], first: int, cut: int | None, open_count: int, holds: dict[int, Hold]
+    ) -> None:
+        """Write each new nomination's reason once the call is settled (``reasons.seat_reason``)."""
+        self._why_kinds = None
+        for i, fill in enumerate(fills, start=first):
+            nom = self.nominations[i]
+            reason = seat_reason(self, fill, cut, open_count, holds.get(fill.candidate))
+            # nom.why holds a compensation note made during this call, if any.
+            self.nominations[i] = nom._replace(why=reason.text() + nom.why, reason=reason)
 
     def _fill(self, k: int, fills: list[Fill], holds: dict[int, Hold], starts: dict[str, int]) -> bool:
         """Fill seats until the call has ``k`` nominations; True if it stopped for want of candidates."""
@@ -531,32 +323,6 @@ class Seating:
         self.holder.append(-1)
         self.journal.append(SeatCreated(kind))
         return seat, kind, contenders, True, made_up
-
-    def _best_general(self) -> int:
-        """The best candidate of the general list holding no active nomination (SM art. 4 caput)."""
-        g = self.general
-        e = g.avail.find(1)
-        return g.entries[e] if e < g.avail.size else -1
-
-    def _start(self, kind: str, cut: int | None, projected: bool) -> int:
-        """First entry of list ``kind`` that may take a reserved seat: under ``projected``, the first
-        beyond open competition (general entry ≥ ``cut``); −1 when everyone left is within it."""
-        if not projected:
-            return 0
-        if cut is None:
-            return -1
-        lst = self.lists[kind]
-        assert lst.gpos is not None
-        return bisect_left(lst.gpos, cut)
-
-    def _best_reserved(self, kind: str, start: int) -> int:
-        """The best of list ``kind`` not yet nominated from ``start`` on: under ``projected``, beyond
-        the open seats of the schedule (SM art. 4 §3, "não serão computados"); −1 if none."""
-        if start < 0:
-            return -1
-        avail = self.lists[kind].avail
-        e = avail.find(avail.prefix(start) + 1)
-        return self.lists[kind].entries[e] if e < avail.size else -1
 
     def _nominate(self, c: int, seat: int, kind: str, via: Via) -> None:
         held = c in self.held
@@ -656,102 +422,7 @@ class Seating:
 
     # Explanations ------------------------------------------------------------------------------------
 
-    def _reason(self, fill: Fill, cut: int | None, open_count: int, hold: Hold | None) -> Reason:
-        """Why this fill, as data and in Portuguese (``Reason``; ``Reason.text()`` is the ``why``)."""
-        params = self.params
-        seat, kind, c, via = fill.seat, fill.kind, fill.candidate, fill.via
-        name = self.candidates[c].id
-        moved: list[int] = []
-        freed_by = ""
-        if fill.new:
-            seat_text = explain_kind(params, seat, self.n, kind, made_up=fill.made_up)
-            for other in fill.contenders:
-                to = loser_seat(params, seat, other, self._kinds_for_why())
-                moved.append(to or 0)
-                where = f"passa para a {ordinal(to, True)}" if to else "aguarda novas vagas"
-                seat_text += f" (a reserva a {params.label(other)} também tinha direito a esta vaga: {where})"
-        else:
-            ended = self.last_ended.get(seat)
-            if ended is not None:
-                prev = self.nominations[ended]
-                freed_by = _FREED_BY[prev.status].format(prev.candidate)
-            seat_text = "ampla concorrência" if kind == OPEN else f"mantém a reserva a {params.label(kind)}"
-        percent, base, exact, reserved = "", 0, "", 0
-        rule = params.rule(kind) if kind != OPEN else None
-        if rule is not None:
-            whole = fill.made_up or (kind == RACIAL and params.order == EVERY_NTH)
-            base = self.n if whole else seat
-            reserved = params.count(kind, self.n) if whole else params.share(kind, seat, self.n)
-            percent, exact = format_percent(rule.percent), share_text(rule, base)
-        g_pos = self.position(OPEN, c)
-        list_position = 0
-        citation = ""
-        if kind == OPEN:
-            choice = f"{name} é o {ordinal(g_pos)} da lista geral e o primeiro ainda não nomeado"
-            if self.is_on(RACIAL, c) or self.is_on(PCD, c):
-                citation = params.citation("open_competition")
-                choice += (
-                    f" (cotista na ampla concorrência: não ocupa a reserva{params.cite('open_competition')})"
-                )
-        elif via is Via.REVERTED:
-            citation = params.citation("reversion")
-            beyond = " fora da ampla concorrência" if params.open_competition_rule == PROJECTED else ""
-            choice = (
-                f"ninguém da lista de {params.label(kind)}{beyond} disponível: a vaga reverte à "
-                f"ampla concorrência{params.cite('reversion')}; {name} é o {ordinal(g_pos)} da lista geral "
-                "e o primeiro ainda não nomeado"
-            )
-        else:
-            citation = params.citation("order")
-            lst = self.lists[kind]
-            if params.open_competition_rule == PROJECTED and cut is not None:
-                assert lst.gpos is not None
-                start = bisect_left(lst.gpos, cut)
-                list_position = lst.alive.prefix(lst.cur[c] + 1) - lst.alive.prefix(start)
-                choice = (
-                    f"{name} é o {ordinal(list_position)} da lista de {params.label(kind)} fora da ampla "
-                    f"concorrência ({ordinal(g_pos)} da lista geral, além das {open_count} vagas de ampla "
-                    "concorrência)"
-                )
-            else:
-                list_position = self.position(kind, c)
-                choice = f"{name} é o {ordinal(list_position)} da lista de {params.label(kind)}"
-                if list_position > 1:
-                    choice += " e o primeiro ainda não nomeado"
-            if via is Via.HELD and hold is not None:
-                citation = params.citation("dual")
-                if self.candidates[c].prefers in RESERVES:
-                    why_this = "a reserva escolhida na inscrição"
-                else:
-                    why_this = f"sem opção manifestada, a reserva a {params.label(kind)}{params.cite('dual')}"
-                choice += (
-                    f"; convocado na mesma chamada também à {ordinal(hold.landed_seat, True)} vaga (reservada "
-                    f"a {params.label(hold.landed_kind)}), fica com a lista de {params.label(kind)}: {why_this}"
-                )
-        landed = hold if via is Via.HELD and kind != OPEN else None
-        return Reason(
-            seat=seat,
-            kind=kind,
-            list=OPEN if via is Via.REVERTED or kind == OPEN else kind,
-            via=via.value,
-            citation=citation,
-            percent=percent,
-            base=base,
-            exact=exact,
-            reserved=reserved,
-            general_position=g_pos,
-            list_position=list_position,
-            open_seats=open_count if params.open_competition_rule == PROJECTED else 0,
-            collided_with=fill.contenders,
-            moved_to=tuple(moved),
-            freed_by=freed_by,
-            landed_seat=landed.landed_seat if landed else 0,
-            landed_kind=landed.landed_kind if landed else "",
-            seat_text=seat_text,
-            choice_text=choice,
-        )
-
-    def _kinds_for_why(self) -> list[str]:
+    def kinds_for_why(self) -> list[str]:
         """The schedule for the ``n`` vacancies as the call leaves it, for explanations (computed once
         per call: with compensation the kept kinds move, so no cached projection serves)."""
         if self._why_kinds is None:
@@ -761,7 +432,7 @@ class Seating:
                 self._why_kinds = project(self.params, self.kinds, self.n)
         return self._why_kinds
 
-    # Other events ----------------------------------------------------------------------------------
+    # Ending a nomination ------------------------------------------------------------------------------
 
     def end_nomination(self, c: int, status: str) -> int:
         """End ``c``'s active nomination with ``status`` and free its seat, which keeps its number and
@@ -775,72 +446,3 @@ class Seating:
         self.last_ended[nom.seat] = i
         heapq.heappush(self.freed, nom.seat)
         return i
-
-    def remove(self, c: int) -> None:
-        """Off every list: withdrawal, no-show, or elimination for a false declaration (SM art. 3 §3;
-        AR art. 2)."""
-        for lst in self.on_lists(c):
-            e = lst.cur[c]
-            lst.alive.add(e, -1)
-            if not self.holding[c]:
-                lst.avail.add(e, -1)
-        self.removed[c] = 1
-
-    def exclude(self, c: int) -> None:
-        """Off the reserved lists only: not confirmed without bad faith (Lei 15.142 model, a policy
-        option); the candidate stays in open competition."""
-        for name in RESERVES:
-            if self.is_on(name, c):
-                lst = self.lists[name]
-                e = lst.cur[c]
-                lst.alive.add(e, -1)
-                if not self.holding[c]:
-                    lst.avail.add(e, -1)
-        self.excluded[c] = 1
-
-    def move_to_end(self, c: int) -> None:
-        """To the end of every list ``c`` is on, behind everyone (RULES §4 item 4)."""
-        free = 0 if self.holding[c] else 1
-        for lst in self.on_lists(c):
-            e = lst.cur[c]
-            lst.alive.add(e, -1)
-            lst.avail.add(e, -free)
-        g = self.general
-        g.entries.append(c)
-        g.cur[c] = len(g.entries) - 1
-        g.alive.append(1)
-        g.avail.append(free)
-        for name in RESERVES:
-            if self.on[name][c]:
-                lst = self.lists[name]
-                on = 1 if self.is_on(name, c) else 0
-                lst.entries.append(c)
-                assert lst.gpos is not None
-                lst.gpos.append(g.cur[c])
-                lst.cur[c] = len(lst.entries) - 1
-                lst.alive.append(on)
-                lst.avail.append(on * free)
-
-    def list_ids(self, name: str) -> list[str]:
-        """The classification list ``name`` now: alive entries in order (nominees stay on it)."""
-        lst = self.lists[name]
-        people = self.candidates
-        cur = lst.cur
-        removed = self.removed
-        if name == OPEN:
-            return [people[c].id for e, c in enumerate(lst.entries) if cur[c] == e and not removed[c]]
-        excluded = self.excluded
-        return [
-            people[c].id
-            for e, c in enumerate(lst.entries)
-            if cur[c] == e and not removed[c] and not excluded[c]
-        ]
-
-
-def _larger_reserve(params: Params) -> str | None:
-    """With ``larger_only`` (Decreto 12.536), the reserve a dual candidate is ranked in."""
-    if params.dual_rule != LARGER_ONLY or params.pcd is None:
-        return None
-    if params.racial.percent == params.pcd.percent:
-        return params.dual_default
-    return RACIAL if params.racial.percent > params.pcd.percent else PCD

@@ -324,23 +324,29 @@ class Position(models.Model):
             return cached
         return self.openings.aggregate(total=Sum("count"))["total"] or 0
 
+    def threshold_extra(self) -> int:
+        """The other positions' vacancies SM art. 1 §2's threshold also counts for this one now
+        (``quotas.threshold_extra``): none unless the policy counts it on the contest (no query then)."""
+        contest = self.contest
+        if contest.policy.threshold_basis != Policy.ThresholdBasis.CONTEST:
+            return 0
+        return quotas.threshold_extra(
+            on_contest=True, contest_vacancies=contest.total_vacancies, position_vacancies=self.vacancies
+        )
+
     def reservation(self, *, vacancies: int | None = None) -> quotas.Reservation:
         """The quota engine's answer for this position (delegates to the pure module)."""
         contest = self.contest
         policy = contest.policy
         n = self.vacancies if vacancies is None else vacancies
         on_contest = policy.threshold_basis == Policy.ThresholdBasis.CONTEST
-        threshold_count = None
-        if on_contest:
-            extra = quotas.threshold_extra(
-                on_contest=True, contest_vacancies=contest.total_vacancies, position_vacancies=self.vacancies
-            )
-            threshold_count = n + extra
         return quotas.reservation(
             n,
             policy.racial_rule(),
             contest.pcd_rule(),
-            threshold_count=threshold_count,
+            threshold_count=quotas.threshold_count(
+                n, on_contest=on_contest, other_vacancies=self.threshold_extra()
+            ),
             citations=policy.citations(),
             group_label=policy.group_label,
         )
