@@ -11,9 +11,16 @@ from django.db import transaction
 
 from candidates.engine import allocation
 from candidates.models import Nomination, Registration
-from candidates.services.nominations.loading import _check_validity, _check_version, _error, _load, _save
+from candidates.services.nominations.loading import (
+    _check_validity,
+    _check_version,
+    _error,
+    _load,
+    _published,
+    _save,
+)
 from contests.audit import User
-from contests.models import Position, add_days
+from contests.models import Position, Publication, add_days
 from contests.wording import plural
 
 MAX_CALL = 500
@@ -162,4 +169,12 @@ def nominations_call(
         "office_deadline": office_deadline,
     }
     reason = f"Nomeação: ato {act_number} de {act_date:%d/%m/%Y}"
-    return _save(loaded, state, by=by, reason=reason, act=act, ended_on=today or act_date)
+    created = _save(loaded, state, by=by, reason=reason, act=act, ended_on=today or act_date)
+    _published(
+        loaded.position,
+        kind=Publication.Kind.NOMINATION_CALL,
+        title=f"Nomeação de {plural(len(created), 'candidato', 'candidatos')} para "
+        f"{loaded.position.title} ({act_number})",
+        by=by,
+    )
+    return created

@@ -16,12 +16,13 @@ from candidates.services.nominations.loading import (
     _load,
     _Loaded,
     _locked_nomination,
+    _published,
     _save,
     engine_id,
 )
 from candidates.services.registrations import registration_set_status
 from contests.audit import User
-from contests.models import Position
+from contests.models import Position, Publication
 
 EVENTS = {
     "took_office": "A posse",
@@ -44,6 +45,16 @@ def _engine_id(loaded: _Loaded, nomination: Nomination) -> str:
     return engine_id(nomination.registration.number)
 
 
+def _event_published(loaded: _Loaded, row: Nomination, what: str, *, by: User | None) -> None:
+    """``what`` happened to the nomination of ``row``'s seat: named by the seat, never by the person."""
+    _published(
+        loaded.position,
+        kind=Publication.Kind.NOMINATION_EVENT,
+        title=f"{what} na {row.seat}ª vaga de {loaded.position.title}",
+        by=by,
+    )
+
+
 @transaction.atomic
 def nomination_took_office(*, nomination: Nomination, date: datetime.date, by: User | None) -> Nomination:
     """The nominee took office on ``date``, within the deadline (the seat stays theirs for good)."""
@@ -63,6 +74,7 @@ def nomination_took_office(*, nomination: Nomination, date: datetime.date, by: U
     except allocation.AllocationError as error:
         raise _error(error) from None
     _save(loaded, state, by=by, reason="Posse registrada", updates={row.order: {"took_office_on": date}})
+    _event_published(loaded, row, "Posse", by=by)
     row.refresh_from_db()
     return row
 
@@ -98,6 +110,7 @@ def nomination_withdraw(
     registration_set_status(
         registration=row.registration, status=Registration.Status.WITHDRAWN, by=by, reason=text
     )
+    _event_published(loaded, row, "Desistência", by=by)
     row.refresh_from_db()
     return row
 
@@ -130,6 +143,7 @@ def nomination_no_show(
     registration_set_status(
         registration=row.registration, status=Registration.Status.WITHDRAWN, by=by, reason=text
     )
+    _event_published(loaded, row, "Nomeação sem efeito por falta de posse", by=by)
     row.refresh_from_db()
     return row
 
@@ -154,6 +168,7 @@ def nomination_end_of_list(
     _save(
         loaded, state, by=by, reason=text, updates={row.order: {"ended_on": date, "end_reason": text + "."}}
     )
+    _event_published(loaded, row, "Reclassificação para o fim da lista", by=by)
     row.refresh_from_db()
     return row
 
@@ -175,4 +190,12 @@ def nominations_sync(
     text = " ".join(loaded.messages)
     text = f"{reason}. {text}" if reason else f"Atualização: {text}"
     _save(loaded, loaded.state, by=by, reason=text[:300], ended_on=today)
+    # The engine's messages name inscriptions and may come from a procedure: the public record says only
+    # that the order changed (the page shows how).
+    _published(
+        loaded.position,
+        kind=Publication.Kind.NOMINATION_EVENT,
+        title=f"Ordem de nomeação de {loaded.position.title} atualizada",
+        by=by,
+    )
     return loaded.messages

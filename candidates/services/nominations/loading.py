@@ -1,7 +1,7 @@
 """The engine's state for a position: loaded from its ledger with the published final run's roster,
 brought up to date with what happened elsewhere (vacancies opened, registrations eliminated, withdrawn or
 excluded from the reserves), and saved with the ``Nomination`` rows brought in line with it; the checks
-every write shares (validity, the preview's version)."""
+every write shares (validity, the preview's version), and the record of what the public now sees."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.db.models import Q
+from django.urls import reverse
 from simple_history.utils import bulk_create_with_history
 
 from candidates.engine import allocation
@@ -19,6 +20,7 @@ from candidates.models import AllocationLedger, Nomination, Registration, Result
 from candidates.services.results import final_run_for
 from contests.audit import User, audited_save
 from contests.models import Contest, Position
+from contests.publication import publication_record
 from contests.wording import plural
 
 ID_PREFIX = "inscrição "
@@ -314,3 +316,16 @@ def _locked_nomination(nomination: Nomination) -> tuple[_Loaded, Nomination]:
     if row.position_id != loaded.position.pk:
         raise ValidationError("A nomeação não é deste cargo.")
     return loaded, row
+
+
+def _published(position: Position, *, kind: str, title: str, by: User | None) -> None:
+    """The position's public nomination order (its page, CSV and JSON) changed: recorded as a publication,
+    seen by the public once the transaction commits. Every write that changes a ``Nomination`` row calls it:
+    a call writes them in bulk, which no signal would report."""
+    publication_record(
+        contest=position.contest,
+        kind=kind,
+        title=title,
+        by=by,
+        url=reverse("public:nominations", args=[position.contest.slug, position.pk]),
+    )

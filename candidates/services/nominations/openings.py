@@ -43,7 +43,9 @@ def vacancies_open(
     """Open ``count`` vacancies during validity (SM art. 1 §1): the reserve is recounted on the cumulative
     total, fraction carried (§4), and the seats not yet created are scheduled again; seats already
     created keep their kind. Idempotent per ``form_token`` (the form's one-time token): the same
-    submission again opens nothing and returns the first opening with ``repeated`` set."""
+    submission again opens nothing and returns the first opening with ``repeated`` set. The opening is
+    recorded as a publication by ``vacancy_opening_create`` (the seats and the reserve the public pages
+    show move with it)."""
     if count < 1:
         raise ValidationError({"count": "Abra ao menos uma vaga."})
     locked = (
