@@ -29,6 +29,10 @@ position's page (``contests.services.vacancy_opening_create``) are applied as ``
 registration eliminated, withdrawn, cancelled or excluded from the reserves (a procedure's decision, a
 clerk's correction) as the matching event, so the next call never reaches someone who is off the lists.
 
+Every write that changes a ``Nomination`` row records what the public now sees through
+``contests.publication.publication_record`` (``loading._published``): a call writes its rows in bulk, which
+no signal would report, and the public nomination page, its CSV and its JSON move on when it commits.
+
 Dates are passed in (``today``, ``act_date``, ``date``); nothing here reads the clock for a rule.
 """
 
