@@ -1,7 +1,7 @@
 """Reads of a contest's audit trail (issue 13): one timeline of every change of the contest, its positions
-and vacancy openings, its result runs (publications included), its nominations, and a summary of its
-registrations created (one line per day and person, not one per inscription); filtered by who, what and
-when, and exported as CSV.
+and vacancy openings, its result runs (publications included), its nominations, what the public saw change
+(``Publication``), and a summary of its registrations created (one line per day and person, not one per
+inscription); filtered by who, what and when, and exported as CSV.
 
 People are named by their full name (``contests.history``), never by their user name alone.
 """
@@ -20,7 +20,7 @@ from django.utils.timezone import localtime
 from candidates.models import Nomination, Registration, ResultRun
 from contests.history import ACTIONS, HistoryEntry, history_entries
 from contests.models import Contest, Position
-from contests.selectors import contest_history
+from contests.selectors import contest_history, publication_entries
 from contests.wording import plural
 
 REGISTRATIONS_KIND = "Inscrições"
@@ -90,6 +90,7 @@ def contest_trail(contest: Contest) -> list[HistoryEntry]:
             Nomination.history.filter(position_id__in=position_ids),
         ),
         *_registrations_summary(contest),
+        *publication_entries(contest),
     ]
     entries.sort(key=lambda e: e.when, reverse=True)
     return entries

@@ -100,7 +100,7 @@ def value_display(
     return str(value)
 
 
-def _user_label(user: User | None) -> str:
+def user_label(user: User | None) -> str:
     if user is None:
         return "Sistema"
     return user.get_full_name() or user.get_username()
@@ -164,7 +164,7 @@ def history_entries(*querysets: models.QuerySet[Any]) -> list[HistoryEntry]:
                     changes.append(Change(field_label(model, field.name), "", shown))
             entry = HistoryEntry(
                 when=record.history_date,
-                user=_user_label(record.history_user),
+                user=user_label(record.history_user),
                 action=ACTIONS.get(record.history_type, record.history_type),
                 history_type=record.history_type,
                 kind=field_label_model(model),

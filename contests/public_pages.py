@@ -3,8 +3,8 @@ validators (ETag, Last-Modified) and ``Cache-Control`` so that browsers, a rever
 
 Published content never changes (DESIGN.md, Scale): a page is a function of its address and of what has
 been published. The cache key is the path and the query parameters the page reads, under a *generation*
-that any publication moves on (``bump``: connected to the saves of the models the public pages read, see
-``connect``), so a new publication is seen at once by the process that made it and, with a shared cache
+that any publication moves on (``contests.publication.publication_record``, when its transaction commits),
+so a new publication is seen at once by the process that made it and, with a shared cache
 (``PUBLIC_CACHE_URL``, docs/operations.md), by every process; with the per-process default, the others see
 it when their entry expires (``FRESH_SECONDS`` for pages that change, ``FROZEN_SECONDS`` for a published
 run's lists, which do not).
@@ -17,18 +17,16 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from django.core.cache import caches
-from django.db import models
-from django.db.models.signals import post_delete, post_save
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response
 from django.utils.http import http_date, parse_http_date_safe, urlencode
 
-CACHE_ALIAS = "public"
-GENERATION_KEY = "public:generation"
+from contests.publication import CACHE_ALIAS, generation
+
 # Pages that change when something is published (home, contest, nominations): browsers and proxies keep
 # them a minute; lists of a published run never change: ten minutes (the cache keeps them a day).
 FRESH_SECONDS = 60
@@ -57,28 +55,6 @@ class Page:
 
 def _cache():
     return caches[CACHE_ALIAS]
-
-
-def generation() -> int:
-    return _cache().get(GENERATION_KEY) or 0
-
-
-def bump(**kwargs: object) -> None:
-    """A publication (or any change to what the public pages read): every stored page is stale."""
-    cache = _cache()
-    try:
-        cache.incr(GENERATION_KEY)
-    except ValueError:
-        cache.set(GENERATION_KEY, 1, timeout=None)
-
-
-def connect(models_to_watch: Iterable[type[models.Model]]) -> None:
-    """Move the generation on whenever one of these models is saved or deleted (cache invalidation only:
-    no business rule runs here)."""
-    for model in models_to_watch:
-        uid = f"public-pages-{model._meta.label}"
-        post_save.connect(bump, sender=model, dispatch_uid=uid + "-save")
-        post_delete.connect(bump, sender=model, dispatch_uid=uid + "-delete")
 
 
 def serve(

@@ -1,4 +1,5 @@
-"""Reads for the contests app's screens: the access log searched, a contest's and a position's history."""
+"""Reads for the contests app's screens: the access log searched, a contest's and a position's history, its
+publications."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ import io
 from django.db.models import Q, QuerySet
 from django.utils.timezone import localtime
 
-from contests.history import HistoryEntry, history_entries
-from contests.models import AccessLog, Contest, Position, VacancyOpening
+from contests.history import Change, HistoryEntry, field_label_model, history_entries, user_label
+from contests.models import AccessLog, Contest, Position, Publication, VacancyOpening
 
 
 def access_logs(
@@ -68,3 +69,23 @@ def contest_history(contest: Contest) -> list[HistoryEntry]:
 def position_history(position: Position) -> list[HistoryEntry]:
     """The position's history with its vacancy openings', deleted ones included."""
     return history_entries(position.history.all(), VacancyOpening.history.filter(position_id=position.pk))
+
+
+def publication_entries(contest: Contest) -> list[HistoryEntry]:
+    """The contest's publications (what the public saw change, and where), newest first, as entries of its
+    audit trail."""
+    publications = Publication.objects.filter(contest=contest).select_related("by").order_by("-at", "-pk")
+    kind = field_label_model(Publication)
+    return [
+        HistoryEntry(
+            when=publication.at,
+            user=user_label(publication.by),
+            action="Publicação",
+            history_type="+",
+            kind=kind,
+            label=publication.title,
+            reason=publication.get_kind_display(),
+            changes=(Change("Endereço no portal", "", publication.url),) if publication.url else (),
+        )
+        for publication in publications
+    ]

@@ -1,7 +1,9 @@
 """Writes to the contests app. Every business write goes through here and records who acted.
 
 Each service is keyword-only, atomic, validates with ``full_clean()`` and sets ``_history_user`` so the
-history row names the user (also from a command or the shell).
+history row names the user (also from a command or the shell). A change the public site shows (the
+organisation's data; a contest whose edital is published: its data, status, homologation, validity, positions
+and vacancies) is recorded once per service through ``contests.publication.publication_record``.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max, Q, Sum
+from django.urls import reverse
 from django.utils import timezone
 
 from contests import lifecycle
@@ -24,9 +27,18 @@ from contests.models import (
     Organization,
     Policy,
     Position,
+    Publication,
     VacancyOpening,
     vacancies_bound_refusal,
 )
+from contests.publication import contest_url, publication_record
+from contests.wording import plural
+
+
+def _field_labels(model: type[Contest] | type[Position], names: list[str]) -> list[str]:
+    """The fields' names as people read them ("título", "denominação")."""
+    return [str(getattr(model._meta.get_field(name), "verbose_name", name)) for name in names]
+
 
 # Policies --------------------------------------------------------------------------------------------
 
@@ -83,8 +95,16 @@ def policy_new_version(*, policy: Policy, by: User | None, data: Mapping[str, An
 @transaction.atomic
 def organization_save(*, by: User | None, data: Mapping[str, Any]) -> Organization:
     organization = Organization.objects.select_for_update().order_by("pk").first() or Organization()
-    assign(organization, data)
+    changed = assign(organization, data)
     audited_save(organization, by=by, reason="Dados da organização")
+    if changed:  # every public page's frame shows the organisation
+        publication_record(
+            contest=None,
+            kind=Publication.Kind.ORGANIZATION,
+            title="Dados da organização atualizados",
+            by=by,
+            url=reverse("public:home"),
+        )
     return organization
 
 
@@ -139,18 +159,33 @@ def contest_update(*, contest: Contest, by: User | None, data: Mapping[str, Any]
                 "deixariam de funcionar."
             }
         )
-    if not assign(contest, data):
+    changed = assign(contest, data)
+    if not changed:
         return contest
     audited_save(contest, by=by, reason="Concurso alterado")
+    if contest.edital_published:
+        publication_record(
+            contest=contest,
+            kind=Publication.Kind.CONTEST,
+            title=f"Dados do concurso alterados: {', '.join(_field_labels(Contest, changed))}",
+            by=by,
+            url=contest_url(contest),
+        )
     return contest
 
 
 @transaction.atomic
 def contest_set_status(
-    *, contest: Contest, status: str, by: User | None, on: datetime.date | None = None
+    *,
+    contest: Contest,
+    status: str,
+    by: User | None,
+    on: datetime.date | None = None,
+    record_publication: bool = True,
 ) -> Contest:
     """Move the contest along its lifecycle; leaving draft records the edital's publication on ``on``
-    (today by default), for good."""
+    (today by default), for good. ``record_publication``: False when the caller records the publication
+    itself (the edital's publication, which records its document)."""
     contest = Contest.objects.select_for_update().get(pk=contest.pk)
     if status not in Contest.Status.values:
         raise ValidationError("Situação desconhecida.")
@@ -162,6 +197,14 @@ def contest_set_status(
         contest.edital_published_on = on or timezone.localdate()
     contest.status = status
     audited_save(contest, by=by, reason=f"Situação: {contest.get_status_display()}")
+    if record_publication and contest.edital_published:
+        publication_record(
+            contest=contest,
+            kind=Publication.Kind.CONTEST,
+            title=f"Situação do concurso: {contest.get_status_display()}",
+            by=by,
+            url=contest_url(contest),
+        )
     return contest
 
 
@@ -195,6 +238,13 @@ def contest_homologate(
     contest.validity_months = validity_months
     contest.status = Contest.Status.HOMOLOGATED
     audited_save(contest, by=by, reason="Concurso homologado")
+    publication_record(
+        contest=contest,
+        kind=Publication.Kind.CONTEST,
+        title=f"Homologação do concurso em {date:%d/%m/%Y} ({contest.homologation_act})",
+        by=by,
+        url=contest_url(contest),
+    )
     return contest
 
 
@@ -211,10 +261,30 @@ def contest_extend_validity(*, contest: Contest, by: User | None, act: str) -> C
     contest.validity_extended = True
     contest.validity_extension_act = act.strip()
     audited_save(contest, by=by, reason="Validade prorrogada")
+    publication_record(
+        contest=contest,
+        kind=Publication.Kind.CONTEST,
+        title=f"Validade do concurso prorrogada até {contest.validity_end:%d/%m/%Y} ({contest.validity_extension_act})",
+        by=by,
+        url=contest_url(contest),
+    )
     return contest
 
 
 # Positions and vacancies -----------------------------------------------------------------------------
+
+
+def _position_changed(position: Position, *, by: User | None, what: str) -> None:
+    """A position of a contest whose edital is published changed: its public pages show it."""
+    contest = position.contest
+    if contest.edital_published:
+        publication_record(
+            contest=contest,
+            kind=Publication.Kind.POSITION,
+            title=f"{what}: {position}",
+            by=by,
+            url=contest_url(contest),
+        )
 
 
 @transaction.atomic
@@ -225,11 +295,12 @@ def position_create(
     position = Position(contest=contest, **data)
     audited_save(position, by=by, reason="Cargo criado")
     if edital_vacancies is not None:
-        vacancy_opening_create(
+        _opening_create(
             position=position,
             by=by,
             data={"kind": VacancyOpening.Kind.EDITAL, "count": edital_vacancies, "date": contest.edital_date},
         )
+    _position_changed(position, by=by, what="Cargo criado")
     return position
 
 
@@ -239,12 +310,13 @@ def position_update(
 ) -> Position:
     """Edit a position and, when ``edital_vacancies`` is given, its edital vacancies, in one transaction."""
     position = Position.objects.select_for_update().get(pk=position.pk)
-    if assign(position, data):
+    changed = _field_labels(Position, assign(position, data))
+    if changed:
         audited_save(position, by=by, reason="Cargo alterado")
     if edital_vacancies is not None:
         edital = VacancyOpening.objects.filter(position=position, kind=VacancyOpening.Kind.EDITAL).first()
         if edital is None:
-            vacancy_opening_create(
+            _opening_create(
                 position=position,
                 by=by,
                 data={
@@ -253,8 +325,12 @@ def position_update(
                     "date": position.contest.edital_date,
                 },
             )
+            changed.append("vagas do edital")
         elif edital.count != edital_vacancies:
-            vacancy_opening_update(opening=edital, by=by, data={"count": edital_vacancies})
+            _opening_update(opening=edital, by=by, data={"count": edital_vacancies})
+            changed.append("vagas do edital")
+    if changed:
+        _position_changed(position, by=by, what=f"Cargo alterado ({', '.join(changed)})")
     return position
 
 
@@ -287,6 +363,29 @@ def _check_opening(opening: VacancyOpening, contest: Contest) -> None:
             )
 
 
+def _opening_title(opening: VacancyOpening, position: Position, *, changed: bool = False) -> str:
+    if changed:
+        return f"Vagas alteradas em {position.title}: {opening}"
+    if opening.kind == VacancyOpening.Kind.LATER:
+        act = f" ({opening.act})" if opening.act else ""
+        return f"Abertura de {plural(opening.count, 'vaga', 'vagas')} em {position.title}{act}"
+    return f"Vagas do edital em {position.title}: {opening.count}"
+
+
+def _opening_published(
+    opening: VacancyOpening, position: Position, *, by: User | None, changed: bool
+) -> None:
+    contest = position.contest
+    if contest.edital_published:  # before it, the public site shows nothing of the contest
+        publication_record(
+            contest=contest,
+            kind=Publication.Kind.VACANCY_OPENING,
+            title=_opening_title(opening, position, changed=changed),
+            by=by,
+            url=contest_url(contest),
+        )
+
+
 @transaction.atomic
 def vacancy_opening_create(*, position: Position, by: User | None, data: Mapping[str, Any]) -> VacancyOpening:
     """Add vacancies to a position: the edital's, or an opening during validity (SM art. 1 §1).
@@ -294,6 +393,17 @@ def vacancy_opening_create(*, position: Position, by: User | None, data: Mapping
     The position row is locked so two clerks adding openings at once both count. Idempotent per
     ``data["form_token"]``: the opening that token already created is returned, nothing is added.
     """
+    opening, created = _opening_create(position=position, by=by, data=data)
+    if created:
+        _opening_published(opening, opening.position, by=by, changed=False)
+    return opening
+
+
+def _opening_create(
+    *, position: Position, by: User | None, data: Mapping[str, Any]
+) -> tuple[VacancyOpening, bool]:
+    """``vacancy_opening_create`` without its publication (a position's service records its own): the
+    opening, and whether it is new."""
     position = Position.objects.select_for_update().select_related("contest").get(pk=position.pk)
     token = data.get("form_token") or ""
     if token:
@@ -302,7 +412,7 @@ def vacancy_opening_create(*, position: Position, by: User | None, data: Mapping
         if repeated is not None and repeated.position_id != position.pk:
             raise ValidationError("Este formulário pertence a outro cargo: abra-o de novo a partir deste.")
         if repeated is not None:
-            return repeated
+            return repeated, False
     opening = VacancyOpening(position=position, **data)
     _check_opening(opening, position.contest)
     if (
@@ -311,13 +421,22 @@ def vacancy_opening_create(*, position: Position, by: User | None, data: Mapping
     ):
         raise ValidationError("Este cargo já tem as vagas do edital; altere-as em vez de criar outras.")
     audited_save(opening, by=by, reason="Vagas registradas")
-    return opening
+    return opening, True
 
 
 @transaction.atomic
 def vacancy_opening_update(
     *, opening: VacancyOpening, by: User | None, data: Mapping[str, Any]
 ) -> VacancyOpening:
+    opening, changed = _opening_update(opening=opening, by=by, data=data)
+    if changed:
+        _opening_published(opening, opening.position, by=by, changed=True)
+    return opening
+
+
+def _opening_update(
+    *, opening: VacancyOpening, by: User | None, data: Mapping[str, Any]
+) -> tuple[VacancyOpening, bool]:
     opening = (
         VacancyOpening.objects.select_for_update().select_related("position__contest").get(pk=opening.pk)
     )
@@ -327,15 +446,16 @@ def vacancy_opening_update(
             "As vagas do edital não podem ser alteradas depois das inscrições: registre uma abertura de vagas."
         )
     if not assign(opening, data):
-        return opening
+        return opening, False
     _check_opening(opening, contest)
     audited_save(opening, by=by, reason="Vagas alteradas")
-    return opening
+    return opening, True
 
 
 @transaction.atomic
 def vacancy_opening_delete(*, opening: VacancyOpening, by: User | None) -> None:
-    # Locked and read afresh: a publication recorded meanwhile must be seen.
+    # Locked and read afresh: a publication recorded meanwhile must be seen. Nothing public changes (no
+    # publication to record): the public site shows no contest before its edital is published.
     contest = Contest.objects.select_for_update().get(pk=opening.position.contest_id)
     if contest.edital_published:
         raise ValidationError(

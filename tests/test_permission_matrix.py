@@ -292,6 +292,8 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "  405   405   405   405   405   405   405"},
     "public:nominations_data":               {"GET":  "  200   200   200   200   200   200   200",
                                               "POST": "  405   405   405   405   405   405   405"},
+    "public:contest_feed":                   {"GET":  "  200   200   200   200   200   200   200",
+                                              "POST": "  405   405   405   405   405   405   405"},
 }
 # fmt: on
 

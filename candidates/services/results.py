@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.db.models import Max, Q, QuerySet
+from django.urls import reverse
 from django.utils import timezone
 
 from candidates.engine import allocation
@@ -38,7 +39,8 @@ from candidates.models import (
 )
 from candidates.services.registrations import tie_break_criteria
 from contests.audit import User, audited_delete, audited_save
-from contests.models import Contest, Position
+from contests.models import Contest, Position, Publication
+from contests.publication import publication_record
 from contests.quotas import format_fraction
 from contests.text_search import fold
 
@@ -268,7 +270,8 @@ def result_run_compute(
 
 @transaction.atomic
 def result_run_publish(*, run: ResultRun, kind: str, by: User | None) -> ResultRun:
-    """Publish a draft run as preliminary or final: from now on it never changes.
+    """Publish a draft run as preliminary or final: from now on it never changes, and the public site
+    shows it (recorded as a publication).
 
     Refused when the data changed since the draft was computed (compute again), and, for a final run,
     when a position it covers already has nominations made from another final run (the nomination
@@ -305,6 +308,13 @@ def result_run_publish(*, run: ResultRun, kind: str, by: User | None) -> ResultR
     run.published_by = by
     run.previous = _last_published(run.contest, run.position, exclude=run.pk)
     audited_save(run, by=by, reason=f"Lista publicada como {run.get_kind_display().lower()}")
+    publication_record(
+        contest=run.contest,
+        kind=Publication.Kind.RESULT_LIST,
+        title=run.name,
+        by=by,
+        url=reverse("public:run", args=[run.contest.slug, run.pk]),
+    )
     return run
 
 

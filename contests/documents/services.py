@@ -1,5 +1,9 @@
 """Publication of documents: a new immutable version (hashed, coded, signed when a certificate is
-configured), its rectification, the edital's publication (which publishes the contest), verification."""
+configured), its rectification, the edital's publication (which publishes the contest), verification.
+
+Every public document published here is recorded as a publication (``contests.publication``), so the
+public site shows it at once, whichever app published it; a restricted one (``RESTRICTED_KINDS``) is not:
+the public never sees it."""
 
 from __future__ import annotations
 
@@ -18,9 +22,10 @@ from django.utils import timezone
 
 from contests.audit import User, assign, audited_save
 from contests.documents import edital, signing
-from contests.documents.models import Document, EditalText
+from contests.documents.models import RESTRICTED_KINDS, Document, EditalText
 from contests.documents.render import Stamp, new_code, page_count
-from contests.models import Contest, Organization
+from contests.models import Contest, Organization, Publication
+from contests.publication import publication_record
 
 EDITAL_FIELDS = (
     "preamble_extra",
@@ -60,6 +65,38 @@ def _location() -> str:
     return f"{organization.municipality}/{organization.state}" if organization else ""
 
 
+# The publication a public document is (any other kind: a document publication).
+PUBLICATION_KINDS = {
+    Document.Kind.EDITAL: Publication.Kind.EDITAL,
+    Document.Kind.RESULT_LIST: Publication.Kind.RESULT_LIST,
+    Document.Kind.PROCEDURE_EFFECTS: Publication.Kind.PROCEDURE_EFFECTS,
+    Document.Kind.HETERO_DRAW: Publication.Kind.HETEROIDENTIFICATION,
+    Document.Kind.HETERO_CALL: Publication.Kind.HETEROIDENTIFICATION,
+    Document.Kind.HETERO_RESULT: Publication.Kind.HETEROIDENTIFICATION,
+}
+# Kinds whose title names a procedure's party (RULES §7: the act is public, a feed of the contest's
+# publications need not repeat the name): the publication says what kind of act it is, nothing more.
+UNNAMED_KINDS = frozenset({Document.Kind.PROCEDURE_EFFECTS})
+
+
+def _document_publication(document: Document, by: User | None) -> None:
+    if document.kind in RESTRICTED_KINDS:
+        return
+    kind = PUBLICATION_KINDS.get(Document.Kind(document.kind), Publication.Kind.DOCUMENT)
+    if document.kind in UNNAMED_KINDS:
+        title = document.get_kind_display()
+        if document.version > 1:
+            title += f": versão {document.version}"
+    elif document.version > 1:
+        kind = Publication.Kind.RECTIFICATION
+        title = f"Retificação {document.version - 1} de {document.title}"
+    else:
+        title = document.title
+    publication_record(
+        contest=document.contest, kind=kind, title=title, by=by, url=document.get_absolute_url()
+    )
+
+
 def document_publish(
     *,
     contest: Contest,
@@ -76,7 +113,8 @@ def document_publish(
     summary: str = "",
 ) -> Document:
     """Render the act with its verification code, sign it (when a certificate is configured), hash it and
-    store it as a new immutable version. ``previous``: the version this one rectifies."""
+    store it as a new immutable version, recorded as a publication unless its kind is restricted.
+    ``previous``: the version this one rectifies."""
     if not signer_name.strip() or not signer_office.strip():
         raise ValidationError("Informe o nome e o cargo de quem assina o ato.")
     if previous is not None:
@@ -117,6 +155,7 @@ def document_publish(
     )
     document.full_clean()
     document.save()
+    _document_publication(document, by)
     return document
 
 
@@ -176,7 +215,10 @@ def edital_publish(
         contest, on=day, by=by, gazette_edition=gazette_edition, gazette_page=gazette_page
     )
     if contest.status == Contest.Status.DRAFT:
-        contest_services.contest_set_status(contest=contest, status=Contest.Status.PUBLISHED, by=by, on=day)
+        # One publication: the edital's (recorded with its document), which the new status only follows.
+        contest_services.contest_set_status(
+            contest=contest, status=Contest.Status.PUBLISHED, by=by, on=day, record_publication=False
+        )
     return document
 
 

@@ -1,11 +1,12 @@
-"""The law and the contest: Policy, Organization, Holiday, Contest, Position, VacancyOpening, AccessLog;
-the edital's text and the published documents (``contests.documents.models``)."""
+"""The law and the contest: Policy, Organization, Holiday, Contest, Position, VacancyOpening, AccessLog,
+Publication; the edital's text and the published documents (``contests.documents.models``)."""
 
 from contests.documents.models import Document, EditalText
 from contests.models.access import AccessLog
 from contests.models.contest import Contest, Position, VacancyOpening, vacancies_bound_refusal
 from contests.models.organization import Holiday, Organization
 from contests.models.policy import PERCENT_VALIDATORS, Policy, add_days, add_months, add_years
+from contests.models.publication import Publication
 
 __all__ = [
     "PERCENT_VALIDATORS",
@@ -17,6 +18,7 @@ __all__ = [
     "Organization",
     "Policy",
     "Position",
+    "Publication",
     "VacancyOpening",
     "add_days",
     "add_months",

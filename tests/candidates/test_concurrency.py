@@ -14,6 +14,7 @@ from django.db import connection
 
 from candidates.models import Nomination
 from candidates.services import nominations
+from candidates.services.nominations import calls
 from tests.builders import make_cast, make_classified_position, make_contest, publish_final
 
 pytestmark = [
@@ -83,7 +84,7 @@ def test_two_clerks_call_at_once_while_each_reads_slowly(setup, monkeypatch):
         time.sleep(0.3)  # without the lock both would read the same state here
         return loaded
 
-    monkeypatch.setattr(nominations, "_load", slow_load)
+    monkeypatch.setattr(calls, "_load", slow_load)
 
     def call(i):
         nominations.nominations_call(

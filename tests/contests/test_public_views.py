@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import io
 import itertools
 
 import pytest
@@ -15,9 +16,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
+from pypdf import PdfWriter
 
 from contests.documents.models import Document
-from contests.documents.services import edital_text_save
+from contests.documents.services import document_publish, edital_text_save
 from contests.models import Contest, Organization, VacancyOpening
 from contests.services import (
     contest_homologate,
@@ -51,6 +53,27 @@ def make_document(contest, kind=Document.Kind.EDITAL, *, previous=None, subject=
     )
     document.save()
     return document
+
+
+def publish_document(contest, *, previous=None, title="Edital nº 1"):
+    """An edital (or its rectification) published through the service, as a one-page PDF: the publication
+    it records moves the public pages on when the transaction commits."""
+    writer = PdfWriter()
+    writer.add_blank_page(width=72, height=72)
+    writer.add_metadata({"/Title": f"documento {next(_codes)}"})
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    return document_publish(
+        contest=contest,
+        kind=Document.Kind.EDITAL,
+        title=title,
+        render=lambda stamp: buffer.getvalue(),
+        by=None,
+        signer_name="Fulana",
+        signer_office="Presidente",
+        previous=previous,
+        summary="Corrige o cronograma." if previous else "",
+    )
 
 
 def published(**overrides) -> Contest:
@@ -142,7 +165,9 @@ def vacancy_cells(client, contest, code: str) -> list[str]:
     return [c.split("</td>")[0] for c in row.split('<td class="num">')[1:]]
 
 
-def test_vacancy_table_is_the_published_editals_until_a_rectification(client):
+def test_vacancy_table_is_the_published_editals_until_a_rectification(
+    client, django_capture_on_commit_callbacks
+):
     contest = published(status=Contest.Status.PUBLISHED)  # before registrations: edital vacancies not frozen
     position = make_position(contest, vacancies=13, code="ANSI", title="Analista de Sistemas")
     first = make_document(contest)
@@ -153,27 +178,31 @@ def test_vacancy_table_is_the_published_editals_until_a_rectification(client):
     )
     assert vacancy_cells(client, contest, "ANSI") == ["13", "9", "3", "1"]  # as the edital published it
     assert vacancy_cells(client, contest, "NOVO") == []
-    make_document(contest, previous=first)  # the rectification publishes the change
+    with django_capture_on_commit_callbacks(execute=True):
+        publish_document(contest, previous=first)  # the rectification publishes the change
     assert vacancy_cells(client, contest, "ANSI") == ["5", "3", "1", "1"]  # 20% of 5 → 1; PcD 5% → 1
     assert vacancy_cells(client, contest, "NOVO") == ["4", "3", "1", "0"]
 
 
-def test_vacancy_table_shows_an_opening_during_validity_when_recorded(client):
+def test_vacancy_table_shows_an_opening_during_validity_when_recorded(
+    client, django_capture_on_commit_callbacks
+):
     contest = published()
     position = make_position(contest, vacancies=4, code="ANSI", title="Analista de Sistemas")
     make_document(contest)
     contest_homologate(contest=contest, by=None, date=datetime.date(2026, 6, 1), act="Ato 1")
     assert vacancy_cells(client, contest, "ANSI") == ["4", "3", "1", "0"]
-    vacancy_opening_create(
-        position=position,
-        by=None,
-        data={
-            "kind": VacancyOpening.Kind.LATER,
-            "count": 9,
-            "date": datetime.date(2026, 7, 1),
-            "act": "Lei 9",
-        },
-    )
+    with django_capture_on_commit_callbacks(execute=True):
+        vacancy_opening_create(
+            position=position,
+            by=None,
+            data={
+                "kind": VacancyOpening.Kind.LATER,
+                "count": 9,
+                "date": datetime.date(2026, 7, 1),
+                "act": "Lei 9",
+            },
+        )
     assert vacancy_cells(client, contest, "ANSI") == ["13", "9", "3", "1"]
 
 
@@ -322,10 +351,11 @@ def test_a_stored_page_costs_no_query(client, world):
     assert len(queries) == 0, [q["sql"] for q in queries]
 
 
-def test_a_publication_makes_the_stored_pages_stale(client, world, cast):
+def test_a_publication_makes_the_stored_pages_stale(client, world, cast, django_capture_on_commit_callbacks):
     url = reverse("public:contest", args=[world["contest"].slug])
     before = client.get(url)
-    make_document(world["contest"], title="Edital de convocação")
+    with django_capture_on_commit_callbacks(execute=True):
+        publish_document(world["contest"], title="Edital de convocação")
     after = client.get(url)
     assert after["ETag"] != before["ETag"] and "Edital de convocação" in after.content.decode()
 

@@ -1,0 +1,78 @@
+"""What the public sees changes only through ``publication_record`` (DESIGN.md): every service that publishes
+or changes something the public site shows (an edital, a rectification, a result, a nomination act and what
+happens to it, vacancies opened, the contest's status, the organisation's data) calls it once, in its own
+transaction. It writes the ``Publication`` row (the contest's audit trail and its Atom feed read it) and,
+when that transaction commits, moves the public pages' *generation* on.
+
+The public site stores each rendered page under the generation (``contests/public_pages.py``), so a new
+generation makes every stored page stale at once: in the process that published and, with a shared cache
+(``PUBLIC_CACHE_URL``: Redis, docs/operations.md), in every process. Moving it on after the commit, never
+before, keeps a page rendered by another process between the two from being stored as fresh. No signal is
+involved: a bulk write (a nomination call) sends none, and a cache that depends on one goes stale silently.
+"""
+
+from __future__ import annotations
+
+import time
+
+from django.core.cache import caches
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from contests.audit import User
+from contests.models import Contest, Publication
+
+CACHE_ALIAS = "public"
+GENERATION_KEY = "public:generation"
+
+
+def _cache():
+    return caches[CACHE_ALIAS]
+
+
+def generation() -> int:
+    """The public pages' current generation. With none in the cache (the first request, or the key was
+    evicted) a new one starts from the clock in milliseconds: a value no earlier generation had, so no page
+    stored before is served again."""
+    cache = _cache()
+    value = cache.get(GENERATION_KEY)
+    if value is None:
+        cache.add(GENERATION_KEY, time.time_ns() // 1_000_000, timeout=None)  # another process may win
+        value = cache.get(GENERATION_KEY, 0)
+    return value
+
+
+def bump() -> None:
+    """Every stored public page is stale from now on."""
+    try:
+        _cache().incr(GENERATION_KEY)
+    except ValueError:  # no generation in the cache: a new one is already one no stored page has
+        generation()
+
+
+@transaction.atomic
+def publication_record(
+    *, contest: Contest | None, kind: str, title: str, by: User | None, url: str = ""
+) -> Publication:
+    """Record that the public sees something new (``contest`` None: the whole portal, e.g. the
+    organisation's data) and, on commit, make the public site's stored pages stale. ``title``: a short
+    Portuguese sentence the public may read ("Nomeação de 3 candidatos para Analista Legislativo"), never a
+    CPF nor the name of a procedure's party; ``url``: the public address where the change is seen."""
+    publication = Publication(
+        contest=contest,
+        kind=kind,
+        title=" ".join(title.split())[:300],
+        url=url,
+        at=timezone.now(),
+        by=by if by is not None and by.is_authenticated else None,
+    )
+    publication.full_clean()
+    publication.save()
+    transaction.on_commit(bump)
+    return publication
+
+
+def contest_url(contest: Contest) -> str:
+    """The contest's page on the public site, where most changes to it are seen."""
+    return reverse("public:contest", args=[contest.slug])
