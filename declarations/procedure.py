@@ -2,9 +2,9 @@
 deadline each act starts (RULES §5; Lei 9.784/1999 where the municipality has no procedure law of its own,
 STJ Súmula 633).
 
-PURE module: no Django, no project import; the caller passes the dates in (``today``) and the last day of
-each running deadline (computed by ``declarations.deadlines`` with the organisation's calendar from the
-``PeriodStart`` values this module returns). The flow:
+PURE module: no Django, no project import but the pure ``contests.calendar``; the caller passes the dates
+in (``today``) and the last day of each running deadline (computed by ``declarations.deadlines`` with the
+organisation's calendar from the ``PeriodStart`` values this module returns). The flow:
 
     opening ─► notice ─► [defence] [evidence] [hearing]… ─► instruction closed ─► [final statement]
       ─► report ─► decision ─► decision notice ─► appeal ─► reconsideration ─┬► (reversed) decision notice
@@ -18,11 +18,12 @@ acknowledgement, publication): ``None`` while it awaits it, and no deadline runs
 
 from __future__ import annotations
 
-import calendar
 import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+
+from contests.calendar import add_years
 
 
 class Act(StrEnum):
@@ -655,9 +656,8 @@ ART54_WARNING = (
 
 
 def five_years_after(day: datetime.date) -> datetime.date:
-    """Same date five years later (29/02 → 28/02)."""
-    year = day.year + 5
-    return day.replace(year=year, day=min(day.day, calendar.monthrange(year, day.month)[1]))
+    """Same date five years later (29/02 → 28/02); 31/12/9999 when that passes the calendar (no warning)."""
+    return add_years(day, 5)
 
 
 def art54_warning(favourable_act_on: datetime.date, today: datetime.date, what: str = "inscrição") -> str:

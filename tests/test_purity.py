@@ -27,6 +27,7 @@ NAMED_PURE = (
     "contests.documents.chapter",
     "contests.documents.checks",
     "contests.wording",
+    "contests.calendar",
     "declarations.deadlines",
     "declarations.procedure",
     "declarations.draw",

@@ -5,7 +5,7 @@ from contests.documents.models import Document, EditalText
 from contests.models.access import AccessLog
 from contests.models.contest import Contest, Position, VacancyOpening, vacancies_bound_refusal
 from contests.models.organization import Holiday, Organization
-from contests.models.policy import PERCENT_VALIDATORS, Policy, add_days, add_months, add_years
+from contests.models.policy import PERCENT_VALIDATORS, Policy, add_days
 
 __all__ = [
     "PERCENT_VALIDATORS",
@@ -19,7 +19,5 @@ __all__ = [
     "Position",
     "VacancyOpening",
     "add_days",
-    "add_months",
-    "add_years",
     "vacancies_bound_refusal",
 ]
