@@ -11,53 +11,19 @@ minutes keep the attribution)."""
 
 from __future__ import annotations
 
-import datetime
 import logging
 
-from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils import timezone
 from django_tasks import task
 
-from contests.audit import User, audited_save
-from declarations.links import link_find, token_hash, token_new
-from declarations.models import Verification, VerificationLink
-from declarations.tasks import site_url
+from contests.audit import audited_save
+from declarations.links import hetero_link_issue, link_revoke, link_url
+from declarations.models import Verification
 
 logger = logging.getLogger(__name__)
-
-LINK_SALT = "declarations.hetero-link"
-
-
-@transaction.atomic
-def hetero_link_issue(
-    *, verification: Verification, by: User | None, now: datetime.datetime, email: str = ""
-) -> tuple[VerificationLink, str]:
-    """A new private link to ``verification``'s result; the token is returned once, only its hash kept."""
-    candidate = verification.registration.candidate
-    token = token_new(salt=LINK_SALT, owner_pk=verification.pk)
-    link = VerificationLink(
-        verification=verification,
-        name=(candidate.social_name or candidate.full_name)[:200],
-        email=email,
-        token_hash=token_hash(token),
-        expires_at=now + datetime.timedelta(days=settings.PROCEDURE_LINK_DAYS),
-    )
-    audited_save(link, by=by, reason="Link privado da heteroidentificação emitido")
-    return link, token
-
-
-def hetero_link_resolve(token: str, *, now: datetime.datetime) -> VerificationLink:
-    """The usable link for ``token``, or ``declarations.links.LinkError`` with the message to show."""
-    links = VerificationLink.objects.select_related(
-        "verification__registration__candidate",
-        "verification__registration__contest__policy",
-        "verification__session__commission",
-    )
-    return link_find(token, salt=LINK_SALT, links=links, owner="verification", now=now)
 
 
 def result_notify(*, verification: Verification) -> None:
@@ -89,7 +55,7 @@ def send_hetero_result_email(verification_id: int) -> str:
         )
         candidate = verification.registration.candidate
         link, token = hetero_link_issue(verification=verification, by=None, now=now, email=candidate.email)
-    url = site_url() + reverse("declarations:hetero_portal", args=[token])
+    url = link_url("declarations:hetero_portal", token)
     context = {
         "verification": verification,
         "candidate": candidate,
@@ -108,8 +74,7 @@ def send_hetero_result_email(verification_id: int) -> str:
     except Exception as error:  # any transport failure: record it; the officer sends again from the session
         logger.warning("heteroidentificação %s: envio falhou: %s", verification_id, error)
         with transaction.atomic():
-            link.revoked_at = now
-            audited_save(link, by=None, reason="Link privado revogado: e-mail não enviado")
+            link_revoke(link=link, by=None, now=now, reason="Link privado revogado: e-mail não enviado")
             verification.notice = f"E-mail não enviado em {timezone.localtime(now):%d/%m/%Y %H:%M}: {error}"[
                 :300
             ]

@@ -27,11 +27,11 @@ from contests.documents.models import Document
 from contests.models import Position
 from declarations import documents
 from declarations import procedure as rules
-from declarations.links import LinkError as LinkError
-from declarations.links import link_find, token_hash, token_new
+from declarations.links import link_issue
 from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureCounter, ProcedureLink
 from declarations.models.procedures import policy_snapshot
 from declarations.selectors import CaseState, case_state
+from declarations.tasks import send_notice_email
 
 Act = rules.Act
 
@@ -272,8 +272,6 @@ def notice_send(
     )
     documents.act_document_publish(act=act, by=by)
     if chosen is rules.Means.EMAIL:
-        from declarations.tasks import send_notice_email
-
         transaction.on_commit(lambda: send_notice_email.enqueue(act_id=act.pk))
     _sync_status(procedure, (*state.records, act.record()), by=by)
     return act
@@ -481,53 +479,7 @@ def attachment_add(
     return attachment
 
 
-# Private links -----------------------------------------------------------------------------------------
-
-LINK_SALT = "declarations.procedure-link"
-
-
-@transaction.atomic
-def link_issue(
-    *,
-    procedure: Procedure,
-    holder: str,
-    name: str,
-    email: str = "",
-    by: User | None,
-    now: datetime.datetime,
-    power_of_attorney: Attachment | None = None,
-) -> tuple[ProcedureLink, str]:
-    """A new private link; the token is returned once (for the e-mail) and only its hash is kept."""
-    if holder == ProcedureLink.Holder.REPRESENTATIVE and power_of_attorney is None:
-        _refuse("O procurador precisa de procuração anexada (Lei 9.784 art. 3º IV).")
-    token = token_new(salt=LINK_SALT, owner_pk=procedure.pk)
-    link = ProcedureLink(
-        procedure=procedure,
-        holder=holder,
-        name=name.strip()[:200],
-        email=email,
-        power_of_attorney=power_of_attorney,
-        token_hash=token_hash(token),
-        expires_at=now + datetime.timedelta(days=settings.PROCEDURE_LINK_DAYS),
-    )
-    audited_save(link, by=by, reason="Link privado emitido")
-    return link, token
-
-
-@transaction.atomic
-def link_revoke(*, link: ProcedureLink, by: User | None, now: datetime.datetime) -> ProcedureLink:
-    if link.revoked_at is None:
-        link.revoked_at = now
-        audited_save(link, by=by, reason="Link privado revogado")
-    return link
-
-
-def link_resolve(token: str, *, now: datetime.datetime) -> ProcedureLink:
-    """The usable link for ``token``, or LinkError with the message to show (never a traceback)."""
-    links = ProcedureLink.objects.select_related(
-        "procedure__registration__candidate", "procedure__registration__contest"
-    )
-    return link_find(token, salt=LINK_SALT, links=links, owner="procedure", now=now)
+# The candidate's filings through their private link ----------------------------------------------------
 
 
 @transaction.atomic

@@ -3,7 +3,6 @@ links through which the candidate and their representative take part without an 
 
 from __future__ import annotations
 
-import datetime
 from dataclasses import asdict
 
 from django.conf import settings
@@ -15,6 +14,7 @@ from simple_history.models import HistoricalRecords
 
 from candidates.models import Registration
 from declarations import procedure as rules
+from declarations.models.links import PrivateLink
 
 
 def procedure_storage() -> Storage:
@@ -256,9 +256,8 @@ class Attachment(models.Model):
         return self.name
 
 
-class ProcedureLink(models.Model):
-    """A private link to a procedure for the candidate or their representative: only the token's hash is
-    kept; revocable; expires."""
+class ProcedureLink(PrivateLink):
+    """A private link to a procedure for the candidate or their representative (``PrivateLink``)."""
 
     class Holder(models.TextChoices):
         CANDIDATE = "candidate", "Candidato"
@@ -268,8 +267,6 @@ class ProcedureLink(models.Model):
         Procedure, verbose_name="processo", on_delete=models.PROTECT, related_name="links"
     )
     holder = models.CharField("titular", max_length=20, choices=Holder.choices)
-    name = models.CharField("nome", max_length=200)
-    email = models.EmailField("e-mail", blank=True)
     power_of_attorney = models.ForeignKey(
         Attachment,
         verbose_name="procuração",
@@ -279,11 +276,6 @@ class ProcedureLink(models.Model):
         related_name="+",
         help_text="Lei 9.784 art. 3º IV.",
     )
-    token_hash = models.CharField("hash do token", max_length=64, unique=True)
-    created_at = models.DateTimeField("criado em", auto_now_add=True)
-    expires_at = models.DateTimeField("expira em")
-    revoked_at = models.DateTimeField("revogado em", null=True, blank=True)
-    last_used_at = models.DateTimeField("último uso", null=True, blank=True)
 
     history = HistoricalRecords()
 
@@ -293,6 +285,3 @@ class ProcedureLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.procedure}: {self.get_holder_display()} {self.name}"
-
-    def usable_at(self, moment: datetime.datetime) -> bool:
-        return self.revoked_at is None and moment < self.expires_at

@@ -18,8 +18,7 @@ from contests.audit import log_access
 from declarations import heteroidentification as rules
 from declarations import heteroidentification_services as hs
 from declarations.hetero_forms import AppealForm
-from declarations.hetero_links import hetero_link_resolve
-from declarations.links import LinkError
+from declarations.links import LinkError, hetero_link_resolve
 from declarations.models import Appeal, VerificationLink
 
 

@@ -15,7 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from contests.audit import log_access
-from declarations import documents, services
+from declarations import documents, links, services
 from declarations import procedure as rules
 from declarations.forms import FilingForm, RepresentativeForm
 from declarations.models import Attachment, ProcedureAct, ProcedureLink
@@ -25,8 +25,8 @@ from declarations.views.staff import serve_act_pdf, serve_attachment
 
 def _link_or_error(request: HttpRequest, token: str) -> ProcedureLink | HttpResponse:
     try:
-        return services.link_resolve(token, now=timezone.now())
-    except services.LinkError as error:
+        return links.link_resolve(token, now=timezone.now())
+    except links.LinkError as error:
         return render(request, "declarations/portal_error.html", {"message": str(error)}, status=403)
 
 

@@ -17,7 +17,7 @@ from contests.audit import User, log_access
 from contests.forms import add_service_errors
 from contests.views import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import Crumb, here
-from declarations import documents, services
+from declarations import documents, links, services
 from declarations import procedure as rules
 from declarations.forms import ActForm, LinkForm, NoticeForm, OpenForm, ReceiptForm, ReferralForm
 from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureLink
@@ -281,7 +281,7 @@ def link_create(request: AuthenticatedHttpRequest, year: int, number: int) -> Ht
     form = LinkForm(request.POST)
     email = form.cleaned_data["email"] if form.is_valid() else ""
     candidate = procedure.registration.candidate
-    link, token = services.link_issue(
+    link, token = links.link_issue(
         procedure=procedure,
         holder=ProcedureLink.Holder.CANDIDATE,
         name=candidate.social_name or candidate.full_name,
@@ -307,7 +307,7 @@ def link_create(request: AuthenticatedHttpRequest, year: int, number: int) -> Ht
 def link_revoke(request: AuthenticatedHttpRequest, year: int, number: int, pk: int) -> HttpResponse:
     procedure = get_procedure_for_user(request.user, year, number, conduct=True)
     link = get_object_or_404(ProcedureLink, procedure=procedure, pk=pk)
-    services.link_revoke(link=link, by=request.user, now=timezone.now())
+    links.link_revoke(link=link, by=request.user, now=timezone.now())
     messages.success(request, f"Link de {link.name} revogado.")
     return redirect(procedure)
 

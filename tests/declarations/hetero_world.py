@@ -71,7 +71,7 @@ def make_hetero_world(cast: dict, contest) -> dict:
         commission=first.commission, starts_at=at(datetime.date(2026, 6, 20)), place="Sala 1", by=legal
     )
     called = hs.candidates_call(session=session, by=legal)
-    from declarations.hetero_links import hetero_link_issue
+    from declarations.links import hetero_link_issue
 
     _, token = hetero_link_issue(verification=called[0], by=legal, now=timezone.now())
     # A published act of heteroidentification (its bytes stand in for the PDF the pipeline renders).

@@ -24,7 +24,7 @@ from contests.documents.models import RESTRICTED_KINDS, Document
 from contests.models import AccessLog, Policy
 from declarations import draw as draw_rules
 from declarations import heteroidentification_services as hs
-from declarations.hetero_links import hetero_link_issue
+from declarations.links import hetero_link_issue
 from declarations.models import (
     Appeal,
     Commission,
