@@ -283,7 +283,7 @@ def opinions_extract(verification: Verification) -> bytes:
 
 def opinions_attach(*, verification: Verification, procedure: Procedure, by: User) -> None:
     """Attach the opinions' extract to the procedure's opening act, as its evidence (RULES §5)."""
-    from declarations.services import attachment_add
+    from declarations.procedure.services import attachment_add
 
     opening = procedure.acts.get(kind="opening")
     pdf = opinions_extract(verification)

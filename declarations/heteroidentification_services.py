@@ -156,7 +156,7 @@ def member_no_conflict_upload(
 ) -> CommissionMember:
     """Keep ``member``'s signed declaration of no conflict of interest with the candidates called (a PDF,
     checked by its content; stored privately, like the procedure's attachments)."""
-    from declarations.services import attachment_check
+    from declarations.procedure.services import attachment_check
 
     member = CommissionMember.objects.select_for_update().get(pk=member.pk)
     if attachment_check(upload) != "application/pdf":
@@ -502,7 +502,7 @@ def result_apply(*, verification: Verification, by: User, today: datetime.date) 
         )
         messages = change.messages
     elif consequence == rules.Consequence.OPEN_PROCEDURE:
-        from declarations.services import procedure_open
+        from declarations.procedure.services import procedure_open
 
         procedure = procedure_open(
             registration=registration,

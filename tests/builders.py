@@ -259,7 +259,8 @@ def make_procedure_world(cast: dict[str, User], registration) -> dict:
     from django.core.files.uploadedfile import SimpleUploadedFile
     from django.utils import timezone
 
-    from declarations import links, services
+    from declarations import links
+    from declarations.procedure import services
 
     legal = cast["legal"]
     today = timezone.localdate()

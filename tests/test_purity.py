@@ -29,7 +29,7 @@ NAMED_PURE = (
     "contests.wording",
     "contests.calendar",
     "declarations.deadlines",
-    "declarations.procedure",
+    "declarations.procedure.rules",
     "declarations.draw",
     "declarations.heteroidentification",
 )

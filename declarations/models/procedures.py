@@ -13,8 +13,8 @@ from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from candidates.models import Registration
-from declarations import procedure as rules
 from declarations.models.links import PrivateLink
+from declarations.procedure import rules
 
 
 def procedure_storage() -> Storage:

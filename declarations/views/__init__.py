@@ -1,1 +1,1 @@
-"""Views of the procedure: ``staff`` (Jurídico, Auditoria) and ``portal`` (the candidate's private link)."""
+"""Views of heteroidentification (the procedure's are in ``declarations.procedure.views``)."""

@@ -190,12 +190,14 @@ def attendance(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 @staff_view(MANAGE)
 def session_close(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     session = get_object_or_404(Session, pk=pk)
-    from declarations.selectors import case_calendar
+    from declarations.calendars import organization_calendar
 
     now = timezone.now()
     year = timezone.localdate(now).year  # the local year (31/12 after 21h is already next year in UTC)
     try:
-        hs.session_close(session=session, by=request.user, now=now, calendar=case_calendar([year, year + 1]))
+        hs.session_close(
+            session=session, by=request.user, now=now, calendar=organization_calendar([year, year + 1])
+        )
     except ValidationError as error:
         for message in error.messages:
             messages.error(request, message)

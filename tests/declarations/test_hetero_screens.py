@@ -250,7 +250,7 @@ def _close_with(session, legal, votes: dict[str, tuple[bool, ...]], now=None):
             hs.opinion_record(
                 verification=verification, user=member.user, confirms=vote, reasons=f"Fenótipo {vote}."
             )
-    from declarations.selectors import case_calendar
+    from declarations.calendars import organization_calendar as case_calendar
 
     now = now or timezone.now()
     return hs.session_close(

@@ -12,9 +12,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from candidates.models import Nomination, Registration
 from candidates.services.nominations import nominations_call, nominations_preview
-from declarations import links, services
-from declarations import procedure as rules
+from declarations import links
 from declarations.models import Procedure, ProcedureAct, ProcedureLink
+from declarations.procedure import rules, services
 from tests.builders import make_classified_position, make_contest, make_registration, publish_final
 
 pytestmark = pytest.mark.django_db

@@ -12,8 +12,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from contests.models import AccessLog
-from declarations import links, services
+from declarations import links
 from declarations.models import Procedure, ProcedureAct, ProcedureLink
+from declarations.procedure import services
 from tests.access import ROLES, assert_access
 from tests.builders import make_registration
 

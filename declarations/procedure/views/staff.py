@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
@@ -17,11 +17,11 @@ from contests.audit import User, log_access
 from contests.forms import add_service_errors
 from contests.views import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import Crumb, here
-from declarations import documents, links, services
-from declarations import procedure as rules
-from declarations.forms import ActForm, LinkForm, NoticeForm, OpenForm, ReceiptForm, ReferralForm
+from declarations import links
 from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureLink
-from declarations.selectors import case_state, desk_rows
+from declarations.procedure import documents, rules, services
+from declarations.procedure.forms import ActForm, LinkForm, NoticeForm, OpenForm, ReceiptForm, ReferralForm
+from declarations.procedure.selectors import case_state, desk_rows
 
 VIEW = "declarations.view_procedure"
 CONDUCT = "declarations.conduct_procedure"
@@ -363,21 +363,3 @@ def serve_attachment(attachment: Attachment) -> FileResponse:
     response["X-Content-Type-Options"] = "nosniff"
     response["Cache-Control"] = "private, no-store"
     return response
-
-
-CASE = "processos/<int:year>/<int:number>/"
-
-urlpatterns = [
-    path("processos/", procedure_list, name="list"),
-    path("processos/instaurar/<int:registration_pk>/", procedure_open, name="open"),
-    path(CASE, procedure_detail, name="detail"),
-    path(CASE + "atos/<str:kind>/", act_create, name="act"),
-    path(CASE + "intimacao/", notify, name="notify"),
-    path(CASE + "intimacao/<int:pk>/ciencia/", receipt, name="receipt"),
-    path(CASE + "efeitos/", effects, name="effects"),
-    path(CASE + "ministerio-publico/", referral, name="referral"),
-    path(CASE + "links/", link_create, name="link_create"),
-    path(CASE + "links/<int:pk>/revogar/", link_revoke, name="link_revoke"),
-    path(CASE + "documentos/<int:pk>/", act_document, name="document"),
-    path(CASE + "anexos/<int:pk>/", attachment_download, name="attachment"),
-]

@@ -4,23 +4,14 @@ when read from the acts and the organisation's calendar (deadlines are never sto
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 
-from contests.models import Organization
 from declarations import deadlines
-from declarations import procedure as rules
+from declarations.calendars import organization_calendar
 from declarations.models import Attachment, Procedure, ProcedureAct
-
-
-def case_calendar(years: Iterable[int]) -> deadlines.Calendar:
-    """National, state (the organisation's UF) and the organisation's own holidays and closures."""
-    from declarations.calendars import calendar_for
-
-    organization = Organization.current()
-    return calendar_for(uf=organization.state if organization else None, municipal=True, years=years)
+from declarations.procedure import rules
 
 
 @dataclass(frozen=True)
@@ -140,7 +131,7 @@ def case_state(
     if periods:
         years = {s.start.year for s in periods.values()}
         if calendar is None:
-            calendar = case_calendar(sorted(years | {y + 1 for y in years}))
+            calendar = organization_calendar(sorted(years | {y + 1 for y in years}))
         for start in periods.values():
             found = deadlines.deadline(start.start, start.amount, deadlines.Unit(start.unit), calendar)
             done = rules.period_done(start, records)
@@ -164,7 +155,7 @@ def desk_rows(*, today: datetime.date) -> list[CaseState]:
     for act in ProcedureAct.objects.filter(procedure__in=procedures).order_by("recorded_at", "pk"):
         acts_by_case[act.procedure_id].append(act)
     years = {p.opened_on.year for p in procedures} | {today.year}
-    calendar = case_calendar(range(min(years) - 1, max(years) + 2))  # one read for the whole desk
+    calendar = organization_calendar(range(min(years) - 1, max(years) + 2))  # one read for the whole desk
     states = [
         case_state(p, today=today, acts=tuple(acts_by_case[p.pk]), calendar=calendar) for p in procedures
     ]

@@ -9,18 +9,18 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from contests.audit import log_access
-from declarations import documents, links, services
-from declarations import procedure as rules
-from declarations.forms import FilingForm, RepresentativeForm
+from declarations import links
 from declarations.models import Attachment, ProcedureAct, ProcedureLink
-from declarations.selectors import case_state
-from declarations.views.staff import serve_act_pdf, serve_attachment
+from declarations.procedure import documents, rules, services
+from declarations.procedure.forms import FilingForm, RepresentativeForm
+from declarations.procedure.selectors import case_state
+from declarations.procedure.views.staff import serve_act_pdf, serve_attachment
 
 
 def _link_or_error(request: HttpRequest, token: str) -> ProcedureLink | HttpResponse:
@@ -176,13 +176,3 @@ def download(request: HttpRequest, token: str, pk: int) -> FileResponse | HttpRe
         request=request,
     )
     return serve_attachment(attachment)
-
-
-urlpatterns = [
-    path("processo/<str:token>/", portal, name="portal"),
-    path("processo/<str:token>/ciencia/<int:pk>/", acknowledge, name="portal_acknowledge"),
-    path("processo/<str:token>/manifestacao/", file, name="portal_file"),
-    path("processo/<str:token>/procurador/", representative, name="portal_representative"),
-    path("processo/<str:token>/documentos/<int:pk>/", document, name="portal_document"),
-    path("processo/<str:token>/anexos/<int:pk>/", download, name="portal_download"),
-]

@@ -1,6 +1,7 @@
 """Writes of the procedure on a false self-declaration (RULES §5): open, notify, record each act through the
-state machine (``declarations.procedure``), attachments, private links, and the effects of a final decision
-of falsity through the candidates' orchestration service.
+state machine (``rules``), attachments, the candidate's filings through their private link (the links
+themselves: ``declarations.links``), and the effects of a final decision of falsity through the candidates'
+orchestration service.
 
 Every write is keyword-only, atomic, locks the procedure's row (two legal officers, or the candidate and
 an officer, acting at once are serialised) and names who acted in history.
@@ -25,13 +26,14 @@ from candidates.services.status import registration_change_status
 from contests.audit import User, audited_save
 from contests.documents.models import Document
 from contests.models import Position
-from declarations import documents
-from declarations import procedure as rules
+from declarations import deadlines
+from declarations.calendars import organization_calendar
 from declarations.links import link_issue
 from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureCounter, ProcedureLink
 from declarations.models.procedures import policy_snapshot
-from declarations.selectors import CaseState, case_state
-from declarations.tasks import send_notice_email
+from declarations.procedure import documents, rules
+from declarations.procedure.selectors import CaseState, case_state
+from declarations.procedure.tasks import send_notice_email
 
 Act = rules.Act
 
@@ -183,14 +185,13 @@ def act_record(
 def _hearing_check(
     procedure: Procedure, state: CaseState, *, hearing_on: datetime.date | None, today: datetime.date
 ) -> None:
-    from declarations import deadlines
-    from declarations.selectors import case_calendar
-
     if hearing_on is None:
         _refuse("Informe a data da audiência.", "hearing_on")
         return
     k = procedure.policy.hearing_notice_business_days
-    latest = deadlines.latest_notice_day(hearing_on, k, case_calendar([hearing_on.year - 1, hearing_on.year]))
+    latest = deadlines.latest_notice_day(
+        hearing_on, k, organization_calendar([hearing_on.year - 1, hearing_on.year])
+    )
     _refuse(
         rules.hearing_notice_refusal(
             notified_on=today, hearing_on=hearing_on, latest_notice_on=latest, business_days=k
@@ -308,9 +309,6 @@ def notice_acknowledge(
 def notice_acknowledge_tacitly(*, act: ProcedureAct, by: User, today: datetime.date) -> ProcedureAct:
     """Tacit acknowledgement of an e-mail notice after the policy's days, only where the policy records a
     legal basis (RULES §5); the notice takes effect on the last day of that period."""
-    from declarations import deadlines
-    from declarations.selectors import case_calendar
-
     policy = act.procedure.policy
     if not rules.tacit_acknowledgement_offered(policy):
         _refuse(
@@ -325,7 +323,7 @@ def notice_acknowledge_tacitly(*, act: ProcedureAct, by: User, today: datetime.d
         sent,
         policy.tacit_acknowledgement_days,
         deadlines.Unit.DAYS,
-        case_calendar([sent.year, sent.year + 1]),
+        organization_calendar([sent.year, sent.year + 1]),
     )
     if today <= tacit.last_day:
         _refuse(f"A ciência tácita só ocorre depois de {tacit.last_day:%d/%m/%Y}.")
