@@ -30,8 +30,8 @@ NAMED_PURE = (
     "contests.calendar",
     "declarations.deadlines",
     "declarations.procedure.rules",
-    "declarations.draw",
-    "declarations.heteroidentification",
+    "declarations.hetero.draw",
+    "declarations.hetero.rules",
 )
 PURE_PACKAGES = ("candidates/engine",)
 # Top-level names that belong to the project (apps, config, tests, scripts).

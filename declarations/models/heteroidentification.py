@@ -1,7 +1,7 @@
 """Heteroidentification (RULES §5): a contest's commissions and their members, the auditable draw of members,
 the sessions candidates are called to, one verification per called registration, the members' reasoned
-opinions, and the candidate's appeal. The rules live in ``declarations.heteroidentification`` and
-``declarations.draw`` (pure); these rows keep what happened, with history."""
+opinions, and the candidate's appeal. The rules live in ``declarations.hetero.rules`` and
+``declarations.hetero.draw`` (pure); these rows keep what happened, with history."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from simple_history.models import HistoricalRecords
 
 from candidates.models import Registration
 from contests.models import Contest
-from declarations import heteroidentification as rules
+from declarations.hetero import rules
 from declarations.models.links import PrivateLink
 from declarations.models.procedures import Procedure, procedure_storage
 
@@ -163,7 +163,7 @@ class DrawAnnouncement(models.Model):
 
 
 class MemberDraw(models.Model):
-    """The published record of a draw of members (declarations/draw.py): anyone can recompute it."""
+    """The published record of a draw of members (declarations/hetero/draw.py): anyone can recompute it."""
 
     commission = models.ForeignKey(
         Commission, verbose_name="comissão", on_delete=models.PROTECT, related_name="draws"

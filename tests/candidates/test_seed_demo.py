@@ -243,7 +243,7 @@ def test_seed_demo_draws_santa_maria_commission_with_the_comissao_user_and_a_ses
 
     from candidates.management.commands._demo_hetero import SEED, SESSION_IN_DAYS
     from contests.documents.models import Document
-    from declarations.heteroidentification_services import draw_recompute
+    from declarations.hetero.selectors import draw_recompute
 
     seed()
     contest = Contest.objects.get(slug="demo-santa-maria")

@@ -1,13 +1,7 @@
-"""The candidate's side of heteroidentification (RULES §5): a non-confirmed candidate is told individually,
-by e-mail through the task queue, with a private link (``declarations.links``, the procedure's mechanism)
-where they read the result and file their appeal before the deadline.
-
-What the link shows (our reading of LGPD and of Lei 9.784): the result, the count of opinions and every
-opinion's reasons (the candidate must know them to appeal, arts. 3º II and 50), and the commission's
-composition (its designation is a public act, and the candidate may argue a member's impediment, arts.
-18–20); but not which member wrote which opinion: that attribution is not needed for the defence and would
-expose the members, so the opinions are numbered, not signed, on the candidate's page (the restricted
-minutes keep the attribution)."""
+"""Background work of heteroidentification (django-tasks): the non-confirmed candidate is told individually,
+by e-mail, with a private link (``declarations.links``, the procedure's mechanism) where they read the result
+and file their appeal before the deadline (``services.result_notify`` queues it; what the page shows:
+``views.candidate``)."""
 
 from __future__ import annotations
 
@@ -20,32 +14,17 @@ from django.utils import timezone
 from django_tasks import task
 
 from contests.audit import audited_save
+from contests.models import Organization
 from declarations.links import hetero_link_issue, link_revoke, link_url
 from declarations.models import Verification
 
 logger = logging.getLogger(__name__)
 
 
-def result_notify(*, verification: Verification) -> None:
-    """Tell the non-confirmed candidate individually: an e-mail with their private link, sent by the task
-    queue once the transaction commits; without an e-mail on file, the page says so (never silent)."""
-    email = verification.registration.candidate.email
-    if not email:
-        verification.notice = (
-            "Sem e-mail cadastrado: comunique o candidato por outro meio, com o prazo de recurso."
-        )
-        audited_save(verification, by=None, reason="Comunicação individual pendente")
-        return
-    verification_id = verification.pk
-    transaction.on_commit(lambda: send_hetero_result_email.enqueue(verification_id=verification_id))
-
-
 @task()
 def send_hetero_result_email(verification_id: int) -> str:
     """Send the result with a private link issued here (the token is never stored, not even in the queue);
     record the delivery on the verification; a failure revokes the link and is recorded for a new try."""
-    from contests.models import Organization
-
     now = timezone.now()
     with transaction.atomic():
         verification = (

@@ -1,7 +1,14 @@
 """The candidate's private link to their heteroidentification result (RULES §5): no account; they read the
-result, the count and every opinion's reasons (numbered, not attributed: ``declarations.hetero_links``
-says why) and the commission's composition, and file the appeal with reasons before the deadline (a late
-one is refused with the day the deadline ended). An altered, expired or revoked link gets a clear page."""
+result, the count and every opinion's reasons and the commission's composition, and file the appeal with
+reasons before the deadline (a late one is refused with the day the deadline ended). An altered, expired or
+revoked link gets a clear page.
+
+What the link shows (our reading of LGPD and of Lei 9.784): the result, the count of opinions and every
+opinion's reasons (the candidate must know them to appeal, arts. 3º II and 50), and the commission's
+composition (its designation is a public act, and the candidate may argue a member's impediment, arts.
+18–20); but not which member wrote which opinion: that attribution is not needed for the defence and would
+expose the members, so the opinions are numbered, not signed, on the candidate's page (the restricted
+minutes keep the attribution)."""
 
 from __future__ import annotations
 
@@ -9,15 +16,14 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import path
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from contests.audit import log_access
-from declarations import heteroidentification as rules
-from declarations import heteroidentification_services as hs
-from declarations.hetero_forms import AppealForm
+from declarations.hetero import rules
+from declarations.hetero import services as hs
+from declarations.hetero.forms import AppealForm
 from declarations.links import LinkError, hetero_link_resolve
 from declarations.models import Appeal, VerificationLink
 
@@ -94,9 +100,3 @@ def appeal(request: HttpRequest, token: str) -> HttpResponse:
         )
         return redirect("declarations:hetero_portal", token=token)
     return _page(request, link, token, form)
-
-
-urlpatterns = [
-    path("heteroidentificacao/resultado/<str:token>/", portal, name="hetero_portal"),
-    path("heteroidentificacao/resultado/<str:token>/recurso/", appeal, name="hetero_portal_appeal"),
-]

@@ -1,5 +1,5 @@
 """Jurídico's heteroidentification screens (RULES §5), per contest: form the commission and the appeal
-commission from the members indicated (a drawn one is announced, then drawn: ``hetero_draw``), keep each
+commission from the members indicated (a drawn one is announced, then drawn: ``views.draw``), keep each
 member's signed declaration of no conflict of interest, schedule sessions, call the candidates (and the appellants), publish the draw, the call, the
 minutes and the confirmed list as acts. Auditoria reads the same pages. Every write: permission, form,
 service, redirect; every view of members' or candidates' data goes to the access log (LGPD)."""
@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
@@ -22,10 +22,9 @@ from contests.forms import add_service_errors
 from contests.models import Contest
 from contests.views import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import contest_trail, here
-from declarations import hetero_documents as documents
-from declarations import heteroidentification as rules
-from declarations import heteroidentification_services as hs
-from declarations.hetero_forms import (
+from declarations.hetero import documents, rules
+from declarations.hetero import services as hs
+from declarations.hetero.forms import (
     AppealCallForm,
     CallForm,
     CommissionForm,
@@ -54,7 +53,7 @@ HETERO_KINDS = (
 )
 
 
-def _trail(contest: Contest, *tail):
+def trail(contest: Contest, *tail):
     return contest_trail(
         contest, ("Heteroidentificação", reverse("declarations:hetero_contest", args=[contest.slug])), *tail
     )
@@ -155,7 +154,7 @@ def commission_form(request: AuthenticatedHttpRequest, slug: str) -> HttpRespons
             "anuncie o sorteio em vez de indicá-los aqui.",
             "submit": "Constituir a comissão",
             "multipart": False,
-            "breadcrumbs": _trail(contest, here("Constituir comissão")),
+            "breadcrumbs": trail(contest, here("Constituir comissão")),
         },
     )
 
@@ -191,7 +190,7 @@ def no_conflict_upload(request: AuthenticatedHttpRequest, pk: int) -> HttpRespon
             "lead": f"{member.commission.get_kind_display()} do {contest}.",
             "submit": "Enviar a declaração",
             "multipart": True,
-            "breadcrumbs": _trail(contest, here(member.name)),
+            "breadcrumbs": trail(contest, here(member.name)),
         },
     )
 
@@ -244,7 +243,7 @@ def session_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
             "lead": "Presencial (com o local) ou por videoconferência (com o link).",
             "submit": "Agendar a sessão",
             "multipart": False,
-            "breadcrumbs": _trail(contest, here("Agendar sessão")),
+            "breadcrumbs": trail(contest, here("Agendar sessão")),
         },
     )
 
@@ -292,7 +291,7 @@ def call(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
             else "Optantes pela reserva racial, ativos, ainda não chamados.",
             "submit": "Chamar",
             "multipart": False,
-            "breadcrumbs": _trail(
+            "breadcrumbs": trail(
                 contest,
                 (str(session), reverse("declarations:hetero_session", args=[session.pk])),
                 here("Chamar"),
@@ -338,7 +337,7 @@ def session_record(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
             "lead": "A presença não muda depois de encerrada a sessão; a gravação pode ser registrada depois.",
             "submit": "Registrar",
             "multipart": False,
-            "breadcrumbs": _trail(
+            "breadcrumbs": trail(
                 session.commission.contest,
                 (str(session), reverse("declarations:hetero_session", args=[session.pk])),
                 here("Presença e gravação"),
@@ -351,8 +350,6 @@ def session_record(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 @staff_view(MANAGE)
 def notify(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Send the non-confirmed candidate their result and private link (again, after a failure)."""
-    from declarations.hetero_links import result_notify
-
     verification = get_object_or_404(
         Verification.objects.select_related("registration__candidate", "session"), pk=pk
     )
@@ -364,7 +361,7 @@ def notify(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
             request, "Só se comunica individualmente a não confirmação pela comissão de heteroidentificação."
         )
     else:
-        result_notify(verification=verification)
+        hs.result_notify(verification=verification)
         messages.success(request, "Comunicação enviada à fila de e-mails; o resultado do envio aparece aqui.")
     return redirect("declarations:hetero_session", pk=verification.session_id)
 
@@ -372,7 +369,7 @@ def notify(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 # Publication --------------------------------------------------------------------------------------------
 
 
-def _signer_initial(contest: Contest) -> dict:
+def signer_initial(contest: Contest) -> dict:
     text = getattr(contest, "edital_text", None)
     return {"signer_name": text.signer_name, "signer_office": text.signer_office} if text else {}
 
@@ -401,7 +398,7 @@ def _publish_page(request, *, contest: Contest, title: str, lead: str, publish, 
             "lead": lead,
             "submit": "Publicar",
             "multipart": False,
-            "breadcrumbs": _trail(contest, here(title)),
+            "breadcrumbs": trail(contest, here(title)),
         },
     )
 
@@ -417,7 +414,7 @@ def draw_publish(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         lead="Ato público: semente, algoritmo, lista de sorteáveis e classificação, para qualquer pessoa refazer.",
         publish=lambda signer: documents.draw_publish(record=record, by=request.user, signer=signer),
         back=reverse("declarations:hetero_contest", args=[contest.slug]),
-        initial=_signer_initial(contest),
+        initial=signer_initial(contest),
     )
 
 
@@ -436,7 +433,7 @@ def call_publish(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         lead="Ato público: inscrição e nome dos chamados, com data, hora e local ou link.",
         publish=lambda signer: documents.call_publish(session=session, by=request.user, signer=signer),
         back=reverse("declarations:hetero_session", args=[session.pk]),
-        initial=_signer_initial(contest),
+        initial=signer_initial(contest),
     )
 
 
@@ -475,7 +472,7 @@ def result_publish(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
             contest=contest, by=request.user, signer=signer, today=timezone.localdate()
         ),
         back=reverse("declarations:hetero_contest", args=[contest.slug]),
-        initial=_signer_initial(contest),
+        initial=signer_initial(contest),
     )
 
 
@@ -490,44 +487,3 @@ def document_pdf(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     response["X-Content-Type-Options"] = "nosniff"
     response["Cache-Control"] = "private, no-store"
     return response
-
-
-urlpatterns = [
-    path("heteroidentificacao/documentos/<int:pk>/", document_pdf, name="hetero_document"),
-    path("heteroidentificacao/concursos/<slug:slug>/", contest_page, name="hetero_contest"),
-    path(
-        "heteroidentificacao/concursos/<slug:slug>/comissoes/nova/",
-        commission_form,
-        name="hetero_commission_form",
-    ),
-    path(
-        "heteroidentificacao/concursos/<slug:slug>/sessoes/nova/",
-        session_create,
-        name="hetero_session_create",
-    ),
-    path(
-        "heteroidentificacao/concursos/<slug:slug>/publicar-resultado/",
-        result_publish,
-        name="hetero_result_publish",
-    ),
-    path("heteroidentificacao/membros/<int:pk>/declaracao/", no_conflict_upload, name="hetero_no_conflict"),
-    path(
-        "heteroidentificacao/membros/<int:pk>/declaracao/arquivo/",
-        no_conflict_file,
-        name="hetero_no_conflict_file",
-    ),
-    path("heteroidentificacao/sessoes/<int:pk>/chamar/", call, name="hetero_call"),
-    path(
-        "heteroidentificacao/sessoes/<int:pk>/presenca-e-gravacao/",
-        session_record,
-        name="hetero_session_record",
-    ),
-    path(
-        "heteroidentificacao/sessoes/<int:pk>/publicar-convocacao/", call_publish, name="hetero_call_publish"
-    ),
-    path(
-        "heteroidentificacao/sessoes/<int:pk>/publicar-ata/", minutes_publish, name="hetero_minutes_publish"
-    ),
-    path("heteroidentificacao/sorteios/<int:pk>/publicar/", draw_publish, name="hetero_draw_publish"),
-    path("heteroidentificacao/verificacoes/<int:pk>/comunicar/", notify, name="hetero_notify"),
-]

@@ -1,1 +1,0 @@
-"""Views of heteroidentification (the procedure's are in ``declarations.procedure.views``)."""
