@@ -30,6 +30,7 @@ NAMED_PURE = (
     "contests.calendar",
     "declarations.deadlines",
     "declarations.procedure.rules",
+    "declarations.procedure.rules_labels",
     "declarations.hetero.draw",
     "declarations.hetero.rules",
 )

@@ -15,6 +15,7 @@ from simple_history.models import HistoricalRecords
 from candidates.models import Registration
 from declarations.models.links import PrivateLink
 from declarations.procedure import rules
+from declarations.procedure import rules_labels as labels
 
 
 def procedure_storage() -> Storage:
@@ -44,9 +45,9 @@ def policy_snapshot(policy) -> dict:  # contests.models.Policy
 
 
 # The pure module's enums, with their Portuguese labels, as field choices.
-KIND_CHOICES = [(a.value, rules.ACT_LABELS[a]) for a in rules.Act]
-OUTCOME_CHOICES = [(o.value, rules.OUTCOME_LABELS[o]) for o in rules.Outcome]
-MEANS_CHOICES = [(m.value, rules.MEANS_LABELS[m]) for m in rules.Means]
+KIND_CHOICES = [(a.value, labels.ACT_LABELS[a]) for a in rules.Act]
+OUTCOME_CHOICES = [(o.value, labels.OUTCOME_LABELS[o]) for o in rules.Outcome]
+MEANS_CHOICES = [(m.value, labels.MEANS_LABELS[m]) for m in rules.Means]
 
 
 class ProcedureCounter(models.Model):

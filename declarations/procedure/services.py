@@ -32,6 +32,7 @@ from declarations.links import link_issue
 from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureCounter, ProcedureLink
 from declarations.models.procedures import policy_snapshot
 from declarations.procedure import documents, rules
+from declarations.procedure import rules_labels as labels
 from declarations.procedure.selectors import CaseState, case_state
 from declarations.procedure.tasks import send_notice_email
 
@@ -106,7 +107,7 @@ def procedure_open(
 
 def _save_act(procedure: Procedure, *, kind: Act, by: User | None, **fields) -> ProcedureAct:
     act = ProcedureAct(procedure=procedure, kind=kind, by=by, **fields)
-    audited_save(act, by=by, reason=rules.ACT_LABELS[kind])
+    audited_save(act, by=by, reason=labels.ACT_LABELS[kind])
     return act
 
 
@@ -387,7 +388,7 @@ def _effects_undo(procedure: Procedure, *, act: ProcedureAct, by: User | None, t
     follow), and the public act gets a new version saying it was made void. Inside ``act_record``'s
     transaction, with the procedure's row locked."""
     registration = _lock_registration(procedure)
-    reason = rules.effects_undone_text(rules.Act(act.kind))
+    reason = labels.effects_undone_text(rules.Act(act.kind))
     if registration.status == Registration.Status.ELIMINATED:
         registration_change_status(
             registration=registration,

@@ -20,6 +20,7 @@ from contests.views.breadcrumbs import Crumb, here
 from declarations import links
 from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureLink
 from declarations.procedure import documents, rules, services
+from declarations.procedure import rules_labels as labels
 from declarations.procedure.forms import ActForm, LinkForm, NoticeForm, OpenForm, ReceiptForm, ReferralForm
 from declarations.procedure.selectors import case_state, desk_rows
 
@@ -97,8 +98,8 @@ def procedure_detail(request: AuthenticatedHttpRequest, year: int, number: int) 
             "state": state,
             "registration": procedure.registration,
             "can_conduct": request.user.has_perm(CONDUCT),
-            "act_labels": rules.ACT_LABELS,
-            "allowed": [(a.value, rules.ACT_LABELS[a]) for a in state.allowed if a not in rules.NOTICES],
+            "act_labels": labels.ACT_LABELS,
+            "allowed": [(a.value, labels.ACT_LABELS[a]) for a in state.allowed if a not in rules.NOTICES],
             "can_notify": any(a in rules.NOTICES for a in state.allowed),
             "links": procedure.links.order_by("-created_at"),
             "breadcrumbs": trail(None, here(procedure)),
@@ -155,13 +156,15 @@ def act_create(request: AuthenticatedHttpRequest, year: int, number: int, kind: 
             except ValidationError as error:
                 add_service_errors(form, error)
             else:
-                messages.success(request, f"{rules.ACT_LABELS[act_kind]} registrada no {procedure}.")
+                messages.success(request, f"{labels.ACT_LABELS[act_kind]} registrada no {procedure}.")
                 return redirect(procedure)
     refusal = case_state(procedure, today=today).refusal(
         act_kind, outcome=rules.Outcome.FALSITY if act_kind in rules.DECIDING_ACTS else None
     )
     # The form shows the case (and its draft document): a view of the case, logged like its page.
-    log_access(user=request.user, obj=procedure, request=request, detail=f"ato: {rules.ACT_LABELS[act_kind]}")
+    log_access(
+        user=request.user, obj=procedure, request=request, detail=f"ato: {labels.ACT_LABELS[act_kind]}"
+    )
     return render(
         request,
         "declarations/act_form.html",
@@ -169,11 +172,11 @@ def act_create(request: AuthenticatedHttpRequest, year: int, number: int, kind: 
             "procedure": procedure,
             "form": form,
             "kind": act_kind,
-            "label": rules.ACT_LABELS[act_kind],
-            "citation": rules.ACT_CITATIONS[act_kind],
+            "label": labels.ACT_LABELS[act_kind],
+            "citation": labels.ACT_CITATIONS[act_kind],
             "refusal": refusal,
             "preview": preview,
-            "breadcrumbs": trail(procedure, here(rules.ACT_LABELS[act_kind])),
+            "breadcrumbs": trail(procedure, here(labels.ACT_LABELS[act_kind])),
         },
     )
 
