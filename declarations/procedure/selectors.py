@@ -4,13 +4,15 @@ when read from the acts and the organisation's calendar (deadlines are never sto
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 
+from candidates.models import Registration
 from declarations import deadlines
 from declarations.calendars import organization_calendar
-from declarations.models import Attachment, Procedure, ProcedureAct
+from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureLink
 from declarations.procedure import rules
 
 
@@ -165,3 +167,34 @@ def desk_rows(*, today: datetime.date) -> list[CaseState]:
         return (0, nxt.days_left) if nxt is not None else (1, 0)
 
     return sorted(states, key=key)
+
+
+# A case's rows, for the screens (each scoped to its case: an id of another case is a 404) ----------------
+
+
+def case_acts_of(procedure: Procedure) -> QuerySet[ProcedureAct]:
+    """The acts of ``procedure`` with their published document (to serve one of them)."""
+    return ProcedureAct.objects.filter(procedure=procedure).select_related("procedure", "document")
+
+
+def case_attachments(procedure: Procedure, *, for_candidate: bool = False) -> QuerySet[Attachment]:
+    """The files joined to ``procedure``'s acts; the candidate never gets third parties' protected data
+    (Lei 9.784 art. 46)."""
+    attachments = Attachment.objects.filter(act__procedure=procedure)
+    return attachments.filter(protected=False) if for_candidate else attachments
+
+
+def case_links(procedure: Procedure) -> QuerySet[ProcedureLink]:
+    """The private links issued for ``procedure``, the latest first."""
+    return procedure.links.order_by("-created_at")
+
+
+def visible_acts(acts: Iterable[ProcedureAct]) -> list[tuple[ProcedureAct, list[Attachment]]]:
+    """What the candidate's page shows of the file: every act (the complainant's identity is never on an
+    act) with its attachments but the protected ones (read from the acts' prefetched attachments)."""
+    return [(act, [a for a in act.attachments.all() if not a.protected]) for act in acts]
+
+
+def registration_procedures(registration: Registration) -> QuerySet[Procedure]:
+    """The procedures on ``registration``, in number order (its page shows their status)."""
+    return registration.procedures.order_by("year", "number")

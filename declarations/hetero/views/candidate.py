@@ -21,11 +21,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from contests.audit import log_access
-from declarations.hetero import rules
+from declarations.hetero import rules, selectors
 from declarations.hetero import services as hs
 from declarations.hetero.forms import AppealForm
 from declarations.links import LinkError, hetero_link_resolve
-from declarations.models import Appeal, VerificationLink
+from declarations.models import VerificationLink
 
 
 def _link_or_error(request: HttpRequest, token: str) -> VerificationLink | HttpResponse:
@@ -39,11 +39,10 @@ def _page(
     request: HttpRequest, link: VerificationLink, token: str, form: AppealForm | None = None
 ) -> HttpResponse:
     verification = link.verification
-    appeal = Appeal.objects.filter(verification=verification).select_related("judged_in").first()
-    judged = appeal.judged_in if appeal and appeal.judged_in and appeal.judged_in.outcome else None
+    page = selectors.result_page(verification)
     today = timezone.localdate()
     open_for_appeal = (
-        appeal is None
+        page.appeal is None
         and verification.outcome == rules.Outcome.NOT_CONFIRMED
         and verification.appeal_deadline is not None
         and today <= verification.appeal_deadline
@@ -56,13 +55,13 @@ def _page(
             "token": token,
             "verification": verification,
             "registration": verification.registration,
-            "opinions": list(verification.opinions.order_by("pk")),
-            "members": list(verification.session.present.order_by("name")),
-            "appeal": appeal,
-            "judged": judged,
-            "judged_opinions": list(judged.opinions.order_by("pk")) if judged else [],
+            "opinions": page.opinions,
+            "members": page.members,
+            "appeal": page.appeal,
+            "judged": page.judged,
+            "judged_opinions": page.judged_opinions,
             "form": form or (AppealForm() if open_for_appeal else None),
-            "late": appeal is None
+            "late": page.appeal is None
             and verification.appeal_deadline is not None
             and today > verification.appeal_deadline,
         },

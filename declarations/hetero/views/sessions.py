@@ -9,7 +9,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -25,7 +24,7 @@ from declarations.calendars import organization_calendar
 from declarations.hetero import rules, selectors
 from declarations.hetero import services as hs
 from declarations.hetero.forms import OpinionForm
-from declarations.models import Opinion, Session, Verification
+from declarations.models import Session, Verification
 
 RECORD = "declarations.record_opinion"
 VIEW = "declarations.view_session"
@@ -46,25 +45,15 @@ def session_for_user(user: User, pk: int) -> tuple[Session, bool]:
 @login_required
 def session_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     user = request.user
-    if user.has_perm(VIEW):
-        sessions = Session.objects.all()
-    elif user.has_perm(RECORD):
-        sessions = Session.objects.filter(commission__members__user=user)
-    else:
+    every = user.has_perm(VIEW)
+    if not every and not user.has_perm(RECORD):
         raise PermissionDenied
-    sessions = sessions.select_related("commission__contest").order_by("-starts_at")
     return render(
         request,
         "declarations/hetero_session_list.html",
         {
-            "sessions": sessions,
-            "contests": Contest.objects.filter(
-                Q(edital_text__uses_heteroidentification=True) | Q(commissions__isnull=False)
-            )
-            .distinct()
-            .order_by("-year", "number")
-            if user.has_perm(VIEW)
-            else (),
+            "sessions": selectors.sessions_for(user, every=every),
+            "contests": selectors.contests_with_heteroidentification() if every else (),
             "breadcrumbs": [here("Heteroidentificação")],
         },
     )
@@ -79,36 +68,27 @@ def session_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 
 def _render_session(request, session: Session, sits: bool, bad: dict[int, OpinionForm] | None = None):
     seat = selectors.member_for(session=session, user=request.user) if sits else None
-    rows = []
-    for verification in session.verifications.select_related("registration__candidate").order_by(
-        "registration__number"
-    ):
-        own = Opinion.objects.filter(verification=verification, member=seat).first() if seat else None
-        form = (bad or {}).get(verification.pk) or OpinionForm(
-            initial={"confirms": "1" if own and own.confirms else "0", "reasons": own.reasons}
-            if own
+    # Results and every opinion: to Jurídico and Auditoria, and to the members once closed.
+    rows = selectors.session_rows(
+        session, seat=seat, every_opinion=request.user.has_perm(VIEW) or session.is_closed
+    )
+    forms = [
+        (bad or {}).get(row.verification.pk)
+        or OpinionForm(
+            initial={"confirms": "1" if row.own.confirms else "0", "reasons": row.own.reasons}
+            if row.own
             else None,
-            prefix=f"v{verification.pk}",
+            prefix=f"v{row.verification.pk}",
         )
-        rows.append(
-            {
-                "verification": verification,
-                "question": rules.BASIS_QUESTIONS[rules.Basis(verification.basis)],
-                "own": own,
-                "form": form,
-                # Results and every opinion: to Jurídico and Auditoria, and to the members once closed.
-                "opinions": verification.opinions.select_related("member").order_by("member__name")
-                if request.user.has_perm(VIEW) or session.is_closed
-                else (),
-            }
-        )
+        for row in rows
+    ]
     return render(
         request,
         "declarations/hetero_session.html",
         {
             "session": session,
-            "present": session.present.order_by("name"),
-            "rows": rows,
+            "present": selectors.present_members(session),
+            "rows": list(zip(rows, forms, strict=True)),
             "seat": seat,
             "can_manage": request.user.has_perm(MANAGE),
             "no_show": session.commission.contest.policy.get_hetero_no_show_display(),
@@ -198,18 +178,13 @@ def session_close(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 def status(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     """Each called registration's situation: no opinion, no category, no recording."""
     contest = get_object_or_404(Contest, slug=slug)
-    verifications = (
-        Verification.objects.filter(session__commission__contest=contest)
-        .select_related("registration__candidate", "session__commission")
-        .order_by("registration__number", "session__starts_at")
-    )
     log_access(user=request.user, obj=contest, request=request, detail="situação da heteroidentificação")
     return render(
         request,
         "declarations/hetero_status.html",
         {
             "contest": contest,
-            "verifications": verifications,
+            "verifications": selectors.contest_verifications(contest),
             "breadcrumbs": [here(f"Heteroidentificação: {contest}")],
         },
     )

@@ -15,14 +15,13 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from candidates.models import Phase
 from contests.audit import log_access
 from contests.documents.models import Document
 from contests.forms import add_service_errors
 from contests.models import Contest
 from contests.views import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import contest_trail, here
-from declarations.hetero import documents, rules
+from declarations.hetero import documents, rules, selectors
 from declarations.hetero import services as hs
 from declarations.hetero.forms import (
     AppealCallForm,
@@ -34,10 +33,7 @@ from declarations.hetero.forms import (
     SessionRecordForm,
 )
 from declarations.models import (
-    Appeal,
-    Commission,
     CommissionMember,
-    DrawAnnouncement,
     MemberDraw,
     Session,
     Verification,
@@ -45,12 +41,6 @@ from declarations.models import (
 
 MANAGE = "declarations.manage_heteroidentification"
 VIEW = "declarations.view_session"
-HETERO_KINDS = (
-    Document.Kind.HETERO_DRAW,
-    Document.Kind.HETERO_CALL,
-    Document.Kind.HETERO_RESULT,
-    Document.Kind.HETERO_MINUTES,
-)
 
 
 def trail(contest: Contest, *tail):
@@ -59,40 +49,12 @@ def trail(contest: Contest, *tail):
     )
 
 
-def _pending_appeals(contest: Contest):
-    return (
-        Appeal.objects.filter(verification__session__commission__contest=contest, judged_in__isnull=True)
-        .select_related("verification__registration__candidate")
-        .order_by("filed_at")
-    )
-
-
 @staff_view(VIEW)
 def contest_page(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     """The contest's heteroidentification: policy settings, commissions (warnings), draws, sessions, appeals,
     published acts."""
     contest = get_object_or_404(Contest.objects.select_related("policy"), slug=slug)
-    commissions = []
-    for commission in (
-        Commission.objects.filter(contest=contest).order_by("kind").prefetch_related("members__user")
-    ):
-        members = list(commission.members.order_by("name"))
-        others = CommissionMember.objects.filter(commission__contest=contest).exclude(commission=commission)
-        composition = rules.check_composition(
-            [m.as_rule() for m in members],
-            kind=rules.Kind(commission.kind),
-            size=commission.size,
-            other=[o.as_rule() for o in others],
-        )
-        commissions.append(
-            {
-                "commission": commission,
-                "members": members,
-                "warnings": composition.warnings,
-                "draws": list(commission.draws.order_by("drawn_at")),
-                "sessions": list(commission.sessions.order_by("starts_at")),
-            }
-        )
+    commissions = selectors.contest_commissions(contest)
     log_access(user=request.user, obj=contest, request=request, detail="heteroidentificação: comissões")
     policy = contest.policy
     return render(
@@ -102,14 +64,10 @@ def contest_page(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
             "contest": contest,
             "policy": policy,
             "commissions": commissions,
-            "formed": set(Commission.objects.filter(contest=contest).values_list("kind", flat=True)),
-            "announcements": DrawAnnouncement.objects.filter(contest=contest)
-            .select_related("draw")
-            .order_by("-announced_at"),
-            "appeals": _pending_appeals(contest),
-            "documents": Document.objects.filter(contest=contest, kind__in=HETERO_KINDS).order_by(
-                "-published_at"
-            ),
+            "formed": {row.commission.kind for row in commissions},
+            "announcements": selectors.contest_announcements(contest),
+            "appeals": selectors.pending_appeals(contest),
+            "documents": selectors.published_acts(contest),
             "can_manage": request.user.has_perm(MANAGE),
             "no_show": policy.get_hetero_no_show_display(),
             "non_confirmation": policy.get_non_confirmation_display(),
@@ -157,6 +115,10 @@ def commission_form(request: AuthenticatedHttpRequest, slug: str) -> HttpRespons
             "breadcrumbs": trail(contest, here("Constituir comissão")),
         },
     )
+
+
+def _session(pk: int) -> Session:
+    return get_object_or_404(Session.objects.select_related("commission__contest__policy"), pk=pk)
 
 
 def _member(pk: int) -> CommissionMember:
@@ -217,9 +179,7 @@ def no_conflict_file(request: AuthenticatedHttpRequest, pk: int) -> FileResponse
 @staff_view(MANAGE)
 def session_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_object_or_404(Contest, slug=slug)
-    form = SessionForm(
-        request.POST or None, commissions=Commission.objects.filter(contest=contest).order_by("kind")
-    )
+    form = SessionForm(request.POST or None, commissions=selectors.commissions_of(contest))
     if request.method == "POST" and form.is_valid():
         try:
             session = hs.session_schedule(
@@ -252,14 +212,14 @@ def session_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
 def call(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Call candidates to a session: the first commission calls the reserve's optants who reached the phase;
     the appeal commission, the appellants."""
-    session = get_object_or_404(Session.objects.select_related("commission__contest"), pk=pk)
+    session = _session(pk)
     contest = session.commission.contest
     appeal = session.commission.kind == rules.Kind.APPEAL
     form: CallForm | AppealCallForm
     if appeal:
-        form = AppealCallForm(request.POST or None, appeals=_pending_appeals(contest))
+        form = AppealCallForm(request.POST or None, appeals=selectors.pending_appeals(contest))
     else:
-        form = CallForm(request.POST or None, phases=Phase.objects.filter(contest=contest).order_by("order"))
+        form = CallForm(request.POST or None, phases=selectors.contest_phases(contest))
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():  # every appellant or none
@@ -303,9 +263,9 @@ def call(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 @staff_view(MANAGE)
 def session_record(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The members present (while the session is open) and the recording's reference and hash."""
-    session = get_object_or_404(Session.objects.select_related("commission__contest"), pk=pk)
+    session = _session(pk)
     initial = {
-        "present": list(session.present.all()),
+        "present": list(selectors.present_members(session)),
         "recording_reference": session.recording_reference,
         "recording_sha256": session.recording_sha256,
     }
@@ -351,7 +311,7 @@ def session_record(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 def notify(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Send the non-confirmed candidate their result and private link (again, after a failure)."""
     verification = get_object_or_404(
-        Verification.objects.select_related("registration__candidate", "session"), pk=pk
+        Verification.objects.select_related("registration__candidate", "session__commission"), pk=pk
     )
     if (
         verification.outcome != rules.Outcome.NOT_CONFIRMED
@@ -418,10 +378,6 @@ def draw_publish(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _session(pk: int) -> Session:
-    return get_object_or_404(Session.objects.select_related("commission__contest__policy"), pk=pk)
-
-
 @staff_view(MANAGE)
 def call_publish(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     session = _session(pk)
@@ -441,7 +397,7 @@ def call_publish(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 def minutes_publish(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     session = _session(pk)
     contest = session.commission.contest
-    first = session.present.order_by("name").first()
+    first = selectors.present_members(session).first()
     return _publish_page(
         request,
         contest=contest,
@@ -479,7 +435,7 @@ def result_publish(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
 @staff_view(VIEW)
 def document_pdf(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """A published heteroidentification act as published (the minutes are restricted: only here, logged)."""
-    document = get_object_or_404(Document.objects.select_related("contest"), pk=pk, kind__in=HETERO_KINDS)
+    document = get_object_or_404(selectors.acts_documents(), pk=pk)
     if document.kind == Document.Kind.HETERO_MINUTES:
         log_access(user=request.user, obj=document.contest, request=request, detail=f"ata: {document.code}")
     response = HttpResponse(bytes(document.pdf), content_type="application/pdf")

@@ -19,7 +19,7 @@ from contests.views import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import Crumb, here
 from declarations import links
 from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureLink
-from declarations.procedure import documents, rules, services
+from declarations.procedure import documents, rules, selectors, services
 from declarations.procedure import rules_labels as labels
 from declarations.procedure.forms import ActForm, LinkForm, NoticeForm, OpenForm, ReceiptForm, ReferralForm
 from declarations.procedure.selectors import case_state, desk_rows
@@ -101,7 +101,7 @@ def procedure_detail(request: AuthenticatedHttpRequest, year: int, number: int) 
             "act_labels": labels.ACT_LABELS,
             "allowed": [(a.value, labels.ACT_LABELS[a]) for a in state.allowed if a not in rules.NOTICES],
             "can_notify": any(a in rules.NOTICES for a in state.allowed),
-            "links": procedure.links.order_by("-created_at"),
+            "links": selectors.case_links(procedure),
             "breadcrumbs": trail(None, here(procedure)),
             "referral_form": ReferralForm(initial={"text": procedure.prosecutor_referral}),
             "receipt_form": ReceiptForm(),
@@ -225,7 +225,7 @@ def receipt(request: AuthenticatedHttpRequest, year: int, number: int, pk: int) 
     """The day a pending notice took effect: the letter's receipt, a personal acknowledgement, or tacit
     acknowledgement where the policy allows it."""
     procedure = get_procedure_for_user(request.user, year, number, conduct=True)
-    act = get_object_or_404(ProcedureAct, procedure=procedure, pk=pk)
+    act = get_object_or_404(selectors.case_acts_of(procedure), pk=pk)
     try:
         if "tacit" in request.POST:
             services.notice_acknowledge_tacitly(act=act, by=request.user, today=timezone.localdate())
@@ -309,7 +309,7 @@ def link_create(request: AuthenticatedHttpRequest, year: int, number: int) -> Ht
 @staff_view(VIEW, CONDUCT)
 def link_revoke(request: AuthenticatedHttpRequest, year: int, number: int, pk: int) -> HttpResponse:
     procedure = get_procedure_for_user(request.user, year, number, conduct=True)
-    link = get_object_or_404(ProcedureLink, procedure=procedure, pk=pk)
+    link = get_object_or_404(selectors.case_links(procedure), pk=pk)
     links.link_revoke(link=link, by=request.user, now=timezone.now())
     messages.success(request, f"Link de {link.name} revogado.")
     return redirect(procedure)
@@ -319,9 +319,7 @@ def link_revoke(request: AuthenticatedHttpRequest, year: int, number: int, pk: i
 def act_document(request: AuthenticatedHttpRequest, year: int, number: int, pk: int) -> HttpResponse:
     """The act's published PDF (an act recorded before the PDFs existed: its HTML), logged."""
     procedure = get_procedure_for_user(request.user, year, number)
-    act = get_object_or_404(
-        ProcedureAct.objects.select_related("procedure", "document"), procedure=procedure, pk=pk
-    )
+    act = get_object_or_404(selectors.case_acts_of(procedure), pk=pk)
     if act.document is None and not act.has_document:
         raise Http404
     log_access(
@@ -351,7 +349,7 @@ def serve_act_pdf(act: ProcedureAct) -> HttpResponse:
 @staff_view(VIEW)
 def attachment_download(request: AuthenticatedHttpRequest, year: int, number: int, pk: int) -> FileResponse:
     procedure = get_procedure_for_user(request.user, year, number)
-    attachment = get_object_or_404(Attachment, act__procedure=procedure, pk=pk)
+    attachment = get_object_or_404(selectors.case_attachments(procedure), pk=pk)
     log_access(user=request.user, obj=procedure, action="download", detail=attachment.name, request=request)
     return serve_attachment(attachment)
 
