@@ -3,7 +3,7 @@
 The code is computed when the message is written (``candidates.access``), so it is never in the queue;
 each delivery is recorded (``AccessCodeDelivery``, one row per registration and code version), so a task
 that runs twice sends nothing the second time, and a failure is retried later where the backend can defer
-(up to ``NOTICE_EMAIL_ATTEMPTS``), as the procedure's notices are (``declarations.tasks``).
+(up to ``NOTICE_EMAIL_ATTEMPTS``), as the procedure's notices are (``declarations.procedure.tasks``).
 
 A registration typed by a clerk (or a code reissued) enqueues ``send_access_code``; an import enqueues one
 ``send_access_codes`` for all the registrations it created, as ranges of ids (a 100,000-row import is

@@ -195,7 +195,7 @@ def clerk_section(*, today: datetime.date) -> Section:
 
 
 def legal_section(*, today: datetime.date) -> Section:
-    from declarations.selectors import desk_rows
+    from declarations.procedure.selectors import desk_rows
 
     rows = desk_rows(today=today)
     items = []

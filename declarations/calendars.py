@@ -95,9 +95,11 @@ def calendar_for(*, uf: str | None, municipal: bool, years: Iterable[int]) -> Ca
     )
 
 
-def organization_calendar(*, years: Iterable[int]) -> Calendar:
-    """The calendar of the organisation this installation serves: national, its state's (its UF) and its
-    own holidays and closures. Without an organisation on record: national and ``Holiday`` records only."""
+def organization_calendar(years: Iterable[int]) -> Calendar:
+    """The calendar of the organisation this installation serves, which the procedure's and the sessions'
+    deadlines are counted with: national, its state's (its UF) and its own holidays and closures. Without
+    an organisation on record (or with a UF the ``holidays`` package does not know): national and
+    ``Holiday`` records only."""
     organization = Organization.current()
     uf = organization.state if organization is not None and organization.state in STATES else None
     return calendar_for(uf=uf, municipal=True, years=years)

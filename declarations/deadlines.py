@@ -1,6 +1,7 @@
 """Deadlines of the self-declaration procedure: RULES.md §6, Lei 9.784/1999 art. 66.
 
-PURE module: no Django, no project import, no clock. Holidays and office closures are passed in as a
+PURE module: no Django, no project import but the pure ``contests.calendar`` (every count of months in
+the project), no clock. Holidays and office closures are passed in as a
 ``Calendar`` (``declarations/calendars.py`` builds one from the ``holidays`` package and the app's
 ``Holiday`` records); ``today`` is passed in. Deadlines are computed when read, never stored.
 
@@ -9,7 +10,8 @@ PURE module: no Django, no project import, no clock. Holidays and office closure
                    business day that follows (the start does not move: the law says nothing of it);
     art. 66 §2     the count is continuous (calendar days) unless the rule says business days;
     art. 66 §3     months (and years) run date to date; when the month of the end has no such date, the
-                   month's last day is the end.
+                   month's last day is the end (``contests.calendar.add_months``, which also stops a count
+                   of months at the calendar's last day, 31/12/9999).
 
 Business days are Monday to Friday, not closed and not a half day: a half day (office hours closed early)
 is not counted as a business day either, so a count in business days never lands on one.
@@ -20,12 +22,13 @@ days strictly between the notice day and the act's day (``latest_notice_day``).
 
 from __future__ import annotations
 
-import calendar as _gregorian
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, tzinfo
 from enum import StrEnum
 from types import MappingProxyType
+
+from contests.calendar import add_months
 
 ONE_DAY = timedelta(days=1)
 MAX_DAYS = 3650  # an absurd amount beyond this is a typing error, not a deadline
@@ -128,16 +131,6 @@ def _step(day: date, days: int) -> date:
         raise ValueError("O prazo sai das datas representáveis (01/01/0001 a 31/12/9999).") from None
 
 
-def _add_months(day: date, months: int) -> date:
-    """Date to date; the month's last day when the month has no such date (art. 66 §3)."""
-    index = day.year * 12 + day.month - 1 + months
-    year, month = divmod(index, 12)
-    if year > 9999:
-        raise ValueError("O prazo sai das datas representáveis (01/01/0001 a 31/12/9999).")
-    last = _gregorian.monthrange(year, month + 1)[1]
-    return date(year, month + 1, min(day.day, last))
-
-
 def _check_amount(amount: int, unit: Unit) -> None:
     if isinstance(amount, bool) or not isinstance(amount, int):
         raise ValueError("A quantidade do prazo deve ser um número inteiro.")
@@ -158,7 +151,8 @@ def deadline(start: date, amount: int, unit: Unit, calendar: Calendar) -> Deadli
     """The deadline of ``amount`` ``unit`` counted from ``start`` (Lei 9.784 art. 66).
 
     ``ValueError`` (Portuguese) for an amount that is negative, not an integer or absurd (more than
-    3650 days or 120 months), and for a deadline beyond the last representable date.
+    3650 days or 120 months), and for a deadline in days beyond the last representable date (one in
+    months stops there, like every count of months: ``contests.calendar``).
     """
     unit = Unit(unit)
     _check_amount(amount, unit)
@@ -189,12 +183,16 @@ def deadline(start: date, amount: int, unit: Unit, calendar: Calendar) -> Deadli
             lines.append("Dias não contados por não serem dias úteis:")
             lines.extend(f"- {format_day(day)}: {calendar.why_not_business_day(day)};" for day in skipped)
     else:
-        nominal = _add_months(start, amount)
+        nominal = add_months(start, amount)
         lines.append(
             f"Prazo de {_quantity(amount, unit)}, contando-se de data a data (art. 66 §3): vencimento em "
             f"{format_day(nominal)}."
         )
-        if nominal.day != start.day:
+        if nominal == date.max:
+            lines.append(
+                "O vencimento chega ao último dia do calendário: um prazo que passaria dele termina nele."
+            )
+        elif nominal.day != start.day:
             lines.append(
                 f"O mês do vencimento não tem o dia {start.day}: o termo é o último dia do mês (art. 66 §3)."
             )

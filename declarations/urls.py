@@ -1,12 +1,10 @@
-from declarations.views import hetero_draw, hetero_portal, hetero_staff, heteroidentification, portal, staff
+"""The app's addresses, one list per sub-domain, all under the ``declarations`` namespace."""
+
+from django.urls import include, path
 
 app_name = "declarations"
 
 urlpatterns = [
-    *staff.urlpatterns,
-    *portal.urlpatterns,
-    *heteroidentification.urlpatterns,
-    *hetero_staff.urlpatterns,
-    *hetero_draw.urlpatterns,
-    *hetero_portal.urlpatterns,
+    path("", include("declarations.procedure.urls")),
+    path("", include("declarations.hetero.urls")),
 ]

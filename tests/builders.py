@@ -259,7 +259,8 @@ def make_procedure_world(cast: dict[str, User], registration) -> dict:
     from django.core.files.uploadedfile import SimpleUploadedFile
     from django.utils import timezone
 
-    from declarations import services
+    from declarations import links
+    from declarations.procedure import services
 
     legal = cast["legal"]
     today = timezone.localdate()
@@ -275,7 +276,7 @@ def make_procedure_world(cast: dict[str, User], registration) -> dict:
         text="Prova.",
         uploads=[SimpleUploadedFile("prova.pdf", b"%PDF-1.4 prova", content_type="application/pdf")],
     )
-    link, token = services.link_issue(
+    link, token = links.link_issue(
         procedure=procedure, holder="candidate", name="Candidata", by=legal, now=timezone.now()
     )
     return {

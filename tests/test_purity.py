@@ -27,10 +27,12 @@ NAMED_PURE = (
     "contests.documents.chapter",
     "contests.documents.checks",
     "contests.wording",
+    "contests.calendar",
     "declarations.deadlines",
-    "declarations.procedure",
-    "declarations.draw",
-    "declarations.heteroidentification",
+    "declarations.procedure.rules",
+    "declarations.procedure.rules_labels",
+    "declarations.hetero.draw",
+    "declarations.hetero.rules",
 )
 PURE_PACKAGES = ("candidates/engine",)
 # Top-level names that belong to the project (apps, config, tests, scripts).

@@ -5,7 +5,7 @@ from contests.documents.models import Document, EditalText
 from contests.models.access import AccessLog
 from contests.models.contest import Contest, Position, VacancyOpening, vacancies_bound_refusal
 from contests.models.organization import Holiday, Organization
-from contests.models.policy import PERCENT_VALIDATORS, Policy, add_days, add_months, add_years
+from contests.models.policy import PERCENT_VALIDATORS, Policy, add_days
 from contests.models.publication import Publication
 
 __all__ = [
@@ -21,7 +21,5 @@ __all__ = [
     "Publication",
     "VacancyOpening",
     "add_days",
-    "add_months",
-    "add_years",
     "vacancies_bound_refusal",
 ]

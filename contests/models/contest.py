@@ -14,7 +14,8 @@ from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from contests import lifecycle, quotas
-from contests.models.policy import PERCENT_VALIDATORS, Policy, add_months
+from contests.calendar import add_months
+from contests.models.policy import PERCENT_VALIDATORS, Policy
 
 
 def edital_published_q(prefix: str = "") -> Q:
@@ -229,8 +230,8 @@ class Contest(models.Model):
         if not self.homologation_date:
             return None
         months = self.validity_months * (2 if self.validity_extended else 1)
-        # Past the calendar (a homologation typed before the dates were bounded): no end.
-        return add_months(self.homologation_date, months) or datetime.date.max
+        # Past the calendar (a homologation typed before the dates were bounded): date.max, no end.
+        return add_months(self.homologation_date, months)
 
     def is_valid_on(self, day: datetime.date) -> bool:
         end = self.validity_end

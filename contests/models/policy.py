@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import calendar
 import datetime
 from decimal import Decimal
 from fractions import Fraction
@@ -15,28 +14,14 @@ from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from contests import quotas
+from contests.calendar import add_years
 
 PERCENT_VALIDATORS = [MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(100))]
 
 
-# Date arithmetic never raises: a result past the calendar Python knows (years 1 to 9999) is None, which
+# Day arithmetic never raises: a result past the calendar Python knows (years 1 to 9999) is None, which
 # each caller reads as "no end" or refuses with a message (issue 14: a far date gave 500 on every page).
-
-
-def add_years(day: datetime.date, years: int) -> datetime.date | None:
-    """Same day ``years`` later (29/02 → 28/02 when the year has none); None past the calendar."""
-    return add_months(day, 12 * years)
-
-
-def add_months(day: datetime.date, months: int) -> datetime.date | None:
-    """Date to date (to the month's last day when the date does not exist); None past the calendar."""
-    month_index = day.month - 1 + months
-    year = day.year + month_index // 12
-    if not datetime.MINYEAR <= year <= datetime.MAXYEAR:
-        return None
-    month = month_index % 12 + 1
-    last = calendar.monthrange(year, month)[1]
-    return day.replace(year=year, month=month, day=min(day.day, last))
+# Months and years are counted by ``contests.calendar`` (clamped to the calendar's ends instead).
 
 
 def add_days(day: datetime.date, days: int) -> datetime.date | None:
@@ -441,9 +426,9 @@ class Policy(models.Model):
         """Last day the law is in force (exclusive end of its duration, or its revocation)."""
         ends = []
         if self.duration_years and self.start_date:
-            # A duration that ends past the calendar is no end.
+            # A duration that reaches the calendar's end (add_years clamps to date.max) is no end.
             expiry = add_years(self.start_date, self.duration_years)
-            if expiry is not None:
+            if expiry < datetime.date.max:
                 ends.append(add_days(expiry, -1) or expiry)
         if self.revoked_on:
             # Revoked on the calendar's first day: never in force (no day before it to end on).

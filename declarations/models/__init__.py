@@ -11,6 +11,7 @@ from declarations.models.heteroidentification import (
     Verification,
     VerificationLink,
 )
+from declarations.models.links import PrivateLink
 from declarations.models.procedures import (
     Attachment,
     Procedure,
@@ -28,6 +29,7 @@ __all__ = [
     "DrawAnnouncement",
     "MemberDraw",
     "Opinion",
+    "PrivateLink",
     "Procedure",
     "ProcedureAct",
     "ProcedureCounter",

@@ -1,7 +1,7 @@
 """Heteroidentification (RULES §5): a contest's commissions and their members, the auditable draw of members,
 the sessions candidates are called to, one verification per called registration, the members' reasoned
-opinions, and the candidate's appeal. The rules live in ``declarations.heteroidentification`` and
-``declarations.draw`` (pure); these rows keep what happened, with history."""
+opinions, and the candidate's appeal. The rules live in ``declarations.hetero.rules`` and
+``declarations.hetero.draw`` (pure); these rows keep what happened, with history."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from simple_history.models import HistoricalRecords
 
 from candidates.models import Registration
 from contests.models import Contest
-from declarations import heteroidentification as rules
+from declarations.hetero import rules
+from declarations.models.links import PrivateLink
 from declarations.models.procedures import Procedure, procedure_storage
 
 KIND_CHOICES = [(k.value, rules.KIND_LABELS[k].capitalize()) for k in rules.Kind]
@@ -162,7 +163,7 @@ class DrawAnnouncement(models.Model):
 
 
 class MemberDraw(models.Model):
-    """The published record of a draw of members (declarations/draw.py): anyone can recompute it."""
+    """The published record of a draw of members (declarations/hetero/draw.py): anyone can recompute it."""
 
     commission = models.ForeignKey(
         Commission, verbose_name="comissão", on_delete=models.PROTECT, related_name="draws"
@@ -342,21 +343,13 @@ class Appeal(models.Model):
         return f"Recurso de {self.verification.registration.number}"
 
 
-class VerificationLink(models.Model):
+class VerificationLink(PrivateLink):
     """The candidate's private link to their heteroidentification result, where they read it and file the
-    appeal (the same mechanism as the procedure's link, ``declarations.links``): only the token's hash is
-    kept; revocable; expires."""
+    appeal (``PrivateLink``, the procedure's mechanism)."""
 
     verification = models.ForeignKey(
         Verification, verbose_name="verificação", on_delete=models.PROTECT, related_name="links"
     )
-    name = models.CharField("nome", max_length=200)
-    email = models.EmailField("e-mail", blank=True)
-    token_hash = models.CharField("hash do token", max_length=64, unique=True)
-    created_at = models.DateTimeField("criado em", auto_now_add=True)
-    expires_at = models.DateTimeField("expira em")
-    revoked_at = models.DateTimeField("revogado em", null=True, blank=True)
-    last_used_at = models.DateTimeField("último uso", null=True, blank=True)
 
     history = HistoricalRecords()
 

@@ -3,7 +3,6 @@ links through which the candidate and their representative take part without an 
 
 from __future__ import annotations
 
-import datetime
 from dataclasses import asdict
 
 from django.conf import settings
@@ -14,7 +13,9 @@ from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from candidates.models import Registration
-from declarations import procedure as rules
+from declarations.models.links import PrivateLink
+from declarations.procedure import rules
+from declarations.procedure import rules_labels as labels
 
 
 def procedure_storage() -> Storage:
@@ -44,9 +45,9 @@ def policy_snapshot(policy) -> dict:  # contests.models.Policy
 
 
 # The pure module's enums, with their Portuguese labels, as field choices.
-KIND_CHOICES = [(a.value, rules.ACT_LABELS[a]) for a in rules.Act]
-OUTCOME_CHOICES = [(o.value, rules.OUTCOME_LABELS[o]) for o in rules.Outcome]
-MEANS_CHOICES = [(m.value, rules.MEANS_LABELS[m]) for m in rules.Means]
+KIND_CHOICES = [(a.value, labels.ACT_LABELS[a]) for a in rules.Act]
+OUTCOME_CHOICES = [(o.value, labels.OUTCOME_LABELS[o]) for o in rules.Outcome]
+MEANS_CHOICES = [(m.value, labels.MEANS_LABELS[m]) for m in rules.Means]
 
 
 class ProcedureCounter(models.Model):
@@ -256,9 +257,8 @@ class Attachment(models.Model):
         return self.name
 
 
-class ProcedureLink(models.Model):
-    """A private link to a procedure for the candidate or their representative: only the token's hash is
-    kept; revocable; expires."""
+class ProcedureLink(PrivateLink):
+    """A private link to a procedure for the candidate or their representative (``PrivateLink``)."""
 
     class Holder(models.TextChoices):
         CANDIDATE = "candidate", "Candidato"
@@ -268,8 +268,6 @@ class ProcedureLink(models.Model):
         Procedure, verbose_name="processo", on_delete=models.PROTECT, related_name="links"
     )
     holder = models.CharField("titular", max_length=20, choices=Holder.choices)
-    name = models.CharField("nome", max_length=200)
-    email = models.EmailField("e-mail", blank=True)
     power_of_attorney = models.ForeignKey(
         Attachment,
         verbose_name="procuração",
@@ -279,11 +277,6 @@ class ProcedureLink(models.Model):
         related_name="+",
         help_text="Lei 9.784 art. 3º IV.",
     )
-    token_hash = models.CharField("hash do token", max_length=64, unique=True)
-    created_at = models.DateTimeField("criado em", auto_now_add=True)
-    expires_at = models.DateTimeField("expira em")
-    revoked_at = models.DateTimeField("revogado em", null=True, blank=True)
-    last_used_at = models.DateTimeField("último uso", null=True, blank=True)
 
     history = HistoricalRecords()
 
@@ -293,6 +286,3 @@ class ProcedureLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.procedure}: {self.get_holder_display()} {self.name}"
-
-    def usable_at(self, moment: datetime.datetime) -> bool:
-        return self.revoked_at is None and moment < self.expires_at

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django import template
 
+from declarations.procedure import selectors
+
 register = template.Library()
 
 
@@ -16,7 +18,7 @@ def registration_procedures(context, registration) -> dict:
     return {
         "show": True,
         "registration": registration,
-        "procedures": registration.procedures.order_by("year", "number"),
+        "procedures": selectors.registration_procedures(registration),
         "can_view": user.has_perm("declarations.view_procedure"),
         "can_open": user.has_perm("declarations.conduct_procedure")
         and (registration.racial_reserve or hasattr(registration, "self_declaration")),

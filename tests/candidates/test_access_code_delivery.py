@@ -203,8 +203,8 @@ def test_the_nomination_letter_prints_the_current_code(cast, settings, tmp_path,
 
 
 def test_the_procedure_notice_prints_the_current_code(cast):
-    from declarations import services
-    from declarations.documents import notice_document
+    from declarations.procedure import services
+    from declarations.procedure.documents import notice_document
 
     registration = make_registration(racial_category="parda")
     case = services.procedure_open(

@@ -243,7 +243,7 @@ def test_seed_demo_draws_santa_maria_commission_with_the_comissao_user_and_a_ses
 
     from candidates.management.commands._demo_hetero import SEED, SESSION_IN_DAYS
     from contests.documents.models import Document
-    from declarations.heteroidentification_services import draw_recompute
+    from declarations.hetero.selectors import draw_recompute
 
     seed()
     contest = Contest.objects.get(slug="demo-santa-maria")
@@ -270,7 +270,7 @@ def test_seed_demo_draws_santa_maria_commission_with_the_comissao_user_and_a_ses
 def test_seed_demo_opens_one_procedure_with_a_running_defence_deadline(db, debug):
     from django.utils import timezone
 
-    from declarations.selectors import case_state
+    from declarations.procedure.selectors import case_state
 
     seed()
     procedure = Procedure.objects.get()

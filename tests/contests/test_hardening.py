@@ -12,8 +12,9 @@ from django.urls import reverse
 from candidates import forms as candidate_forms
 from contests import forms as contest_forms
 from contests import services
+from contests.calendar import add_months, add_years
 from contests.forms import EARLIEST_DATE, LATEST_DATE, StaffFormMixin
-from contests.models import Contest, Policy, VacancyOpening, add_days, add_months, add_years
+from contests.models import Contest, Policy, VacancyOpening, add_days
 from tests.builders import homologate, make_contest, make_position, policy
 from tests.contests.test_views_policies import post_data
 
@@ -24,12 +25,13 @@ RANGE_MESSAGE = "Informe uma data entre 01/01/1900 e 31/12/2199."
 # Defect 1: a far date broke pages for everyone ------------------------------------------------------
 
 
-def test_date_arithmetic_past_the_calendar_is_none_never_an_overflow():
+def test_date_arithmetic_past_the_calendar_never_overflows():
     assert add_days(D(9999, 12, 31), 1) is None
     assert add_days(D(1, 1, 1), -1) is None
-    assert add_months(D(9999, 12, 31), 1) is None
-    assert add_months(D(1, 1, 1), -1) is None
-    assert add_years(D(9999, 12, 31), 10) is None
+    # Months and years are clamped to the calendar's ends (contests.calendar, the one count of months).
+    assert add_months(D(9999, 12, 31), 1) == D.max
+    assert add_months(D(1, 1, 1), -1) == D.min
+    assert add_years(D(9999, 12, 31), 10) == D.max
     assert add_years(D(2026, 1, 31), 10) == D(2036, 1, 31)
 
 

@@ -13,7 +13,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from contests.models import Contest, Policy, VacancyOpening, add_months, add_years
+from contests.calendar import add_months, add_years
+from contests.models import Contest, Policy, VacancyOpening
 from tests import builders
 
 D = datetime.date

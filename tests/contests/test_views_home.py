@@ -97,7 +97,7 @@ def test_legal_sees_open_procedures_by_next_deadline(client_for, cast, settings,
 
 
 def test_commission_sees_the_open_sessions_of_its_own_commission(client_for, cast):
-    from declarations import heteroidentification_services as hs
+    from declarations.hetero import services as hs
     from tests.declarations.hetero_world import at, make_hetero_world, people
 
     world = make_world(cast)

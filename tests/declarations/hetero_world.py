@@ -7,7 +7,7 @@ import datetime
 
 from django.utils import timezone
 
-from declarations import heteroidentification_services as hs
+from declarations.hetero import services as hs
 from tests.builders import make_user
 
 SEED = "Mega-Sena concurso 2900: 05 12 23 34 45 56"
@@ -51,7 +51,7 @@ def make_hetero_world(cast: dict, contest) -> dict:
         contest=contest, kind="appeal", pool=people("Recursal", 3), formed_on=day, by=legal, now=at(day)
     )
     # The published record of a draw (a drawn commission is formed in the services' tests).
-    from declarations.draw import draw as compute
+    from declarations.hetero.draw import draw as compute
     from declarations.models import MemberDraw
 
     result = compute(SEED, ["A", "B", "C", "D", "E", "F", "G"], 5)
@@ -71,7 +71,7 @@ def make_hetero_world(cast: dict, contest) -> dict:
         commission=first.commission, starts_at=at(datetime.date(2026, 6, 20)), place="Sala 1", by=legal
     )
     called = hs.candidates_call(session=session, by=legal)
-    from declarations.hetero_links import hetero_link_issue
+    from declarations.links import hetero_link_issue
 
     _, token = hetero_link_issue(verification=called[0], by=legal, now=timezone.now())
     # A published act of heteroidentification (its bytes stand in for the PDF the pipeline renders).

@@ -23,7 +23,7 @@ from candidates.models import Registration
 from candidates.services.nominations import nominations_call, nominations_preview
 from contests.documents.models import Document, EditalText
 from contests.models import Policy
-from declarations import draw as draw_rules
+from declarations.hetero import draw as draw_rules
 from declarations.models import Opinion, Procedure, Verification
 from tests.axe import assert_accessible
 from tests.builders import (

@@ -9,8 +9,8 @@ import time
 import pytest
 from django.db import connection
 
-from declarations import services
 from declarations.models import Procedure, ProcedureCounter
+from declarations.procedure import services
 from tests.builders import make_cast, make_registration
 
 pytestmark = [

@@ -183,11 +183,13 @@ def test_bad_amount_is_refused_in_portuguese(amount, unit, message):
         deadline(date(2025, 3, 7), amount, unit, BR)
 
 
-def test_a_deadline_beyond_the_last_date_is_refused():
+def test_a_deadline_in_days_beyond_the_last_date_is_refused():
     with pytest.raises(ValueError, match="datas representáveis"):
         deadline(date(9999, 12, 20), 30, Unit.DAYS, EMPTY)
-    with pytest.raises(ValueError, match="datas representáveis"):
-        deadline(date(9999, 12, 20), 1, Unit.MONTHS, EMPTY)
+
+
+def test_a_deadline_in_months_beyond_the_last_date_stops_at_it_like_every_count_of_months():
+    assert deadline(date(9999, 12, 20), 1, Unit.MONTHS, EMPTY).last_day == date.max
 
 
 def test_deadline_ends_at_235959_local_time_of_the_last_day():

@@ -18,8 +18,9 @@ from candidates.models import Nomination, Registration
 from candidates.services.nominations import nominations_call
 from contests.documents.models import RESTRICTED_KINDS, Document
 from contests.models import AccessLog, Policy
-from declarations import documents, services
+from declarations import links
 from declarations.models import Procedure, ProcedureAct
+from declarations.procedure import documents, services
 from tests.access import ROLES, assert_access
 from tests.builders import make_classified_position, make_contest, make_registration, publish_final
 
@@ -101,7 +102,9 @@ def test_notices_decisions_and_the_final_certificate_each_get_their_pdf_and_fili
 
 def test_the_act_and_its_document_are_written_together_or_not_at_all(case, cast):
     with (
-        mock.patch("declarations.documents.document_publish", side_effect=ValidationError("falhou")),
+        mock.patch(
+            "declarations.procedure.documents.document_publish", side_effect=ValidationError("falhou")
+        ),
         pytest.raises(ValidationError),
     ):
         services.notice_send(procedure=case, by=cast["legal"], today=D(2026, 7, 2), means="in_person")
@@ -123,7 +126,7 @@ def test_case_page_serves_the_act_pdf_to_who_may_read_the_case_and_logs_it(clien
 
 def test_private_page_serves_the_notice_pdf_and_logs_it(client, case, cast):
     notice = services.notice_send(procedure=case, by=cast["legal"], today=D(2026, 7, 2), means="in_person")
-    _link, token = services.link_issue(
+    _link, token = links.link_issue(
         procedure=case,
         holder="candidate",
         name="Candidata",

@@ -1,4 +1,4 @@
-"""The auditable draw (declarations/draw.py; RULES §5, ADC 41: due process, so a draw anyone can redo)."""
+"""The auditable draw (declarations/hetero/draw.py; RULES §5, ADC 41: due process, so a draw anyone can redo)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.core.management.base import CommandError
 from hypothesis import given
 from hypothesis import strategies as st
 
-from declarations.draw import DrawError, check, draw, parse_pool
+from declarations.hetero.draw import DrawError, check, draw, parse_pool
 
 SEED = "2026-11-30 Mega-Sena 2900: 05 12 23 34 45 56"
 POOL = ("A", "B", "C", "D", "E", "F", "G")

@@ -16,10 +16,10 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from contests.documents.models import Document
-from declarations import draw as draw_rules
-from declarations import draw_services
-from declarations import heteroidentification_services as hs
-from declarations.hetero_documents import Signer, draw_context
+from declarations.hetero import draw as draw_rules
+from declarations.hetero import draw_services, selectors
+from declarations.hetero import services as hs
+from declarations.hetero.documents import Signer, draw_context
 from declarations.models import Commission, CommissionMember, DrawAnnouncement, MemberDraw
 from tests.builders import make_contest
 from tests.declarations.test_heteroidentification_services import SEED, at, people
@@ -120,7 +120,7 @@ def test_adc41_a_new_notice_replaces_a_pending_one_which_stays_on_record(contest
     new = announce(contest, cast["legal"], pool=people("Outro", 6, role=None), now=at(D(2026, 6, 2)))
     old.refresh_from_db()
     assert old.replaced_at == at(D(2026, 6, 2)) and new.replaced_at is None
-    assert draw_services.pending_announcement(contest, "first") == new
+    assert selectors.pending_announcement(contest, "first") == new
     assert Document.objects.filter(kind=Document.Kind.HETERO_DRAW).count() == 2  # both notices public
     with pytest.raises(ValidationError, match="substituído"):
         perform(old, cast["legal"])

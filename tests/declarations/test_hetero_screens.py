@@ -22,9 +22,9 @@ from pypdf import PdfReader
 from candidates.models import Registration
 from contests.documents.models import RESTRICTED_KINDS, Document
 from contests.models import AccessLog, Policy
-from declarations import draw as draw_rules
-from declarations import heteroidentification_services as hs
-from declarations.hetero_links import hetero_link_issue
+from declarations.hetero import draw as draw_rules
+from declarations.hetero import services as hs
+from declarations.links import hetero_link_issue
 from declarations.models import (
     Appeal,
     Commission,
@@ -250,7 +250,7 @@ def _close_with(session, legal, votes: dict[str, tuple[bool, ...]], now=None):
             hs.opinion_record(
                 verification=verification, user=member.user, confirms=vote, reasons=f"Fenótipo {vote}."
             )
-    from declarations.selectors import case_calendar
+    from declarations.calendars import organization_calendar as case_calendar
 
     now = now or timezone.now()
     return hs.session_close(
@@ -277,7 +277,7 @@ def test_rules_s5_the_non_confirmed_candidate_is_told_by_email_with_a_private_li
     client.logout()
     page = client.get(path).content.decode()
     assert "Não confirmada pela maioria: 3 parecer(es) contra 2." in page and "Fenótipo False." in page
-    # The opinions are numbered, not attributed (hetero_links' reading of LGPD); the composition is shown.
+    # The opinions are numbered, not attributed (the candidate view's reading of LGPD); the composition is shown.
     assert "Membro 1:" not in page and "Membro 1" in page
     response = client.post(path + "recurso/", {"reasons": "Sou preta; peço nova avaliação."}, follow=True)
     assert "Recurso recebido" in response.content.decode()

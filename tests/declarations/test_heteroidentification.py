@@ -1,4 +1,4 @@
-"""The commission's rules (declarations/heteroidentification.py; RULES §5, ADC 41)."""
+"""The commission's rules (declarations/hetero/rules.py; RULES §5, ADC 41)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from declarations.heteroidentification import (
+from declarations.hetero.rules import (
     APPEAL_COMMISSION_SIZE,
     FIRST_COMMISSION_SIZE,
     Basis,

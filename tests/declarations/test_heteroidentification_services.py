@@ -1,4 +1,4 @@
-"""Heteroidentification's services (declarations/heteroidentification_services.py; RULES §5, ADC 41)."""
+"""Heteroidentification's services (declarations/hetero/services.py; RULES §5, ADC 41)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from django.utils import timezone
 
 from candidates.models import Registration
 from candidates.services.nominations import nominations_call, nominations_preview
-from declarations import draw_services
-from declarations import heteroidentification_services as hs
 from declarations.deadlines import Calendar
-from declarations.hetero_documents import Signer
+from declarations.hetero import draw_services, selectors
+from declarations.hetero import services as hs
+from declarations.hetero.documents import Signer
 from declarations.models import Opinion, Procedure
 from tests.builders import make_classified_position, make_contest, make_user, publish_final
 
@@ -111,7 +111,7 @@ def run_first_session(world, cast, votes_n2=(True, True, False, False, False)):
 def test_rules_s5_the_drawn_commission_is_published_and_recomputable(world):
     formed = world["first"]
     assert formed.draw is not None and formed.draw.k == 5
-    assert hs.draw_recompute(formed.draw).drawn == tuple(formed.draw.drawn)
+    assert selectors.draw_recompute(formed.draw).drawn == tuple(formed.draw.drawn)
     assert sorted(m.name for m in formed.commission.members.all()) == sorted(formed.draw.drawn)
     assert formed.commission.history.first().history_user is not None
 

@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 
 from contests.models import AccessLog
-from declarations import heteroidentification_services as hs
 from declarations.deadlines import Calendar
+from declarations.hetero import services as hs
 from declarations.models import Opinion
 from tests.builders import make_classified_position, make_contest, make_user
 from tests.declarations.hetero_world import at, make_hetero_world

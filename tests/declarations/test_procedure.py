@@ -1,4 +1,4 @@
-"""The procedure's state machine (``declarations/procedure.py``), clause by clause. No database."""
+"""The procedure's state machine (``declarations/procedure/rules.py``), clause by clause. No database."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import datetime
 
 import pytest
 
-from declarations import procedure as p
-from declarations.procedure import Act, ActRecord, Outcome, Period
+from declarations.procedure import rules as p
+from declarations.procedure.rules import Act, ActRecord, Outcome, Period
 
 D = datetime.date
 POLICY = p.Policy()

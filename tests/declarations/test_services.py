@@ -12,9 +12,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from candidates.models import Nomination, Registration
 from candidates.services.nominations import nominations_call, nominations_preview
-from declarations import procedure as rules
-from declarations import services
+from declarations import links
 from declarations.models import Procedure, ProcedureAct, ProcedureLink
+from declarations.procedure import rules, services
 from tests.builders import make_classified_position, make_contest, make_registration, publish_final
 
 pytestmark = pytest.mark.django_db
@@ -87,7 +87,7 @@ def test_art26_email_notice_goes_out_with_a_private_link_and_starts_nothing_unti
     assert message.to == ["candidata@example.org"] and "PA nº 1/2026" in message.subject
     link = ProcedureLink.objects.get(procedure=case)
     token = message.body.split("/processo/")[1].split("/")[0]
-    assert services.link_resolve(token, now=at(D(2026, 3, 4))) == link
+    assert links.link_resolve(token, now=at(D(2026, 3, 4))) == link
     assert token not in link.token_hash  # only the hash is kept
     with pytest.raises(ValidationError, match="ainda não foi intimado"):
         services.candidate_file(
@@ -137,7 +137,7 @@ def test_art66_a_late_defence_is_refused_with_the_day_the_period_ended_and_chang
 ):
     case = open_case(registration, cast["legal"])
     services.notice_send(procedure=case, by=cast["legal"], today=D(2026, 3, 6), means="in_person")
-    link, _token = services.link_issue(
+    link, _token = links.link_issue(
         procedure=case, holder="candidate", name="Candidata", by=cast["legal"], now=at(D(2026, 3, 6))
     )
     # Fri 2026-03-06 + 10 days = Mon 2026-03-16.
@@ -166,23 +166,21 @@ def test_attachments_are_checked_by_content_not_by_name(registration, cast, sett
 
 def test_links_altered_expired_or_revoked_are_refused(registration, cast):
     case = open_case(registration, cast["legal"])
-    link, token = services.link_issue(
+    link, token = links.link_issue(
         procedure=case, holder="candidate", name="C", by=cast["legal"], now=at(D(2026, 3, 6))
     )
-    with pytest.raises(services.LinkError, match="não é válido"):
-        services.link_resolve(token[:-2] + "xx", now=at(D(2026, 3, 7)))
-    with pytest.raises(services.LinkError, match="expirou"):
-        services.link_resolve(token, now=at(D(2027, 3, 7)))
-    services.link_revoke(link=link, by=cast["legal"], now=at(D(2026, 3, 8)))
-    with pytest.raises(services.LinkError, match="revogado"):
-        services.link_resolve(token, now=at(D(2026, 3, 9)))
+    with pytest.raises(links.LinkError, match="não é válido"):
+        links.link_resolve(token[:-2] + "xx", now=at(D(2026, 3, 7)))
+    with pytest.raises(links.LinkError, match="expirou"):
+        links.link_resolve(token, now=at(D(2027, 3, 7)))
+    links.link_revoke(link=link, by=cast["legal"], now=at(D(2026, 3, 8)))
+    with pytest.raises(links.LinkError, match="revogado"):
+        links.link_resolve(token, now=at(D(2026, 3, 9)))
 
 
 def test_art3_iv_a_representative_needs_a_power_of_attorney_and_gets_a_link(registration, cast):
     case = open_case(registration, cast["legal"])
-    link, _ = services.link_issue(
-        procedure=case, holder="candidate", name="C", by=None, now=at(D(2026, 3, 6))
-    )
+    link, _ = links.link_issue(procedure=case, holder="candidate", name="C", by=None, now=at(D(2026, 3, 6)))
     rep, token = services.representative_name(
         link=link,
         name="Dra. Advogada",
@@ -193,7 +191,7 @@ def test_art3_iv_a_representative_needs_a_power_of_attorney_and_gets_a_link(regi
     assert (
         rep.holder == ProcedureLink.Holder.REPRESENTATIVE and rep.power_of_attorney.name == "procuracao.pdf"
     )
-    assert services.link_resolve(token, now=at(D(2026, 3, 8))) == rep
+    assert links.link_resolve(token, now=at(D(2026, 3, 8))) == rep
     with pytest.raises(ValidationError, match="Só o próprio candidato"):
         services.representative_name(
             link=rep, name="Outro", email="", power_of_attorney=pdf(), now=at(D(2026, 3, 8))

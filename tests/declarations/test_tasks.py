@@ -8,9 +8,9 @@ import datetime
 import pytest
 from django.core import mail
 
-from declarations import services
 from declarations.models import ProcedureAct, ProcedureLink
-from declarations.tasks import retry_delay, send_notice_email
+from declarations.procedure import services
+from declarations.procedure.tasks import retry_delay, send_notice_email
 from tests.builders import make_registration
 
 pytestmark = pytest.mark.django_db

@@ -12,8 +12,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from contests.models import AccessLog
-from declarations import services
+from declarations import links
 from declarations.models import Procedure, ProcedureAct, ProcedureLink
+from declarations.procedure import services
 from tests.access import ROLES, assert_access
 from tests.builders import make_registration
 
@@ -138,7 +139,7 @@ def test_attachment_download_is_permission_checked_and_logged(client_for, who, c
 
 
 def portal_link(case, cast):
-    return services.link_issue(
+    return links.link_issue(
         procedure=case, holder="candidate", name="Candidata", by=cast["legal"], now=timezone.now()
     )
 
@@ -194,7 +195,7 @@ def test_portal_bad_link_gets_a_clear_page(client, case, cast, damage):
     if damage == "altered":
         token = token[:-3] + ("AAA" if not token.endswith("AAA") else "BBB")
     elif damage == "revoked":
-        services.link_revoke(link=link, by=cast["legal"], now=timezone.now())
+        links.link_revoke(link=link, by=cast["legal"], now=timezone.now())
     elif damage == "expired":
         ProcedureLink.objects.filter(pk=link.pk).update(
             expires_at=timezone.now() - datetime.timedelta(days=1)

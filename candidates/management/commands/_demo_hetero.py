@@ -17,13 +17,14 @@ from django.utils import timezone
 
 from candidates.models import Registration
 from contests.models import Contest
-from declarations import draw_services, heteroidentification_services
-from declarations import heteroidentification as hetero_rules
-from declarations import services as procedure_services
-from declarations.hetero_documents import Signer, draw_publish
-from declarations.heteroidentification_services import MemberInput
+from declarations.hetero import draw_services
+from declarations.hetero import rules as hetero_rules
+from declarations.hetero import services as heteroidentification_services
+from declarations.hetero.documents import Signer, draw_publish
+from declarations.hetero.services import MemberInput
 from declarations.models import Commission, Procedure
-from declarations.procedure import Means
+from declarations.procedure import services as procedure_services
+from declarations.procedure.rules import Means
 
 # The pool announced for the draw: 7 fictitious people, diverse in gender and colour, for the policy's 5
 # seats. Only Conceição has an account (the ``comissao`` demo user): the others sit without one.

@@ -1,8 +1,8 @@
 """``manage.py draw_check --seed TEXT --pool "A,B,C,…" -k N``: recompute a published draw.
 
 Prints the drawn members, comma-separated, on the first line, then the seed's and the pool's digests and
-the whole ranking with each member's key, so anyone can check a published draw record (declarations/draw.py
-documents the algorithm). A bad seed, pool or k prints a clear Portuguese message to stderr and exits with
+the whole ranking with each member's key, so anyone can check a published draw record
+(declarations/hetero/draw.py documents the algorithm). A bad seed, pool or k prints a clear Portuguese message to stderr and exits with
 status 2. Thin: parse, call the pure ``draw``, print.
 """
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from declarations.draw import ALGORITHM_TEXT, DrawError, draw, parse_pool
+from declarations.hetero.draw import ALGORITHM_TEXT, DrawError, draw, parse_pool
 
 
 class Command(BaseCommand):

@@ -1,4 +1,4 @@
-"""Jurídico's two steps of the auditable draw of a commission's members (``declarations.draw_services``):
+"""Jurídico's two steps of the auditable draw of a commission's members (``draw_services``):
 announce (pool, k and the seed's public source, published as an act before any seed) and, later, perform
 (the seed, no earlier than the announced date; the commission is formed from the drawn members). Every
 write: permission, form, service, redirect."""
@@ -9,24 +9,22 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path
 from django.utils import timezone
 
 from contests.forms import add_service_errors
 from contests.models import Contest
 from contests.views import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import here
-from declarations import draw_services
-from declarations import hetero_documents as documents
-from declarations.hetero_forms import DrawAnnounceForm, DrawPerformForm
+from declarations.hetero import documents, draw_services, selectors
+from declarations.hetero.forms import DrawAnnounceForm, DrawPerformForm
+from declarations.hetero.views.staff import MANAGE, signer_initial, trail
 from declarations.models import DrawAnnouncement
-from declarations.views.hetero_staff import MANAGE, _signer_initial, _trail
 
 
 @staff_view(MANAGE)
 def draw_announce(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_object_or_404(Contest.objects.select_related("policy"), slug=slug)
-    form = DrawAnnounceForm(request.POST or None, initial=_signer_initial(contest))
+    form = DrawAnnounceForm(request.POST or None, initial=signer_initial(contest))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -62,7 +60,7 @@ def draw_announce(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
             "como ato antes de qualquer semente. Depois do sorteio, o aviso não pode ser substituído.",
             "submit": "Publicar o aviso de sorteio",
             "multipart": False,
-            "breadcrumbs": _trail(contest, here("Anunciar sorteio")),
+            "breadcrumbs": trail(contest, here("Anunciar sorteio")),
         },
     )
 
@@ -93,7 +91,7 @@ def draw_perform(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
                 request, "O registro do sorteio está na página pública do sorteio: publique-o como ato."
             )
             return redirect("declarations:hetero_contest", slug=contest.slug)
-    document = draw_services.announcement_document(announcement)
+    document = selectors.announcement_document(announcement)
     published = (
         f", publicado em {timezone.localtime(document.published_at):%d/%m/%Y} (código {document.code})"
         if document
@@ -111,16 +109,6 @@ def draw_perform(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
             f"partir de {announcement.seed_known_on:%d/%m/%Y}.",
             "submit": "Sortear e constituir a comissão",
             "multipart": False,
-            "breadcrumbs": _trail(contest, here("Sortear")),
+            "breadcrumbs": trail(contest, here("Sortear")),
         },
     )
-
-
-urlpatterns = [
-    path(
-        "heteroidentificacao/concursos/<slug:slug>/sorteios/anunciar/",
-        draw_announce,
-        name="hetero_draw_announce",
-    ),
-    path("heteroidentificacao/avisos/<int:pk>/sortear/", draw_perform, name="hetero_draw_perform"),
-]

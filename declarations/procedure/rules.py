@@ -2,9 +2,9 @@
 deadline each act starts (RULES §5; Lei 9.784/1999 where the municipality has no procedure law of its own,
 STJ Súmula 633).
 
-PURE module: no Django, no project import; the caller passes the dates in (``today``) and the last day of
-each running deadline (computed by ``declarations.deadlines`` with the organisation's calendar from the
-``PeriodStart`` values this module returns). The flow:
+PURE module: no Django, no project import but the pure ``contests.calendar``; the caller passes the dates
+in (``today``) and the last day of each running deadline (computed by ``declarations.deadlines`` with the
+organisation's calendar from the ``PeriodStart`` values this module returns). The flow:
 
     opening ─► notice ─► [defence] [evidence] [hearing]… ─► instruction closed ─► [final statement]
       ─► report ─► decision ─► decision notice ─► appeal ─► reconsideration ─┬► (reversed) decision notice
@@ -13,16 +13,18 @@ each running deadline (computed by ``declarations.deadlines`` with the organisat
       … ─► final (no appeal in time, or no instance left)
 
 An act's date (``ActRecord.on``) is the day it happened; for a notice, the day it took effect (receipt,
-acknowledgement, publication): ``None`` while it awaits it, and no deadline runs from it until then.
+acknowledgement, publication): ``None`` while it awaits it, and no deadline runs from it until then. The
+acts' Portuguese labels and citations for the screens are in ``rules_labels``.
 """
 
 from __future__ import annotations
 
-import calendar
 import datetime
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+
+from contests.calendar import add_years
 
 
 class Act(StrEnum):
@@ -43,42 +45,6 @@ class Act(StrEnum):
     FINAL = "final"
 
 
-ACT_LABELS: Mapping[Act, str] = {
-    Act.OPENING: "Instauração",
-    Act.NOTICE: "Intimação para defesa",
-    Act.DEFENCE: "Defesa",
-    Act.EVIDENCE: "Prova",
-    Act.HEARING: "Audiência",
-    Act.INSTRUCTION_CLOSED: "Encerramento da instrução",
-    Act.FINAL_STATEMENT: "Alegações finais",
-    Act.REPORT: "Relatório com proposta de decisão",
-    Act.DECISION: "Decisão",
-    Act.DECISION_EXTENSION: "Prorrogação do prazo para decidir",
-    Act.DECISION_NOTICE: "Intimação da decisão",
-    Act.APPEAL: "Recurso",
-    Act.RECONSIDERATION: "Juízo de reconsideração",
-    Act.SUPERIOR_DECISION: "Decisão da instância superior",
-    Act.FINAL: "Decisão definitiva",
-}
-
-ACT_CITATIONS: Mapping[Act, str] = {
-    Act.OPENING: "Lei 9.784 art. 5º",
-    Act.NOTICE: "Lei 9.784 art. 26",
-    Act.DEFENCE: "Lei 9.784 art. 3º III",
-    Act.EVIDENCE: "Lei 9.784 arts. 29 e 38",
-    Act.HEARING: "Lei 9.784 art. 41",
-    Act.INSTRUCTION_CLOSED: "Lei 9.784 art. 44",
-    Act.FINAL_STATEMENT: "Lei 9.784 art. 44",
-    Act.REPORT: "Lei 9.784 art. 47",
-    Act.DECISION: "Lei 9.784 arts. 48–50",
-    Act.DECISION_EXTENSION: "Lei 9.784 art. 49",
-    Act.DECISION_NOTICE: "Lei 9.784 arts. 26 e 59",
-    Act.APPEAL: "Lei 9.784 arts. 56 e 59",
-    Act.RECONSIDERATION: "Lei 9.784 art. 56 §1º",
-    Act.SUPERIOR_DECISION: "Lei 9.784 arts. 57 e 59 §1º",
-    Act.FINAL: "Lei 9.784 art. 57",
-}
-
 # Acts the candidate (or their representative) files; the others are the administration's.
 CANDIDATE_ACTS = frozenset({Act.DEFENCE, Act.EVIDENCE, Act.FINAL_STATEMENT, Act.APPEAL})
 # Acts that decide the case (an instance's decision), and so carry an outcome.
@@ -91,12 +57,6 @@ DOCUMENTED_ACTS = frozenset({Act.OPENING, *NOTICES, *DECIDING_ACTS, Act.FINAL})
 class Outcome(StrEnum):
     DISMISSED = "dismissed"
     FALSITY = "falsity"
-
-
-OUTCOME_LABELS: Mapping[Outcome, str] = {
-    Outcome.DISMISSED: "Improcedente: a autodeclaração subsiste",
-    Outcome.FALSITY: "Falsidade da autodeclaração confirmada",
-}
 
 
 class Period(StrEnum):
@@ -366,9 +326,6 @@ NOTHING_TO_NOTIFY = "Não há decisão a intimar: a intimação da decisão segu
 NOTICE_PENDING = "A intimação da decisão ainda não produziu efeito (ciência, recebimento ou publicação)."
 NO_DECISION_TO_APPEAL = "Não há decisão intimada contra a qual recorrer."
 APPEAL_ONCE = "Já há recurso contra esta decisão."
-APPEAL_LATE = (
-    "O prazo de recurso terminou em {day}: recurso intempestivo não é conhecido (Lei 9.784 art. 63 I)."
-)
 NO_INSTANCE_LEFT = (
     "O processo já passou pelas {n} instâncias administrativas admitidas (Lei 9.784 art. 57): não cabe novo "
     "recurso."
@@ -389,14 +346,6 @@ LATE_FILING = (
     "Prazo encerrado: o {period} terminou em {day} (às 23:59:59 do último dia, Lei 9.784 art. 66). A "
     "manifestação não foi recebida."
 )
-NOT_YET_EFFECTIVE = "A intimação ainda aguarda ciência: o prazo não começou."
-
-
-def _filing_refusal(period: Period, ends: Mapping[Period, datetime.date], today: datetime.date) -> str:
-    last_day = ends.get(period)
-    if last_day is not None and today > last_day:
-        return LATE_FILING.format(period=PERIOD_LABELS[period].lower(), day=_fmt(last_day))
-    return ""
 
 
 def refusal(
@@ -413,15 +362,16 @@ def refusal(
 
     ``acts`` are the recorded acts in order; ``ends`` the last day of each running period (from
     ``running_periods`` through ``declarations.deadlines``); ``today`` the day of the new act;
-    ``outcome`` the new act's outcome when it decides.
+    ``outcome`` the new act's outcome when it decides. What holds for every act is checked here, in this
+    order: a closed case, the opening first, an outcome only on a decision, the notice before anything
+    else; then the act's own rule (``ACT_RULES``).
     """
-    kinds = _kinds(acts)
     if is_final(acts):
         return CLOSED
-    if not acts:
-        return "" if kind is Act.OPENING else OPENING_FIRST
     if kind is Act.OPENING:
-        return OPENED_ONCE
+        return OPENED_ONCE if acts else ""
+    if not acts:
+        return OPENING_FIRST
     if kind in DECIDING_ACTS and outcome is None:
         return NEEDS_OUTCOME
     if kind not in DECIDING_ACTS and outcome is not None:
@@ -430,94 +380,163 @@ def refusal(
         return NOTICE_DONE if effective_notice(acts) else ""
     if not effective_notice(acts):
         return NEEDS_NOTICE
-    closed = Act.INSTRUCTION_CLOSED in kinds
-    defence_end = ends.get(Period.DEFENCE)
-    defence_open = Act.DEFENCE not in kinds and (defence_end is None or today <= defence_end)
-    if kind is Act.DEFENCE:
-        if Act.DEFENCE in kinds:
-            return DEFENCE_ONCE
-        if closed:
-            return INSTRUCTION_OVER
-        return _filing_refusal(Period.DEFENCE, ends, today)
-    if kind in (Act.EVIDENCE, Act.HEARING):
-        return INSTRUCTION_OVER if closed else ""
-    if kind is Act.INSTRUCTION_CLOSED:
-        if closed:
-            return INSTRUCTION_OVER
-        if defence_open:
-            return DEFENCE_PENDING.format(day=_fmt(defence_end) if defence_end else "?")
+    return ACT_RULES[kind](Case(acts, policy, today, ends, has_reasons))
+
+
+@dataclass(frozen=True)
+class Case:
+    """What an act's own rule reads: the acts so far, the policy, the day and the running periods' ends."""
+
+    acts: Sequence[ActRecord]
+    policy: Policy
+    today: datetime.date
+    ends: Mapping[Period, datetime.date]
+    has_reasons: bool = True
+
+    @property
+    def kinds(self) -> list[Act]:
+        return _kinds(self.acts)
+
+    @property
+    def instruction_closed(self) -> bool:
+        return Act.INSTRUCTION_CLOSED in self.kinds
+
+    def late(self, period: Period) -> str:
+        """LATE_FILING when the candidate's ``period`` ended before today (art. 66), else ''."""
+        last_day = self.ends.get(period)
+        if last_day is not None and self.today > last_day:
+            return LATE_FILING.format(period=PERIOD_LABELS[period].lower(), day=_fmt(last_day))
         return ""
-    if kind is Act.FINAL_STATEMENT:
-        if not closed:
-            return NEEDS_INSTRUCTION_CLOSED
-        if Act.FINAL_STATEMENT in kinds:
-            return FINAL_STATEMENT_ONCE
-        return _filing_refusal(Period.FINAL_STATEMENT, ends, today)
-    if kind is Act.REPORT:
-        if Act.REPORT in kinds:
-            return REPORT_ONCE
-        if not closed:
-            return NEEDS_INSTRUCTION_CLOSED
-        fs_end = ends.get(Period.FINAL_STATEMENT)
-        if Act.FINAL_STATEMENT not in kinds and fs_end is not None and today <= fs_end:
-            return FINAL_STATEMENT_PENDING.format(day=_fmt(fs_end))
-        return ""
-    if kind is Act.DECISION:
-        if Act.DECISION in kinds:
-            return DECIDED_ONCE
-        if defence_open:
-            return DEFENCE_PENDING.format(day=_fmt(defence_end) if defence_end else "?")
-        return "" if Act.REPORT in kinds else NEEDS_REPORT
-    if kind is Act.DECISION_EXTENSION:
-        if not has_reasons:
-            return EXTENSION_NEEDS_REASONS
-        instance = _instance(acts)
-        if instance == 0:
-            pending = closed
-            since = kinds.index(Act.INSTRUCTION_CLOSED) if closed else len(kinds)
-        else:
-            last = _last(acts, Act.RECONSIDERATION)
-            pending = (
-                last is not None
-                and last[1].outcome == current_outcome(acts[: last[0]])
-                and not any(a.kind is Act.SUPERIOR_DECISION for a in acts[last[0] + 1 :])
-            )
-            since = last[0] if last else len(kinds)
-        if not pending:
-            return EXTENSION_NOTHING_PENDING
-        return EXTENSION_ONCE if Act.DECISION_EXTENSION in kinds[since:] else ""
-    if kind is Act.DECISION_NOTICE:
-        return "" if _decision_pending_notice(acts) else NOTHING_TO_NOTIFY
-    if kind is Act.APPEAL:
-        notified = _notified_decision(acts)
-        if notified is None:
-            last_notice = _last(acts, Act.DECISION_NOTICE)
-            pending = last_notice is not None and last_notice[1].on is None and _instance(acts) >= 1
-            return NOTICE_PENDING if pending else NO_DECISION_TO_APPEAL
-        if _appeal_pending(acts):
-            return APPEAL_ONCE
-        if _instance(acts) >= policy.appeal_instances:
-            return NO_INSTANCE_LEFT.format(n=policy.appeal_instances)
-        return _filing_refusal(Period.APPEAL, ends, today)
-    if kind is Act.RECONSIDERATION:
-        last_appeal = _last(acts, Act.APPEAL)
-        if last_appeal is None or any(
-            a.kind in (Act.RECONSIDERATION, Act.SUPERIOR_DECISION) for a in acts[last_appeal[0] + 1 :]
-        ):
-            return NO_APPEAL_TO_RECONSIDER
-        return ""
-    if kind is Act.SUPERIOR_DECISION:
-        last = _last(acts, Act.RECONSIDERATION)
-        if (
-            last is None
-            or last[1].outcome != current_outcome(acts[: last[0]])
-            or any(a.kind is Act.SUPERIOR_DECISION for a in acts[last[0] + 1 :])
-        ):
-            return NOT_FORWARDED
-        return ""
-    if kind is Act.FINAL:
-        return final_refusal(acts, policy, today=today, ends=ends)
-    raise ValueError(f"ato desconhecido: {kind}")  # pragma: no cover (the enum is closed)
+
+    @property
+    def defence_pending(self) -> str:
+        """DEFENCE_PENDING while the defence is neither filed nor out of time (CF art. 5º LV), else ''."""
+        end = self.ends.get(Period.DEFENCE)
+        if Act.DEFENCE in self.kinds or (end is not None and self.today > end):
+            return ""
+        return DEFENCE_PENDING.format(day=_fmt(end) if end else "?")
+
+
+def _awaiting_superior(acts: Sequence[ActRecord]) -> int | None:
+    """The index of the reconsideration that maintained the decision, and so forwarded the appeal to the
+    superior (art. 56 §1º), while the superior has not decided it; else None."""
+    last = _last(acts, Act.RECONSIDERATION)
+    if last is None or last[1].outcome != current_outcome(acts[: last[0]]):
+        return None
+    if any(a.kind is Act.SUPERIOR_DECISION for a in acts[last[0] + 1 :]):
+        return None
+    return last[0]
+
+
+# Each act's own rule, once the notice took effect (art. 26) ---------------------------------------------
+
+
+def _defence(case: Case) -> str:
+    if Act.DEFENCE in case.kinds:
+        return DEFENCE_ONCE
+    if case.instruction_closed:
+        return INSTRUCTION_OVER
+    return case.late(Period.DEFENCE)
+
+
+def _instruction_act(case: Case) -> str:
+    """Evidence and hearings: only before the instruction is closed (art. 44)."""
+    return INSTRUCTION_OVER if case.instruction_closed else ""
+
+
+def _instruction_closing(case: Case) -> str:
+    return INSTRUCTION_OVER if case.instruction_closed else case.defence_pending
+
+
+def _final_statement(case: Case) -> str:
+    if not case.instruction_closed:
+        return NEEDS_INSTRUCTION_CLOSED
+    if Act.FINAL_STATEMENT in case.kinds:
+        return FINAL_STATEMENT_ONCE
+    return case.late(Period.FINAL_STATEMENT)
+
+
+def _report(case: Case) -> str:
+    if Act.REPORT in case.kinds:
+        return REPORT_ONCE
+    if not case.instruction_closed:
+        return NEEDS_INSTRUCTION_CLOSED
+    end = case.ends.get(Period.FINAL_STATEMENT)
+    if Act.FINAL_STATEMENT not in case.kinds and end is not None and case.today <= end:
+        return FINAL_STATEMENT_PENDING.format(day=_fmt(end))
+    return ""
+
+
+def _decision(case: Case) -> str:
+    if Act.DECISION in case.kinds:
+        return DECIDED_ONCE
+    return case.defence_pending or ("" if Act.REPORT in case.kinds else NEEDS_REPORT)
+
+
+def _decision_extension(case: Case) -> str:
+    """Once per awaited decision (art. 49): the first instance's, counted from the instruction's closing;
+    a superior's, from the reconsideration that forwarded the appeal."""
+    if not case.has_reasons:
+        return EXTENSION_NEEDS_REASONS
+    if _instance(case.acts) == 0:
+        since = case.kinds.index(Act.INSTRUCTION_CLOSED) if case.instruction_closed else None
+    else:
+        since = _awaiting_superior(case.acts)
+    if since is None:
+        return EXTENSION_NOTHING_PENDING
+    return EXTENSION_ONCE if Act.DECISION_EXTENSION in case.kinds[since:] else ""
+
+
+def _decision_notice(case: Case) -> str:
+    return "" if _decision_pending_notice(case.acts) else NOTHING_TO_NOTIFY
+
+
+def _appeal(case: Case) -> str:
+    acts, instances = case.acts, case.policy.appeal_instances
+    if _notified_decision(acts) is None:
+        last_notice = _last(acts, Act.DECISION_NOTICE)
+        waiting = last_notice is not None and last_notice[1].on is None and _instance(acts) >= 1
+        return NOTICE_PENDING if waiting else NO_DECISION_TO_APPEAL
+    if _appeal_pending(acts):
+        return APPEAL_ONCE
+    if _instance(acts) >= instances:
+        return NO_INSTANCE_LEFT.format(n=instances)
+    return case.late(Period.APPEAL)
+
+
+def _reconsideration(case: Case) -> str:
+    last_appeal = _last(case.acts, Act.APPEAL)
+    if last_appeal is None or any(
+        a.kind in (Act.RECONSIDERATION, Act.SUPERIOR_DECISION) for a in case.acts[last_appeal[0] + 1 :]
+    ):
+        return NO_APPEAL_TO_RECONSIDER
+    return ""
+
+
+def _superior_decision(case: Case) -> str:
+    return NOT_FORWARDED if _awaiting_superior(case.acts) is None else ""
+
+
+def _final(case: Case) -> str:
+    return final_refusal(case.acts, case.policy, today=case.today, ends=case.ends)
+
+
+# The own rule of every act but the opening and the notice for the defence (``refusal`` decides those).
+ACT_RULES: Mapping[Act, Callable[[Case], str]] = {
+    Act.DEFENCE: _defence,
+    Act.EVIDENCE: _instruction_act,
+    Act.HEARING: _instruction_act,
+    Act.INSTRUCTION_CLOSED: _instruction_closing,
+    Act.FINAL_STATEMENT: _final_statement,
+    Act.REPORT: _report,
+    Act.DECISION: _decision,
+    Act.DECISION_EXTENSION: _decision_extension,
+    Act.DECISION_NOTICE: _decision_notice,
+    Act.APPEAL: _appeal,
+    Act.RECONSIDERATION: _reconsideration,
+    Act.SUPERIOR_DECISION: _superior_decision,
+    Act.FINAL: _final,
+}
 
 
 def final_refusal(
@@ -584,23 +603,11 @@ def effects_refusal(
     return EFFECTS_WAIT_FINAL.format(reason=reason)
 
 
-EFFECTS_UNDONE = (
-    "Efeitos desfeitos: o ato “{act}” julgou improcedente a apuração, e os efeitos aplicados desde a primeira "
-    "decisão "
-    "(Lei 9.784 art. 61) caem com ela; a inscrição volta à situação anterior (art. 64)."
-)
-
-
 def effects_undo_due(acts: Sequence[ActRecord], *, effects_applied: bool) -> bool:
     """Whether effects applied earlier (from the first decision, art. 61) must be undone now: the latest
     deciding act (reconsideration, art. 56 §1º, or the superior's decision, art. 64) no longer confirms
     falsity. Effects applied on a final decision never fall this way (no act follows a final one)."""
     return effects_applied and bool(acts) and current_outcome(acts) is not Outcome.FALSITY
-
-
-def effects_undone_text(act: Act) -> str:
-    """Why the effects were undone, naming the act that reversed the decision."""
-    return EFFECTS_UNDONE.format(act=ACT_LABELS[act])
 
 
 # Notices (art. 26) ----------------------------------------------------------------------------------------
@@ -613,20 +620,12 @@ class Means(StrEnum):
     GAZETTE = "gazette"
 
 
-MEANS_LABELS: Mapping[Means, str] = {
-    Means.EMAIL: "Mensagem eletrônica com o link privado (ciência pelo link)",
-    Means.LETTER: "Carta registrada com aviso de recebimento",
-    Means.IN_PERSON: "Ciência pessoal no processo",
-    Means.GAZETTE: "Publicação oficial (candidato não localizado)",
-}
-
 GAZETTE_ONLY_WHEN_UNREACHABLE = (
     "A intimação por publicação oficial só cabe quando o candidato não é localizado (interessado "
     "indeterminado, desconhecido ou com domicílio indefinido, Lei 9.784 art. 26 §4º): tente antes um meio "
     "que assegure a ciência (§3º)."
 )
 GAZETTE_NEEDS_EDITION = "Informe a edição e a página do diário oficial em que a intimação foi publicada."
-LETTER_NEEDS_RECEIPT_DATE = "A carta produz efeito na data do aviso de recebimento: informe-a."
 
 
 def notice_refusal(
@@ -655,9 +654,8 @@ ART54_WARNING = (
 
 
 def five_years_after(day: datetime.date) -> datetime.date:
-    """Same date five years later (29/02 → 28/02)."""
-    year = day.year + 5
-    return day.replace(year=year, day=min(day.day, calendar.monthrange(year, day.month)[1]))
+    """Same date five years later (29/02 → 28/02); 31/12/9999 when that passes the calendar (no warning)."""
+    return add_years(day, 5)
 
 
 def art54_warning(favourable_act_on: datetime.date, today: datetime.date, what: str = "inscrição") -> str:

@@ -16,12 +16,15 @@ import datetime
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from candidates.access import code_for
+from candidates.tasks import page_url
 from contests.audit import User, audited_save
 from contests.documents.models import Document
 from contests.documents.render import Stamp, render_pdf
 from contests.documents.services import current_version, document_publish
-from declarations import procedure as rules
+from contests.models import Organization
 from declarations.models import Procedure, ProcedureAct
+from declarations.procedure import rules
 
 BODY_TEMPLATES = {
     rules.Act.OPENING: "declarations/documents/opening.html",
@@ -49,8 +52,6 @@ SYSTEM_SIGNER = "Registro do sistema"
 
 
 def _context(procedure: Procedure, **extra) -> dict:
-    from contests.models import Organization
-
     registration = procedure.registration
     return {
         "procedure": procedure,
@@ -64,8 +65,6 @@ def _context(procedure: Procedure, **extra) -> dict:
 
 def signer(by: User | None) -> tuple[str, str]:
     """(name, office) of whoever records an act: their full name (the login when they have none)."""
-    from contests.models import Organization
-
     organization = Organization.current()
     office = f"{SIGNER_OFFICE} – {organization.name}" if organization else SIGNER_OFFICE
     if by is None:
@@ -109,9 +108,6 @@ def _act_context(act: ProcedureAct, **extra) -> dict:
     (computed when the notice is drawn up: a reissued code prints the new one), except a notice by official
     publication (art. 26 §4º): its text goes to the gazette, and the code is a personal credential."""
     if rules.Act(act.kind) in rules.NOTICES and act.means != rules.Means.GAZETTE:
-        from candidates.access import code_for
-        from candidates.tasks import page_url
-
         extra = {
             "access_code": code_for(act.procedure.registration),
             "access_url": page_url(printed=True),

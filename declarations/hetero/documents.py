@@ -14,7 +14,6 @@ import shlex
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.utils import timezone
 
@@ -24,9 +23,9 @@ from contests.documents.models import Document
 from contests.documents.render import Stamp, render_pdf
 from contests.documents.services import current_version, document_publish
 from contests.models import Contest
-from declarations import draw as draw_rules
-from declarations import heteroidentification as rules
-from declarations.models import DrawAnnouncement, MemberDraw, Procedure, Session, Verification
+from declarations.hetero import draw as draw_rules
+from declarations.hetero import rules, selectors
+from declarations.models import DrawAnnouncement, MemberDraw, Session, Verification
 
 Kind = Document.Kind
 
@@ -98,15 +97,13 @@ def announcement_publish(*, announcement: DrawAnnouncement, by: User, signer: Si
 
 
 def draw_context(record: MemberDraw) -> dict:
-    recomputed = draw_rules.draw(record.seed, record.pool, record.k)
+    recomputed = selectors.draw_recompute(record)
     announcement = record.announcement
     return {
         "record": record,
         "announcement": announcement,
         "announcement_document": (
-            current_version(announcement.contest, Kind.HETERO_DRAW, announcement.subject)
-            if announcement is not None
-            else None
+            selectors.announcement_document(announcement) if announcement is not None else None
         ),
         "contest": record.commission.contest,
         "recomputed": recomputed,
@@ -171,25 +168,10 @@ def call_publish(*, session: Session, by: User, signer: Signer) -> Document:
 # Result --------------------------------------------------------------------------------------------------
 
 
-def confirmed(contest: Contest, *, today: datetime.date) -> list[Verification]:
-    """The first-instance verifications of ``contest`` whose final result is a confirmation."""
-    from declarations.heteroidentification_services import final_state
-
-    verifications = (
-        Verification.objects.filter(
-            session__commission__contest=contest, session__commission__kind=rules.Kind.FIRST
-        )
-        .exclude(outcome="")
-        .select_related("registration__candidate")
-        .order_by("registration__number")
-    )
-    return [v for v in verifications if final_state(v, today=today) == rules.Outcome.CONFIRMED]
-
-
 @transaction.atomic
 def result_publish(*, contest: Contest, by: User, signer: Signer, today: datetime.date) -> Document:
     """The list of candidates whose self-declaration was confirmed (inscription and name only)."""
-    rows = [_person(v) for v in confirmed(contest, today=today)]
+    rows = [_person(v) for v in selectors.confirmed(contest, today=today)]
     if not rows:
         raise ValidationError("Nenhuma autodeclaração confirmada em definitivo: não há resultado a publicar.")
     return _publish(
@@ -258,7 +240,7 @@ def minutes_publish(*, session: Session, by: User, signer: Signer) -> Document:
 def opinions_extract(verification: Verification) -> bytes:
     """One candidate's results and opinions (first instance and appeal): the procedure's evidence."""
     instances = [verification]
-    appeal = getattr(verification, "appeal", None) if hasattr(verification, "appeal") else None
+    appeal = selectors.appeal_of(verification)
     if appeal is not None and appeal.judged_in is not None:
         instances.append(appeal.judged_in)
     sections = [
@@ -279,14 +261,3 @@ def opinions_extract(verification: Verification) -> bytes:
         Stamp(draft=False),
         title=title,
     )  # fmt: skip
-
-
-def opinions_attach(*, verification: Verification, procedure: Procedure, by: User) -> None:
-    """Attach the opinions' extract to the procedure's opening act, as its evidence (RULES §5)."""
-    from declarations.services import attachment_add
-
-    opening = procedure.acts.get(kind="opening")
-    pdf = opinions_extract(verification)
-    name = f"pareceres-heteroidentificacao-{verification.registration.number}.pdf"
-    upload = SimpleUploadedFile(name, pdf, content_type="application/pdf")
-    attachment_add(act=opening, upload=upload, protected=False, by=by)

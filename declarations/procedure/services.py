@@ -1,6 +1,7 @@
 """Writes of the procedure on a false self-declaration (RULES §5): open, notify, record each act through the
-state machine (``declarations.procedure``), attachments, private links, and the effects of a final decision
-of falsity through the candidates' orchestration service.
+state machine (``rules``), attachments, the candidate's filings through their private link (the links
+themselves: ``declarations.links``), and the effects of a final decision of falsity through the candidates'
+orchestration service.
 
 Every write is keyword-only, atomic, locks the procedure's row (two legal officers, or the candidate and
 an officer, acting at once are serialised) and names who acted in history.
@@ -25,13 +26,15 @@ from candidates.services.status import registration_change_status
 from contests.audit import User, audited_save
 from contests.documents.models import Document
 from contests.models import Position
-from declarations import documents
-from declarations import procedure as rules
-from declarations.links import LinkError as LinkError
-from declarations.links import link_find, token_hash, token_new
+from declarations import deadlines
+from declarations.calendars import organization_calendar
+from declarations.links import link_issue
 from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureCounter, ProcedureLink
 from declarations.models.procedures import policy_snapshot
-from declarations.selectors import CaseState, case_state
+from declarations.procedure import documents, rules
+from declarations.procedure import rules_labels as labels
+from declarations.procedure.selectors import CaseState, case_state
+from declarations.procedure.tasks import send_notice_email
 
 Act = rules.Act
 
@@ -104,7 +107,7 @@ def procedure_open(
 
 def _save_act(procedure: Procedure, *, kind: Act, by: User | None, **fields) -> ProcedureAct:
     act = ProcedureAct(procedure=procedure, kind=kind, by=by, **fields)
-    audited_save(act, by=by, reason=rules.ACT_LABELS[kind])
+    audited_save(act, by=by, reason=labels.ACT_LABELS[kind])
     return act
 
 
@@ -183,14 +186,13 @@ def act_record(
 def _hearing_check(
     procedure: Procedure, state: CaseState, *, hearing_on: datetime.date | None, today: datetime.date
 ) -> None:
-    from declarations import deadlines
-    from declarations.selectors import case_calendar
-
     if hearing_on is None:
         _refuse("Informe a data da audiência.", "hearing_on")
         return
     k = procedure.policy.hearing_notice_business_days
-    latest = deadlines.latest_notice_day(hearing_on, k, case_calendar([hearing_on.year - 1, hearing_on.year]))
+    latest = deadlines.latest_notice_day(
+        hearing_on, k, organization_calendar([hearing_on.year - 1, hearing_on.year])
+    )
     _refuse(
         rules.hearing_notice_refusal(
             notified_on=today, hearing_on=hearing_on, latest_notice_on=latest, business_days=k
@@ -272,8 +274,6 @@ def notice_send(
     )
     documents.act_document_publish(act=act, by=by)
     if chosen is rules.Means.EMAIL:
-        from declarations.tasks import send_notice_email
-
         transaction.on_commit(lambda: send_notice_email.enqueue(act_id=act.pk))
     _sync_status(procedure, (*state.records, act.record()), by=by)
     return act
@@ -310,9 +310,6 @@ def notice_acknowledge(
 def notice_acknowledge_tacitly(*, act: ProcedureAct, by: User, today: datetime.date) -> ProcedureAct:
     """Tacit acknowledgement of an e-mail notice after the policy's days, only where the policy records a
     legal basis (RULES §5); the notice takes effect on the last day of that period."""
-    from declarations import deadlines
-    from declarations.selectors import case_calendar
-
     policy = act.procedure.policy
     if not rules.tacit_acknowledgement_offered(policy):
         _refuse(
@@ -327,7 +324,7 @@ def notice_acknowledge_tacitly(*, act: ProcedureAct, by: User, today: datetime.d
         sent,
         policy.tacit_acknowledgement_days,
         deadlines.Unit.DAYS,
-        case_calendar([sent.year, sent.year + 1]),
+        organization_calendar([sent.year, sent.year + 1]),
     )
     if today <= tacit.last_day:
         _refuse(f"A ciência tácita só ocorre depois de {tacit.last_day:%d/%m/%Y}.")
@@ -391,7 +388,7 @@ def _effects_undo(procedure: Procedure, *, act: ProcedureAct, by: User | None, t
     follow), and the public act gets a new version saying it was made void. Inside ``act_record``'s
     transaction, with the procedure's row locked."""
     registration = _lock_registration(procedure)
-    reason = rules.effects_undone_text(rules.Act(act.kind))
+    reason = labels.effects_undone_text(rules.Act(act.kind))
     if registration.status == Registration.Status.ELIMINATED:
         registration_change_status(
             registration=registration,
@@ -481,53 +478,7 @@ def attachment_add(
     return attachment
 
 
-# Private links -----------------------------------------------------------------------------------------
-
-LINK_SALT = "declarations.procedure-link"
-
-
-@transaction.atomic
-def link_issue(
-    *,
-    procedure: Procedure,
-    holder: str,
-    name: str,
-    email: str = "",
-    by: User | None,
-    now: datetime.datetime,
-    power_of_attorney: Attachment | None = None,
-) -> tuple[ProcedureLink, str]:
-    """A new private link; the token is returned once (for the e-mail) and only its hash is kept."""
-    if holder == ProcedureLink.Holder.REPRESENTATIVE and power_of_attorney is None:
-        _refuse("O procurador precisa de procuração anexada (Lei 9.784 art. 3º IV).")
-    token = token_new(salt=LINK_SALT, owner_pk=procedure.pk)
-    link = ProcedureLink(
-        procedure=procedure,
-        holder=holder,
-        name=name.strip()[:200],
-        email=email,
-        power_of_attorney=power_of_attorney,
-        token_hash=token_hash(token),
-        expires_at=now + datetime.timedelta(days=settings.PROCEDURE_LINK_DAYS),
-    )
-    audited_save(link, by=by, reason="Link privado emitido")
-    return link, token
-
-
-@transaction.atomic
-def link_revoke(*, link: ProcedureLink, by: User | None, now: datetime.datetime) -> ProcedureLink:
-    if link.revoked_at is None:
-        link.revoked_at = now
-        audited_save(link, by=by, reason="Link privado revogado")
-    return link
-
-
-def link_resolve(token: str, *, now: datetime.datetime) -> ProcedureLink:
-    """The usable link for ``token``, or LinkError with the message to show (never a traceback)."""
-    links = ProcedureLink.objects.select_related(
-        "procedure__registration__candidate", "procedure__registration__contest"
-    )
-    return link_find(token, salt=LINK_SALT, links=links, owner="procedure", now=now)
+# The candidate's filings through their private link ----------------------------------------------------
 
 
 @transaction.atomic

@@ -9,30 +9,25 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from contests.audit import log_access
-from declarations import documents, services
-from declarations import procedure as rules
-from declarations.forms import FilingForm, RepresentativeForm
-from declarations.models import Attachment, ProcedureAct, ProcedureLink
-from declarations.selectors import case_state
-from declarations.views.staff import serve_act_pdf, serve_attachment
+from declarations import links
+from declarations.models import ProcedureLink
+from declarations.procedure import documents, rules, selectors, services
+from declarations.procedure.forms import FilingForm, RepresentativeForm
+from declarations.procedure.selectors import case_state
+from declarations.procedure.views.staff import serve_act_pdf, serve_attachment
 
 
 def _link_or_error(request: HttpRequest, token: str) -> ProcedureLink | HttpResponse:
     try:
-        return services.link_resolve(token, now=timezone.now())
-    except services.LinkError as error:
+        return links.link_resolve(token, now=timezone.now())
+    except links.LinkError as error:
         return render(request, "declarations/portal_error.html", {"message": str(error)}, status=403)
-
-
-def _visible_acts(acts):
-    """Everything in the file but the complainant's identity (never on an act) and protected attachments."""
-    return [(act, [a for a in act.attachments.all() if not a.protected]) for act in acts]
 
 
 @never_cache
@@ -61,7 +56,7 @@ def portal(request: HttpRequest, token: str) -> HttpResponse:
             "procedure": procedure,
             "registration": procedure.registration,
             "state": state,
-            "acts": _visible_acts(state.acts),
+            "acts": selectors.visible_acts(state.acts),
             "pending": state.pending_notice,
             "running": running,
             "filing_form": FilingForm(kinds=filings) if filings else None,
@@ -77,7 +72,7 @@ def acknowledge(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     link = _link_or_error(request, token)
     if isinstance(link, HttpResponse):
         return link
-    act = get_object_or_404(ProcedureAct, procedure=link.procedure, pk=pk)
+    act = get_object_or_404(selectors.case_acts_of(link.procedure), pk=pk)
     try:
         services.notice_acknowledge(
             act=act, on=timezone.localdate(), by=None, how=f"ciência pelo link privado ({link.name})"
@@ -142,9 +137,7 @@ def document(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     link = _link_or_error(request, token)
     if isinstance(link, HttpResponse):
         return link
-    act = get_object_or_404(
-        ProcedureAct.objects.select_related("procedure", "document"), procedure=link.procedure, pk=pk
-    )
+    act = get_object_or_404(selectors.case_acts_of(link.procedure), pk=pk)
     if act.document is None and not act.has_document:
         raise Http404
     log_access(
@@ -167,7 +160,7 @@ def download(request: HttpRequest, token: str, pk: int) -> FileResponse | HttpRe
     link = _link_or_error(request, token)
     if isinstance(link, HttpResponse):
         return link
-    attachment = get_object_or_404(Attachment, act__procedure=link.procedure, pk=pk, protected=False)
+    attachment = get_object_or_404(selectors.case_attachments(link.procedure, for_candidate=True), pk=pk)
     log_access(
         user=None,
         obj=link.procedure,
@@ -176,13 +169,3 @@ def download(request: HttpRequest, token: str, pk: int) -> FileResponse | HttpRe
         request=request,
     )
     return serve_attachment(attachment)
-
-
-urlpatterns = [
-    path("processo/<str:token>/", portal, name="portal"),
-    path("processo/<str:token>/ciencia/<int:pk>/", acknowledge, name="portal_acknowledge"),
-    path("processo/<str:token>/manifestacao/", file, name="portal_file"),
-    path("processo/<str:token>/procurador/", representative, name="portal_representative"),
-    path("processo/<str:token>/documentos/<int:pk>/", document, name="portal_document"),
-    path("processo/<str:token>/anexos/<int:pk>/", download, name="portal_download"),
-]

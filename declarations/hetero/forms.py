@@ -1,5 +1,5 @@
-"""Forms of the heteroidentification screens (Jurídico's and the candidate's link): validation only; the
-services (``declarations.heteroidentification_services``, ``hetero_documents``) decide."""
+"""Forms of the heteroidentification screens (Jurídico's, the member's opinion and the candidate's link):
+validation only; the services (``services``, ``draw_services``, ``documents``) decide."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ import datetime
 from django import forms
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from candidates.models import Phase
 from contests.forms import StaffFormMixin, date_field
-from declarations import heteroidentification as rules
-from declarations.heteroidentification_services import MemberInput
+from declarations.hetero import rules
+from declarations.hetero.services import MemberInput
 from declarations.models import Appeal, Commission, CommissionMember, Session
 
 COLOURS = ("branca", "preta", "parda", "amarela", "indígena")  # IBGE
@@ -161,8 +162,6 @@ class SessionForm(StaffFormMixin, forms.Form):
         return data
 
     def starts_at(self) -> datetime.datetime:
-        from django.utils import timezone
-
         moment = datetime.datetime.combine(self.cleaned_data["day"], self.cleaned_data["time"])
         return timezone.make_aware(moment)
 
@@ -232,6 +231,16 @@ class PublishForm(StaffFormMixin, forms.Form):
         max_length=2000,
         help_text="Somente ao publicar de novo um ato já publicado (nova versão).",
     )
+
+
+class OpinionForm(forms.Form):
+    confirms = forms.TypedChoiceField(
+        label="Parecer",
+        choices=[("1", "Confirma a autodeclaração"), ("0", "Não confirma a autodeclaração")],
+        coerce=lambda value: value == "1",
+        widget=forms.RadioSelect,
+    )
+    reasons = forms.CharField(label="Fundamentação", widget=forms.Textarea(attrs={"rows": 3}))
 
 
 class AppealForm(StaffFormMixin, forms.Form):

@@ -1,5 +1,5 @@
-"""The auditable draw of a commission's members in two steps (RULES §5; ADC 41; the algorithm in
-``declarations/draw.py``), so that "the seed is public and fixed before the draw" is enforced, not promised:
+"""The auditable draw of a commission's members in two steps (RULES §5; ADC 41; the algorithm in ``draw.py``),
+so that "the seed is public and fixed before the draw" is enforced, not promised:
 
 1. ``draw_announce``: Jurídico fixes the pool, k and the seed's public SOURCE, with the date from which the
    seed is known; the notice is recorded (who, when) and published as an act ("Aviso de sorteio") in the
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -22,12 +21,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from contests.audit import User, audited_save
-from contests.documents.models import Document
-from contests.documents.services import current_version
 from contests.models import Contest
-from declarations import draw as draw_rules
-from declarations import heteroidentification as rules
-from declarations.heteroidentification_services import (
+from declarations.hetero import draw as draw_rules
+from declarations.hetero import rules
+from declarations.hetero.documents import Signer, announcement_publish
+from declarations.hetero.selectors import announcement_document, pending_announcement
+from declarations.hetero.services import (
     Formed,
     MemberInput,
     commission_create,
@@ -35,23 +34,9 @@ from declarations.heteroidentification_services import (
 )
 from declarations.models import Commission, DrawAnnouncement, MemberDraw
 
-if TYPE_CHECKING:
-    from declarations.hetero_documents import Signer
-
 
 def _refuse(message: str, field: str | None = None) -> None:
     raise ValidationError({field: message} if field else message)
-
-
-def pending_announcement(contest: Contest, kind: str) -> DrawAnnouncement | None:
-    """The notice of ``kind`` still waiting for its seed (not replaced, not drawn), if any."""
-    return (
-        DrawAnnouncement.objects.filter(
-            contest=contest, kind=kind, replaced_at__isnull=True, draw__isnull=True
-        )
-        .order_by("-announced_at")
-        .first()
-    )
 
 
 @transaction.atomic
@@ -69,8 +54,6 @@ def draw_announce(
     """Record and publish the notice of a draw of ``contest``'s commission of ``kind``: ``pool`` (the
     eligible members), k (the policy's size) and the seed's public source, known from ``seed_known_on``
     (today or later). A pending notice of the same commission is replaced and stays on record."""
-    from declarations.hetero_documents import announcement_publish
-
     Contest.objects.select_for_update().get(pk=contest.pk)  # two officers announcing at once
     kind = rules.Kind(kind)
     if Commission.objects.filter(contest=contest, kind=kind).exists():
@@ -121,10 +104,6 @@ def draw_announce(
     audited_save(announcement, by=by, reason="Aviso de sorteio dos membros")
     announcement_publish(announcement=announcement, by=by, signer=signer)
     return announcement
-
-
-def announcement_document(announcement: DrawAnnouncement) -> Document | None:
-    return current_version(announcement.contest, Document.Kind.HETERO_DRAW, announcement.subject)
 
 
 def _members(announcement: DrawAnnouncement) -> dict[str, MemberInput]:

@@ -9,18 +9,11 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 
-from contests.models import Organization
+from candidates.models import Registration
 from declarations import deadlines
-from declarations import procedure as rules
-from declarations.models import Attachment, Procedure, ProcedureAct
-
-
-def case_calendar(years: Iterable[int]) -> deadlines.Calendar:
-    """National, state (the organisation's UF) and the organisation's own holidays and closures."""
-    from declarations.calendars import calendar_for
-
-    organization = Organization.current()
-    return calendar_for(uf=organization.state if organization else None, municipal=True, years=years)
+from declarations.calendars import organization_calendar
+from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureLink
+from declarations.procedure import rules
 
 
 @dataclass(frozen=True)
@@ -140,7 +133,7 @@ def case_state(
     if periods:
         years = {s.start.year for s in periods.values()}
         if calendar is None:
-            calendar = case_calendar(sorted(years | {y + 1 for y in years}))
+            calendar = organization_calendar(sorted(years | {y + 1 for y in years}))
         for start in periods.values():
             found = deadlines.deadline(start.start, start.amount, deadlines.Unit(start.unit), calendar)
             done = rules.period_done(start, records)
@@ -164,7 +157,7 @@ def desk_rows(*, today: datetime.date) -> list[CaseState]:
     for act in ProcedureAct.objects.filter(procedure__in=procedures).order_by("recorded_at", "pk"):
         acts_by_case[act.procedure_id].append(act)
     years = {p.opened_on.year for p in procedures} | {today.year}
-    calendar = case_calendar(range(min(years) - 1, max(years) + 2))  # one read for the whole desk
+    calendar = organization_calendar(range(min(years) - 1, max(years) + 2))  # one read for the whole desk
     states = [
         case_state(p, today=today, acts=tuple(acts_by_case[p.pk]), calendar=calendar) for p in procedures
     ]
@@ -174,3 +167,34 @@ def desk_rows(*, today: datetime.date) -> list[CaseState]:
         return (0, nxt.days_left) if nxt is not None else (1, 0)
 
     return sorted(states, key=key)
+
+
+# A case's rows, for the screens (each scoped to its case: an id of another case is a 404) ----------------
+
+
+def case_acts_of(procedure: Procedure) -> QuerySet[ProcedureAct]:
+    """The acts of ``procedure`` with their published document (to serve one of them)."""
+    return ProcedureAct.objects.filter(procedure=procedure).select_related("procedure", "document")
+
+
+def case_attachments(procedure: Procedure, *, for_candidate: bool = False) -> QuerySet[Attachment]:
+    """The files joined to ``procedure``'s acts; the candidate never gets third parties' protected data
+    (Lei 9.784 art. 46)."""
+    attachments = Attachment.objects.filter(act__procedure=procedure)
+    return attachments.filter(protected=False) if for_candidate else attachments
+
+
+def case_links(procedure: Procedure) -> QuerySet[ProcedureLink]:
+    """The private links issued for ``procedure``, the latest first."""
+    return procedure.links.order_by("-created_at")
+
+
+def visible_acts(acts: Iterable[ProcedureAct]) -> list[tuple[ProcedureAct, list[Attachment]]]:
+    """What the candidate's page shows of the file: every act (the complainant's identity is never on an
+    act) with its attachments but the protected ones (read from the acts' prefetched attachments)."""
+    return [(act, [a for a in act.attachments.all() if not a.protected]) for act in acts]
+
+
+def registration_procedures(registration: Registration) -> QuerySet[Procedure]:
+    """The procedures on ``registration``, in number order (its page shows their status)."""
+    return registration.procedures.order_by("year", "number")

@@ -1,7 +1,14 @@
 """The candidate's private link to their heteroidentification result (RULES §5): no account; they read the
-result, the count and every opinion's reasons (numbered, not attributed: ``declarations.hetero_links``
-says why) and the commission's composition, and file the appeal with reasons before the deadline (a late
-one is refused with the day the deadline ended). An altered, expired or revoked link gets a clear page."""
+result, the count and every opinion's reasons and the commission's composition, and file the appeal with
+reasons before the deadline (a late one is refused with the day the deadline ended). An altered, expired or
+revoked link gets a clear page.
+
+What the link shows (our reading of LGPD and of Lei 9.784): the result, the count of opinions and every
+opinion's reasons (the candidate must know them to appeal, arts. 3º II and 50), and the commission's
+composition (its designation is a public act, and the candidate may argue a member's impediment, arts.
+18–20); but not which member wrote which opinion: that attribution is not needed for the defence and would
+expose the members, so the opinions are numbered, not signed, on the candidate's page (the restricted
+minutes keep the attribution)."""
 
 from __future__ import annotations
 
@@ -9,18 +16,16 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import path
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from contests.audit import log_access
-from declarations import heteroidentification as rules
-from declarations import heteroidentification_services as hs
-from declarations.hetero_forms import AppealForm
-from declarations.hetero_links import hetero_link_resolve
-from declarations.links import LinkError
-from declarations.models import Appeal, VerificationLink
+from declarations.hetero import rules, selectors
+from declarations.hetero import services as hs
+from declarations.hetero.forms import AppealForm
+from declarations.links import LinkError, hetero_link_resolve
+from declarations.models import VerificationLink
 
 
 def _link_or_error(request: HttpRequest, token: str) -> VerificationLink | HttpResponse:
@@ -34,11 +39,10 @@ def _page(
     request: HttpRequest, link: VerificationLink, token: str, form: AppealForm | None = None
 ) -> HttpResponse:
     verification = link.verification
-    appeal = Appeal.objects.filter(verification=verification).select_related("judged_in").first()
-    judged = appeal.judged_in if appeal and appeal.judged_in and appeal.judged_in.outcome else None
+    page = selectors.result_page(verification)
     today = timezone.localdate()
     open_for_appeal = (
-        appeal is None
+        page.appeal is None
         and verification.outcome == rules.Outcome.NOT_CONFIRMED
         and verification.appeal_deadline is not None
         and today <= verification.appeal_deadline
@@ -51,13 +55,13 @@ def _page(
             "token": token,
             "verification": verification,
             "registration": verification.registration,
-            "opinions": list(verification.opinions.order_by("pk")),
-            "members": list(verification.session.present.order_by("name")),
-            "appeal": appeal,
-            "judged": judged,
-            "judged_opinions": list(judged.opinions.order_by("pk")) if judged else [],
+            "opinions": page.opinions,
+            "members": page.members,
+            "appeal": page.appeal,
+            "judged": page.judged,
+            "judged_opinions": page.judged_opinions,
             "form": form or (AppealForm() if open_for_appeal else None),
-            "late": appeal is None
+            "late": page.appeal is None
             and verification.appeal_deadline is not None
             and today > verification.appeal_deadline,
         },
@@ -95,9 +99,3 @@ def appeal(request: HttpRequest, token: str) -> HttpResponse:
         )
         return redirect("declarations:hetero_portal", token=token)
     return _page(request, link, token, form)
-
-
-urlpatterns = [
-    path("heteroidentificacao/resultado/<str:token>/", portal, name="hetero_portal"),
-    path("heteroidentificacao/resultado/<str:token>/recurso/", appeal, name="hetero_portal_appeal"),
-]

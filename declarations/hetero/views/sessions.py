@@ -6,14 +6,12 @@ can recompute it. Every view of a session or of the statuses is logged (LGPD).""
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
@@ -22,10 +20,11 @@ from contests.forms import add_service_errors
 from contests.models import Contest
 from contests.views import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import here
-from declarations import hetero_documents
-from declarations import heteroidentification as rules
-from declarations import heteroidentification_services as hs
-from declarations.models import MemberDraw, Opinion, Session, Verification
+from declarations.calendars import organization_calendar
+from declarations.hetero import rules, selectors
+from declarations.hetero import services as hs
+from declarations.hetero.forms import OpinionForm
+from declarations.models import Session, Verification
 
 RECORD = "declarations.record_opinion"
 VIEW = "declarations.view_session"
@@ -33,21 +32,11 @@ MANAGE = "declarations.manage_heteroidentification"
 STATUS = "declarations.view_heteroidentification_status"
 
 
-class OpinionForm(forms.Form):
-    confirms = forms.TypedChoiceField(
-        label="Parecer",
-        choices=[("1", "Confirma a autodeclaração"), ("0", "Não confirma a autodeclaração")],
-        coerce=lambda value: value == "1",
-        widget=forms.RadioSelect,
-    )
-    reasons = forms.CharField(label="Fundamentação", widget=forms.Textarea(attrs={"rows": 3}))
-
-
 def session_for_user(user: User, pk: int) -> tuple[Session, bool]:
     """The session ``pk`` and whether ``user`` sits on its commission: Jurídico and Auditoria read every
     session; a Comissão member only those of their own commission (403 on the others)."""
     session = get_object_or_404(Session.objects.select_related("commission__contest__policy"), pk=pk)
-    seat = hs.member_for(session=session, user=user) if user.has_perm(RECORD) else None
+    seat = selectors.member_for(session=session, user=user) if user.has_perm(RECORD) else None
     if seat is None and not user.has_perm(VIEW):
         raise PermissionDenied
     return session, seat is not None
@@ -56,25 +45,15 @@ def session_for_user(user: User, pk: int) -> tuple[Session, bool]:
 @login_required
 def session_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     user = request.user
-    if user.has_perm(VIEW):
-        sessions = Session.objects.all()
-    elif user.has_perm(RECORD):
-        sessions = Session.objects.filter(commission__members__user=user)
-    else:
+    every = user.has_perm(VIEW)
+    if not every and not user.has_perm(RECORD):
         raise PermissionDenied
-    sessions = sessions.select_related("commission__contest").order_by("-starts_at")
     return render(
         request,
         "declarations/hetero_session_list.html",
         {
-            "sessions": sessions,
-            "contests": Contest.objects.filter(
-                Q(edital_text__uses_heteroidentification=True) | Q(commissions__isnull=False)
-            )
-            .distinct()
-            .order_by("-year", "number")
-            if user.has_perm(VIEW)
-            else (),
+            "sessions": selectors.sessions_for(user, every=every),
+            "contests": selectors.contests_with_heteroidentification() if every else (),
             "breadcrumbs": [here("Heteroidentificação")],
         },
     )
@@ -88,37 +67,28 @@ def session_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 
 
 def _render_session(request, session: Session, sits: bool, bad: dict[int, OpinionForm] | None = None):
-    seat = hs.member_for(session=session, user=request.user) if sits else None
-    rows = []
-    for verification in session.verifications.select_related("registration__candidate").order_by(
-        "registration__number"
-    ):
-        own = Opinion.objects.filter(verification=verification, member=seat).first() if seat else None
-        form = (bad or {}).get(verification.pk) or OpinionForm(
-            initial={"confirms": "1" if own and own.confirms else "0", "reasons": own.reasons}
-            if own
+    seat = selectors.member_for(session=session, user=request.user) if sits else None
+    # Results and every opinion: to Jurídico and Auditoria, and to the members once closed.
+    rows = selectors.session_rows(
+        session, seat=seat, every_opinion=request.user.has_perm(VIEW) or session.is_closed
+    )
+    forms = [
+        (bad or {}).get(row.verification.pk)
+        or OpinionForm(
+            initial={"confirms": "1" if row.own.confirms else "0", "reasons": row.own.reasons}
+            if row.own
             else None,
-            prefix=f"v{verification.pk}",
+            prefix=f"v{row.verification.pk}",
         )
-        rows.append(
-            {
-                "verification": verification,
-                "question": rules.BASIS_QUESTIONS[rules.Basis(verification.basis)],
-                "own": own,
-                "form": form,
-                # Results and every opinion: to Jurídico and Auditoria, and to the members once closed.
-                "opinions": verification.opinions.select_related("member").order_by("member__name")
-                if request.user.has_perm(VIEW) or session.is_closed
-                else (),
-            }
-        )
+        for row in rows
+    ]
     return render(
         request,
         "declarations/hetero_session.html",
         {
             "session": session,
-            "present": session.present.order_by("name"),
-            "rows": rows,
+            "present": selectors.present_members(session),
+            "rows": list(zip(rows, forms, strict=True)),
             "seat": seat,
             "can_manage": request.user.has_perm(MANAGE),
             "no_show": session.commission.contest.policy.get_hetero_no_show_display(),
@@ -135,7 +105,7 @@ def _render_session(request, session: Session, sits: bool, bad: dict[int, Opinio
 def opinion_record(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     verification = get_object_or_404(Verification.objects.select_related("session__commission"), pk=pk)
     session = verification.session
-    if not request.user.has_perm(RECORD) or hs.member_for(session=session, user=request.user) is None:
+    if not request.user.has_perm(RECORD) or selectors.member_for(session=session, user=request.user) is None:
         raise PermissionDenied
     form = OpinionForm(request.POST, prefix=f"v{verification.pk}")
     if form.is_valid():
@@ -190,12 +160,12 @@ def attendance(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 @staff_view(MANAGE)
 def session_close(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     session = get_object_or_404(Session, pk=pk)
-    from declarations.selectors import case_calendar
-
     now = timezone.now()
     year = timezone.localdate(now).year  # the local year (31/12 after 21h is already next year in UTC)
     try:
-        hs.session_close(session=session, by=request.user, now=now, calendar=case_calendar([year, year + 1]))
+        hs.session_close(
+            session=session, by=request.user, now=now, calendar=organization_calendar([year, year + 1])
+        )
     except ValidationError as error:
         for message in error.messages:
             messages.error(request, message)
@@ -208,38 +178,13 @@ def session_close(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 def status(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     """Each called registration's situation: no opinion, no category, no recording."""
     contest = get_object_or_404(Contest, slug=slug)
-    verifications = (
-        Verification.objects.filter(session__commission__contest=contest)
-        .select_related("registration__candidate", "session__commission")
-        .order_by("registration__number", "session__starts_at")
-    )
     log_access(user=request.user, obj=contest, request=request, detail="situação da heteroidentificação")
     return render(
         request,
         "declarations/hetero_status.html",
         {
             "contest": contest,
-            "verifications": verifications,
+            "verifications": selectors.contest_verifications(contest),
             "breadcrumbs": [here(f"Heteroidentificação: {contest}")],
         },
     )
-
-
-def draw_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """The published draw (seed, pool, result), recomputed here by the same pure function anyone can run."""
-    record = get_object_or_404(
-        MemberDraw.objects.select_related("commission__contest", "announcement"), pk=pk
-    )
-    return render(request, "declarations/hetero_draw.html", hetero_documents.draw_context(record))
-
-
-urlpatterns = [
-    path("heteroidentificacao/", session_list, name="hetero_sessions"),
-    path("heteroidentificacao/sessoes/<int:pk>/", session_detail, name="hetero_session"),
-    path("heteroidentificacao/verificacoes/<int:pk>/parecer/", opinion_record, name="hetero_opinion"),
-    path("heteroidentificacao/verificacoes/<int:pk>/aplicar/", result_apply, name="hetero_apply"),
-    path("heteroidentificacao/verificacoes/<int:pk>/comparecimento/", attendance, name="hetero_attendance"),
-    path("heteroidentificacao/sessoes/<int:pk>/encerrar/", session_close, name="hetero_close"),
-    path("heteroidentificacao/concursos/<slug:slug>/situacao/", status, name="hetero_status"),
-    path("heteroidentificacao/sorteios/<int:pk>/", draw_page, name="hetero_draw"),
-]

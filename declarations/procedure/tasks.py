@@ -12,11 +12,11 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils import timezone
 from django_tasks import default_task_backend, task
 
 from contests.audit import audited_save
+from declarations.links import link_issue, link_revoke, link_url
 from declarations.models import ProcedureAct, ProcedureLink
 
 logger = logging.getLogger(__name__)
@@ -27,16 +27,10 @@ def retry_delay(attempt: int) -> datetime.timedelta:
     return datetime.timedelta(minutes=min(4 ** (attempt - 1), 24 * 60))
 
 
-def site_url() -> str:
-    return settings.SITE_URL.rstrip("/")
-
-
 @task()
 def send_notice_email(act_id: int) -> str:
     """Send the notice ``act_id`` by e-mail with a private link of its own (issued here, so the token is
     never stored, not even in the queue); record the delivery on the act; on failure, retry later."""
-    from declarations.services import link_issue, link_revoke
-
     now = timezone.now()
     with transaction.atomic():
         act = (
@@ -57,7 +51,7 @@ def send_notice_email(act_id: int) -> str:
             now=now,
         )
         act.delivery_attempts += 1
-    url = site_url() + reverse("declarations:portal", args=[token])
+    url = link_url("declarations:portal", token)
     context = {"act": act, "procedure": procedure, "candidate": candidate, "url": url, "link": link}
     message = EmailMultiAlternatives(
         subject=f"Intimação: {procedure} (autodeclaração, inscrição {procedure.registration.number})",

@@ -5,9 +5,9 @@ from __future__ import annotations
 from django import forms
 
 from contests.forms import StaffFormMixin, date_field
-from declarations import procedure as rules
 from declarations.models import Procedure
 from declarations.models.procedures import MEANS_CHOICES, OUTCOME_CHOICES
+from declarations.procedure import rules
 
 
 class MultipleFileInput(forms.ClearableFileInput):

@@ -1,7 +1,8 @@
 """Writes of heteroidentification (RULES §5): form a commission (the auditable draw: ``draw_services``),
 schedule a session, call the candidates, record presence and attendance, record a member's own opinion,
-close the session (the result computed by ``declarations.heteroidentification``), the candidate's appeal,
-and the final result's consequence through the candidates' orchestration service or a procedure.
+close the session (the result computed by ``rules``) and tell the non-confirmed candidate (by e-mail with
+a private link: ``tasks``), the candidate's appeal, and the final result's consequence through the
+candidates' orchestration service or a procedure (with the opinions attached as its evidence).
 
 Every write is keyword-only and atomic, locks the row it changes (the session, or the verification) so
 two members or two officers acting at once are serialised, validates with ``full_clean`` and names who
@@ -16,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.core.files.uploadedfile import UploadedFile
+from django.core.files.uploadedfile import SimpleUploadedFile, UploadedFile
 from django.db import transaction
 from django.utils import timezone
 
@@ -25,8 +26,10 @@ from candidates.services.status import registration_change_status
 from contests.audit import User, audited_save
 from contests.models import Contest
 from declarations import deadlines
-from declarations import draw as draw_rules
-from declarations import heteroidentification as rules
+from declarations.hetero import rules
+from declarations.hetero.documents import opinions_extract
+from declarations.hetero.selectors import appeal_of, final_state, member_for
+from declarations.hetero.tasks import send_hetero_result_email
 from declarations.models import (
     Appeal,
     Commission,
@@ -37,6 +40,7 @@ from declarations.models import (
     Session,
     Verification,
 )
+from declarations.procedure.services import attachment_add, attachment_check, procedure_open
 
 
 def policy_size(contest: Contest, kind: str) -> int:
@@ -86,7 +90,7 @@ def commission_form(
     now: datetime.datetime,
 ) -> Formed:
     """Form ``contest``'s commission of ``kind`` with the members indicated in ``pool``. A drawn commission
-    is formed by ``declarations.draw_services.draw_perform`` instead, from an announced draw. The appeal
+    is formed by ``draw_services.draw_perform`` instead, from an announced draw. The appeal
     commission with a member in common with the first is refused; a commission not diverse in gender or
     colour is formed with warnings."""
     Contest.objects.select_for_update().get(pk=contest.pk)  # two officers forming at once are serialised
@@ -156,8 +160,6 @@ def member_no_conflict_upload(
 ) -> CommissionMember:
     """Keep ``member``'s signed declaration of no conflict of interest with the candidates called (a PDF,
     checked by its content; stored privately, like the procedure's attachments)."""
-    from declarations.services import attachment_check
-
     member = CommissionMember.objects.select_for_update().get(pk=member.pk)
     if attachment_check(upload) != "application/pdf":
         _refuse("A declaração assinada deve ser um PDF: o conteúdo foi verificado, não o nome.", "file")
@@ -169,11 +171,6 @@ def member_no_conflict_upload(
     member.no_conflict_signed_on = signed_on
     audited_save(member, by=by, reason="Declaração de ausência de conflito de interesses")
     return member
-
-
-def draw_recompute(record: MemberDraw) -> draw_rules.DrawResult:
-    """The draw recomputed from its published record (the same pure function anyone can run)."""
-    return draw_rules.draw(record.seed, record.pool, record.k)
 
 
 @transaction.atomic
@@ -287,13 +284,6 @@ def attendance_record(*, verification: Verification, attended: bool, by: User) -
     return verification
 
 
-def member_for(*, session: Session, user: User) -> CommissionMember | None:
-    """The seat ``user`` holds in ``session``'s commission, if any (Comissão sees only its own sessions)."""
-    if not user.is_authenticated:
-        return None
-    return CommissionMember.objects.filter(commission_id=session.commission_id, user=user).first()
-
-
 @transaction.atomic
 def opinion_record(*, verification: Verification, user: User, confirms: bool, reasons: str) -> Opinion:
     """Record or change ``user``'s own reasoned opinion, while the session is open."""
@@ -365,12 +355,24 @@ def session_close(
     session.closed_at = now
     audited_save(session, by=by, reason="Sessão encerrada")
     if session.commission.kind == rules.Kind.FIRST:
-        from declarations.hetero_links import result_notify
-
         for verification in verifications:
             if verification.outcome == rules.Outcome.NOT_CONFIRMED:
                 result_notify(verification=verification)
     return session
+
+
+def result_notify(*, verification: Verification) -> None:
+    """Tell the non-confirmed candidate individually: an e-mail with their private link, sent by the task
+    queue once the transaction commits; without an e-mail on file, the page says so (never silent)."""
+    email = verification.registration.candidate.email
+    if not email:
+        verification.notice = (
+            "Sem e-mail cadastrado: comunique o candidato por outro meio, com o prazo de recurso."
+        )
+        audited_save(verification, by=None, reason="Comunicação individual pendente")
+        return
+    verification_id = verification.pk
+    transaction.on_commit(lambda: send_hetero_result_email.enqueue(verification_id=verification_id))
 
 
 @transaction.atomic
@@ -426,33 +428,11 @@ class Applied:
     procedure: Procedure | None
 
 
-def final_state(verification: Verification, *, today: datetime.date) -> rules.Outcome | None:
-    """The final outcome of the first-instance ``verification`` (``None``: an appeal may still change it)."""
-    if not verification.outcome:
-        return None
-    if verification.outcome == rules.Outcome.ABSENT:
-        return rules.Outcome.ABSENT
-    appeal = Appeal.objects.filter(verification=verification).select_related("judged_in").first()
-    judged = appeal.judged_in.outcome if appeal and appeal.judged_in and appeal.judged_in.outcome else None
-    if appeal and not judged:
-        return None
-    deadline_passed = verification.appeal_deadline is not None and today > verification.appeal_deadline
-    return rules.final_outcome(
-        rules.Outcome(verification.outcome),
-        rules.Outcome(judged) if judged else None,
-        appeal_deadline_passed=deadline_passed,
-    )
-
-
 def _opinions_text(verification: Verification) -> str:
     lines = []
     for v in [
         verification,
-        *(
-            [verification.appeal.judged_in]
-            if hasattr(verification, "appeal") and verification.appeal.judged_in
-            else []
-        ),
+        *([appeal.judged_in] if (appeal := appeal_of(verification)) and appeal.judged_in else []),
     ]:
         lines.append(
             f"{rules.KIND_LABELS[rules.Kind(v.session.commission.kind)].capitalize()}: {v.explanation}"
@@ -460,6 +440,16 @@ def _opinions_text(verification: Verification) -> str:
         for o in v.opinions.select_related("member").order_by("member__name"):
             lines.append(f"- {o.member.name}: {'confirma' if o.confirms else 'não confirma'}. {o.reasons}")
     return "\n".join(lines)
+
+
+def opinions_attach(*, verification: Verification, procedure: Procedure, by: User) -> None:
+    """Attach the opinions' extract (``documents.opinions_extract``) to the procedure's opening act, as its
+    evidence (RULES §5)."""
+    opening = procedure.acts.get(kind="opening")
+    pdf = opinions_extract(verification)
+    name = f"pareceres-heteroidentificacao-{verification.registration.number}.pdf"
+    upload = SimpleUploadedFile(name, pdf, content_type="application/pdf")
+    attachment_add(act=opening, upload=upload, protected=False, by=by)
 
 
 # The consequences that change the registration's status (OPEN_PROCEDURE opens a procedure; NONE keeps it).
@@ -502,8 +492,6 @@ def result_apply(*, verification: Verification, by: User, today: datetime.date) 
         )
         messages = change.messages
     elif consequence == rules.Consequence.OPEN_PROCEDURE:
-        from declarations.services import procedure_open
-
         procedure = procedure_open(
             registration=registration,
             origin=Procedure.Origin.COMMISSION,
@@ -513,8 +501,6 @@ def result_apply(*, verification: Verification, by: User, today: datetime.date) 
             today=today,
         )
         verification.procedure = procedure
-        from declarations.hetero_documents import opinions_attach
-
         opinions_attach(verification=verification, procedure=procedure, by=by)
     verification.consequence = consequence
     verification.consequence_applied_on = today

@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
@@ -17,11 +17,12 @@ from contests.audit import User, log_access
 from contests.forms import add_service_errors
 from contests.views import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import Crumb, here
-from declarations import documents, services
-from declarations import procedure as rules
-from declarations.forms import ActForm, LinkForm, NoticeForm, OpenForm, ReceiptForm, ReferralForm
+from declarations import links
 from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureLink
-from declarations.selectors import case_state, desk_rows
+from declarations.procedure import documents, rules, selectors, services
+from declarations.procedure import rules_labels as labels
+from declarations.procedure.forms import ActForm, LinkForm, NoticeForm, OpenForm, ReceiptForm, ReferralForm
+from declarations.procedure.selectors import case_state, desk_rows
 
 VIEW = "declarations.view_procedure"
 CONDUCT = "declarations.conduct_procedure"
@@ -97,10 +98,10 @@ def procedure_detail(request: AuthenticatedHttpRequest, year: int, number: int) 
             "state": state,
             "registration": procedure.registration,
             "can_conduct": request.user.has_perm(CONDUCT),
-            "act_labels": rules.ACT_LABELS,
-            "allowed": [(a.value, rules.ACT_LABELS[a]) for a in state.allowed if a not in rules.NOTICES],
+            "act_labels": labels.ACT_LABELS,
+            "allowed": [(a.value, labels.ACT_LABELS[a]) for a in state.allowed if a not in rules.NOTICES],
             "can_notify": any(a in rules.NOTICES for a in state.allowed),
-            "links": procedure.links.order_by("-created_at"),
+            "links": selectors.case_links(procedure),
             "breadcrumbs": trail(None, here(procedure)),
             "referral_form": ReferralForm(initial={"text": procedure.prosecutor_referral}),
             "receipt_form": ReceiptForm(),
@@ -155,13 +156,15 @@ def act_create(request: AuthenticatedHttpRequest, year: int, number: int, kind: 
             except ValidationError as error:
                 add_service_errors(form, error)
             else:
-                messages.success(request, f"{rules.ACT_LABELS[act_kind]} registrada no {procedure}.")
+                messages.success(request, f"{labels.ACT_LABELS[act_kind]} registrada no {procedure}.")
                 return redirect(procedure)
     refusal = case_state(procedure, today=today).refusal(
         act_kind, outcome=rules.Outcome.FALSITY if act_kind in rules.DECIDING_ACTS else None
     )
     # The form shows the case (and its draft document): a view of the case, logged like its page.
-    log_access(user=request.user, obj=procedure, request=request, detail=f"ato: {rules.ACT_LABELS[act_kind]}")
+    log_access(
+        user=request.user, obj=procedure, request=request, detail=f"ato: {labels.ACT_LABELS[act_kind]}"
+    )
     return render(
         request,
         "declarations/act_form.html",
@@ -169,11 +172,11 @@ def act_create(request: AuthenticatedHttpRequest, year: int, number: int, kind: 
             "procedure": procedure,
             "form": form,
             "kind": act_kind,
-            "label": rules.ACT_LABELS[act_kind],
-            "citation": rules.ACT_CITATIONS[act_kind],
+            "label": labels.ACT_LABELS[act_kind],
+            "citation": labels.ACT_CITATIONS[act_kind],
             "refusal": refusal,
             "preview": preview,
-            "breadcrumbs": trail(procedure, here(rules.ACT_LABELS[act_kind])),
+            "breadcrumbs": trail(procedure, here(labels.ACT_LABELS[act_kind])),
         },
     )
 
@@ -222,7 +225,7 @@ def receipt(request: AuthenticatedHttpRequest, year: int, number: int, pk: int) 
     """The day a pending notice took effect: the letter's receipt, a personal acknowledgement, or tacit
     acknowledgement where the policy allows it."""
     procedure = get_procedure_for_user(request.user, year, number, conduct=True)
-    act = get_object_or_404(ProcedureAct, procedure=procedure, pk=pk)
+    act = get_object_or_404(selectors.case_acts_of(procedure), pk=pk)
     try:
         if "tacit" in request.POST:
             services.notice_acknowledge_tacitly(act=act, by=request.user, today=timezone.localdate())
@@ -281,7 +284,7 @@ def link_create(request: AuthenticatedHttpRequest, year: int, number: int) -> Ht
     form = LinkForm(request.POST)
     email = form.cleaned_data["email"] if form.is_valid() else ""
     candidate = procedure.registration.candidate
-    link, token = services.link_issue(
+    link, token = links.link_issue(
         procedure=procedure,
         holder=ProcedureLink.Holder.CANDIDATE,
         name=candidate.social_name or candidate.full_name,
@@ -306,8 +309,8 @@ def link_create(request: AuthenticatedHttpRequest, year: int, number: int) -> Ht
 @staff_view(VIEW, CONDUCT)
 def link_revoke(request: AuthenticatedHttpRequest, year: int, number: int, pk: int) -> HttpResponse:
     procedure = get_procedure_for_user(request.user, year, number, conduct=True)
-    link = get_object_or_404(ProcedureLink, procedure=procedure, pk=pk)
-    services.link_revoke(link=link, by=request.user, now=timezone.now())
+    link = get_object_or_404(selectors.case_links(procedure), pk=pk)
+    links.link_revoke(link=link, by=request.user, now=timezone.now())
     messages.success(request, f"Link de {link.name} revogado.")
     return redirect(procedure)
 
@@ -316,9 +319,7 @@ def link_revoke(request: AuthenticatedHttpRequest, year: int, number: int, pk: i
 def act_document(request: AuthenticatedHttpRequest, year: int, number: int, pk: int) -> HttpResponse:
     """The act's published PDF (an act recorded before the PDFs existed: its HTML), logged."""
     procedure = get_procedure_for_user(request.user, year, number)
-    act = get_object_or_404(
-        ProcedureAct.objects.select_related("procedure", "document"), procedure=procedure, pk=pk
-    )
+    act = get_object_or_404(selectors.case_acts_of(procedure), pk=pk)
     if act.document is None and not act.has_document:
         raise Http404
     log_access(
@@ -348,7 +349,7 @@ def serve_act_pdf(act: ProcedureAct) -> HttpResponse:
 @staff_view(VIEW)
 def attachment_download(request: AuthenticatedHttpRequest, year: int, number: int, pk: int) -> FileResponse:
     procedure = get_procedure_for_user(request.user, year, number)
-    attachment = get_object_or_404(Attachment, act__procedure=procedure, pk=pk)
+    attachment = get_object_or_404(selectors.case_attachments(procedure), pk=pk)
     log_access(user=request.user, obj=procedure, action="download", detail=attachment.name, request=request)
     return serve_attachment(attachment)
 
@@ -363,21 +364,3 @@ def serve_attachment(attachment: Attachment) -> FileResponse:
     response["X-Content-Type-Options"] = "nosniff"
     response["Cache-Control"] = "private, no-store"
     return response
-
-
-CASE = "processos/<int:year>/<int:number>/"
-
-urlpatterns = [
-    path("processos/", procedure_list, name="list"),
-    path("processos/instaurar/<int:registration_pk>/", procedure_open, name="open"),
-    path(CASE, procedure_detail, name="detail"),
-    path(CASE + "atos/<str:kind>/", act_create, name="act"),
-    path(CASE + "intimacao/", notify, name="notify"),
-    path(CASE + "intimacao/<int:pk>/ciencia/", receipt, name="receipt"),
-    path(CASE + "efeitos/", effects, name="effects"),
-    path(CASE + "ministerio-publico/", referral, name="referral"),
-    path(CASE + "links/", link_create, name="link_create"),
-    path(CASE + "links/<int:pk>/revogar/", link_revoke, name="link_revoke"),
-    path(CASE + "documentos/<int:pk>/", act_document, name="document"),
-    path(CASE + "anexos/<int:pk>/", attachment_download, name="attachment"),
-]

@@ -1,5 +1,5 @@
 """Jurídico's heteroidentification screens (RULES §5), per contest: form the commission and the appeal
-commission from the members indicated (a drawn one is announced, then drawn: ``hetero_draw``), keep each
+commission from the members indicated (a drawn one is announced, then drawn: ``views.draw``), keep each
 member's signed declaration of no conflict of interest, schedule sessions, call the candidates (and the appellants), publish the draw, the call, the
 minutes and the confirmed list as acts. Auditoria reads the same pages. Every write: permission, form,
 service, redirect; every view of members' or candidates' data goes to the access log (LGPD)."""
@@ -11,21 +11,19 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from candidates.models import Phase
 from contests.audit import log_access
 from contests.documents.models import Document
 from contests.forms import add_service_errors
 from contests.models import Contest
 from contests.views import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import contest_trail, here
-from declarations import hetero_documents as documents
-from declarations import heteroidentification as rules
-from declarations import heteroidentification_services as hs
-from declarations.hetero_forms import (
+from declarations.hetero import documents, rules, selectors
+from declarations.hetero import services as hs
+from declarations.hetero.forms import (
     AppealCallForm,
     CallForm,
     CommissionForm,
@@ -35,10 +33,7 @@ from declarations.hetero_forms import (
     SessionRecordForm,
 )
 from declarations.models import (
-    Appeal,
-    Commission,
     CommissionMember,
-    DrawAnnouncement,
     MemberDraw,
     Session,
     Verification,
@@ -46,25 +41,11 @@ from declarations.models import (
 
 MANAGE = "declarations.manage_heteroidentification"
 VIEW = "declarations.view_session"
-HETERO_KINDS = (
-    Document.Kind.HETERO_DRAW,
-    Document.Kind.HETERO_CALL,
-    Document.Kind.HETERO_RESULT,
-    Document.Kind.HETERO_MINUTES,
-)
 
 
-def _trail(contest: Contest, *tail):
+def trail(contest: Contest, *tail):
     return contest_trail(
         contest, ("Heteroidentificação", reverse("declarations:hetero_contest", args=[contest.slug])), *tail
-    )
-
-
-def _pending_appeals(contest: Contest):
-    return (
-        Appeal.objects.filter(verification__session__commission__contest=contest, judged_in__isnull=True)
-        .select_related("verification__registration__candidate")
-        .order_by("filed_at")
     )
 
 
@@ -73,27 +54,7 @@ def contest_page(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     """The contest's heteroidentification: policy settings, commissions (warnings), draws, sessions, appeals,
     published acts."""
     contest = get_object_or_404(Contest.objects.select_related("policy"), slug=slug)
-    commissions = []
-    for commission in (
-        Commission.objects.filter(contest=contest).order_by("kind").prefetch_related("members__user")
-    ):
-        members = list(commission.members.order_by("name"))
-        others = CommissionMember.objects.filter(commission__contest=contest).exclude(commission=commission)
-        composition = rules.check_composition(
-            [m.as_rule() for m in members],
-            kind=rules.Kind(commission.kind),
-            size=commission.size,
-            other=[o.as_rule() for o in others],
-        )
-        commissions.append(
-            {
-                "commission": commission,
-                "members": members,
-                "warnings": composition.warnings,
-                "draws": list(commission.draws.order_by("drawn_at")),
-                "sessions": list(commission.sessions.order_by("starts_at")),
-            }
-        )
+    commissions = selectors.contest_commissions(contest)
     log_access(user=request.user, obj=contest, request=request, detail="heteroidentificação: comissões")
     policy = contest.policy
     return render(
@@ -103,14 +64,10 @@ def contest_page(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
             "contest": contest,
             "policy": policy,
             "commissions": commissions,
-            "formed": set(Commission.objects.filter(contest=contest).values_list("kind", flat=True)),
-            "announcements": DrawAnnouncement.objects.filter(contest=contest)
-            .select_related("draw")
-            .order_by("-announced_at"),
-            "appeals": _pending_appeals(contest),
-            "documents": Document.objects.filter(contest=contest, kind__in=HETERO_KINDS).order_by(
-                "-published_at"
-            ),
+            "formed": {row.commission.kind for row in commissions},
+            "announcements": selectors.contest_announcements(contest),
+            "appeals": selectors.pending_appeals(contest),
+            "documents": selectors.published_acts(contest),
             "can_manage": request.user.has_perm(MANAGE),
             "no_show": policy.get_hetero_no_show_display(),
             "non_confirmation": policy.get_non_confirmation_display(),
@@ -155,9 +112,13 @@ def commission_form(request: AuthenticatedHttpRequest, slug: str) -> HttpRespons
             "anuncie o sorteio em vez de indicá-los aqui.",
             "submit": "Constituir a comissão",
             "multipart": False,
-            "breadcrumbs": _trail(contest, here("Constituir comissão")),
+            "breadcrumbs": trail(contest, here("Constituir comissão")),
         },
     )
+
+
+def _session(pk: int) -> Session:
+    return get_object_or_404(Session.objects.select_related("commission__contest__policy"), pk=pk)
 
 
 def _member(pk: int) -> CommissionMember:
@@ -191,7 +152,7 @@ def no_conflict_upload(request: AuthenticatedHttpRequest, pk: int) -> HttpRespon
             "lead": f"{member.commission.get_kind_display()} do {contest}.",
             "submit": "Enviar a declaração",
             "multipart": True,
-            "breadcrumbs": _trail(contest, here(member.name)),
+            "breadcrumbs": trail(contest, here(member.name)),
         },
     )
 
@@ -218,9 +179,7 @@ def no_conflict_file(request: AuthenticatedHttpRequest, pk: int) -> FileResponse
 @staff_view(MANAGE)
 def session_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_object_or_404(Contest, slug=slug)
-    form = SessionForm(
-        request.POST or None, commissions=Commission.objects.filter(contest=contest).order_by("kind")
-    )
+    form = SessionForm(request.POST or None, commissions=selectors.commissions_of(contest))
     if request.method == "POST" and form.is_valid():
         try:
             session = hs.session_schedule(
@@ -244,7 +203,7 @@ def session_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
             "lead": "Presencial (com o local) ou por videoconferência (com o link).",
             "submit": "Agendar a sessão",
             "multipart": False,
-            "breadcrumbs": _trail(contest, here("Agendar sessão")),
+            "breadcrumbs": trail(contest, here("Agendar sessão")),
         },
     )
 
@@ -253,14 +212,14 @@ def session_create(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
 def call(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Call candidates to a session: the first commission calls the reserve's optants who reached the phase;
     the appeal commission, the appellants."""
-    session = get_object_or_404(Session.objects.select_related("commission__contest"), pk=pk)
+    session = _session(pk)
     contest = session.commission.contest
     appeal = session.commission.kind == rules.Kind.APPEAL
     form: CallForm | AppealCallForm
     if appeal:
-        form = AppealCallForm(request.POST or None, appeals=_pending_appeals(contest))
+        form = AppealCallForm(request.POST or None, appeals=selectors.pending_appeals(contest))
     else:
-        form = CallForm(request.POST or None, phases=Phase.objects.filter(contest=contest).order_by("order"))
+        form = CallForm(request.POST or None, phases=selectors.contest_phases(contest))
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():  # every appellant or none
@@ -292,7 +251,7 @@ def call(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
             else "Optantes pela reserva racial, ativos, ainda não chamados.",
             "submit": "Chamar",
             "multipart": False,
-            "breadcrumbs": _trail(
+            "breadcrumbs": trail(
                 contest,
                 (str(session), reverse("declarations:hetero_session", args=[session.pk])),
                 here("Chamar"),
@@ -304,9 +263,9 @@ def call(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 @staff_view(MANAGE)
 def session_record(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The members present (while the session is open) and the recording's reference and hash."""
-    session = get_object_or_404(Session.objects.select_related("commission__contest"), pk=pk)
+    session = _session(pk)
     initial = {
-        "present": list(session.present.all()),
+        "present": list(selectors.present_members(session)),
         "recording_reference": session.recording_reference,
         "recording_sha256": session.recording_sha256,
     }
@@ -338,7 +297,7 @@ def session_record(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
             "lead": "A presença não muda depois de encerrada a sessão; a gravação pode ser registrada depois.",
             "submit": "Registrar",
             "multipart": False,
-            "breadcrumbs": _trail(
+            "breadcrumbs": trail(
                 session.commission.contest,
                 (str(session), reverse("declarations:hetero_session", args=[session.pk])),
                 here("Presença e gravação"),
@@ -351,10 +310,8 @@ def session_record(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 @staff_view(MANAGE)
 def notify(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Send the non-confirmed candidate their result and private link (again, after a failure)."""
-    from declarations.hetero_links import result_notify
-
     verification = get_object_or_404(
-        Verification.objects.select_related("registration__candidate", "session"), pk=pk
+        Verification.objects.select_related("registration__candidate", "session__commission"), pk=pk
     )
     if (
         verification.outcome != rules.Outcome.NOT_CONFIRMED
@@ -364,7 +321,7 @@ def notify(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
             request, "Só se comunica individualmente a não confirmação pela comissão de heteroidentificação."
         )
     else:
-        result_notify(verification=verification)
+        hs.result_notify(verification=verification)
         messages.success(request, "Comunicação enviada à fila de e-mails; o resultado do envio aparece aqui.")
     return redirect("declarations:hetero_session", pk=verification.session_id)
 
@@ -372,7 +329,7 @@ def notify(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 # Publication --------------------------------------------------------------------------------------------
 
 
-def _signer_initial(contest: Contest) -> dict:
+def signer_initial(contest: Contest) -> dict:
     text = getattr(contest, "edital_text", None)
     return {"signer_name": text.signer_name, "signer_office": text.signer_office} if text else {}
 
@@ -401,7 +358,7 @@ def _publish_page(request, *, contest: Contest, title: str, lead: str, publish, 
             "lead": lead,
             "submit": "Publicar",
             "multipart": False,
-            "breadcrumbs": _trail(contest, here(title)),
+            "breadcrumbs": trail(contest, here(title)),
         },
     )
 
@@ -417,12 +374,8 @@ def draw_publish(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         lead="Ato público: semente, algoritmo, lista de sorteáveis e classificação, para qualquer pessoa refazer.",
         publish=lambda signer: documents.draw_publish(record=record, by=request.user, signer=signer),
         back=reverse("declarations:hetero_contest", args=[contest.slug]),
-        initial=_signer_initial(contest),
+        initial=signer_initial(contest),
     )
-
-
-def _session(pk: int) -> Session:
-    return get_object_or_404(Session.objects.select_related("commission__contest__policy"), pk=pk)
 
 
 @staff_view(MANAGE)
@@ -436,7 +389,7 @@ def call_publish(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         lead="Ato público: inscrição e nome dos chamados, com data, hora e local ou link.",
         publish=lambda signer: documents.call_publish(session=session, by=request.user, signer=signer),
         back=reverse("declarations:hetero_session", args=[session.pk]),
-        initial=_signer_initial(contest),
+        initial=signer_initial(contest),
     )
 
 
@@ -444,7 +397,7 @@ def call_publish(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 def minutes_publish(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     session = _session(pk)
     contest = session.commission.contest
-    first = session.present.order_by("name").first()
+    first = selectors.present_members(session).first()
     return _publish_page(
         request,
         contest=contest,
@@ -475,14 +428,14 @@ def result_publish(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
             contest=contest, by=request.user, signer=signer, today=timezone.localdate()
         ),
         back=reverse("declarations:hetero_contest", args=[contest.slug]),
-        initial=_signer_initial(contest),
+        initial=signer_initial(contest),
     )
 
 
 @staff_view(VIEW)
 def document_pdf(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """A published heteroidentification act as published (the minutes are restricted: only here, logged)."""
-    document = get_object_or_404(Document.objects.select_related("contest"), pk=pk, kind__in=HETERO_KINDS)
+    document = get_object_or_404(selectors.acts_documents(), pk=pk)
     if document.kind == Document.Kind.HETERO_MINUTES:
         log_access(user=request.user, obj=document.contest, request=request, detail=f"ata: {document.code}")
     response = HttpResponse(bytes(document.pdf), content_type="application/pdf")
@@ -490,44 +443,3 @@ def document_pdf(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     response["X-Content-Type-Options"] = "nosniff"
     response["Cache-Control"] = "private, no-store"
     return response
-
-
-urlpatterns = [
-    path("heteroidentificacao/documentos/<int:pk>/", document_pdf, name="hetero_document"),
-    path("heteroidentificacao/concursos/<slug:slug>/", contest_page, name="hetero_contest"),
-    path(
-        "heteroidentificacao/concursos/<slug:slug>/comissoes/nova/",
-        commission_form,
-        name="hetero_commission_form",
-    ),
-    path(
-        "heteroidentificacao/concursos/<slug:slug>/sessoes/nova/",
-        session_create,
-        name="hetero_session_create",
-    ),
-    path(
-        "heteroidentificacao/concursos/<slug:slug>/publicar-resultado/",
-        result_publish,
-        name="hetero_result_publish",
-    ),
-    path("heteroidentificacao/membros/<int:pk>/declaracao/", no_conflict_upload, name="hetero_no_conflict"),
-    path(
-        "heteroidentificacao/membros/<int:pk>/declaracao/arquivo/",
-        no_conflict_file,
-        name="hetero_no_conflict_file",
-    ),
-    path("heteroidentificacao/sessoes/<int:pk>/chamar/", call, name="hetero_call"),
-    path(
-        "heteroidentificacao/sessoes/<int:pk>/presenca-e-gravacao/",
-        session_record,
-        name="hetero_session_record",
-    ),
-    path(
-        "heteroidentificacao/sessoes/<int:pk>/publicar-convocacao/", call_publish, name="hetero_call_publish"
-    ),
-    path(
-        "heteroidentificacao/sessoes/<int:pk>/publicar-ata/", minutes_publish, name="hetero_minutes_publish"
-    ),
-    path("heteroidentificacao/sorteios/<int:pk>/publicar/", draw_publish, name="hetero_draw_publish"),
-    path("heteroidentificacao/verificacoes/<int:pk>/comunicar/", notify, name="hetero_notify"),
-]

@@ -1,0 +1,275 @@
+"""Reads of heteroidentification: a verification's final result (the appeal may still change it), the
+confirmed list, the seat a user holds in a session's commission, the draw's pending notice and its
+published document, and what the screens list (each list read in a fixed number of queries)."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.db.models import Prefetch, Q, QuerySet
+
+from candidates.models import Phase
+from contests.audit import User
+from contests.documents.models import Document
+from contests.documents.services import current_version
+from contests.models import Contest
+from declarations.hetero import draw as draw_rules
+from declarations.hetero import rules
+from declarations.models import (
+    Appeal,
+    Commission,
+    CommissionMember,
+    DrawAnnouncement,
+    MemberDraw,
+    Opinion,
+    Session,
+    Verification,
+)
+
+# Final results --------------------------------------------------------------------------------------------
+
+
+def appeal_of(verification: Verification) -> Appeal | None:
+    """The appeal against ``verification``, if any: read from the query when it selected it
+    (``select_related("appeal__judged_in")``), else one query."""
+    try:
+        return verification.appeal
+    except Appeal.DoesNotExist:
+        return None
+
+
+def final_state(verification: Verification, *, today: datetime.date) -> rules.Outcome | None:
+    """The final outcome of the first-instance ``verification`` (``None``: an appeal may still change it)."""
+    if not verification.outcome:
+        return None
+    if verification.outcome == rules.Outcome.ABSENT:
+        return rules.Outcome.ABSENT
+    appeal = appeal_of(verification)
+    judged = appeal.judged_in.outcome if appeal and appeal.judged_in and appeal.judged_in.outcome else None
+    if appeal and not judged:
+        return None
+    deadline_passed = verification.appeal_deadline is not None and today > verification.appeal_deadline
+    return rules.final_outcome(
+        rules.Outcome(verification.outcome),
+        rules.Outcome(judged) if judged else None,
+        appeal_deadline_passed=deadline_passed,
+    )
+
+
+def confirmed(contest: Contest, *, today: datetime.date) -> list[Verification]:
+    """The first-instance verifications of ``contest`` whose final result is a confirmation (their appeals
+    read in the same query)."""
+    verifications = (
+        Verification.objects.filter(
+            session__commission__contest=contest, session__commission__kind=rules.Kind.FIRST
+        )
+        .exclude(outcome="")
+        .select_related("registration__candidate", "appeal__judged_in")
+        .order_by("registration__number")
+    )
+    return [v for v in verifications if final_state(v, today=today) == rules.Outcome.CONFIRMED]
+
+
+# Seats ----------------------------------------------------------------------------------------------------
+
+
+def member_for(*, session: Session, user: User) -> CommissionMember | None:
+    """The seat ``user`` holds in ``session``'s commission, if any (Comissão sees only its own sessions)."""
+    if not user.is_authenticated:
+        return None
+    return CommissionMember.objects.filter(commission_id=session.commission_id, user=user).first()
+
+
+# The draw -------------------------------------------------------------------------------------------------
+
+
+def pending_announcement(contest: Contest, kind: str) -> DrawAnnouncement | None:
+    """The notice of ``kind`` still waiting for its seed (not replaced, not drawn), if any."""
+    return (
+        DrawAnnouncement.objects.filter(
+            contest=contest, kind=kind, replaced_at__isnull=True, draw__isnull=True
+        )
+        .order_by("-announced_at")
+        .first()
+    )
+
+
+def draw_recompute(record: MemberDraw) -> draw_rules.DrawResult:
+    """The draw recomputed from its published record (the same pure function anyone can run)."""
+    return draw_rules.draw(record.seed, record.pool, record.k)
+
+
+def announcement_document(announcement: DrawAnnouncement) -> Document | None:
+    """The published notice of a draw (its current version), if it was published."""
+    return current_version(announcement.contest, Document.Kind.HETERO_DRAW, announcement.subject)
+
+
+# Sessions -------------------------------------------------------------------------------------------------
+
+
+def sessions_for(user: User, *, every: bool) -> QuerySet[Session]:
+    """Every session (``every``: Jurídico, Auditoria) or those of the commissions ``user`` sits on, the
+    latest first."""
+    sessions = Session.objects.all() if every else Session.objects.filter(commission__members__user=user)
+    return sessions.select_related("commission__contest").order_by("-starts_at")
+
+
+def contests_with_heteroidentification() -> QuerySet[Contest]:
+    """The contests whose edital adopts heteroidentification or that formed a commission."""
+    return (
+        Contest.objects.filter(Q(edital_text__uses_heteroidentification=True) | Q(commissions__isnull=False))
+        .distinct()
+        .order_by("-year", "number")
+    )
+
+
+def present_members(session: Session) -> QuerySet[CommissionMember]:
+    return session.present.order_by("name")
+
+
+@dataclass(frozen=True)
+class SessionRow:
+    """A called candidate on the session page: the question the commission answers, the reader's own
+    opinion (a member's) and every opinion (to Jurídico and Auditoria, and to the members once closed)."""
+
+    verification: Verification
+    question: str
+    own: Opinion | None
+    opinions: tuple[Opinion, ...]
+
+
+def session_rows(session: Session, *, seat: CommissionMember | None, every_opinion: bool) -> list[SessionRow]:
+    """The candidates called to ``session`` in inscription order, with their opinions: two queries
+    whatever their number (a member who may not see the others' drafts loads only their own)."""
+    opinions = Opinion.objects.select_related("member").order_by("member__name")
+    if not every_opinion:
+        opinions = opinions.filter(member=seat) if seat is not None else opinions.none()
+    verifications = (
+        session.verifications.select_related("registration__candidate", "procedure")
+        .prefetch_related(Prefetch("opinions", queryset=opinions))
+        .order_by("registration__number")
+    )
+    rows = []
+    for verification in verifications:
+        loaded = tuple(verification.opinions.all())
+        own = next((o for o in loaded if seat is not None and o.member_id == seat.pk), None)
+        question = rules.BASIS_QUESTIONS[rules.Basis(verification.basis)]
+        rows.append(SessionRow(verification, question, own, loaded if every_opinion else ()))
+    return rows
+
+
+def contest_verifications(contest: Contest) -> QuerySet[Verification]:
+    """Each called registration's situation in ``contest`` (no opinion, no category: the status page)."""
+    return (
+        Verification.objects.filter(session__commission__contest=contest)
+        .select_related("registration__candidate", "session__commission")
+        .order_by("registration__number", "session__starts_at")
+    )
+
+
+# A contest's heteroidentification -------------------------------------------------------------------------
+
+# The acts heteroidentification publishes (the minutes are restricted).
+ACT_KINDS = (
+    Document.Kind.HETERO_DRAW,
+    Document.Kind.HETERO_CALL,
+    Document.Kind.HETERO_RESULT,
+    Document.Kind.HETERO_MINUTES,
+)
+
+
+@dataclass(frozen=True)
+class CommissionRow:
+    """A commission on the contest page: its members (by name), the composition's warnings, its draws and
+    sessions."""
+
+    commission: Commission
+    members: list[CommissionMember]
+    warnings: tuple[str, ...]
+    draws: list[MemberDraw]
+    sessions: list[Session]
+
+
+def contest_commissions(contest: Contest) -> list[CommissionRow]:
+    """``contest``'s commissions with their members, draws and sessions, in four queries; each checked
+    against the other's members (RULES §5: none in common; diversity warnings)."""
+    commissions = list(
+        Commission.objects.filter(contest=contest)
+        .order_by("kind")
+        .prefetch_related(
+            Prefetch("members", queryset=CommissionMember.objects.select_related("user").order_by("name")),
+            Prefetch("draws", queryset=MemberDraw.objects.order_by("drawn_at")),
+            Prefetch("sessions", queryset=Session.objects.order_by("starts_at")),
+        )
+    )
+    rows = []
+    for commission in commissions:
+        members = list(commission.members.all())
+        others = [m for other in commissions if other.pk != commission.pk for m in other.members.all()]
+        composition = rules.check_composition(
+            [m.as_rule() for m in members],
+            kind=rules.Kind(commission.kind),
+            size=commission.size,
+            other=[o.as_rule() for o in others],
+        )
+        draws, sessions = list(commission.draws.all()), list(commission.sessions.all())
+        rows.append(CommissionRow(commission, members, composition.warnings, draws, sessions))
+    return rows
+
+
+def commissions_of(contest: Contest) -> QuerySet[Commission]:
+    return Commission.objects.filter(contest=contest).order_by("kind")
+
+
+def contest_phases(contest: Contest) -> QuerySet[Phase]:
+    return Phase.objects.filter(contest=contest).order_by("order")
+
+
+def contest_announcements(contest: Contest) -> QuerySet[DrawAnnouncement]:
+    return DrawAnnouncement.objects.filter(contest=contest).select_related("draw").order_by("-announced_at")
+
+
+def pending_appeals(contest: Contest) -> QuerySet[Appeal]:
+    """The appeals not yet called to the appeal commission, the oldest first."""
+    return (
+        Appeal.objects.filter(verification__session__commission__contest=contest, judged_in__isnull=True)
+        .select_related("verification__registration__candidate")
+        .order_by("filed_at")
+    )
+
+
+def acts_documents() -> QuerySet[Document]:
+    """Every published act of heteroidentification, with its contest (to serve one)."""
+    return Document.objects.filter(kind__in=ACT_KINDS).select_related("contest")
+
+
+def published_acts(contest: Contest) -> QuerySet[Document]:
+    """``contest``'s published acts of heteroidentification, the latest first (without their PDFs)."""
+    return acts_documents().filter(contest=contest).defer("pdf").order_by("-published_at")
+
+
+# The candidate's private page -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ResultPage:
+    """What the candidate's link shows of their verification (the opinions numbered, never attributed)."""
+
+    appeal: Appeal | None
+    judged: Verification | None  # the appeal commission's verification, once it decided
+    opinions: list[Opinion]
+    judged_opinions: list[Opinion]
+    members: list[CommissionMember]
+
+
+def result_page(verification: Verification) -> ResultPage:
+    appeal = Appeal.objects.filter(verification=verification).select_related("judged_in").first()
+    judged = appeal.judged_in if appeal and appeal.judged_in and appeal.judged_in.outcome else None
+    return ResultPage(
+        appeal=appeal,
+        judged=judged,
+        opinions=list(verification.opinions.order_by("pk")),
+        judged_opinions=list(judged.opinions.order_by("pk")) if judged else [],
+        members=list(present_members(verification.session)),
+    )

@@ -1,0 +1,68 @@
+"""Background work of heteroidentification (django-tasks): the non-confirmed candidate is told individually,
+by e-mail, with a private link (``declarations.links``, the procedure's mechanism) where they read the result
+and file their appeal before the deadline (``services.result_notify`` queues it; what the page shows:
+``views.candidate``)."""
+
+from __future__ import annotations
+
+import logging
+
+from django.core.mail import EmailMultiAlternatives
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django_tasks import task
+
+from contests.audit import audited_save
+from contests.models import Organization
+from declarations.links import hetero_link_issue, link_revoke, link_url
+from declarations.models import Verification
+
+logger = logging.getLogger(__name__)
+
+
+@task()
+def send_hetero_result_email(verification_id: int) -> str:
+    """Send the result with a private link issued here (the token is never stored, not even in the queue);
+    record the delivery on the verification; a failure revokes the link and is recorded for a new try."""
+    now = timezone.now()
+    with transaction.atomic():
+        verification = (
+            Verification.objects.select_for_update()
+            .select_related("registration__candidate", "registration__contest", "session__commission")
+            .get(pk=verification_id)
+        )
+        candidate = verification.registration.candidate
+        link, token = hetero_link_issue(verification=verification, by=None, now=now, email=candidate.email)
+    url = link_url("declarations:hetero_portal", token)
+    context = {
+        "verification": verification,
+        "candidate": candidate,
+        "contest": verification.registration.contest,
+        "organization": Organization.current(),
+        "url": url,
+        "link": link,
+    }
+    message = EmailMultiAlternatives(
+        subject=f"Resultado da heteroidentificação: inscrição {verification.registration.number}",
+        body=render_to_string("declarations/email_hetero_result.txt", context),
+        to=[candidate.email],
+    )
+    try:
+        message.send()
+    except Exception as error:  # any transport failure: record it; the officer sends again from the session
+        logger.warning("heteroidentificação %s: envio falhou: %s", verification_id, error)
+        with transaction.atomic():
+            link_revoke(link=link, by=None, now=now, reason="Link privado revogado: e-mail não enviado")
+            verification.notice = f"E-mail não enviado em {timezone.localtime(now):%d/%m/%Y %H:%M}: {error}"[
+                :300
+            ]
+            audited_save(verification, by=None, reason="Comunicação individual falhou")
+        return "falhou"
+    with transaction.atomic():
+        verification.notice = (
+            f"Comunicado por e-mail com link privado em {timezone.localtime(now):%d/%m/%Y %H:%M} "
+            f"({candidate.email})."
+        )[:300]
+        audited_save(verification, by=None, reason="Resultado comunicado por e-mail")
+    return "enviado"

@@ -1,0 +1,44 @@
+"""Heteroidentification's addresses: the sessions, Jurídico's per-contest screens, the draw, the candidate's
+private link and the draw's public page (``declarations`` namespace, set by ``declarations.urls``)."""
+
+from django.urls import path
+
+from declarations.hetero.views import candidate, draw, public, sessions, staff
+
+HETERO = "heteroidentificacao/"
+CONTEST = HETERO + "concursos/<slug:slug>/"
+SESSION = HETERO + "sessoes/<int:pk>/"
+VERIFICATION = HETERO + "verificacoes/<int:pk>/"
+RESULT = HETERO + "resultado/<str:token>/"
+
+urlpatterns = [
+    path(HETERO, sessions.session_list, name="hetero_sessions"),
+    path(SESSION, sessions.session_detail, name="hetero_session"),
+    path(VERIFICATION + "parecer/", sessions.opinion_record, name="hetero_opinion"),
+    path(VERIFICATION + "aplicar/", sessions.result_apply, name="hetero_apply"),
+    path(VERIFICATION + "comparecimento/", sessions.attendance, name="hetero_attendance"),
+    path(SESSION + "encerrar/", sessions.session_close, name="hetero_close"),
+    path(CONTEST + "situacao/", sessions.status, name="hetero_status"),
+    path(HETERO + "sorteios/<int:pk>/", public.draw_page, name="hetero_draw"),
+    path(HETERO + "documentos/<int:pk>/", staff.document_pdf, name="hetero_document"),
+    path(CONTEST, staff.contest_page, name="hetero_contest"),
+    path(CONTEST + "comissoes/nova/", staff.commission_form, name="hetero_commission_form"),
+    path(CONTEST + "sessoes/nova/", staff.session_create, name="hetero_session_create"),
+    path(CONTEST + "publicar-resultado/", staff.result_publish, name="hetero_result_publish"),
+    path(HETERO + "membros/<int:pk>/declaracao/", staff.no_conflict_upload, name="hetero_no_conflict"),
+    path(
+        HETERO + "membros/<int:pk>/declaracao/arquivo/",
+        staff.no_conflict_file,
+        name="hetero_no_conflict_file",
+    ),
+    path(SESSION + "chamar/", staff.call, name="hetero_call"),
+    path(SESSION + "presenca-e-gravacao/", staff.session_record, name="hetero_session_record"),
+    path(SESSION + "publicar-convocacao/", staff.call_publish, name="hetero_call_publish"),
+    path(SESSION + "publicar-ata/", staff.minutes_publish, name="hetero_minutes_publish"),
+    path(HETERO + "sorteios/<int:pk>/publicar/", staff.draw_publish, name="hetero_draw_publish"),
+    path(VERIFICATION + "comunicar/", staff.notify, name="hetero_notify"),
+    path(CONTEST + "sorteios/anunciar/", draw.draw_announce, name="hetero_draw_announce"),
+    path(HETERO + "avisos/<int:pk>/sortear/", draw.draw_perform, name="hetero_draw_perform"),
+    path(RESULT, candidate.portal, name="hetero_portal"),
+    path(RESULT + "recurso/", candidate.appeal, name="hetero_portal_appeal"),
+]

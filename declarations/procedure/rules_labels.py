@@ -1,0 +1,70 @@
+"""The procedure's Portuguese names for the screens, forms, documents and history: each act's label and
+the article it rests on, the outcomes' and the means of notice's labels, and the note naming the act that
+undid the effects of a decision (the periods' labels stay in ``rules``: its refusals name them).
+
+PURE module, beside ``rules`` (which it names): no Django, no project import but the pure modules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from declarations.procedure.rules import Act, Means, Outcome
+
+ACT_LABELS: Mapping[Act, str] = {
+    Act.OPENING: "Instauração",
+    Act.NOTICE: "Intimação para defesa",
+    Act.DEFENCE: "Defesa",
+    Act.EVIDENCE: "Prova",
+    Act.HEARING: "Audiência",
+    Act.INSTRUCTION_CLOSED: "Encerramento da instrução",
+    Act.FINAL_STATEMENT: "Alegações finais",
+    Act.REPORT: "Relatório com proposta de decisão",
+    Act.DECISION: "Decisão",
+    Act.DECISION_EXTENSION: "Prorrogação do prazo para decidir",
+    Act.DECISION_NOTICE: "Intimação da decisão",
+    Act.APPEAL: "Recurso",
+    Act.RECONSIDERATION: "Juízo de reconsideração",
+    Act.SUPERIOR_DECISION: "Decisão da instância superior",
+    Act.FINAL: "Decisão definitiva",
+}
+
+ACT_CITATIONS: Mapping[Act, str] = {
+    Act.OPENING: "Lei 9.784 art. 5º",
+    Act.NOTICE: "Lei 9.784 art. 26",
+    Act.DEFENCE: "Lei 9.784 art. 3º III",
+    Act.EVIDENCE: "Lei 9.784 arts. 29 e 38",
+    Act.HEARING: "Lei 9.784 art. 41",
+    Act.INSTRUCTION_CLOSED: "Lei 9.784 art. 44",
+    Act.FINAL_STATEMENT: "Lei 9.784 art. 44",
+    Act.REPORT: "Lei 9.784 art. 47",
+    Act.DECISION: "Lei 9.784 arts. 48–50",
+    Act.DECISION_EXTENSION: "Lei 9.784 art. 49",
+    Act.DECISION_NOTICE: "Lei 9.784 arts. 26 e 59",
+    Act.APPEAL: "Lei 9.784 arts. 56 e 59",
+    Act.RECONSIDERATION: "Lei 9.784 art. 56 §1º",
+    Act.SUPERIOR_DECISION: "Lei 9.784 arts. 57 e 59 §1º",
+    Act.FINAL: "Lei 9.784 art. 57",
+}
+
+OUTCOME_LABELS: Mapping[Outcome, str] = {
+    Outcome.DISMISSED: "Improcedente: a autodeclaração subsiste",
+    Outcome.FALSITY: "Falsidade da autodeclaração confirmada",
+}
+
+MEANS_LABELS: Mapping[Means, str] = {
+    Means.EMAIL: "Mensagem eletrônica com o link privado (ciência pelo link)",
+    Means.LETTER: "Carta registrada com aviso de recebimento",
+    Means.IN_PERSON: "Ciência pessoal no processo",
+    Means.GAZETTE: "Publicação oficial (candidato não localizado)",
+}
+
+EFFECTS_UNDONE = (
+    "Efeitos desfeitos: o ato “{act}” julgou improcedente a apuração, e os efeitos aplicados desde a primeira "
+    "decisão (Lei 9.784 art. 61) caem com ela; a inscrição volta à situação anterior (art. 64)."
+)
+
+
+def effects_undone_text(act: Act) -> str:
+    """Why the effects were undone, naming the act that reversed the decision."""
+    return EFFECTS_UNDONE.format(act=ACT_LABELS[act])

@@ -1,0 +1,1 @@
+"""Views of the procedure: ``staff`` (Jurídico, Auditoria) and ``candidate`` (the private link)."""

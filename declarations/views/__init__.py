@@ -1,1 +1,0 @@
-"""Views of the procedure: ``staff`` (Jurídico, Auditoria) and ``portal`` (the candidate's private link)."""
