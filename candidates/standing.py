@@ -1,4 +1,4 @@
-"""What a candidate's own public page shows (``candidates.views.public``), read from published data only:
+"""What a candidate's own public page shows (``portal.views``), read from published data only:
 their place in each list of each published result run, and their nominations (public acts).
 
 RULES §7: name (the social name where given), inscription number, score and position; never the CPF, the

@@ -52,12 +52,14 @@ INSTALLED_APPS = [
     "contests",
     "candidates",
     "declarations",
+    # On top of the domain apps (DESIGN.md): the public site.
+    "portal",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # The public portal's pages already answered, replayed whole to anonymous visitors (issue 12).
-    "contests.middleware.PublicPageMiddleware",
+    "portal.middleware.PublicPageMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -112,7 +114,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {
     "default": env.cache("CACHE_URL", default="locmemcache://cotas"),
-    # The public site's rendered pages (contests/public_pages.py): per process by default; a shared cache
+    # The public site's rendered pages (portal/pages.py): per process by default; a shared cache
     # (redis://…, dbcache://table) makes a publication visible to every process at once.
     "public": env.cache("PUBLIC_CACHE_URL", default="locmemcache://public"),
     # A published run's lists per position, read by every nomination call: immutable, so a cache per

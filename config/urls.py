@@ -15,7 +15,7 @@ urlpatterns = [
     path("senha/alterada/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     # The staff's home ("Pendências"); the public portal's home is "/".
     path("painel/", home, name="home"),
-    path("", include("config.public_urls")),
+    path("", include("portal.urls")),
     path("", include("candidates.urls")),
     path("", include("declarations.urls")),
     path("", include("contests.urls")),

@@ -142,8 +142,8 @@ def test_no_public_page_of_the_demo_shows_a_cpf_a_birth_date_or_an_email(client,
         "public:privacy",
         "public:accessibility",
         "public:data_dictionary",
-        "contests:verify",
-        "contests:document_pdf",
+        "public:verify",
+        "public:document_pdf",
     ):
         assert name in reached, f"o rastreamento não chegou a {name}"
     assert any(url.endswith(".csv") for url in pages) and any(url.endswith(".json") for url in pages)

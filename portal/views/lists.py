@@ -4,7 +4,7 @@
   searchable by name or inscription number without accents), the nomination order of a position, and the
   open data (CSV and JSON) of both. Only published snapshots: a contest without a published edital, a
   draft run, a position the run does not cover are 404s. Each page is rendered once per publication and
-  served from the cache with validators (``contests/public_pages.py``); lists of names say ``noindex``.
+  served from the cache with validators (``portal/pages.py``); lists of names say ``noindex``.
 - ``candidate_lookup``: the candidate's own page, opened with the contest, the inscription number and the
   personal access code (``candidates.access``); no search by CPF. The code travels only in a POST body,
   never in a URL; the answer is ``private, no-store`` and ``noindex``. Wrong codes are throttled per
@@ -37,8 +37,8 @@ from candidates.models import Registration, ResultRun
 from candidates.standing import candidate_standing
 from contests import lifecycle
 from contests.models import Contest, Position
-from contests.public_pages import Page, query_key, query_text, serve
-from contests.views.public import (
+from portal.pages import Page, query_key, query_text, serve
+from portal.views.contests import (
     contest_crumb,
     contest_stage,
     html_page,
@@ -590,12 +590,9 @@ def _json_page(name: str, document: dict[str, Any], last_modified=None) -> Page:
     )
 
 
-urlpatterns = [
-    path("publico/minha-inscricao/", candidate_lookup, name="public_candidate"),
-]
-
 RUN = "publico/concursos/<slug:slug>/resultados/<int:run_pk>/"
 public_urlpatterns = [
+    path("publico/minha-inscricao/", candidate_lookup, name="candidate"),
     path("dados-abertos/", data_dictionary, name="data_dictionary"),
     path("publico/concursos/<slug:slug>/", contest_page, name="contest"),
     path(RUN, run_page, name="run"),

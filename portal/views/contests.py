@@ -5,7 +5,7 @@ Only published snapshots are read: a contest whose edital is not published is a 
 its documents are the published versions (``Document``) minus the restricted kinds; its schedule, its
 positions and their edital vacancies are as they stood when the current version of the edital was published
 (openings during validity count when recorded, each with its act). Every page but the verification is
-rendered once per publication and served from the cache (``contests/public_pages.py``).
+rendered once per publication and served from the cache (``portal/pages.py``).
 
 A restricted document (``RESTRICTED_KINDS``: procedure acts, heteroidentification minutes) is confirmed
 authentic by its code, kind, date of issue, version and SHA-256, and its holder may upload the file to
@@ -36,8 +36,8 @@ from contests.documents.checks import parse_schedule
 from contests.documents.models import RESTRICTED_KINDS, Document, EditalText
 from contests.documents.services import verify_file
 from contests.models import Contest, Organization, Position, VacancyOpening
-from contests.public_pages import Page, query_key, query_text, serve
 from contests.text_search import fold
+from portal.pages import Page, query_key, query_text, serve
 
 MAX_UPLOAD = 50 * 1024 * 1024
 TOO_LARGE = "O arquivo passa de 50 MB: não é um documento publicado aqui."
@@ -55,8 +55,8 @@ def portal_context(breadcrumbs: Sequence[Crumb] | None = None, **extra: Any) -> 
     return {
         "organization": organization,
         "organization_name": organization.name if organization else "Portal de concursos",
-        # The candidate's own page (inscription number and access code), in candidates/views/public.py.
-        "my_registration_url": reverse("candidates:public_candidate"),
+        # The candidate's own page (inscription number and access code).
+        "my_registration_url": reverse("public:candidate"),
         "breadcrumbs": [("Início", reverse("public:home")), *breadcrumbs] if breadcrumbs else [],
         **extra,
     }
@@ -131,7 +131,7 @@ def _home_page(query: str) -> Page:
     return page if not query else dataclasses.replace(page, store=False)  # a search: not stored
 
 
-# A contest (its page is in candidates/views/public.py, with its results and nominations) ---------------
+# A contest (its page is in portal/views/lists.py, with its results and nominations) --------------------
 
 
 def public_documents(contest: Contest) -> list[dict[str, Any]]:
@@ -297,7 +297,7 @@ def _verify_context(request: HttpRequest, breadcrumbs: Sequence[Crumb], **extra:
 def verify_home(request: HttpRequest) -> HttpResponse:
     form = CodeForm(request.GET or None)
     if form.is_valid():
-        return redirect("contests:verify", code=form.cleaned_data["code"].strip().upper())
+        return redirect("public:verify", code=form.cleaned_data["code"].strip().upper())
     context = _verify_context(request, [("Verificar documento", None)], form=form)
     return render(request, "public/verify_home.html", context)
 
@@ -337,7 +337,7 @@ def _verify(request: HttpRequest, code: str, handler: LimitedUpload) -> HttpResp
                 )
             except ValidationError as error:
                 form.add_error("file", error.messages[0])
-    crumbs: list[Crumb] = [("Verificar documento", reverse("contests:verify_home")), (document.code, None)]
+    crumbs: list[Crumb] = [("Verificar documento", reverse("public:verify_home")), (document.code, None)]
     context = _verify_context(
         request,
         crumbs,
@@ -370,4 +370,7 @@ public_urlpatterns = [
     path("", home, name="home"),
     path("acessibilidade/", accessibility, name="accessibility"),
     path("privacidade/", privacy, name="privacy"),
+    path("verificar/", verify_home, name="verify_home"),
+    path("verificar/<str:code>/", verify, name="verify"),
+    path("verificar/<str:code>/documento.pdf", document_pdf, name="document_pdf"),
 ]
