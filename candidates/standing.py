@@ -62,6 +62,16 @@ class Standing:
     nominations: list[NominationLine]
 
 
+def registration_by_number(contest: Contest, number: str) -> Registration | None:
+    """The registration with inscription ``number`` in ``contest``, to check the access code against: the one
+    live read of the page, which never reaches it (only the registration's ``candidate_standing`` does)."""
+    return (
+        Registration.objects.select_related("candidate", "position", "contest__policy")
+        .filter(contest=contest, number=number)
+        .first()
+    )
+
+
 def _list_label(kind: str, group: str) -> str:
     if kind == ResultEntry.List.OPEN:
         return "Lista geral (ampla concorrência)"

@@ -324,16 +324,27 @@ class Position(models.Model):
             return cached
         return self.openings.aggregate(total=Sum("count"))["total"] or 0
 
-    def reservation(self, *, vacancies: int | None = None) -> quotas.Reservation:
-        """The quota engine's answer for this position (delegates to the pure module)."""
+    def reservation(
+        self, *, vacancies: int | None = None, contest_vacancies: int | None = None
+    ) -> quotas.Reservation:
+        """The quota engine's answer for this position (delegates to the pure module).
+
+        ``vacancies``: a count to try instead of the position's own (the preview). ``contest_vacancies``: the
+        contest's vacancies, every position's, when the caller has counted them (a table of all positions,
+        as of a date); ``vacancies`` is then this position's count in that same table, and nothing is read
+        again."""
         contest = self.contest
         policy = contest.policy
         n = self.vacancies if vacancies is None else vacancies
         on_contest = policy.threshold_basis == Policy.ThresholdBasis.CONTEST
         threshold_count = None
         if on_contest:
+            if contest_vacancies is None:
+                contest_vacancies, own = contest.total_vacancies, self.vacancies
+            else:
+                own = n
             extra = quotas.threshold_extra(
-                on_contest=True, contest_vacancies=contest.total_vacancies, position_vacancies=self.vacancies
+                on_contest=True, contest_vacancies=contest_vacancies, position_vacancies=own
             )
             threshold_count = n + extra
         return quotas.reservation(

@@ -12,7 +12,7 @@ from candidates.models import ResultRun
 from candidates.services.access import access_code_reissue
 from candidates.services.results import result_run_compute
 from contests.models import Contest
-from portal.views import lists as public
+from portal.views import candidate as public
 from tests.builders import make_classified_position, make_contest, make_world
 
 URL = reverse("public:candidate")
