@@ -52,8 +52,9 @@ INSTALLED_APPS = [
     "contests",
     "candidates",
     "declarations",
-    # On top of the domain apps (DESIGN.md): the public site.
+    # On top of the domain apps (DESIGN.md): the public site and the staff's workspace.
     "portal",
+    "workspace",
 ]
 
 MIDDLEWARE = [
@@ -65,13 +66,13 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "contests.middleware.NoStoreForStaffMiddleware",
+    "workspace.middleware.NoStoreForStaffMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # Turns a view's database error into the 503 page (database down), with every header set above.
-    "contests.middleware.DatabaseUnavailableMiddleware",
+    "workspace.middleware.DatabaseUnavailableMiddleware",
     # Last, as django-axes asks: turns a lockout flagged during the request into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -88,7 +89,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "contests.context_processors.workspace",
+                "workspace.context_processors.workspace",
             ],
         },
     },
@@ -158,7 +159,7 @@ AXES_COOLOFF_TIME = timedelta(seconds=env.int("LOGIN_LOCKOUT_SECONDS", default=1
 # unrecorded: each one is another lockout line in the access log.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "contests.login.lockout_response"
+AXES_LOCKOUT_CALLABLE = "workspace.login.lockout_response"
 AXES_IPWARE_META_PRECEDENCE_ORDER = ("REMOTE_ADDR",)
 # Masked in the stored attempt (axes masks "password" itself): the password change form's fields too.
 AXES_SENSITIVE_PARAMETERS = ["username", "ip_address", "old_password", "new_password1", "new_password2"]

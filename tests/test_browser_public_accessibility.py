@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from contests.documents.models import Document
 from tests.axe import assert_accessible
-from tests.contests.test_public_views import make_document
+from tests.portal.test_views_contests import make_document
 from tests.test_permission_matrix import MATRIX, staff_patterns
 from tests.url_arguments import arguments, build_world
 

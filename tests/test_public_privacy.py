@@ -157,8 +157,8 @@ def test_no_public_page_of_the_demo_shows_a_cpf_a_birth_date_or_an_email(client,
     found = {url: leaks(text, people) for url, text in pages.items()}
     assert not any(found.values()), {url: hits for url, hits in found.items() if hits}
     # The demo's procedure (facts, complainant, even that it exists) is the Jurídico's only.
-    from candidates.management.commands._demo_hetero import PROCEDURE_COMPLAINANT, PROCEDURE_FACTS
     from declarations.models import Procedure
+    from workspace.management.commands._demo_hetero import PROCEDURE_COMPLAINANT, PROCEDURE_FACTS
 
     procedure = Procedure.objects.get()
     secrets = [PROCEDURE_FACTS[:40], PROCEDURE_COMPLAINANT, str(procedure), "Denúncia fictícia"]
