@@ -9,9 +9,6 @@ compare; its title, any name and the PDF are never shown to the public (the PDF 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 from django.core.exceptions import ValidationError
 from django.core.files.uploadhandler import FileUploadHandler, SkipFile
 from django.http import Http404, HttpRequest, HttpResponse
@@ -46,16 +43,12 @@ class LimitedUpload(FileUploadHandler):
         return None  # the next handler (memory or temporary file) builds the file
 
 
-def _verify_context(breadcrumbs: Sequence[Crumb], **extra: Any) -> dict[str, Any]:
-    return portal_context(breadcrumbs, **extra)
-
-
 @require_http_methods(["GET"])
 def verify_home(request: HttpRequest) -> HttpResponse:
     form = forms.CodeForm(request.GET or None)
     if form.is_valid():
         return redirect("public:verify", code=form.cleaned_data["code"].strip().upper())
-    context = _verify_context([("Verificar documento", None)], form=form)
+    context = portal_context([("Verificar documento", None)], form=form)
     return render(request, "public/verify_home.html", context)
 
 
@@ -95,7 +88,7 @@ def _verify(request: HttpRequest, code: str, handler: LimitedUpload) -> HttpResp
             except ValidationError as error:
                 form.add_error("file", error.messages[0])
     crumbs: list[Crumb] = [("Verificar documento", reverse("public:verify_home")), (document.code, None)]
-    context = _verify_context(
+    context = portal_context(
         crumbs,
         document=document,
         versions=versions,
