@@ -609,38 +609,3 @@ class OpenForm(StaffFormMixin, forms.Form):
         if refusal:
             raise ValidationError(refusal)
         return count
-
-
-# The candidate's own page (public) -----------------------------------------------------------------------
-
-
-class CandidateLookupForm(StaffFormMixin, forms.Form):
-    """Contest, inscription number and personal access code (``candidates.access``): posted, never in a
-    URL. Only contests out of draft are offered."""
-
-    contest = forms.ModelChoiceField(
-        label="Concurso", queryset=Contest.objects.none(), empty_label="Escolha o concurso"
-    )
-    number = forms.CharField(
-        label="Número de inscrição",
-        max_length=30,
-        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
-    )
-    code = forms.CharField(
-        label="Código de acesso",
-        max_length=40,
-        help_text="Enviado por e-mail e impresso nas intimações e cartas de nomeação, no formato ABCD-EFGH-JK. "
-        "Perdeu o código? Peça outro à Secretaria do concurso.",
-        widget=forms.TextInput(
-            attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
-        ),
-    )
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        field = cast(forms.ModelChoiceField, self.fields["contest"])
-        field.queryset = Contest.objects.exclude(status=Contest.Status.DRAFT).order_by("-year", "-number")
-        field.error_messages["invalid_choice"] = "Escolha um dos concursos da lista."
-
-    def clean_number(self) -> str:
-        return self.cleaned_data["number"].strip()

@@ -231,6 +231,7 @@ def nomination_rows(position: Position) -> list[dict[str, Any]]:
 
 
 def positions_with_nominations(contest: Contest) -> set[int]:
+    """The positions of ``contest`` with at least one nomination recorded (their order is public)."""
     return set(
         Nomination.objects.filter(position__contest=contest).values_list("position_id", flat=True).distinct()
     )

@@ -1,4 +1,4 @@
-"""What a candidate's own public page shows (``candidates.views.public``), read from published data only:
+"""What a candidate's own public page shows (``portal.views``), read from published data only:
 their place in each list of each published result run, and their nominations (public acts).
 
 RULES §7: name (the social name where given), inscription number, score and position; never the CPF, the
@@ -60,6 +60,16 @@ class Standing:
     position: str
     runs: list[RunStanding]
     nominations: list[NominationLine]
+
+
+def registration_by_number(contest: Contest, number: str) -> Registration | None:
+    """The registration with inscription ``number`` in ``contest``, to check the access code against: the one
+    live read of the page, which never reaches it (only the registration's ``candidate_standing`` does)."""
+    return (
+        Registration.objects.select_related("candidate", "position", "contest__policy")
+        .filter(contest=contest, number=number)
+        .first()
+    )
 
 
 def _list_label(kind: str, group: str) -> str:

@@ -44,7 +44,7 @@ def page_url(*, printed: bool = False) -> str:
     """The candidate's page: on the site e-mails link to (``SITE_URL``) or, on paper, at the public address
     printed on every document (``PUBLIC_BASE_URL``)."""
     base = settings.PUBLIC_BASE_URL if printed else settings.SITE_URL
-    return base.rstrip("/") + reverse("candidates:public_candidate")
+    return base.rstrip("/") + reverse("public:candidate")
 
 
 def id_ranges(ids: Iterable[int]) -> Ranges:

@@ -1,4 +1,4 @@
-from candidates.views import imports, nominations, public, registrations, results, trail
+from candidates.views import imports, nominations, registrations, results, trail
 
 app_name = "candidates"
 
@@ -8,5 +8,4 @@ urlpatterns = [
     *results.urlpatterns,
     *nominations.urlpatterns,
     *trail.urlpatterns,
-    *public.urlpatterns,
 ]

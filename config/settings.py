@@ -52,24 +52,27 @@ INSTALLED_APPS = [
     "contests",
     "candidates",
     "declarations",
+    # On top of the domain apps (DESIGN.md): the public site and the staff's workspace.
+    "portal",
+    "workspace",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # The public portal's pages already answered, replayed whole to anonymous visitors (issue 12).
-    "contests.middleware.PublicPageMiddleware",
+    "portal.middleware.PublicPageMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "contests.middleware.NoStoreForStaffMiddleware",
+    "workspace.middleware.NoStoreForStaffMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # Turns a view's database error into the 503 page (database down), with every header set above.
-    "contests.middleware.DatabaseUnavailableMiddleware",
+    "workspace.middleware.DatabaseUnavailableMiddleware",
     # Last, as django-axes asks: turns a lockout flagged during the request into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -86,7 +89,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "contests.context_processors.workspace",
+                "workspace.context_processors.workspace",
             ],
         },
     },
@@ -112,7 +115,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {
     "default": env.cache("CACHE_URL", default="locmemcache://cotas"),
-    # The public site's rendered pages (contests/public_pages.py): per process by default; a shared cache
+    # The public site's rendered pages (portal/pages.py): per process by default; a shared cache
     # (redis://…, dbcache://table) makes a publication visible to every process at once.
     "public": env.cache("PUBLIC_CACHE_URL", default="locmemcache://public"),
     # A published run's lists per position, read by every nomination call: immutable, so a cache per
@@ -156,7 +159,7 @@ AXES_COOLOFF_TIME = timedelta(seconds=env.int("LOGIN_LOCKOUT_SECONDS", default=1
 # unrecorded: each one is another lockout line in the access log.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "contests.login.lockout_response"
+AXES_LOCKOUT_CALLABLE = "workspace.login.lockout_response"
 AXES_IPWARE_META_PRECEDENCE_ORDER = ("REMOTE_ADDR",)
 # Masked in the stored attempt (axes masks "password" itself): the password change form's fields too.
 AXES_SENSITIVE_PARAMETERS = ["username", "ip_address", "old_password", "new_password1", "new_password2"]

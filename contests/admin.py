@@ -7,12 +7,28 @@ open to superusers only, and its login is throttled like the workspace's.
 from __future__ import annotations
 
 from django.contrib import admin, messages
-from django.core.exceptions import PermissionDenied
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest
 from simple_history.admin import SimpleHistoryAdmin
 
-from contests.login import AdminLoginForm
 from contests.models import AccessLog, Contest, Holiday, Organization, Policy, Position, VacancyOpening
+
+
+class AdminLoginForm(AdminAuthenticationForm):
+    """The admin's login: for superusers only (everyone else uses the workspace). django-axes throttles it as
+    it does the workspace's (its backend comes first in ``AUTHENTICATION_BACKENDS``)."""
+
+    error_messages = {
+        **AdminAuthenticationForm.error_messages,
+        "invalid_login": "Usuário ou senha incorretos, ou a conta não é de administrador do sistema.",
+    }
+
+    def confirm_login_allowed(self, user: User) -> None:
+        super().confirm_login_allowed(user)
+        if not user.is_superuser:
+            raise ValidationError(self.error_messages["invalid_login"], code="invalid_login")
 
 
 def _superuser_only(request: HttpRequest) -> bool:

@@ -4,7 +4,7 @@ happens to it, vacancies opened, the contest's status, the organisation's data) 
 transaction. It writes the ``Publication`` row (the contest's audit trail and its Atom feed read it) and,
 when that transaction commits, moves the public pages' *generation* on.
 
-The public site stores each rendered page under the generation (``contests/public_pages.py``), so a new
+The public site stores each rendered page under the generation (``portal/pages.py``), so a new
 generation makes every stored page stale at once: in the process that published and, with a shared cache
 (``PUBLIC_CACHE_URL``: Redis, docs/operations.md), in every process. Moving it on after the commit, never
 before, keeps a page rendered by another process between the two from being stored as fresh. No signal is

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from contests import views
-from contests.views import documents, public
+from contests.views import documents
 
 app_name = "contests"
 
@@ -44,8 +44,5 @@ urlpatterns = [
     path("concursos/<slug:slug>/edital/minuta.pdf", documents.edital_draft_pdf, name="edital_draft_pdf"),
     path("concursos/<slug:slug>/edital/publicar/", documents.edital_publish_view, name="edital_publish"),
     path("concursos/<slug:slug>/edital/retificar/", documents.edital_rectify_view, name="edital_rectify"),
-    path("verificar/", public.verify_home, name="verify_home"),
-    path("verificar/<str:code>/", public.verify, name="verify"),
-    path("verificar/<str:code>/documento.pdf", public.document_pdf, name="document_pdf"),
     path("registro-de-acessos/", views.accesslog_list, name="accesslog_list"),
 ]

@@ -27,7 +27,7 @@ def _private_uploads(settings, tmp_path):
 
 @pytest.fixture(autouse=True)
 def _fresh_public_pages():
-    """The public site's stored pages (contests/public_pages.py) outlive a test's rolled-back rows: each
+    """The public site's stored pages (portal/pages.py) outlive a test's rolled-back rows: each
     test starts with none."""
     from django.core.cache import caches
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from contests.documents.models import Document
 from tests.axe import assert_accessible
-from tests.contests.test_public_views import make_document
+from tests.portal.test_views_contests import make_document
 from tests.test_permission_matrix import MATRIX, staff_patterns
 from tests.url_arguments import arguments, build_world
 
@@ -56,14 +56,14 @@ def test_axe_finds_nothing_on_any_public_page(page, live_server, world):
         if width > PHONE["width"]:
             failures.append(f"{name}: {url} rola para o lado ({width}px)")
         visited.append(name)
-    assert {"public:home", "public:list", "public:privacy", "candidates:public_candidate"} <= set(visited)
+    assert {"public:home", "public:list", "public:privacy", "public:candidate"} <= set(visited)
     for document in (
         make_document(world["contest"]),
         make_document(world["contest"], Document.Kind.PROCEDURE_ACT, subject="pa-1", title="Restrito"),
     ):
-        page.goto(live_server.url + reverse("contests:verify", args=[document.code]))
+        page.goto(live_server.url + reverse("public:verify", args=[document.code]))
         try:
             assert_accessible(page)
         except AssertionError as error:
-            failures.append(f"contests:verify ({document.get_kind_display()}): {error}")
+            failures.append(f"public:verify ({document.get_kind_display()}): {error}")
     assert not failures, "\n\n".join(failures)

@@ -62,8 +62,6 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "login   403   200   403   403   403   403"},
     "candidates:nomination_withdraw":        {"GET":  "login   403   200   403   403   403   403",
                                               "POST": "login   403   200   403   403   403   403"},
-    "candidates:public_candidate":           {"GET":  "  200   200   200   200   200   200   200",
-                                              "POST": "  200   200   200   200   200   200   200"},
     "candidates:registration_access_code":   {"GET":  "  405   405   405   405   405   405   405",
                                               "POST": "login   403   200   403   403   403   403"},
     "candidates:registration_correct":       {"GET":  "  405   405   405   405   405   405   405",
@@ -257,8 +255,6 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "login   403   403   403   403   302   403"},
     "candidates:result_export":              {"GET":  "login   403   200   200   403   200   200",
                                               "POST": "login   403   200   200   403   200   200"},
-    "contests:document_pdf":                 {"GET":  "  404   404   404   404   404   404   404",
-                                              "POST": "  405   405   405   405   405   405   405"},
     "contests:edital_draft_pdf":             {"GET":  "login   403   200   403   403   200   200",
                                               "POST": "login   403   200   403   403   200   200"},
     "contests:edital_edit":                  {"GET":  "login   403   200   403   403   200   200",
@@ -267,9 +263,11 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "login   403   403   403   403   200   403"},
     "contests:edital_rectify":               {"GET":  "login   403   403   403   403   200   403",
                                               "POST": "login   403   403   403   403   200   403"},
-    "contests:verify":                       {"GET":  "  404   404   404   404   404   404   404",
+    "public:document_pdf":                   {"GET":  "  404   404   404   404   404   404   404",
+                                              "POST": "  405   405   405   405   405   405   405"},
+    "public:verify":                         {"GET":  "  404   404   404   404   404   404   404",
                                               "POST": "  404   404   404   404   404   404   404"},
-    "contests:verify_home":                  {"GET":  "  200   200   200   200   200   200   200",
+    "public:verify_home":                    {"GET":  "  200   200   200   200   200   200   200",
                                               "POST": "  405   405   405   405   405   405   405"},
     # The public portal (issue 12): anonymous, the same for everyone; a draft is a 404 (see its tests).
     "public:home":                           {"GET":  "  200   200   200   200   200   200   200",
@@ -294,6 +292,9 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "  405   405   405   405   405   405   405"},
     "public:contest_feed":                   {"GET":  "  200   200   200   200   200   200   200",
                                               "POST": "  405   405   405   405   405   405   405"},
+    # The candidate's own page: open to anyone, answered only with the inscription number and the code.
+    "public:candidate":                      {"GET":  "  200   200   200   200   200   200   200",
+                                              "POST": "  200   200   200   200   200   200   200"},
 }
 # fmt: on
 

@@ -143,8 +143,8 @@ def test_no_public_page_of_the_demo_shows_a_cpf_a_birth_date_or_an_email(client,
         "public:privacy",
         "public:accessibility",
         "public:data_dictionary",
-        "contests:verify",
-        "contests:document_pdf",
+        "public:verify",
+        "public:document_pdf",
     ):
         assert name in reached, f"o rastreamento não chegou a {name}"
     assert any(url.endswith(".csv") for url in pages) and any(url.endswith(".json") for url in pages)
@@ -158,8 +158,8 @@ def test_no_public_page_of_the_demo_shows_a_cpf_a_birth_date_or_an_email(client,
     found = {url: leaks(text, people) for url, text in pages.items()}
     assert not any(found.values()), {url: hits for url, hits in found.items() if hits}
     # The demo's procedure (facts, complainant, even that it exists) is the Jurídico's only.
-    from candidates.management.commands._demo_hetero import PROCEDURE_COMPLAINANT, PROCEDURE_FACTS
     from declarations.models import Procedure
+    from workspace.management.commands._demo_hetero import PROCEDURE_COMPLAINANT, PROCEDURE_FACTS
 
     procedure = Procedure.objects.get()
     secrets = [PROCEDURE_FACTS[:40], PROCEDURE_COMPLAINANT, str(procedure), "Denúncia fictícia"]

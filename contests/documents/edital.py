@@ -1,25 +1,28 @@
 """The edital from the contest's data: the vacancy table from the quota engine, the reservation chapter
 from the policy (``chapter``), the seat numbers from the allocation engine's schedule, the check.
 
-The seat kinds come from ``candidates.engine.schedule`` (pure) through ``candidates.engine_params``, the one
-place a policy becomes the engine's parameters: the edital publishes exactly the order the nominations
-will follow. (Only these two modules of ``candidates`` are imported here, lazily: the pure engine and its
-adapter, never a service or a model.)
+The counts per position (open, reserved) are the quota engine's (``contests.quotas``, through
+``Position.reservation``). The seat kinds are the allocation engine's (``candidates.engine.schedule``), so
+that the edital publishes exactly the order the nominations will follow; that engine lives in
+``candidates``, which sits above this app, so it is handed in (``use_seat_order``, called by the candidates
+app when the apps load) rather than imported here.
 """
 
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import holidays as holiday_calendars
+from django.core.exceptions import ImproperlyConfigured
 
 from contests import quotas
 from contests.documents import chapter, checks
 from contests.documents.models import EditalText
 from contests.documents.render import Stamp, render_html, render_pdf
-from contests.models import Contest, Holiday, Organization, Policy
+from contests.models import Contest, Holiday, Organization, Policy, Position
 
 PCD_LAW = "Decreto federal nº 9.508/2018"
 
@@ -101,20 +104,49 @@ class TableRow:
     post_kind: str
 
 
+@dataclass(frozen=True)
+class SeatOrder:
+    """A position's seats in nomination order, as the allocation engine schedules them (RULES §4): which of
+    its vacancies are reserved to each list, and the kinds of its first ``chapter.SEATS_SHOWN`` nominations
+    (past its vacancies, how the order would go on)."""
+
+    racial: tuple[int, ...]  # seat numbers, among the position's vacancies
+    pcd: tuple[int, ...]
+    first: tuple[str, ...]  # "open", "racial" or "pcd", seat by seat
+
+
+# (position, its vacancies, the contest's vacancies) → the position's seat order.
+SeatOrderFor = Callable[[Position, int, int], SeatOrder]
+_seat_order_for: SeatOrderFor | None = None
+
+
+def use_seat_order(seat_order_for: SeatOrderFor) -> None:
+    """Hand in the allocation engine's seat order (the candidates app does, in its ``AppConfig.ready``)."""
+    global _seat_order_for
+    _seat_order_for = seat_order_for
+
+
+def _seat_order() -> SeatOrderFor:
+    if _seat_order_for is None:
+        raise ImproperlyConfigured(
+            "O edital numera as vagas com o motor de alocação: instale o app candidates."
+        )
+    return _seat_order_for
+
+
 def position_rows(contest: Contest) -> list[TableRow]:
     """Each position's counts (``Position.reservation``: the quota engine) and seat kinds (the schedule)."""
-    from candidates.engine import schedule
-    from candidates.engine_params import params_for_position
-
+    seat_order = _seat_order()
+    positions = list(contest.positions.order_by("code").prefetch_related("openings"))
+    vacancies = {
+        position.pk: sum(opening.count for opening in position.openings.all()) for position in positions
+    }
+    contest_vacancies = sum(vacancies.values())
     rows = []
-    positions = contest.positions.order_by("code").prefetch_related("openings")
     for position in positions:
-        n = sum(opening.count for opening in position.openings.all())
-        position._vacancies = n  # type: ignore[attr-defined]
-        reservation = position.reservation()
-        params = params_for_position(position)
-        kinds = schedule.schedule(params, n)
-        first = schedule.project(params, kinds, max(n, chapter.SEATS_SHOWN))[: chapter.SEATS_SHOWN]
+        n = vacancies[position.pk]
+        reservation = position.reservation(vacancies=n, contest_vacancies=contest_vacancies)
+        seats = seat_order(position, n, contest_vacancies)
         rows.append(
             TableRow(
                 row=chapter.PositionRow(
@@ -124,9 +156,9 @@ def position_rows(contest: Contest) -> list[TableRow]:
                     open=reservation.open,
                     racial=reservation.racial,
                     pcd=reservation.pcd,
-                    racial_seats=tuple(s for s, k in enumerate(kinds, 1) if k == schedule.RACIAL),
-                    pcd_seats=tuple(s for s, k in enumerate(kinds, 1) if k == schedule.PCD),
-                    first_seats=tuple(first),
+                    racial_seats=seats.racial,
+                    pcd_seats=seats.pcd,
+                    first_seats=seats.first,
                     racial_explanation=reservation.racial_explanation,
                     pcd_explanation=reservation.pcd_explanation,
                 ),

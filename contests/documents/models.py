@@ -161,7 +161,7 @@ class Document(models.Model):
         super().save(*args, **kwargs)  # type: ignore[arg-type]
 
     def get_absolute_url(self) -> str:
-        return reverse("contests:verify", args=[self.code])
+        return reverse("public:verify", args=[self.code])
 
     def delete(self, *args: object, **kwargs: object) -> tuple[int, dict[str, int]]:
         raise ValidationError(IMMUTABLE)

@@ -41,8 +41,8 @@ def new_code() -> str:
 
 def verification_url(code: str | None = None) -> str:
     if code is None:
-        return settings.PUBLIC_BASE_URL + reverse("contests:verify_home")
-    return settings.PUBLIC_BASE_URL + reverse("contests:verify", args=[code])
+        return settings.PUBLIC_BASE_URL + reverse("public:verify_home")
+    return settings.PUBLIC_BASE_URL + reverse("public:verify", args=[code])
 
 
 @dataclass(frozen=True)

@@ -325,18 +325,31 @@ class Position(models.Model):
             return cached
         return self.openings.aggregate(total=Sum("count"))["total"] or 0
 
-    def threshold_extra(self) -> int:
+    def threshold_extra(self, *, contest_vacancies: int | None = None, own: int | None = None) -> int:
         """The other positions' vacancies SM art. 1 §2's threshold also counts for this one now
-        (``quotas.threshold_extra``): none unless the policy counts it on the contest (no query then)."""
+        (``quotas.threshold_extra``): none unless the policy counts it on the contest (no query then).
+        ``contest_vacancies`` and ``own``: the counts when the caller has them (a table of every position,
+        as of a date); read from the database otherwise."""
         contest = self.contest
         if contest.policy.threshold_basis != Policy.ThresholdBasis.CONTEST:
             return 0
+        if contest_vacancies is None:
+            contest_vacancies, own = contest.total_vacancies, self.vacancies
         return quotas.threshold_extra(
-            on_contest=True, contest_vacancies=contest.total_vacancies, position_vacancies=self.vacancies
+            on_contest=True,
+            contest_vacancies=contest_vacancies,
+            position_vacancies=self.vacancies if own is None else own,
         )
 
-    def reservation(self, *, vacancies: int | None = None) -> quotas.Reservation:
-        """The quota engine's answer for this position (delegates to the pure module)."""
+    def reservation(
+        self, *, vacancies: int | None = None, contest_vacancies: int | None = None
+    ) -> quotas.Reservation:
+        """The quota engine's answer for this position (delegates to the pure module).
+
+        ``vacancies``: a count to try instead of the position's own (the preview). ``contest_vacancies``: the
+        contest's vacancies, every position's, when the caller has counted them (a table of all positions,
+        as of a date); ``vacancies`` is then this position's count in that same table, and nothing is read
+        again."""
         contest = self.contest
         policy = contest.policy
         n = self.vacancies if vacancies is None else vacancies
@@ -346,7 +359,11 @@ class Position(models.Model):
             policy.racial_rule(),
             contest.pcd_rule(),
             threshold_count=quotas.threshold_count(
-                n, on_contest=on_contest, other_vacancies=self.threshold_extra()
+                n,
+                on_contest=on_contest,
+                other_vacancies=self.threshold_extra(
+                    contest_vacancies=contest_vacancies, own=None if contest_vacancies is None else n
+                ),
             ),
             citations=policy.citations(),
             group_label=policy.group_label,

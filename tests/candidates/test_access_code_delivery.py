@@ -49,7 +49,7 @@ def test_the_code_is_sent_once_per_version():
     (message,) = mail.outbox
     assert message.to == ["candidata@example.org"]
     assert access.code_for(registration) in message.body
-    assert reverse("candidates:public_candidate") in message.body
+    assert reverse("public:candidate") in message.body
     delivery = AccessCodeDelivery.objects.get(registration=registration)
     assert (delivery.version, delivery.status, delivery.attempts) == (1, "sent", 1)
 
@@ -219,7 +219,7 @@ def test_the_procedure_notice_prints_the_current_code(cast):
     )
     html = notice_document(notice)
     assert access.code_for(registration) in html
-    assert reverse("candidates:public_candidate") in html
+    assert reverse("public:candidate") in html
 
 
 def test_the_registration_page_tells_the_clerk_whether_the_code_went_out(client_for):

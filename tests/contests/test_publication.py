@@ -39,7 +39,7 @@ from contests.services import (
 )
 from tests.builders import make_contest, make_world
 from tests.contests.test_documents import ready_contest
-from tests.contests.test_public_views import vacancy_cells
+from tests.portal.test_views_contests import vacancy_cells
 
 pytestmark = pytest.mark.django_db
 
@@ -309,7 +309,7 @@ def test_the_edital_is_one_publication_and_its_rectification_another(cast):
         (Publication.Kind.EDITAL, first.title),
         (Publication.Kind.RECTIFICATION, f"Retificação 1 de {first.title}"),
     ]
-    assert Publication.objects.get(title=first.title).url == reverse("contests:verify", args=[first.code])
+    assert Publication.objects.get(title=first.title).url == reverse("public:verify", args=[first.code])
     assert second.code in Publication.objects.order_by("pk").last().url
 
 

@@ -202,7 +202,7 @@ def _follow_contest(state: allocation.State, position: Position) -> tuple[alloca
     after = state.reservation()
     if after.racial == before.racial:
         return state, []
-    total = state.vacancies + params.threshold_extra
+    total = params.threshold_basis(state.vacancies)
     return state, [
         f"O concurso tem agora {plural(total, 'vaga', 'vagas')} (o mínimo para a reserva é contado no concurso"
         f"{params.cite('threshold')}): reserva a {params.group_label} neste cargo: {after.racial_explanation}"

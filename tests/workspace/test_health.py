@@ -40,7 +40,7 @@ def test_health_shows_no_personal_data_nor_settings(client, cast):
 
 
 def test_health_reports_the_queue_not_configured_without_django_tasks(client, db, monkeypatch):
-    from contests.views import health as health_view
+    from workspace.views import health as health_view
 
     monkeypatch.setattr(health_view.apps, "is_installed", lambda name: False)
     _, body = health(client)

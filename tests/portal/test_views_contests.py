@@ -256,12 +256,12 @@ def test_login_page_links_to_the_portal(client):
 def test_restricted_act_is_confirmed_but_neither_titled_nor_served(client):
     contest = published()
     secret = make_document(contest, Document.Kind.PROCEDURE_ACT, subject="p-1", title="Notificação de Fulana")
-    html = text(client.get(reverse("contests:verify", args=[secret.code])))
+    html = text(client.get(reverse("public:verify", args=[secret.code])))
     assert "Documento autêntico" in html and "acesso restrito" in html and secret.sha256 in html
-    assert "Fulana" not in html and reverse("contests:document_pdf", args=[secret.code]) not in html
-    assert client.get(reverse("contests:document_pdf", args=[secret.code])).status_code == 404
+    assert "Fulana" not in html and reverse("public:document_pdf", args=[secret.code]) not in html
+    assert client.get(reverse("public:document_pdf", args=[secret.code])).status_code == 404
     public = make_document(contest)
-    assert client.get(reverse("contests:document_pdf", args=[public.code])).status_code == 200
+    assert client.get(reverse("public:document_pdf", args=[public.code])).status_code == 200
 
 
 # How every public page answers -------------------------------------------------------------------------------
@@ -290,7 +290,7 @@ def public_urls(world) -> list[str]:
         reverse("public:nominations", args=[contest.slug, position.pk]),
         reverse("public:nominations_data", args=[contest.slug, position.pk, "csv"]),
         reverse("public:nominations_data", args=[contest.slug, position.pk, "json"]),
-        reverse("contests:verify_home"),
+        reverse("public:verify_home"),
     ]
 
 

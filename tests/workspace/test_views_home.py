@@ -11,7 +11,6 @@ from django.utils import timezone
 
 from candidates.services.nominations import nominations_call
 from candidates.services.results import result_run_compute, result_run_publish
-from contests import pendencies
 from contests.models import AccessLog
 from tests.builders import (
     make_classified_position,
@@ -21,6 +20,7 @@ from tests.builders import (
     publish_final,
 )
 from tests.queries import assert_queries_do_not_grow
+from workspace import pendencies
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,6 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.template.loader import render_to_string
 from django.utils.cache import add_never_cache_headers
 
-from contests import public_pages
-
 logger = logging.getLogger("cotas.database")
 
 RETRY_AFTER_SECONDS = 60
@@ -61,32 +59,4 @@ class NoStoreForStaffMiddleware:
             staff = True
         if staff:
             add_never_cache_headers(response)
-        return response
-
-
-class PublicPageMiddleware:
-    """Result day (issue 12): an anonymous visitor's GET of a public page already answered is replayed
-    from the cache whole (body, validators and the security headers the stack added), without running the
-    rest of the stack or the view; a conditional GET that matches gets its 304. Placed right after
-    ``SecurityMiddleware`` (its https redirect and headers still apply). Staff (a session cookie) always go
-    through the stack, and get ``no-store``."""
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
-        self.get_response = get_response
-        self.static_url = "/" + settings.STATIC_URL.lstrip("/")
-
-    def __call__(self, request: HttpRequest) -> HttpResponseBase:
-        cacheable = (
-            request.method in ("GET", "HEAD")
-            and settings.SESSION_COOKIE_NAME not in request.COOKIES
-            and not request.path.startswith(self.static_url)
-        )
-        if cacheable:
-            request.get_host()  # a host outside ALLOWED_HOSTS is refused (400) here too
-            stored = public_pages.stored_response(request)
-            if stored is not None:
-                return stored
-        response = self.get_response(request)
-        if cacheable and isinstance(response, HttpResponse):
-            public_pages.store_response(request, response)
         return response

@@ -21,6 +21,8 @@ from candidates.models.nominations import nomination_name
 from contests.models import Contest, Position, VacancyOpening
 from contests.selectors import access_logs
 from contests.wording import plural
+from declarations.models import Session
+from declarations.procedure.selectors import desk_rows
 
 SOON_DAYS = 7  # a nominee's deadline to take office "ends soon" within this many days
 LATEST = 10  # rows of the auditor's lists
@@ -195,8 +197,6 @@ def clerk_section(*, today: datetime.date) -> Section:
 
 
 def legal_section(*, today: datetime.date) -> Section:
-    from declarations.procedure.selectors import desk_rows
-
     rows = desk_rows(today=today)
     items = []
     for state in rows:
@@ -226,8 +226,6 @@ def legal_section(*, today: datetime.date) -> Section:
 
 def commission_section(user: User, *, today: datetime.date) -> Section:
     """The sessions still open of the commissions ``user`` sits on, the next first (RULES §5)."""
-    from declarations.models import Session
-
     sessions = (
         Session.objects.filter(commission__members__user=user, closed_at__isnull=True)
         .select_related("commission__contest")

@@ -94,7 +94,7 @@ def seeded(settings, tmp_path):
 
 @pytest.mark.parametrize("who", sorted(DEMO_EXPECTED))
 def test_demo_user_logs_in_and_sees_its_home_with_counts(page, live_server, seeded, who):
-    from candidates.management.commands.seed_demo import DEMO_PASSWORD
+    from workspace.management.commands.seed_demo import DEMO_PASSWORD
 
     page.goto(live_server.url + "/painel/")  # the staff's home; "/" is the public portal
     page.get_by_label("Usuário").fill(who)

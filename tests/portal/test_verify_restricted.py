@@ -13,7 +13,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from contests.documents.models import RESTRICTED_KINDS, Document
 from contests.documents.render import pdf_from_html
 from contests.documents.services import TooLarge, document_publish, verify_file
-from contests.views import public
+from portal import forms as public
 from tests import builders
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,6 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 
-from candidates.management.commands.seed_demo import DEMO_PASSWORD
 from contests import audit, services
 from contests.models import Contest, Holiday, Organization, Position, VacancyOpening
 from declarations.models import (
@@ -27,6 +26,7 @@ from declarations.models import (
     Session,
 )
 from tests.builders import CAST, EXAMPLE_CSV
+from workspace.management.commands.seed_demo import DEMO_PASSWORD
 
 AUDITED = (
     Organization,
@@ -241,9 +241,9 @@ def test_seed_demo_gives_the_portal_a_published_edital_result_and_nominations(db
 def test_seed_demo_draws_santa_maria_commission_with_the_comissao_user_and_a_session_ahead(db, debug):
     from django.utils import timezone
 
-    from candidates.management.commands._demo_hetero import SEED, SESSION_IN_DAYS
     from contests.documents.models import Document
     from declarations.hetero.selectors import draw_recompute
+    from workspace.management.commands._demo_hetero import SEED, SESSION_IN_DAYS
 
     seed()
     contest = Contest.objects.get(slug="demo-santa-maria")

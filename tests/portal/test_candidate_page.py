@@ -11,11 +11,11 @@ from candidates import access
 from candidates.models import ResultRun
 from candidates.services.access import access_code_reissue
 from candidates.services.results import result_run_compute
-from candidates.views import public
 from contests.models import Contest
+from portal.views import candidate as public
 from tests.builders import make_classified_position, make_contest, make_world
 
-URL = reverse("candidates:public_candidate")
+URL = reverse("public:candidate")
 
 
 @pytest.fixture(autouse=True)

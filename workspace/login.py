@@ -2,7 +2,7 @@
 
 django-axes counts wrong passwords per user name *and* address (``AXES_LOCKOUT_PARAMETERS``): its backend,
 first in ``AUTHENTICATION_BACKENDS``, refuses a locked pair before any password is checked, at the
-workspace's login and the admin's, and its middleware answers with the lockout page. The password change
+workspace's login and the admin's (its form, for superusers only, is in ``contests/admin.py``), and its middleware answers with the lockout page. The password change
 form checks the old password with ``check_password``, not ``authenticate``, so it asks axes itself
 (``PasswordChangeForm`` below): the same counter, the same lockout. Every lockout goes to the access log
 (``record_lockout``), which Gestão and Auditoria read.
@@ -18,12 +18,10 @@ from axes.helpers import get_client_username
 from axes.signals import user_locked_out
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.forms import PasswordChangeForm as DjangoPasswordChangeForm
-from django.contrib.auth.models import User
 from django.contrib.auth.signals import user_login_failed
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
@@ -48,20 +46,6 @@ class LoginForm(AuthenticationForm):
         # The interface is Portuguese only, whatever language the browser asks for.
         self.fields["username"].label = "Usuário"
         self.fields["password"].label = "Senha"
-
-
-class AdminLoginForm(AdminAuthenticationForm):
-    """The admin's login: for superusers only (everyone else uses the workspace)."""
-
-    error_messages = {
-        **AdminAuthenticationForm.error_messages,
-        "invalid_login": "Usuário ou senha incorretos, ou a conta não é de administrador do sistema.",
-    }
-
-    def confirm_login_allowed(self, user: User) -> None:
-        super().confirm_login_allowed(user)
-        if not user.is_superuser:
-            raise ValidationError(self.error_messages["invalid_login"], code="invalid_login")
 
 
 class PasswordChangeForm(DjangoPasswordChangeForm):

@@ -21,13 +21,13 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from candidates.management.commands._demo_hetero import seed_heteroidentification, seed_procedure
-from candidates.management.commands._demo_portal import seed_portal
 from candidates.services import registrations as candidate_services
 from contests import services
 from contests.documents import services as document_services
 from contests.documents.models import EditalText
 from contests.models import Contest, Holiday, Organization, Policy, Position
+from workspace.management.commands._demo_hetero import seed_heteroidentification, seed_procedure
+from workspace.management.commands._demo_portal import seed_portal
 
 D = datetime.date
 DEMO_PASSWORD = "cotas-demo"  # printed on screen: acceptable only with DEBUG on

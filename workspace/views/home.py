@@ -7,8 +7,8 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
-from contests import pendencies
 from contests.views.access import AuthenticatedHttpRequest
+from workspace import pendencies
 
 
 @login_required

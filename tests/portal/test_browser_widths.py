@@ -50,7 +50,7 @@ def test_public_tables_show_every_column_without_sideways_scrolling(page, live_s
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), label
         assert_accessible(page)
     registration = run.entries.select_related("registration").first().registration
-    page.goto(live_server.url + reverse("candidates:public_candidate"))
+    page.goto(live_server.url + reverse("public:candidate"))
     page.locator("#id_contest").select_option(str(contest.pk))
     page.locator("#id_number").fill(registration.number)
     page.locator("#id_code").fill(access.code_for(registration))

@@ -15,14 +15,15 @@ import datetime
 from django.conf import settings
 from django.contrib.syndication.views import Feed
 from django.http import HttpRequest, HttpResponse
-from django.urls import path, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.feedgenerator import Atom1Feed
 from django.views.decorators.http import require_http_methods
 
 from contests.models import Contest, Organization, Publication
-from contests.public_pages import Page, serve
-from contests.views.public import published_contest
+from contests.selectors import contest_publications
+from portal.pages import Page, serve
+from portal.views.frame import published_contest
 
 ENTRIES = 50
 
@@ -57,8 +58,7 @@ class ContestPublicationsFeed(Feed):
         return organization.name if organization else "Portal de concursos"
 
     def items(self, contest: Contest) -> list[Publication]:
-        publications = Publication.objects.filter(contest=contest).select_related("contest")
-        return list(publications.order_by("-at", "-pk")[:ENTRIES])
+        return contest_publications(contest, limit=ENTRIES)
 
     def item_title(self, item: Publication) -> str:
         return item.title
@@ -94,8 +94,3 @@ def _feed_page(request: HttpRequest, slug: str) -> Page:
     return Page(
         generator.writeString("utf-8").encode(), content_type=Atom1Feed.content_type, last_modified=latest
     )
-
-
-public_urlpatterns = [
-    path("publico/concursos/<slug:slug>/publicacoes.atom", contest_feed, name="contest_feed"),
-]

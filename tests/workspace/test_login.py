@@ -1,4 +1,4 @@
-"""Login, logout and password change, throttled by django-axes (contests.login, issue 14 defect 12).
+"""Login, logout and password change, throttled by django-axes (workspace.login, issue 14 defect 12).
 
 The lock is on a user name *at* an address: wrong passwords from one computer lock that user there, not
 elsewhere (nobody can lock a colleague out from another machine), and not the other users of that

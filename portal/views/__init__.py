@@ -1,0 +1,1 @@
+"""The public site's views (anonymous), one module per screen family."""

@@ -1,0 +1,150 @@
+"""A published run's page (its positions and lists, and a search by name or inscription number across them)
+and each of its lists (paginated, searchable without accents).
+
+Only published snapshots: a contest without a published edital, a draft run, a position the run does not
+cover are 404s. Each page is rendered once per publication and served from the cache with validators
+(``portal/pages.py``); lists of names say ``noindex``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from candidates import published
+from candidates.models import ResultRun
+from contests.models import Contest, Position
+from portal.pages import Page, query_key, query_text, serve
+from portal.views.frame import (
+    contest_crumb,
+    html_page,
+    page_links,
+    page_number,
+    published_contest,
+    run_crumb,
+    storable,
+)
+
+# A published run: its positions and lists, and a search across them ----------------------------------------
+
+
+@require_http_methods(["GET", "HEAD"])
+def run_page(request: HttpRequest, slug: str, run_pk: int) -> HttpResponse:
+    query, number = query_text(request), page_number(request)
+    key = f"run:{slug}:{run_pk}?" + query_key(request, "q", "pagina")
+    return serve(
+        request,
+        key=key,
+        build=lambda: _run_page(slug, run_pk, query, number),
+        frozen=True,
+        noindex=True,
+        params=("q", "pagina"),
+    )
+
+
+def _run_page(slug: str, run_pk: int, query: str, number: str) -> Page:
+    contest = published_contest(slug)
+    run = published.published_run(contest, run_pk)
+    lists = published.contest_lists(contest)
+    counts = published.list_counts(run)
+    positions = published.run_positions(run)
+    blocks = [
+        {
+            "position": position,
+            "lists": [{"list": item, "count": counts.get((position.pk, item.value), 0)} for item in lists],
+        }
+        for position in positions
+    ]
+    context: dict[str, Any] = {
+        "contest": contest,
+        "run": run,
+        "blocks": blocks,
+        "document": published.run_document(run),
+        "query": query,
+        "noindex": True,
+        "search_target": "busca",
+    }
+    if query:
+        base = reverse("public:run", args=[slug, run_pk])
+        page = Paginator(published.run_search(run, query), published.PAGE_SIZE).get_page(number)
+        by_pk = {p.pk: p for p in positions}
+        label = {item.value: item for item in lists}
+        context["results"] = [
+            {
+                **row,
+                "position": by_pk.get(row["position_id"]),
+                "list": label.get(row["list"]),
+                "score": published.score_text(row["score"]),
+            }
+            for row in page.object_list
+        ]
+        context["page"] = page
+        context["pages"] = page_links(base, page, query)
+    crumbs = [contest_crumb(contest), (run.name, None)]
+    rendered = html_page("public/run.html", context, breadcrumbs=crumbs, last_modified=run.published_at)
+    found = context["page"].paginator.count > 0 if query else False
+    return (
+        rendered
+        if storable(query, number, context.get("page"), found)
+        else dataclasses.replace(rendered, store=False)
+    )
+
+
+# One list ------------------------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "HEAD"])
+def list_page(request: HttpRequest, slug: str, run_pk: int, pk: int, list_slug: str) -> HttpResponse:
+    query, number = query_text(request), page_number(request)
+    key = f"list:{slug}:{run_pk}:{pk}:{list_slug}?" + query_key(request, "q", "pagina")
+    return serve(
+        request,
+        key=key,
+        build=lambda: _list_page(slug, run_pk, pk, list_slug, query, number),
+        frozen=True,
+        noindex=True,
+        params=("q", "pagina"),
+    )
+
+
+def list_scope(
+    slug: str, run_pk: int, pk: int, list_slug: str
+) -> tuple[Contest, ResultRun, Position, published.PublicList]:
+    """The contest, the published run, the position it covers and the list an address names (404s else)."""
+    contest = published_contest(slug)
+    run = published.published_run(contest, run_pk)
+    position = published.run_position(run, pk)
+    return contest, run, position, published.public_list(contest, list_slug)
+
+
+def _list_page(slug: str, run_pk: int, pk: int, list_slug: str, query: str, number: str) -> Page:
+    contest, run, position, the_list = list_scope(slug, run_pk, pk, list_slug)
+    page = Paginator(published.list_rows(run, position, the_list.value, query), published.PAGE_SIZE).get_page(
+        number
+    )
+    base = reverse("public:list", args=[slug, run_pk, pk, list_slug])
+    rows = [{**row, "score": published.score_text(row["score"])} for row in page.object_list]
+    context = {
+        "contest": contest,
+        "run": run,
+        "position": position,
+        "list": the_list,
+        "other_lists": published.contest_lists(contest),
+        "rows": rows,
+        "page": page,
+        "pages": page_links(base, page, query),
+        "query": query,
+        "noindex": True,
+        "search_target": "busca",
+        "csv_url": reverse("public:list_data", args=[slug, run_pk, pk, list_slug, "csv"]),
+        "json_url": reverse("public:list_data", args=[slug, run_pk, pk, list_slug, "json"]),
+    }
+    crumbs = [contest_crumb(contest), run_crumb(run), (f"{position.code}: {the_list.label}", None)]
+    listed = html_page("public/list.html", context, breadcrumbs=crumbs, last_modified=run.published_at)
+    stored = storable(query, number, page, page.paginator.count > 0)
+    return listed if stored else dataclasses.replace(listed, store=False)

@@ -1,0 +1,1 @@
+"""The staff workspace's own screens: the home ("Pendências") and the health check."""
