@@ -201,12 +201,9 @@ def test_a_procedure_s_effects_name_the_party_only_in_their_public_act(
 
     pages = crawl(client, [reverse("public:home")])
     reached = {resolve(urlsplit(url).path).view_name for url in pages}
-    for name in ("public:contest", "public:nominations", "public:contest_feed", "contests:verify"):
+    for name in ("public:contest", "public:nominations", "public:contest_feed"):
         assert name in reached, f"o rastreamento não chegou a {name}"
-    act_pages = {
-        reverse("contests:verify", args=[act.code]),
-        reverse("contests:document_pdf", args=[act.code]),
-    }
+    act_pages = {act.get_absolute_url(), act.get_absolute_url() + "documento.pdf"}  # /verificar/<código>/
     assert act_pages <= set(pages)
     people = [
         Person(cpf=cpf, birth=birth.isoformat() if birth else "", email=email)
