@@ -164,3 +164,61 @@ def test_no_public_page_of_the_demo_shows_a_cpf_a_birth_date_or_an_email(client,
     procedure = Procedure.objects.get()
     secrets = [PROCEDURE_FACTS[:40], PROCEDURE_COMPLAINANT, str(procedure), "Denúncia fictícia"]
     assert not [(url, s) for url, text in pages.items() for s in secrets if s in text]
+
+
+def test_a_procedure_s_effects_name_the_party_only_in_their_public_act(
+    client, cast, settings, tmp_path, django_capture_on_commit_callbacks
+):
+    """A final decision of falsity annuls a cotista's nomination: the crawl reaches the nomination pages,
+    the feed and the act. Nothing protected anywhere; the procedure's content nowhere; its number (and so
+    the party as a party) only with the public act of the effects (RULES §7), never in the feed."""
+    import datetime
+
+    from candidates.services.nominations import nominations_call
+    from contests.documents.models import Document
+    from declarations.procedure import services
+    from tests.builders import make_world
+    from tests.declarations.test_documents import decide_falsity, open_case
+
+    settings.MEDIA_ROOT = tmp_path
+    world = make_world(cast)
+    position = world["position"]
+    nominations_call(
+        position=position,
+        count=3,
+        act_number="Portaria 11/2026",
+        act_date=datetime.date(2026, 6, 20),
+        by=cast["clerk"],
+    )
+    cotista = position.registrations.get(number="N2")
+    case = open_case(cotista, cast["legal"])
+    decide_falsity(case, cast["legal"])
+    final_on = datetime.date(2026, 7, 29)
+    services.act_record(procedure=case, kind="final", by=cast["legal"], today=final_on)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.effects_apply(procedure=case, by=cast["legal"], today=final_on)
+    act = Document.objects.get(kind=Document.Kind.PROCEDURE_EFFECTS)
+
+    pages = crawl(client, [reverse("public:home")])
+    reached = {resolve(urlsplit(url).path).view_name for url in pages}
+    for name in ("public:contest", "public:nominations", "public:contest_feed"):
+        assert name in reached, f"o rastreamento não chegou a {name}"
+    act_pages = {act.get_absolute_url(), act.get_absolute_url() + "documento.pdf"}  # /verificar/<código>/
+    assert act_pages <= set(pages)
+    people = [
+        Person(cpf=cpf, birth=birth.isoformat() if birth else "", email=email)
+        for cpf, birth, email in Candidate.objects.values_list("cpf", "birth_date", "email")
+    ]
+    found = {url: leaks(text, people) for url, text in pages.items()}
+    assert not any(found.values()), {url: hits for url, hits in found.items() if hits}
+    for secret in ("Indícios de falsidade", "Falsidade confirmada: fundamentos", "Proposta.", "Alegações."):
+        assert not [url for url, text in pages.items() if secret in text], secret
+    # The act: its verification page, its PDF, and its title among the contest's published documents.
+    naming = {url for url, text in pages.items() if str(case) in " ".join(text.split())}
+    contest_page = reverse("public:contest", args=[world["contest"].slug])
+    assert naming == {*act_pages, contest_page}
+    documents = pages[contest_page].split('id="documentos"', 1)[1].split("</section>", 1)
+    assert str(case) in documents[0] and str(case) not in documents[1]
+    feed = next(text for url, text in pages.items() if url.endswith(".atom"))
+    assert "Efeitos de decisão em processo administrativo" in feed
+    assert cotista.candidate.display_name not in feed and cotista.candidate.full_name not in feed

@@ -111,10 +111,12 @@ def document_publish(
     gazette_page: str = "",
     previous: Document | None = None,
     summary: str = "",
+    record: bool = True,
 ) -> Document:
     """Render the act with its verification code, sign it (when a certificate is configured), hash it and
     store it as a new immutable version, recorded as a publication unless its kind is restricted.
-    ``previous``: the version this one rectifies."""
+    ``previous``: the version this one rectifies. ``record`` False: the caller records the publication
+    itself, in the same transaction (a procedure's effects: one line per effect, naming the position)."""
     if not signer_name.strip() or not signer_office.strip():
         raise ValidationError("Informe o nome e o cargo de quem assina o ato.")
     if previous is not None:
@@ -155,7 +157,8 @@ def document_publish(
     )
     document.full_clean()
     document.save()
-    _document_publication(document, by)
+    if record:
+        _document_publication(document, by)
     return document
 
 

@@ -7,7 +7,8 @@ so that "the seed is public and fixed before the draw" is enforced, not promised
    once a draw is performed, its notice is final.
 2. ``draw_perform``: later, the seed typed by Jurídico is refused before the announced date, and the
    members are drawn from the announced pool and k only; the commission is formed from the drawn members
-   and the draw's record (``MemberDraw``) is linked to its notice. A notice is drawn at most once.
+   and the draw's record (``MemberDraw``) is linked to its notice, its public page recorded as a
+   publication. A notice is drawn at most once.
 """
 
 from __future__ import annotations
@@ -18,10 +19,12 @@ from collections.abc import Sequence
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from contests.audit import User, audited_save
-from contests.models import Contest
+from contests.models import Contest, Publication
+from contests.publication import publication_record
 from declarations.hetero import draw as draw_rules
 from declarations.hetero import rules
 from declarations.hetero.documents import Signer, announcement_publish
@@ -187,4 +190,12 @@ def draw_perform(
         drawn_by=by,
     )
     audited_save(record, by=by, reason="Sorteio público dos membros, conforme o aviso")
+    # The draw's public page (seed, pool, result, recomputed) exists from now on.
+    publication_record(
+        contest=contest,
+        kind=Publication.Kind.HETEROIDENTIFICATION,
+        title=f"Resultado do sorteio dos membros da {commission.get_kind_display().lower()}",
+        by=by,
+        url=reverse("declarations:hetero_draw", args=[record.pk]),
+    )
     return Formed(commission, warnings, record)

@@ -24,7 +24,8 @@ from django.utils import timezone
 from candidates.models import Phase, Registration
 from candidates.services.status import registration_change_status
 from contests.audit import User, audited_save
-from contests.models import Contest
+from contests.models import Contest, Publication
+from contests.publication import contest_url, publication_record
 from declarations import deadlines
 from declarations.hetero import rules
 from declarations.hetero.documents import opinions_extract
@@ -463,7 +464,8 @@ _STATUS_OF = {
 def result_apply(*, verification: Verification, by: User, today: datetime.date) -> Applied:
     """Apply the final result of the first-instance ``verification``: nothing when confirmed; otherwise the
     policy's consequence, at once, through ``registration_change_status`` (``keep_open``, an absence,
-    ``eliminate``) or by opening a procedure with the opinions as evidence (``open_procedure``)."""
+    ``eliminate``: recorded as a publication naming the position) or by opening a procedure with the
+    opinions as evidence (``open_procedure``)."""
     verification = (
         Verification.objects.select_for_update()
         .select_related("registration__contest__policy", "session__commission")
@@ -491,6 +493,16 @@ def result_apply(*, verification: Verification, by: User, today: datetime.date) 
             registration=registration, status=_STATUS_OF[consequence], reason=reason, by=by, today=today
         )
         messages = change.messages
+        # Who is on the lists (and, for a nominee, who holds the seat) changed: a public fact, recorded by
+        # the position, never by the candidate (RULES §7). Opening a procedure is no publication: the
+        # procedure stays confidential until its effects, which record their own.
+        publication_record(
+            contest=registration.contest,
+            kind=Publication.Kind.HETEROIDENTIFICATION,
+            title=f"Resultado de heteroidentificação aplicado – {registration.position.title}",
+            by=by,
+            url=contest_url(registration.contest),
+        )
     elif consequence == rules.Consequence.OPEN_PROCEDURE:
         procedure = procedure_open(
             registration=registration,

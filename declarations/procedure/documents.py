@@ -228,7 +228,8 @@ def effects_publish(
     *, procedure: Procedure, by: User | None, today: datetime.date, nominated: bool
 ) -> Document:
     """Publish the public act of the effects (a public kind, on ``/verificar/`` and the public portal): a
-    first version, or a new version of one made void before (the effects restored by a new decision)."""
+    first version, or a new version of one made void before (the effects restored by a new decision). Not
+    recorded as a publication here: the service that applies the effects records it."""
     previous = effects_document(procedure)
     name, office = signer(by)
     heading = effects_heading(procedure, nominated=nominated)
@@ -255,6 +256,7 @@ def effects_publish(
         signer_office=office,
         previous=previous,
         summary=f"Efeitos restabelecidos por nova decisão de falsidade no {procedure}." if previous else "",
+        record=False,  # the service records the effect's publication, naming the position
     )
 
 
@@ -288,6 +290,7 @@ def effects_void_publish(*, procedure: Procedure, by: User | None, today: dateti
         signer_office=office,
         previous=previous,
         summary=f"Tornado sem efeito: decisão posterior no {procedure} julgou improcedente a apuração.",
+        record=False,  # the service records the effect's publication, naming the position
     )
 
 

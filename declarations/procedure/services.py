@@ -1,7 +1,7 @@
 """Writes of the procedure on a false self-declaration (RULES §5): open, notify, record each act through the
 state machine (``rules``), attachments, the candidate's filings through their private link (the links
 themselves: ``declarations.links``), and the effects of a final decision of falsity through the candidates'
-orchestration service.
+orchestration service, each effect (applied, undone) recorded as one publication that names no party.
 
 Every write is keyword-only, atomic, locks the procedure's row (two legal officers, or the candidate and
 an officer, acting at once are serialised) and names who acted in history.
@@ -25,7 +25,8 @@ from candidates.models import Nomination, Registration
 from candidates.services.status import registration_change_status
 from contests.audit import User, audited_save
 from contests.documents.models import Document
-from contests.models import Position
+from contests.models import Position, Publication
+from contests.publication import contest_url, publication_record
 from declarations import deadlines
 from declarations.calendars import organization_calendar
 from declarations.links import link_issue
@@ -344,6 +345,27 @@ class EffectsResult:
     document: Document | None = None
 
 
+# The public record of an effect names the act's kind and the position, never the party (RULES §7): the
+# act itself, which names them, is one click away (its page on /verificar/).
+EFFECTS = "Efeitos de decisão em processo administrativo"
+
+
+def _effects_published(
+    procedure: Procedure, *, what: str, document: Document | None, by: User | None
+) -> Publication:
+    """Record the effect as the one publication the public sees: who is on the lists and who holds a seat
+    changed (the nomination order records its own line when a seat moved), and the public act was
+    published or made void."""
+    registration = procedure.registration
+    return publication_record(
+        contest=registration.contest,
+        kind=Publication.Kind.PROCEDURE_EFFECTS,
+        title=f"{what} – {registration.position.title}",
+        by=by,
+        url=document.get_absolute_url() if document is not None else contest_url(registration.contest),
+    )
+
+
 def _lock_registration(procedure: Procedure) -> Registration:
     """The registration, locked after its position (the order every nomination service takes), so its
     status read here is the one the orchestration service changes."""
@@ -356,8 +378,8 @@ def effects_apply(*, procedure: Procedure, by: User, today: datetime.date) -> Ef
     """Apply the effect of a decision of falsity (when final, or from the first decision where the policy
     says so, art. 61): the registration is eliminated through the orchestration service, which annuls an
     active nomination and frees its seat for the next of the same list at the next call; the public act
-    ("Eliminação de NOME, inscrição X, … nos termos do PA nº Y/AAAA", RULES §7) is published in the same
-    transaction."""
+    ("Eliminação de NOME, inscrição X, … nos termos do PA nº Y/AAAA", RULES §7) is published and the effect
+    recorded as a publication (naming the position, not the party) in the same transaction."""
     procedure = _locked(procedure)
     if procedure.effects_applied_on:
         _refuse(f"Os efeitos já foram aplicados em {procedure.effects_applied_on:%d/%m/%Y}.")
@@ -377,6 +399,8 @@ def effects_apply(*, procedure: Procedure, by: User, today: datetime.date) -> Ef
     procedure.effects_previous_status = previous_status
     audited_save(procedure, by=by, reason="Efeitos da decisão de falsidade aplicados")
     document = documents.effects_publish(procedure=procedure, by=by, today=today, nominated=nominated)
+    what = EFFECTS if document.version == 1 else f"{EFFECTS} restabelecidos"
+    _effects_published(procedure, what=what, document=document, by=by)
     return EffectsResult(
         procedure, change.messages, documents.effects_act_text(procedure, nominated=nominated), document
     )
@@ -385,8 +409,8 @@ def effects_apply(*, procedure: Procedure, by: User, today: datetime.date) -> Ef
 def _effects_undo(procedure: Procedure, *, act: ProcedureAct, by: User | None, today: datetime.date) -> None:
     """A later decision dismissed the charge after the effects were applied from the first decision (art.
     61): the registration goes back to its previous status through the orchestration service (the seats
-    follow), and the public act gets a new version saying it was made void. Inside ``act_record``'s
-    transaction, with the procedure's row locked."""
+    follow), and the public act gets a new version saying it was made void, recorded as a publication.
+    Inside ``act_record``'s transaction, with the procedure's row locked."""
     registration = _lock_registration(procedure)
     reason = labels.effects_undone_text(rules.Act(act.kind))
     if registration.status == Registration.Status.ELIMINATED:
@@ -400,7 +424,8 @@ def _effects_undo(procedure: Procedure, *, act: ProcedureAct, by: User | None, t
     procedure.effects_applied_on = None
     procedure.effects_previous_status = ""
     audited_save(procedure, by=by, reason="Efeitos desfeitos (decisão posterior improcedente)")
-    documents.effects_void_publish(procedure=procedure, by=by, today=today)
+    document = documents.effects_void_publish(procedure=procedure, by=by, today=today)
+    _effects_published(procedure, what=f"{EFFECTS} tornados sem efeito", document=document, by=by)
 
 
 @transaction.atomic

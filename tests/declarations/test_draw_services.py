@@ -16,6 +16,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from contests.documents.models import Document
+from contests.models import Publication
 from declarations.hetero import draw as draw_rules
 from declarations.hetero import draw_services, selectors
 from declarations.hetero import services as hs
@@ -166,3 +167,33 @@ def test_adc41_the_published_command_recomputes_the_draw_even_with_quotes_in_the
     out = io.StringIO()
     call_command(*shlex.split(command)[1:], stdout=out)
     assert out.getvalue().splitlines()[0] == ", ".join(formed.draw.drawn)
+
+
+def test_the_notice_and_the_draw_are_each_a_publication_the_draw_s_at_its_public_page(contest, cast):
+    start = Publication.objects.count()
+    announcement = announce(contest, cast["legal"])
+    formed = perform(announcement, cast["legal"])
+    notice = Document.objects.get(kind=Document.Kind.HETERO_DRAW, subject=announcement.subject)
+    added = [(p.kind, p.title, p.url, p.by) for p in Publication.objects.order_by("pk")[start:]]
+    assert added == [
+        (
+            Publication.Kind.HETEROIDENTIFICATION,
+            "Aviso de sorteio dos membros da comissão de heteroidentificação",
+            notice.get_absolute_url(),
+            cast["legal"],
+        ),
+        (
+            Publication.Kind.HETEROIDENTIFICATION,
+            "Resultado do sorteio dos membros da comissão de heteroidentificação",
+            reverse("declarations:hetero_draw", args=[formed.draw.pk]),
+            cast["legal"],
+        ),
+    ]
+
+
+def test_a_refused_draw_is_no_publication(contest, cast):
+    announcement = announce(contest, cast["legal"])
+    start = Publication.objects.count()
+    with pytest.raises(ValidationError):
+        perform(announcement, cast["legal"], day=D(2026, 6, 4))
+    assert Publication.objects.count() == start

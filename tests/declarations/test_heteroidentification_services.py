@@ -6,16 +6,19 @@ import datetime
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.urls import reverse
 from django.utils import timezone
 
 from candidates.models import Registration
 from candidates.services.nominations import nominations_call, nominations_preview
+from contests.models import Publication
 from declarations.deadlines import Calendar
 from declarations.hetero import draw_services, selectors
 from declarations.hetero import services as hs
 from declarations.hetero.documents import Signer
 from declarations.models import Opinion, Procedure
 from tests.builders import make_classified_position, make_contest, make_user, publish_final
+from tests.contests.test_publication import nomination_urls
 
 pytestmark = pytest.mark.django_db
 D = datetime.date
@@ -246,3 +249,54 @@ def test_rules_s5_a_session_closed_late_at_night_counts_the_local_day(world, cas
     n2 = called["N2"]
     n2.refresh_from_db()
     assert (n2.notified_on, n2.appeal_deadline) == (D(2026, 6, 20), D(2026, 6, 30))
+
+
+# What the public sees -------------------------------------------------------------------------------------
+
+
+def test_a_result_that_takes_the_cotista_off_the_reserve_is_one_publication_naming_the_position(
+    client, world, cast, django_capture_on_commit_callbacks
+):
+    """Through the service, no signal: the nomination page, its CSV and its JSON move on in the same cycle
+    (the cotista's reserved seat is annulled), and the result's own line names the position only."""
+    policy = world["contest"].policy
+    policy.non_confirmation = "keep_open"
+    policy.save()
+    n2 = _through_appeal(world, cast)
+    urls = nomination_urls(world)
+    before = {url: client.get(url) for url in urls}
+    start = Publication.objects.count()
+    with django_capture_on_commit_callbacks(execute=True):
+        hs.result_apply(verification=n2, by=cast["legal"], today=D(2026, 7, 3))
+    for url, page in before.items():
+        after = client.get(url)
+        assert after["ETag"] != page["ETag"], url
+    assert "Nomeação anulada" in client.get(urls[0]).content.decode()
+    title = world["position"].title
+    added = [(p.kind, p.title, p.url, p.by) for p in Publication.objects.order_by("pk")[start:]]
+    assert added == [
+        (
+            Publication.Kind.NOMINATION_EVENT,
+            f"Ordem de nomeação de {title} atualizada",
+            urls[0],
+            cast["legal"],
+        ),
+        (
+            Publication.Kind.HETEROIDENTIFICATION,
+            f"Resultado de heteroidentificação aplicado – {title}",
+            reverse("public:contest", args=[world["contest"].slug]),
+            cast["legal"],
+        ),
+    ]
+    candidate = n2.registration.candidate
+    assert not any(candidate.display_name in row[1] or "N2" in row[1] for row in added)
+
+
+@pytest.mark.parametrize("appeal_votes", [(True, True, False), (False, False, False)])
+def test_a_confirmation_or_a_procedure_opened_is_no_publication(world, cast, appeal_votes):
+    """Confirmed: nothing changes. A procedure opened stays confidential until its effects (RULES §7)."""
+    n2 = _through_appeal(world, cast, appeal_votes=appeal_votes)
+    start = Publication.objects.count()
+    applied = hs.result_apply(verification=n2, by=cast["legal"], today=D(2026, 7, 3))
+    assert applied.consequence in ("none", "open_procedure")
+    assert Publication.objects.count() == start
