@@ -620,11 +620,6 @@ def preview_call(state: State, count: int) -> Change:
     return Change(event, nominated=nominated, changed=changed, vacancies=state.vacancies, stopped=stopped)
 
 
-def nominations_by_seat(state: State) -> dict[int, Nomination]:
-    """The nomination holding each occupied seat."""
-    return {n.seat: n for n in state.nominations if n.status in HOLDING}
-
-
 def explain(state: State) -> Sequence[str]:
     """Every nomination's ``why``, in order (for a report)."""
     return [f"{n.order}ª nomeação: {n.why}" for n in state.nominations]

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import NamedTuple
 
 from contests.quotas import (
@@ -460,9 +459,3 @@ def share_text(rule: ReserveRule, m: int) -> str:
         return format_fraction(rule.exact(m))
     whole, cents = divmod(rule.percent.numerator * m, 100)
     return str(whole) if not cents else f"{whole},{cents:02d}".rstrip("0")
-
-
-def exact_share(params: Params, kind: str, m: int) -> Fraction:
-    """p · m before rounding (for screens that show it)."""
-    rule = params.rule(kind)
-    return rule.exact(m) if rule is not None else Fraction(0)

@@ -324,14 +324,6 @@ def phase_create(*, contest: Contest, by: User | None, data: Mapping[str, Any]) 
 
 
 @transaction.atomic
-def phase_update(*, phase: Phase, by: User | None, data: Mapping[str, Any]) -> Phase:
-    phase = Phase.objects.select_for_update().get(pk=phase.pk)
-    if assign(phase, data, allowed=PHASE_FIELDS):
-        audited_save(phase, by=by, reason="Fase alterada")
-    return phase
-
-
-@transaction.atomic
 def phase_result_set(
     *,
     registration: Registration,

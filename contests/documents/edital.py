@@ -21,7 +21,7 @@ from django.core.exceptions import ImproperlyConfigured
 from contests import quotas
 from contests.documents import chapter, checks
 from contests.documents.models import EditalText
-from contests.documents.render import Stamp, render_html, render_pdf
+from contests.documents.render import Stamp, render_pdf
 from contests.models import Contest, Holiday, Organization, Policy, Position
 
 PCD_LAW = "Decreto federal nº 9.508/2018"
@@ -265,11 +265,6 @@ def check(contest: Contest, *, on: datetime.date | None = None) -> checks.Report
     if not text.signer_office.strip():
         missing.append(checks.Problem("Assinatura", "informe o cargo de quem assina o edital."))
     return checks.Report((*report.blocking, *missing), report.warnings)
-
-
-def render_edital_html(contest: Contest, stamp: Stamp | None = None) -> str:
-    context = edital_context(contest)
-    return render_html("pdf/edital.html", context, stamp or Stamp(), title=context["title"])
 
 
 def render_edital(contest: Contest, stamp: Stamp | None = None) -> bytes:

@@ -72,8 +72,3 @@ class Holiday(models.Model):
 
     def __str__(self) -> str:
         return f"{self.date:%d/%m/%Y} {self.name}"
-
-    @property
-    def is_full_day(self) -> bool:
-        """Only a full-day closure removes a business day (Lei 9.784 art. 66 §1: no business hours)."""
-        return self.period == self.Period.FULL

@@ -224,10 +224,6 @@ class ProcedureAct(models.Model):
     def has_document(self) -> bool:
         return rules.Act(self.kind) in rules.DOCUMENTED_ACTS
 
-    @property
-    def is_candidate_filing(self) -> bool:
-        return rules.Act(self.kind) in rules.CANDIDATE_ACTS
-
 
 class Attachment(models.Model):
     """A file joined to an act: PDF or image (checked by content), hashed, kept in private storage."""

@@ -75,25 +75,10 @@ def signer(by: User | None) -> tuple[str, str]:
 # HTML (previews) ---------------------------------------------------------------------------------------
 
 
-def opening_document(procedure: Procedure) -> str:
-    """Portaria de instauração (Lei 9.784 arts. 5º–6º)."""
-    return render_to_string(BODY_TEMPLATES[rules.Act.OPENING], _context(procedure))
-
-
 def notice_document(act: ProcedureAct) -> str:
     """Intimação with the content of Lei 9.784 art. 26 §1º, and the candidate's access code to their own
     public page."""
     return render_to_string(BODY_TEMPLATES[rules.Act.NOTICE], _act_context(act))
-
-
-def decision_document(act: ProcedureAct) -> str:
-    """A reasoned decision (first instance, reconsideration or superior; Lei 9.784 art. 50)."""
-    return render_to_string(BODY_TEMPLATES[rules.Act.DECISION], _context(act.procedure, act=act))
-
-
-def final_document(procedure: Procedure) -> str:
-    """Certidão: the decision is final (no appeal in time, or no instance left, Lei 9.784 art. 57)."""
-    return render_to_string(BODY_TEMPLATES[rules.Act.FINAL], _context(procedure))
 
 
 def act_document(act: ProcedureAct) -> str:
@@ -194,18 +179,6 @@ def effects_act_text(procedure: Procedure, *, nominated: bool = False) -> str:
     return (
         f"Eliminação de {name}, inscrição {registration.number}, do {registration.contest}{annulment}, nos "
         f"termos do {procedure}."
-    )
-
-
-def effects_act_document(procedure: Procedure, *, nominated: bool = False) -> str:
-    """The public act of elimination or annulment as HTML (RULES §7)."""
-    return render_to_string(
-        "declarations/documents/effects_act.html",
-        _context(
-            procedure,
-            heading=effects_heading(procedure, nominated=nominated),
-            sentence=effects_act_text(procedure, nominated=nominated),
-        ),
     )
 
 
