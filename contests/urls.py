@@ -1,7 +1,7 @@
 from django.urls import path
 
 from contests import views
-from contests.views import documents, public
+from contests.views import documents, jobs, public
 
 app_name = "contests"
 
@@ -48,4 +48,6 @@ urlpatterns = [
     path("verificar/<str:code>/", public.verify, name="verify"),
     path("verificar/<str:code>/documento.pdf", public.document_pdf, name="document_pdf"),
     path("registro-de-acessos/", views.accesslog_list, name="accesslog_list"),
+    path("tarefas/<uuid:pk>/", jobs.job_detail, name="job"),
+    path("tarefas/<uuid:pk>/arquivo/", jobs.job_output, name="job_output"),
 ]

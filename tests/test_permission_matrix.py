@@ -267,6 +267,11 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "login   403   403   403   403   200   403"},
     "contests:edital_rectify":               {"GET":  "login   403   403   403   403   200   403",
                                               "POST": "login   403   403   403   403   200   403"},
+    # A background job's page and its file: who asked, or who may see what it produces (404 otherwise).
+    "contests:job":                          {"GET":  "login   403   200   200   404   200   200",
+                                              "POST": "  405   405   405   405   405   405   405"},
+    "contests:job_output":                   {"GET":  "login   403   200   200   404   200   200",
+                                              "POST": "  405   405   405   405   405   405   405"},
     "contests:verify":                       {"GET":  "  404   404   404   404   404   404   404",
                                               "POST": "  404   404   404   404   404   404   404"},
     "contests:verify_home":                  {"GET":  "  200   200   200   200   200   200   200",

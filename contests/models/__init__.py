@@ -1,9 +1,11 @@
 """The law and the contest: Policy, Organization, Holiday, Contest, Position, VacancyOpening, AccessLog;
-the edital's text and the published documents (``contests.documents.models``)."""
+the edital's text and the published documents (``contests.documents.models``); Job, the background work
+any app asks for (``contests.jobs``)."""
 
 from contests.documents.models import Document, EditalText
 from contests.models.access import AccessLog
 from contests.models.contest import Contest, Position, VacancyOpening, vacancies_bound_refusal
+from contests.models.jobs import Job
 from contests.models.organization import Holiday, Organization
 from contests.models.policy import PERCENT_VALIDATORS, Policy, add_days, add_months, add_years
 
@@ -14,6 +16,7 @@ __all__ = [
     "Document",
     "EditalText",
     "Holiday",
+    "Job",
     "Organization",
     "Policy",
     "Position",
