@@ -255,6 +255,8 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "login   403   404   404   403   404   404"},
     "candidates:result_document_publish":    {"GET":  "  405   405   405   405   405   405   405",
                                               "POST": "login   403   403   403   403   302   403"},
+    "candidates:result_pdf_job":             {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   302   302   403   302   302"},
     "candidates:result_export":              {"GET":  "login   403   200   200   403   200   200",
                                               "POST": "login   403   200   200   403   200   200"},
     "contests:document_pdf":                 {"GET":  "  404   404   404   404   404   404   404",

@@ -1,0 +1,156 @@
+"""Long work of the candidates app, run by the task queue (``contests.jobs``), never in a web request: the
+PDF of a long result run (the staff's draft export, or the document Gestão publishes).
+
+A view calls a ``*_enqueue`` function and redirects to the job's page; the task, in the worker
+(``manage.py db_worker``), renders chunk by chunk (``contests.documents.render.render_blocks``, its
+progress on the job's page) and ends the job with its result. Only ids and form values go through the
+queue, never personal data.
+"""
+
+from __future__ import annotations
+
+from django_tasks import task
+
+from candidates.documents import (
+    render_result_list,
+    result_list_publish,
+    result_list_publish_check,
+    result_list_subject,
+    run_title,
+)
+from candidates.models import ResultRun
+from contests.audit import User
+from contests.documents.models import Document
+from contests.documents.render import page_count
+from contests.documents.services import document_prerender
+from contests.jobs import JobRefused, job_enqueue, job_in_flight, job_run
+from contests.models import Job
+
+# Who, besides the person who asked, may follow a list's job: whoever may read the run's lists.
+RESULT_PERMISSION = "candidates.view_resultrun"
+RUN_GONE = "A lista foi descartada antes de a tarefa começar: nada foi gerado."
+
+
+def _run(run_id: int) -> ResultRun:
+    run = ResultRun.objects.select_related("contest__policy", "position").filter(pk=run_id).first()
+    if run is None:
+        raise JobRefused(RUN_GONE)
+    return run
+
+
+# A run's PDF (the staff's export) ----------------------------------------------------------------------
+
+
+def result_pdf_enqueue(*, run: ResultRun, by: User, origin_url: str = "") -> Job:
+    """Queue the PDF of every list of ``run`` (a "minuta", as the export); the same person asking again
+    while it is queued or running gets the same job."""
+    subject = result_list_subject(run)
+    job = job_in_flight(kind=Job.Kind.RESULT_LIST_PDF, subject=subject, by=by)
+    if job is not None:
+        return job
+    return job_enqueue(
+        kind=Job.Kind.RESULT_LIST_PDF,
+        contest=run.contest,
+        by=by,
+        title=f"PDF (minuta) – {run_title(run)}",
+        permission=RESULT_PERMISSION,
+        task=result_list_pdf_job,
+        origin_url=origin_url,
+        subject=subject,
+        run_id=run.pk,
+    )
+
+
+@task()
+def result_list_pdf_job(job_id: str, run_id: int) -> None:
+    """Render the run's lists as PDF, chunk by chunk, and keep the file on the job for its download."""
+    with job_run(job_id) as running:
+        if running is None:
+            return
+        run = _run(run_id)
+        pdf = render_result_list(run, progress=running.progress)
+        state = "publicada" if run.is_published else "minuta"
+        running.finish(
+            text=f"PDF gerado: {page_count(pdf)} páginas, sem validade oficial (minuta).",
+            output=pdf,
+            output_name=f"lista-{run.number}-{state}.pdf",
+            url=run.get_absolute_url(),
+            label="Voltar à lista",
+        )
+
+
+# A run's published document (Gestão) -------------------------------------------------------------------
+
+
+def result_document_enqueue(
+    *,
+    run: ResultRun,
+    by: User,
+    signer_name: str,
+    signer_office: str,
+    gazette_edition: str = "",
+    gazette_page: str = "",
+    origin_url: str = "",
+) -> Job:
+    """Queue the publication of the run's document, after the checks that need no rendering (refused
+    here, at once, with ``ValidationError``)."""
+    result_list_publish_check(run=run)
+    subject = result_list_subject(run)
+    job = job_in_flight(kind=Job.Kind.RESULT_LIST_DOCUMENT, subject=subject)
+    if job is not None:
+        return job
+    return job_enqueue(
+        kind=Job.Kind.RESULT_LIST_DOCUMENT,
+        contest=run.contest,
+        by=by,
+        title=f"Publicação – {run_title(run)}",
+        permission=RESULT_PERMISSION,
+        task=result_list_document_job,
+        origin_url=origin_url,
+        subject=subject,
+        run_id=run.pk,
+        signer_name=signer_name,
+        signer_office=signer_office,
+        gazette_edition=gazette_edition,
+        gazette_page=gazette_page,
+    )
+
+
+@task()
+def result_list_document_job(
+    job_id: str,
+    run_id: int,
+    signer_name: str,
+    signer_office: str,
+    gazette_edition: str = "",
+    gazette_page: str = "",
+) -> None:
+    """Render the run's document with its verification code outside any transaction (the long part),
+    then publish it in a short one that checks again that no other version came out meanwhile."""
+    with job_run(job_id) as running:
+        if running is None:
+            return
+        run = _run(run_id)
+        result_list_publish_check(run=run)
+        prerendered = document_prerender(
+            contest=run.contest,
+            kind=Document.Kind.RESULT_LIST,
+            subject=result_list_subject(run),
+            render=lambda stamp: render_result_list(run, stamp, progress=running.progress),
+        )
+        running.progress("Assinando e publicando o documento", running.job.total, running.job.total)
+        document = result_list_publish(
+            run=run,
+            by=running.job.requested_by,
+            signer_name=signer_name,
+            signer_office=signer_office,
+            gazette_edition=gazette_edition,
+            gazette_page=gazette_page,
+            prerendered=prerendered,
+        )
+        running.finish(
+            text=(f"Documento publicado: {document.pages} páginas, código de verificação {document.code}."),
+            url=document.get_absolute_url(),
+            label="Ver o documento publicado",
+            document=document,
+        )
