@@ -8,9 +8,10 @@ página 120 de 400"), and the job ends with ``Running.finish`` (its result) or f
 person reads: a ``JobRefused`` or ``ValidationError`` message as it is, anything else as an unexpected
 error (logged, and raised again so that the queue records it too).
 
-Progress written inside a transaction (an import is all or nothing, so it checks and writes in one) would
-stay invisible until the transaction ends: on PostgreSQL it goes through a connection of its own; SQLite
-has one writer at a time, so there the page shows the last message written before the transaction.
+Progress written inside a transaction the task opened (an import is all or nothing, so it checks and
+writes in one) would stay invisible until the transaction ends: on PostgreSQL it goes through a connection
+of its own; SQLite has one writer at a time, so there the page shows the last message written before the
+transaction.
 """
 
 from __future__ import annotations
@@ -104,6 +105,9 @@ class Running:
     job: Job
     _side: BaseDatabaseWrapper | None = field(default=None, repr=False)
     _last: float = field(default=0.0, repr=False)
+    # The transactions open when the job started (none in the worker; a test's or a request's with an
+    # inline backend): progress from inside one the task opened itself is what the page cannot see.
+    _depth: int = field(default_factory=lambda: len(transaction.get_connection().atomic_blocks), repr=False)
 
     def progress(self, message: str, done: int = 0, total: int = 0) -> None:
         """Say what is happening. Written at most every ``PROGRESS_INTERVAL`` seconds (the last step of a
@@ -114,7 +118,7 @@ class Running:
         self._last = now
         values = {"message": message[:300], "done": done, "total": total, "updated_at": timezone.now()}
         connection = transaction.get_connection()
-        if connection.in_atomic_block and connection.vendor == "postgresql":
+        if len(connection.atomic_blocks) > self._depth and connection.vendor == "postgresql":
             self._write_aside(values)
         else:
             Job.objects.filter(pk=self.job.pk).update(**values)
