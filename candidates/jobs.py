@@ -1,14 +1,19 @@
 """Long work of the candidates app, run by the task queue (``contests.jobs``), never in a web request: the
-PDF of a long result run (the staff's draft export, or the document Gestão publishes).
+PDF of a long result run (the staff's draft export, or the document Gestão publishes) and the commit of a
+large import.
 
 A view calls a ``*_enqueue`` function and redirects to the job's page; the task, in the worker
-(``manage.py db_worker``), renders chunk by chunk (``contests.documents.render.render_blocks``, its
-progress on the job's page) and ends the job with its result. Only ids and form values go through the
-queue, never personal data.
+(``manage.py db_worker``), does the work with its progress on the job's page (a list rendered chunk by
+chunk by ``contests.documents.render.render_blocks``; an import read, checked and written by
+``candidates.services.imports.commit``) and ends the job with its result. Only ids, form values and the
+name of the stored import go through the queue, never personal data.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
+from django.urls import reverse
 from django_tasks import task
 
 from candidates.documents import (
@@ -19,12 +24,21 @@ from candidates.documents import (
     run_title,
 )
 from candidates.models import ResultRun
+from candidates.services.imports import (
+    ImportChanged,
+    ImportFileError,
+    ImportRejected,
+    commit,
+    confirmed_phase_specs,
+)
+from candidates.services.imports.report import fmt_int
+from candidates.services.imports.stored import delete_stored, load_stored, stored_name
 from contests.audit import User
 from contests.documents.models import Document
 from contests.documents.render import page_count
 from contests.documents.services import document_prerender
 from contests.jobs import JobRefused, job_enqueue, job_in_flight, job_run
-from contests.models import Job
+from contests.models import Contest, Job
 
 # Who, besides the person who asked, may follow a list's job: whoever may read the run's lists.
 RESULT_PERMISSION = "candidates.view_resultrun"
@@ -153,4 +167,117 @@ def result_list_document_job(
             url=document.get_absolute_url(),
             label="Ver o documento publicado",
             document=document,
+        )
+
+
+# A large import's commit (Secretaria) ------------------------------------------------------------------
+
+IMPORT_PERMISSION = "candidates.import_registrations"
+FILE_GONE = (
+    "O arquivo enviado não está mais guardado (a importação foi cancelada, ou abandonada há mais de um "
+    "dia): nada foi importado. Envie o arquivo de novo."
+)
+STAGES = {  # the importer's stages (``commit``'s progress) as the job's page says them
+    "Lendo as linhas": "Importando: lendo a linha {done} de {total}",
+    "Conferindo": "Importando: conferindo a linha {done} de {total}",
+    "Gravando": "Importando: gravando o registro {done} de {total}",
+}
+
+
+def import_subject(token: str) -> str:
+    return f"import-{token}"
+
+
+def import_enqueue(
+    *,
+    contest: Contest,
+    by: User,
+    token: str,
+    filename: str,
+    rows: int,
+    mapping: Mapping[str, str] | None,
+    phases: Mapping[str, Sequence[str | None]],
+    expected: str,
+    origin_url: str = "",
+) -> Job:
+    """Queue the commit of the stored import ``token`` as the clerk previewed it (``expected``: the
+    preview's fingerprint); the same file asked again while it waits gets the same job."""
+    job = job_in_flight(kind=Job.Kind.REGISTRATIONS_IMPORT, subject=import_subject(token))
+    if job is not None:
+        return job
+    return job_enqueue(
+        kind=Job.Kind.REGISTRATIONS_IMPORT,
+        contest=contest,
+        by=by,
+        title=f"Importação de “{filename}” ({fmt_int(rows)} linhas)",
+        permission=IMPORT_PERMISSION,
+        task=registrations_import_job,
+        origin_url=origin_url,
+        subject=import_subject(token),
+        token=token,
+        mapping=dict(mapping) if mapping is not None else None,
+        phases={name: list(spec) for name, spec in phases.items()},
+        expected=expected,
+    )
+
+
+def import_progress_text(stage: str, done: int, total: int) -> str:
+    template = STAGES.get(stage, "Importando: " + stage.lower() + ", {done} de {total}")
+    return template.format(done=fmt_int(done), total=fmt_int(total))
+
+
+@task()
+def registrations_import_job(
+    job_id: str,
+    token: str,
+    mapping: dict[str, str] | None,
+    phases: dict[str, list[str | None]],
+    expected: str,
+) -> None:
+    """Commit the stored import, all or nothing, planned once under the contest's lock and refused if it
+    would not do what the preview showed; the stored file is deleted once imported (kept after a refusal,
+    so that the clerk sees the preview again)."""
+    with job_run(job_id) as running:
+        if running is None:
+            return
+        name = stored_name(token)
+        if name is None:
+            raise JobRefused(FILE_GONE)
+        running.progress("Lendo o arquivo guardado")
+        try:
+            table = load_stored(name)
+        except ImportFileError as error:
+            raise JobRefused(f"Nada foi importado: {error}") from error
+        contest = running.job.contest
+        total = table.row_count
+        # Checked and written in one transaction: on SQLite (one writer at a time) the page keeps this
+        # message until the end; on PostgreSQL each step shows (``Running.progress``).
+        running.progress(
+            f"Importando {fmt_int(total)} linhas: conferência e gravação numa só etapa (tudo ou nada)",
+            0,
+            total,
+        )
+
+        def progress(stage: str, done: int, total: int) -> None:
+            running.progress(import_progress_text(stage, done, total), done, total)
+
+        try:
+            result = commit(
+                contest,
+                table,
+                mapping,
+                running.job.requested_by,
+                phase_specs=confirmed_phase_specs(phases),
+                progress=progress,
+                expected=expected,
+            )
+        except ImportChanged as changed:
+            raise JobRefused(str(changed)) from changed
+        except ImportRejected as rejected:
+            raise JobRefused(f"Nada foi importado. {rejected.preview.summary}") from rejected
+        delete_stored(token)
+        running.finish(
+            text=result.summary,
+            url=reverse("candidates:registration_list", args=[contest.slug]),
+            label="Ver as inscrições",
         )
