@@ -6,7 +6,8 @@ the job's page, which refreshes itself until the job ends. The task wraps its wo
 goes from "na fila" to "em andamento", ``Running.progress`` says what is happening ("Gerando o PDF:
 página 120 de 400"), and the job ends with ``Running.finish`` (its result) or fails with the reason the
 person reads: a ``JobRefused`` or ``ValidationError`` message as it is, anything else as an unexpected
-error (logged, and raised again so that the queue records it too).
+error (logged with where it happened but not its message, which may quote personal data, and raised
+again as ``JobCrashed`` so that the queue records it too).
 
 Progress written inside a transaction the task opened (an import is all or nothing, so it checks and
 writes in one) would stay invisible until the transaction ends: on PostgreSQL it goes through a connection
@@ -19,6 +20,7 @@ from __future__ import annotations
 import datetime
 import logging
 import time
+import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -47,6 +49,11 @@ UNEXPECTED = (
 
 class JobRefused(Exception):
     """The job cannot do its work, for a reason the person can act on (the message, in Portuguese)."""
+
+
+class JobCrashed(Exception):
+    """What the queue records of an unexpected error: its kind and where, never its message (a database
+    error can quote a row's values, a CPF among them)."""
 
 
 def job_enqueue(
@@ -201,10 +208,16 @@ def job_run(job_id: str) -> Iterator[Running | None]:
         running.fail(str(refused))
     except ValidationError as error:
         running.fail(" ".join(error.messages))
-    except Exception:
-        logger.exception("tarefa %s (%s) falhou", job_id, running.job.kind)
+    except Exception as error:
+        logger.error(
+            "tarefa %s (%s) falhou com %s (mensagem omitida: pode conter dados pessoais)\n%s",
+            job_id,
+            running.job.kind,
+            type(error).__name__,
+            "".join(traceback.format_tb(error.__traceback__)),
+        )
         running.fail(UNEXPECTED)
-        raise
+        raise JobCrashed(f"{type(error).__name__} na tarefa {job_id}: veja o registro do servidor") from None
     else:
         if not running.job.is_finished:
             running.finish()

@@ -171,7 +171,8 @@ def test_a_rendering_that_crashes_fails_the_job_and_the_queue_records_it(client_
     run_queued_tasks()
     html = client.get(job_url).content.decode()
     assert "A tarefa falhou" in html and jobs.UNEXPECTED in html
-    assert DBTaskResult.objects.get().status == "FAILED"
+    failed = DBTaskResult.objects.get()
+    assert failed.status == "FAILED" and failed.exception_class_path == "contests.jobs.JobCrashed"
 
 
 @pytest.mark.parametrize(("who", "status"), [("outsider", 403), ("commission", 404), ("auditor", 200)])
