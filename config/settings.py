@@ -217,9 +217,12 @@ WHITENOISE_USE_FINDERS = DEBUG
 PUBLIC_BASE_URL = env.str("PUBLIC_BASE_URL", default="http://127.0.0.1:8000").rstrip("/")
 DOCUMENTS_PKCS12_PATH = env.str("DOCUMENTS_PKCS12_PATH", default="")
 DOCUMENTS_PKCS12_PASSWORD = env.str("DOCUMENTS_PKCS12_PASSWORD", default="")
-# Lists longer than this many rows are rendered in chunks (in parallel) and merged with pypdf.
+# Lists longer than this many rows are rendered in chunks and merged with pypdf; DOCUMENTS_WORKERS > 1
+# renders the chunks side by side in worker processes. One by default: the long lists render in the task
+# worker, and beside gunicorn on the same cores a second render process cost the pages more than it saved
+# the PDF (make bench-pdf); a worker machine with cores of its own may raise it.
 DOCUMENTS_CHUNK_ROWS = env.int("DOCUMENTS_CHUNK_ROWS", default=1500)
-DOCUMENTS_WORKERS = env.int("DOCUMENTS_WORKERS", default=2)
+DOCUMENTS_WORKERS = env.int("DOCUMENTS_WORKERS", default=1)
 # A list PDF of more rows than this is rendered by the task queue, never in the web request (the page
 # that asked for it follows the job); a shorter one, in the request.
 DOCUMENTS_TASK_ROWS = env.int("DOCUMENTS_TASK_ROWS", default=1000)

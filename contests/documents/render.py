@@ -1,9 +1,10 @@
 """The PDF pipeline: templates under ``templates/pdf/`` rendered by WeasyPrint with the bundled font.
 
 Every page carries the organisation's header, "página n de N", the verification code, a QR code and the
-verification address (a draft says "minuta" instead). Long lists are rendered in chunks, in parallel
-worker processes, merged with pypdf, and their page numbers stamped afterwards (``render_blocks``): one
-WeasyPrint document of 10,000 rows takes too long and too much memory.
+verification address (a draft says "minuta" instead). Long lists are rendered in chunks (side by side in
+worker processes when ``DOCUMENTS_WORKERS`` > 1), merged with pypdf, and their page numbers stamped
+afterwards (``render_blocks``): one WeasyPrint document of 10,000 rows takes too long and too much memory.
+A list longer than ``DOCUMENTS_TASK_ROWS`` is rendered by a task (``contests.jobs``), never in a request.
 """
 
 from __future__ import annotations
