@@ -98,11 +98,22 @@ def job_in_flight(*, kind: str, subject: str, by: User | None = None) -> Job | N
     return jobs.defer("output").order_by("-created_at").first()
 
 
+def _output_limit() -> datetime.datetime:
+    return timezone.now() - datetime.timedelta(hours=settings.JOB_OUTPUT_HOURS)
+
+
+def job_output(job: Job) -> bytes | None:
+    """The file the job generated, while it is kept (``JOB_OUTPUT_HOURS`` after the job ended)."""
+    if job.status != Job.Status.DONE or job.finished_at is None or job.finished_at < _output_limit():
+        return None
+    output = Job.objects.filter(pk=job.pk).values_list("output", flat=True).first()
+    return bytes(output) if output else None
+
+
 def _forget_old_outputs() -> None:
     """A generated file (a draft list's PDF: personal data) is kept ``JOB_OUTPUT_HOURS`` for its download,
-    then deleted; the job's row stays."""
-    limit = timezone.now() - datetime.timedelta(hours=settings.JOB_OUTPUT_HOURS)
-    Job.objects.filter(finished_at__lt=limit, output__isnull=False).update(output=None)
+    then deleted (at the next job asked for; never served after that time); the job's row stays."""
+    Job.objects.filter(finished_at__lt=_output_limit(), output__isnull=False).update(output=None)
 
 
 @dataclass

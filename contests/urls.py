@@ -49,5 +49,5 @@ urlpatterns = [
     path("verificar/<str:code>/documento.pdf", public.document_pdf, name="document_pdf"),
     path("registro-de-acessos/", views.accesslog_list, name="accesslog_list"),
     path("tarefas/<uuid:pk>/", jobs.job_detail, name="job"),
-    path("tarefas/<uuid:pk>/arquivo/", jobs.job_output, name="job_output"),
+    path("tarefas/<uuid:pk>/arquivo/", jobs.job_file, name="job_output"),
 ]

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from contests.audit import User, log_access
+from contests.jobs import job_output
 from contests.models import Job
 from contests.views.access import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import contest_trail, here
@@ -39,11 +40,7 @@ def job_detail(request: AuthenticatedHttpRequest, pk: uuid.UUID) -> HttpResponse
     silent = (
         not job.is_finished and job.updated_at is not None and timezone.now() - job.updated_at > SILENT_AFTER
     )
-    has_output = (
-        job.status == Job.Status.DONE
-        and bool(job.output_name)
-        and Job.objects.filter(pk=job.pk, output__isnull=False).exists()
-    )
+    has_output = bool(job.output_name) and job_output(job) is not None
     return render(
         request,
         "contests/job_detail.html",
@@ -59,12 +56,12 @@ def job_detail(request: AuthenticatedHttpRequest, pk: uuid.UUID) -> HttpResponse
 
 @require_safe
 @staff_view("contests.view_contest")
-def job_output(request: AuthenticatedHttpRequest, pk: uuid.UUID) -> HttpResponse:
+def job_file(request: AuthenticatedHttpRequest, pk: uuid.UUID) -> HttpResponse:
     """The file the job generated (a draft list's PDF), while it is kept; its download is logged like the
     export it replaces."""
     job = get_job_for_user(request.user, pk)
-    output = Job.objects.filter(pk=job.pk, status=Job.Status.DONE).values_list("output", flat=True).first()
-    if not output:
+    output = job_output(job)
+    if output is None:
         raise Http404
     log_access(
         user=request.user,
@@ -73,6 +70,6 @@ def job_output(request: AuthenticatedHttpRequest, pk: uuid.UUID) -> HttpResponse
         detail=f"arquivo gerado em segundo plano: {job.output_name}",
         request=request,
     )
-    response = HttpResponse(bytes(output), content_type="application/pdf")
+    response = HttpResponse(output, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{job.output_name}"'
     return response

@@ -180,6 +180,7 @@ def test_the_generated_file_is_downloaded_logged_and_forgotten_after_a_day(clien
     assert 'filename="lista-minuta.pdf"' in response["Content-Disposition"]
     assert AccessLog.objects.filter(object_id=str(job.pk), action="view_sensitive").exists()
     Job.objects.filter(pk=job.pk).update(finished_at=timezone.now() - datetime.timedelta(hours=25))
-    jobs._forget_old_outputs()
-    assert client.get(link).status_code == 404
+    assert client.get(link).status_code == 404  # past its time, even before it is deleted
     assert "já foi apagado" in page(client, job).content.decode()
+    jobs._forget_old_outputs()
+    assert Job.objects.filter(pk=job.pk, output__isnull=True).exists()
