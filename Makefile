@@ -28,7 +28,8 @@ migrate: install
 demo: migrate
 	$(BIN)/python manage.py seed_demo
 
-# The task worker (notices by e-mail) runs beside the server; e-mail goes to private/mail/ in development.
+# The task worker (notices by e-mail, long lists' PDFs, large imports) runs beside the server; e-mail goes to
+# private/mail/ in development.
 run: demo
 	@echo ""
 	@echo "Cotas em http://127.0.0.1:$(PORT)/  (Ctrl+C para parar); mensagens em private/mail/"
@@ -78,6 +79,8 @@ bench-uploads: install
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis
 
-# Issue 9: a classification list of 10,000 candidates as PDF (limit 30 s and 1 GB); no database needed.
+# Issue 9's list of 10,000 candidates as PDF through the task queue (a real db_worker) while gunicorn answers
+# staff pages: the PDF's time, p50/p95 of the pages. A temporary SQLite database, or PostgreSQL when
+# BENCH_DATABASE_URL is set in the environment (a fresh database).
 bench-pdf: install
 	$(BIN)/python bench/pdf.py

@@ -1,74 +1,435 @@
-"""Classification list of 10,000 candidates as PDF: time, pages, rows per second, peak memory (issue 9:
-at most 30 s and 1 GB). Renders through the pipeline of contests/documents (chunks in parallel worker
-processes, merged with pypdf, page numbers stamped); no database needed.
+"""A classification list of more than 10,000 rows as PDF through the task queue, while the web server
+answers other requests (issue 9's list, now off the request: DESIGN's background work).
 
-    make bench-pdf         (or: python bench/pdf.py [ROWS])
+Seeds a contest through the services (the importer's bulk path, the result engine, publication) on a
+temporary SQLite database, or on PostgreSQL when BENCH_DATABASE_URL names a fresh database; starts gunicorn
+(2 workers) on 127.0.0.1 and, for each value of ``--pdf-workers`` (the process pool inside the task,
+DOCUMENTS_WORKERS), a real ``manage.py db_worker`` with the database backend. Then, as a clerk: a baseline
+of staff pages with nothing in the queue; the PDF asked for from the run's page (the POST its button
+makes), its job's page polled every 2 s as the page's own refresh does, and the same staff pages asked by
+``--clients`` concurrent clients until the job ends (bounded by ``--timeout``). Prints the PDF's total
+time (queued to done, and the worker's share), its pages and size, the worker's peak memory, and p50/p95
+of the pages during the job against the baseline. Exits 1 if a job fails or times out.
+
+    make bench-pdf                                   (temporary SQLite)
+    BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/cotas_bench_pdf make bench-pdf
+    .venv/bin/python bench/pdf.py [--registrations 17600] [--pdf-workers 1,2] [--clients 4] [--worker-nice 10]
 """
 
 from __future__ import annotations
 
+import argparse
+import asyncio
+import datetime
+import math
 import os
-import resource
+import random
+import re
+import signal
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from decimal import Decimal
 from pathlib import Path
+from urllib.parse import urlencode
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ.setdefault("DEBUG", "1")
-os.environ.setdefault("SECRET_KEY", "bench-pdf")
-os.environ.setdefault("DATABASE_URL", "sqlite://:memory:")
-
-import django
-
-django.setup()
-
-from unittest import mock  # noqa: E402
-
-from contests.documents import render  # noqa: E402
-
-FIRST = ["Ana", "João", "Maria", "José", "Luíza", "Carlos", "Francisca", "Antônio", "Beatriz", "Raimundo"]
-LAST = ["da Silva", "dos Santos", "Oliveira", "Souza", "Rodrigues", "Ferreira", "Alves", "Pereira", "Lima"]
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+PORT = int(os.environ.get("BENCH_PORT", "8766"))
+SLUG = "bench-pdf"
+POSITION = ("PDF", "Cargo da lista longa", 100)
 
 
-def rows(n: int) -> list[tuple[int, str, str, str]]:
-    out = []
-    for i in range(n):
-        name = f"{FIRST[i % len(FIRST)]} {FIRST[(i // 7) % len(FIRST)]} {LAST[(i // 3) % len(LAST)]}"
-        score = 9000 - (i * 7919) % 5000
-        out.append((i + 1, f"2026{i + 1:06d}", name, f"{score // 100},{score % 100:02d}"))
-    return out
+def environment(tmp: Path) -> dict[str, str]:
+    """The settings of every process of the run (this one, gunicorn, the worker): production-like."""
+    database = os.environ.get("BENCH_DATABASE_URL") or f"sqlite:///{tmp / 'bench.sqlite3'}"
+    return {
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "ENV_FILE": "/nonexistent",  # never the checkout's development .env
+        "DATABASE_URL": database,
+        "DEBUG": "0",
+        "SECRET_KEY": "bench-pdf-not-secret",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "SECURE_SSL_REDIRECT": "0",
+        "STATIC_ROOT": str(tmp / "static"),
+        "MEDIA_ROOT": str(tmp / "media"),
+        "IMPORT_UPLOAD_ROOT": str(tmp / "imports"),
+        "PROCEDURE_FILES_ROOT": str(tmp / "procedures"),
+        "EMAIL_URL": "dummymail://",
+        "LOG_LEVEL": "ERROR",
+    }
+
+
+def timed(label: str, fn):
+    started = time.perf_counter()
+    result = fn()
+    print(f"{label}: {time.perf_counter() - started:.1f} s", flush=True)
+    return result
+
+
+def seed(registrations: int) -> dict:
+    """The contest, its registrations (the importer's bulk path), the published final run, and a clerk's
+    session; returns what the clients need."""
+    from synthetic import build_csv, create_contest
+
+    contest, users = create_contest(
+        SLUG, "990", "Concurso da lista longa (benchmark)", [POSITION], ["Secretaria", "Gestão"]
+    )
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from candidates.documents import result_list_rows
+    from candidates.models import ResultEntry
+    from candidates.services.imports import PhaseSpec, commit, parse_upload, suggest_mapping
+    from candidates.services.results import result_run_compute, result_run_publish
+
+    clerk, manager = users["Secretaria"], users["Gestão"]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "inscricoes.csv"
+        build_csv(path, registrations, [POSITION], seed=9, first_number=700001, cpf_offset=4242)
+        table = parse_upload(path)
+        specs = {
+            "Nota Objetiva": PhaseSpec("Nota Objetiva", Decimal(100), Decimal(50)),
+            "Nota Discursiva": PhaseSpec("Nota Discursiva", Decimal(10)),
+        }
+        timed(
+            f"Importação ({registrations:,} inscrições)",
+            lambda: commit(
+                contest,
+                table,
+                suggest_mapping(contest, table.headers),
+                clerk,
+                today=datetime.date(2026, 5, 4),
+                phase_specs=specs,
+            ),
+        )
+    run = timed("Cálculo das listas", lambda: result_run_compute(contest=contest, by=clerk))
+    run = timed("Publicação da lista final", lambda: result_run_publish(run=run, kind="final", by=manager))
+    counts = {
+        kind: ResultEntry.objects.filter(run=run, list=kind).count()
+        for kind in (ResultEntry.List.OPEN, ResultEntry.List.RACIAL, ResultEntry.List.PCD)
+    }
+    print(
+        f"  lista geral {counts['open']:,}, reservada a negros {counts['racial']:,}, PcD {counts['pcd']:,}: "
+        f"{result_list_rows(run):,} linhas no PDF",
+        flush=True,
+    )
+    session = SessionStore()
+    session[SESSION_KEY] = str(clerk.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = clerk.get_session_auth_hash()
+    session.create()
+    position = contest.positions.get()
+    return {
+        "session": session.session_key,
+        "run": run.get_absolute_url(),
+        "run_id": run.pk,
+        "list": run.get_absolute_url() + "?" + urlencode({"cargo": position.pk, "lista": "geral"}),
+        "list_pages": -(-counts["open"] // 50),
+        "contest": contest.get_absolute_url(),
+    }
+
+
+# A small HTTP client (one connection per request, as gunicorn's sync workers close it) ----------------
+
+
+async def request(
+    method: str, path: str, cookies: dict[str, str], body: bytes = b"", content_type: str = ""
+) -> tuple[int, dict[str, str], bytes, float]:
+    started = time.perf_counter()
+    reader, writer = await asyncio.open_connection("127.0.0.1", PORT)
+    headers = [
+        f"{method} {path} HTTP/1.1",
+        "Host: 127.0.0.1",
+        "Accept-Encoding: identity",
+        "Connection: close",
+        "Cookie: " + "; ".join(f"{k}={v}" for k, v in cookies.items()),
+    ]
+    if body:
+        headers += [f"Content-Type: {content_type}", f"Content-Length: {len(body)}"]
+    writer.write(("\r\n".join(headers) + "\r\n\r\n").encode() + body)
+    await writer.drain()
+    data = await reader.read()
+    writer.close()
+    head, _, content = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split(" ", 2)[1]) if lines and lines[0].startswith("HTTP/") else 0
+    found: dict[str, str] = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        found.setdefault(name.strip().lower(), value.strip())
+        if name.strip().lower() == "set-cookie":
+            cookie, _, _ = value.strip().partition(";")
+            key, _, val = cookie.partition("=")
+            cookies[key] = val
+    return status, found, content, (time.perf_counter() - started) * 1000
+
+
+async def ask_for_the_pdf(urls: dict, cookies: dict[str, str]) -> str:
+    """What the clerk does: open the run's page and press its PDF button (a form: CSRF token included)."""
+    status, _, page, _ = await request("GET", urls["run"], cookies)
+    html = page.decode()
+    action = re.search(r'<form method="post" action="([^"]+lista-pdf/)"', html)
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+    if status != 200 or action is None or token is None:
+        sys.exit(f"A página da lista não oferece o PDF em segundo plano (status {status}).")
+    body = urlencode({"csrfmiddlewaretoken": token.group(1)}).encode()
+    status, headers, _, _ = await request(
+        "POST", action.group(1), cookies, body, "application/x-www-form-urlencoded"
+    )
+    if status != 302 or not headers.get("location", "").startswith("/tarefas/"):
+        sys.exit(f"O pedido do PDF não levou à página da tarefa (status {status}).")
+    return headers["location"]
+
+
+def staff_paths(urls: dict, rng: random.Random) -> list[tuple[str, str]]:
+    """Pages clerks open meanwhile: the run's list at any page (each logged), and the contest's page."""
+    mix = []
+    for _ in range(500):
+        if rng.random() < 0.7:
+            page = rng.randint(1, urls["list_pages"])
+            mix.append(("lista", urls["list"] + f"&pagina={page}"))
+        else:
+            mix.append(("concurso", urls["contest"]))
+    return mix
+
+
+async def load(
+    mix: list[tuple[str, str]], cookies: dict[str, str], clients: int, until
+) -> list[tuple[str, int, float]]:
+    results: list[tuple[str, int, float]] = []
+    cursor = iter(range(10**9))
+
+    async def client() -> None:
+        while not until():
+            kind, path = mix[next(cursor) % len(mix)]
+            try:
+                status, _, _, ms = await request("GET", path, dict(cookies))
+            except OSError:
+                status, ms = 0, 0.0
+            results.append((kind, status, ms))
+
+    await asyncio.gather(*(client() for _ in range(clients)))
+    return results
+
+
+def rss_kb(pid: int) -> int:
+    """Resident memory of ``pid`` and its children (the task's render processes), in kB."""
+    total = 0
+    pids = [pid]
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as handle:
+            pids += [int(p) for p in handle.read().split()]
+    except OSError:
+        pass
+    for each in pids:
+        try:
+            with open(f"/proc/{each}/status") as handle:
+                total += next(int(line.split()[1]) for line in handle if line.startswith("VmRSS:"))
+        except (OSError, StopIteration):
+            continue
+    return total
+
+
+async def during_the_job(
+    urls: dict, cookies: dict[str, str], clients: int, timeout: float, worker: subprocess.Popen
+) -> tuple[str, str, float, list[tuple[str, int, float]], int]:
+    """Ask for the PDF, then load the staff pages until its job's page (polled every 2 s) says it ended."""
+    started = time.perf_counter()
+    job_path = await ask_for_the_pdf(urls, cookies)
+    state = {"status": "", "peak": 0}
+    polls: list[tuple[str, int, float]] = []
+
+    def ended() -> bool:
+        return bool(state["status"]) or time.perf_counter() - started > timeout
+
+    async def poll() -> None:
+        while not ended():
+            status, _, page, ms = await request("GET", job_path, dict(cookies))
+            polls.append(("tarefa", status, ms))
+            html = page.decode()
+            if '<h2 class="callout__title">Concluído</h2>' in html:
+                state["status"] = "concluído"
+            elif "A tarefa falhou" in html:
+                state["status"] = "falhou"
+            else:
+                await asyncio.sleep(2)
+
+    async def sample() -> None:
+        while not ended():
+            state["peak"] = max(state["peak"], rss_kb(worker.pid))
+            await asyncio.sleep(0.25)
+
+    mix = staff_paths(urls, random.Random(9))
+    results, _, _ = await asyncio.gather(load(mix, cookies, clients, ended), poll(), sample())
+    return (
+        job_path,
+        str(state["status"]) or "tempo esgotado",
+        time.perf_counter() - started,
+        results + polls,
+        int(state["peak"]),
+    )
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]  # nearest rank
+
+
+def report(label: str, results: list[tuple[str, int, float]], elapsed: float) -> None:
+    ok = [ms for _, status, ms in results if status == 200]
+    errors = sum(1 for _, status, _ in results if status != 200)
+    print(f"  {label}: {len(results):,} pedidos em {elapsed:.1f} s, {errors} erros")
+    for kind in [*sorted({k for k, _, _ in results}), "todas"]:
+        values = ok if kind == "todas" else [ms for k, s, ms in results if k == kind and s == 200]
+        if values:
+            print(
+                f"    {kind:<9} {len(values):>6,}  p50 {percentile(values, 50):7.1f} ms  "
+                f"p95 {percentile(values, 95):7.1f} ms  média {statistics.mean(values):7.1f} ms"
+            )
+
+
+def start_gunicorn(env: dict[str, str]) -> subprocess.Popen:
+    subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "collectstatic", "--noinput", "-v0"], env=env, check=True
+    )
+    command = [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", "2", "--bind",
+               f"127.0.0.1:{PORT}", "--log-level", "warning"]  # fmt: skip
+    process = subprocess.Popen(command, cwd=ROOT, env=env)
+    for _ in range(100):
+        time.sleep(0.2)
+        try:
+            if asyncio.run(request("GET", "/saude/", {}))[0] == 200:
+                return process
+        except OSError:
+            continue
+    process.terminate()
+    sys.exit("gunicorn não respondeu em 20 s.")
+
+
+def start_worker(env: dict[str, str], pdf_workers: int, nice: int) -> subprocess.Popen:
+    command = [sys.executable, str(ROOT / "manage.py"), "db_worker", "--no-reload", "--no-startup-delay",
+               "--interval", "0.2", "-v0"]  # fmt: skip
+    if nice:
+        command = ["nice", "-n", str(nice), *command]
+    return subprocess.Popen(command, cwd=ROOT, env={**env, "DOCUMENTS_WORKERS": str(pdf_workers)})
+
+
+def stop(process: subprocess.Popen) -> None:
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+def job_figures(job_path: str) -> dict:
+    from django.db import connections
+
+    from contests.documents.render import page_count
+    from contests.models import Job
+
+    connections.close_all()
+    job = Job.objects.get(pk=job_path.strip("/").split("/")[-1])
+    figures = {"status": job.get_status_display(), "error": job.error}
+    if job.started_at and job.finished_at:
+        figures["queued"] = (job.started_at - job.created_at).total_seconds()
+        figures["worker"] = (job.finished_at - job.started_at).total_seconds()
+    if job.output:
+        pdf = bytes(job.output)
+        figures["pages"] = page_count(pdf)
+        figures["mb"] = len(pdf) / 1e6
+    return figures
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
-    general = rows(n)
-    racial = [(k + 1, *r[1:]) for k, r in enumerate(general[::5])]
-    blocks = [
-        render.Block("Lista geral (ampla concorrência)", general),
-        render.Block("Lista reservada a negros", racial),
-    ]
-    start = time.perf_counter()
-    with mock.patch.object(render.Organization, "current", return_value=None):
-        pdf = render.render_blocks(
-            "pdf/result_list.html",
-            {"heading": "Cargo BENCH – Resultado final", "intro": "", "closing": ""},
-            blocks,
-            render.Stamp(code="BENC-H000", draft=False),
-            title="Lista de classificação (bench)",
-        )
-    elapsed = time.perf_counter() - start
-    total_rows = len(general) + len(racial)
-    pages = render.page_count(pdf)
-    me = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    print(f"candidatos: {n} ({total_rows} linhas com a lista reservada)")
-    print(f"tempo: {elapsed:.1f} s (limite 30 s)")
-    print(f"páginas: {pages}; {len(pdf) / 1e6:.1f} MB")
-    print(f"linhas por segundo: {total_rows / elapsed:.0f}")
-    print(
-        f"memória de pico: processo principal {me:.0f} MB; maior processo de renderização {children:.0f} MB (limite 1 GB)"
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--registrations", type=int, default=17_600, help="inscrições (≈57%% na lista geral: 10.000)"
     )
+    parser.add_argument("--worker-nice", type=int, default=0, help="prioridade (nice) do db_worker")
+    parser.add_argument(
+        "--pdf-workers", default="1,2", help="DOCUMENTS_WORKERS a medir, separados por vírgula"
+    )
+    parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--baseline", type=float, default=10.0, help="segundos de páginas sem tarefa")
+    parser.add_argument("--timeout", type=float, default=600.0, help="limite de cada tarefa, em segundos")
+    args = parser.parse_args()
+    pool_sizes = [int(n) for n in args.pdf_workers.split(",")]
+
+    failed = False
+    with tempfile.TemporaryDirectory() as directory:
+        tmp = Path(directory)
+        env = {**os.environ, **environment(tmp)}
+        os.environ.update(environment(tmp))
+        print(f"Banco: {env['DATABASE_URL'].split('@')[-1]}; {os.cpu_count()} CPUs", flush=True)
+        urls = seed(args.registrations)
+        from django.db import connections
+
+        connections.close_all()
+        # The access codes' e-mail the import queued (no address in the file: nothing sent) runs first.
+        subprocess.run(
+            [sys.executable, str(ROOT / "manage.py"), "db_worker", "--batch", "--no-reload", "-v0"],
+            cwd=ROOT,
+            env=env,
+            check=True,
+        )
+        server = start_gunicorn(env)
+        cookies = {"sessionid": urls["session"]}
+        try:
+            for pool in pool_sizes:
+                niced = f", db_worker com nice {args.worker_nice}" if args.worker_nice else ""
+                print(
+                    f"\nDOCUMENTS_WORKERS={pool} (processos de renderização dentro da tarefa){niced}",
+                    flush=True,
+                )
+                worker = start_worker(env, pool, args.worker_nice)
+                try:
+                    mix = staff_paths(urls, random.Random(3))
+                    # Warm-up: each gunicorn worker renders the pages once (its first request pays imports).
+                    warm = time.perf_counter() + 3
+                    asyncio.run(load(mix, cookies, 2, lambda end=warm: time.perf_counter() > end))
+                    load_before = os.getloadavg()
+                    started = time.perf_counter()
+                    deadline = started + args.baseline
+                    baseline = asyncio.run(
+                        load(mix, cookies, args.clients, lambda end=deadline: time.perf_counter() > end)
+                    )
+                    baseline_elapsed = time.perf_counter() - started
+                    job_path, status, elapsed, during, peak = asyncio.run(
+                        during_the_job(urls, cookies, args.clients, args.timeout, worker)
+                    )
+                    load_after = os.getloadavg()
+                finally:
+                    stop(worker)
+                figures = job_figures(job_path)
+                print(f"  PDF: {status} em {elapsed:.1f} s do pedido à página dizer que acabou")
+                if "worker" in figures:
+                    print(
+                        f"    na fila {figures['queued']:.1f} s; no processo de segundo plano {figures['worker']:.1f} s"
+                    )
+                if "pages" in figures:
+                    print(f"    {figures['pages']} páginas, {figures['mb']:.1f} MB")
+                if figures["error"]:
+                    print(f"    erro: {figures['error']}")
+                print(f"    memória de pico do db_worker com seus processos: {peak / 1024:.0f} MB")
+                report(f"sem tarefa ({args.clients} clientes)", baseline, baseline_elapsed)
+                report(f"durante a tarefa ({args.clients} clientes e a página da tarefa)", during, elapsed)
+                print(
+                    "  carga da máquina (1, 5, 15 min): antes "
+                    + ", ".join(f"{v:.2f}" for v in load_before)
+                    + "; depois "
+                    + ", ".join(f"{v:.2f}" for v in load_after)
+                )
+                failed = failed or status != "concluído"
+        finally:
+            stop(server)
+    if failed:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -19,8 +19,8 @@ from candidates.engine import schedule
 from candidates.models import Nomination, ResultEntry, ResultRun
 from contests.audit import User
 from contests.documents.models import Document
-from contests.documents.render import Block, Stamp, render_blocks, render_pdf
-from contests.documents.services import current_version, document_publish
+from contests.documents.render import Block, Progress, Stamp, render_blocks, render_pdf
+from contests.documents.services import Prerendered, current_version, document_publish
 from contests.models import Contest, Position
 
 LIST_ORDER = (ResultEntry.List.OPEN, ResultEntry.List.RACIAL, ResultEntry.List.PCD)
@@ -87,8 +87,19 @@ def result_blocks(run: ResultRun) -> list[Block]:
     return blocks
 
 
-def render_result_list(run: ResultRun, stamp: Stamp | None = None) -> bytes:
-    """The run's lists as PDF; a draft run (or no stamp) is a "minuta"."""
+def result_list_rows(run: ResultRun) -> int:
+    """How many rows the run's PDF prints (its lists' lengths, from the run's summary: no query)."""
+    positions = (run.summary or {}).get("positions") or {}
+    return sum(
+        int(counts.get(kind, 0)) for counts in positions.values() for kind in ("open", "racial", "pcd")
+    )
+
+
+def render_result_list(
+    run: ResultRun, stamp: Stamp | None = None, *, progress: Progress | None = None
+) -> bytes:
+    """The run's lists as PDF; a draft run (or no stamp) is a "minuta". ``progress``: see
+    ``render_blocks``."""
     stamp = stamp or Stamp()
     if not run.is_published and not stamp.draft:
         raise ValidationError("Só uma lista publicada tem versão oficial.")
@@ -101,7 +112,26 @@ def render_result_list(run: ResultRun, stamp: Stamp | None = None) -> bytes:
         ),
         "closing": "Dados publicados nos termos da Lei nº 13.709/2018 (LGPD): sem CPF nem dados sensíveis.",
     }
-    return render_blocks("pdf/result_list.html", context, result_blocks(run), stamp, title=run_title(run))
+    return render_blocks(
+        "pdf/result_list.html", context, result_blocks(run), stamp, title=run_title(run), progress=progress
+    )
+
+
+def result_list_subject(run: ResultRun) -> str:
+    return f"run-{run.pk}"
+
+
+def result_list_publish_check(*, run: ResultRun, summary: str = "") -> None:
+    """What publishing the run's PDF refuses before anything is rendered (a long list's publication is
+    checked before it goes to the task queue, and again when it is stored)."""
+    if not run.is_published:
+        raise ValidationError("Publique a lista antes de publicar o seu documento.")
+    previous = current_version(run.contest, Document.Kind.RESULT_LIST, result_list_subject(run))
+    if previous is not None and not summary.strip():
+        raise ValidationError(
+            "O documento desta lista já foi publicado; uma nova versão é uma retificação e precisa "
+            "resumir o que altera."
+        )
 
 
 @transaction.atomic
@@ -114,11 +144,12 @@ def result_list_publish(
     gazette_edition: str = "",
     gazette_page: str = "",
     summary: str = "",
+    prerendered: Prerendered | None = None,
 ) -> Document:
-    """Publish the PDF of a published run (a rectification when that run already has one)."""
-    if not run.is_published:
-        raise ValidationError("Publique a lista antes de publicar o seu documento.")
-    subject = f"run-{run.pk}"
+    """Publish the PDF of a published run (a rectification when that run already has one); rendered here,
+    or before (``prerendered``: a long list, by the task queue)."""
+    result_list_publish_check(run=run, summary=summary)
+    subject = result_list_subject(run)
     previous = current_version(run.contest, Document.Kind.RESULT_LIST, subject)
     return document_publish(
         contest=run.contest,
@@ -133,6 +164,7 @@ def result_list_publish(
         gazette_page=gazette_page,
         previous=previous,
         summary=summary,
+        prerendered=prerendered,
     )
 
 

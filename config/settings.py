@@ -220,9 +220,16 @@ WHITENOISE_USE_FINDERS = DEBUG
 PUBLIC_BASE_URL = env.str("PUBLIC_BASE_URL", default="http://127.0.0.1:8000").rstrip("/")
 DOCUMENTS_PKCS12_PATH = env.str("DOCUMENTS_PKCS12_PATH", default="")
 DOCUMENTS_PKCS12_PASSWORD = env.str("DOCUMENTS_PKCS12_PASSWORD", default="")
-# Lists longer than this many rows are rendered in chunks (in parallel) and merged with pypdf.
+# Lists longer than this many rows are rendered in chunks and merged with pypdf; DOCUMENTS_WORKERS > 1
+# renders the chunks side by side in worker processes. One by default: the long lists render in the task
+# worker, and beside gunicorn on the same cores a second render process cost the pages more than it saved
+# the PDF (make bench-pdf); a worker machine with cores of its own may raise it.
 DOCUMENTS_CHUNK_ROWS = env.int("DOCUMENTS_CHUNK_ROWS", default=1500)
-DOCUMENTS_WORKERS = env.int("DOCUMENTS_WORKERS", default=2)
+DOCUMENTS_WORKERS = env.int("DOCUMENTS_WORKERS", default=1)
+# A list PDF of more rows than this is rendered by the task queue, never in the web request (the page
+# that asked for it follows the job); a shorter one, in the request: 100 rows took 0.8 s, 500 rows 2.7 s
+# and 1,000 rows 5.4 s on the shared 2-core development machine.
+DOCUMENTS_TASK_ROWS = env.int("DOCUMENTS_TASK_ROWS", default=500)
 # The most vacancies one position can have, the edital's and the later openings summed: far above any
 # municipality's (issue 14: a position with 1,000,000 vacancies made its nominations page 290 MB).
 MAX_VACANCIES_PER_POSITION = env.int("MAX_VACANCIES_PER_POSITION", default=5000)
@@ -262,13 +269,19 @@ CONTENT_SECURITY_POLICY = {
 
 SIMPLE_HISTORY_HISTORY_CHANGE_REASON_USE_TEXT_FIELD = True
 
-# Background work (django-tasks): notices by e-mail now, long jobs later. The queue is a table of the same
-# database (django-tasks-db: django-tasks 0.12 moved its database backend there); its worker
-# (`manage.py db_worker`) runs beside the server (`make run` starts one). TASKS_BACKEND (a dotted path)
-# overrides, e.g. django_tasks.backends.immediate.ImmediateBackend to run tasks inline.
+# Background work (django-tasks): notices by e-mail, long lists' PDFs and large imports (contests.jobs).
+# The queue is a table of the same database (django-tasks-db: django-tasks 0.12 moved its database backend
+# there); its worker (`manage.py db_worker`) runs beside the server (`make run` starts one).
+# TASKS_BACKEND (a dotted path) overrides, e.g. django_tasks.backends.immediate.ImmediateBackend to run
+# tasks inline.
 TASKS = {"default": {"BACKEND": env.str("TASKS_BACKEND", default="django_tasks_db.DatabaseBackend")}}
 # How many times a notice's e-mail is tried before it is left failed (shown on the case page).
 NOTICE_EMAIL_ATTEMPTS = env.int("NOTICE_EMAIL_ATTEMPTS", default=5)
+# An import of more rows than this is committed by the task queue, its progress on the job's page (17,600
+# rows took 9 to 34 s to commit on the shared development machine: 2,000, about 1 to 4 s in a request).
+IMPORT_TASK_ROWS = env.int("IMPORT_TASK_ROWS", default=2000)
+# How long a file a job generated (a draft list's PDF: personal data) is kept for its download.
+JOB_OUTPUT_HOURS = env.int("JOB_OUTPUT_HOURS", default=24)
 
 # E-mail: SMTP from the environment in production (EMAIL_URL, e.g. smtp+tls://user:pass@host:587);
 # in development, each message is a file in MAIL_DIR (a local mailbox to read what was sent).

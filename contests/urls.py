@@ -1,7 +1,7 @@
 from django.urls import path
 
 from contests import views
-from contests.views import documents
+from contests.views import documents, jobs
 
 app_name = "contests"
 
@@ -45,4 +45,6 @@ urlpatterns = [
     path("concursos/<slug:slug>/edital/publicar/", documents.edital_publish_view, name="edital_publish"),
     path("concursos/<slug:slug>/edital/retificar/", documents.edital_rectify_view, name="edital_rectify"),
     path("registro-de-acessos/", views.accesslog_list, name="accesslog_list"),
+    path("tarefas/<uuid:pk>/", jobs.job_detail, name="job"),
+    path("tarefas/<uuid:pk>/arquivo/", jobs.job_file, name="job_output"),
 ]

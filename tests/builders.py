@@ -249,6 +249,30 @@ def make_world(cast: dict[str, User]) -> dict:
     }
 
 
+def make_job(contest: Contest, by: User | None, **overrides):
+    """A finished background job: by default a list's PDF generated for ``by`` (the file kept)."""
+    from django.utils import timezone
+
+    from contests.models import Job
+
+    now = timezone.now()
+    data = {
+        "kind": Job.Kind.RESULT_LIST_PDF,
+        "contest": contest,
+        "title": "PDF das listas de classificação",
+        "requested_by": by,
+        "permission": "candidates.view_resultrun",
+        "status": Job.Status.DONE,
+        "message": "Concluído.",
+        "output": b"%PDF-1.4 lista",
+        "output_name": "lista-minuta.pdf",
+        "started_at": now,
+        "finished_at": now,
+    }
+    data.update(overrides)
+    return Job.objects.create(**data)
+
+
 # Procedures (declarations) ---------------------------------------------------------------------------
 
 

@@ -3,7 +3,7 @@ shared by the permission matrix and the form fuzz test, so that a new URL is rea
 
 from __future__ import annotations
 
-from tests.builders import make_procedure_world, make_world
+from tests.builders import make_job, make_procedure_world, make_world
 from tests.declarations.hetero_world import make_hetero_world
 
 
@@ -14,12 +14,17 @@ def build_world(cast, settings, tmp_path) -> dict:
     settings.STORAGES = {**settings.STORAGES, "procedures": {**store, "OPTIONS": options}}
     world = make_world(cast)
     nominee = world["position"].registrations.get(number="N2")  # has a self-declaration
-    return world | make_procedure_world(cast, nominee) | make_hetero_world(cast, world["contest"])
+    job = make_job(world["contest"], cast["clerk"])
+    return (
+        world | make_procedure_world(cast, nominee) | make_hetero_world(cast, world["contest"]) | {"job": job}
+    )
 
 
 def arguments(name: str, route: str, world: dict) -> dict:
     """The URL's keyword arguments, taken from the world by parameter name (and screen family)."""
     kwargs = {}
+    if route.startswith("tarefas/"):
+        return {"pk": world["job"].pk}
     if "<slug:slug>" in route:
         kwargs["slug"] = world["policy"].slug if route.startswith("politicas/") else world["contest"].slug
     if route.startswith(("processos/", "processo/")):

@@ -1,107 +1,73 @@
 """Web import of the exam organiser's file (Secretaria): upload, column mapping, preview, commit.
 
 The file uploaded is read once, at the upload, and the table read is kept between the steps in the
-private ``imports`` storage (``settings.STORAGES``; a directory outside MEDIA_ROOT by default) as JSON lines
-(``save_table``) under ``<uuid>``, a name the server makes (a random UUID, never a path or name from the
-browser); the session holds only that UUID per contest, and the file is deleted after the commit or the
-cancellation (left-overs older than a day are swept at the next upload). The later steps load that table
-and never parse the upload again: the preview and the commit see the same data, and a hostile file costs
-its reading once (issue 14, defect 6). The commit
-is all or nothing (``candidates.services.imports.commit``); files above ``WEB_IMPORT_MAX_ROWS`` rows are refused
-with a message that asks to split the file or call the support staff (who run ``import_registrations``).
+private ``imports`` storage (``candidates.services.imports.stored``) under a name the server makes; the
+session holds only that name per contest, and the file is deleted after the commit or the cancellation.
+The later steps load that table and never parse the upload again: the preview and the commit see the same
+data, and a hostile file costs its reading once (issue 14, defect 6). Files above ``WEB_IMPORT_MAX_ROWS``
+rows are refused with a message that asks to split the file or call the support staff (who run
+``import_registrations``).
+
+The commit is all or nothing (``candidates.services.imports.commit``) and does what the preview showed:
+the preview keeps its fingerprint in the session, the commit plans once, under the contest's lock, and
+refuses if the plan differs (the data changed since). A file of more than ``IMPORT_TASK_ROWS`` rows is
+committed by the task queue (``candidates.jobs``), the clerk following its job's page.
 """
 
 from __future__ import annotations
 
-import datetime
 import os
-import re
-import tempfile
-import uuid
-from decimal import Decimal
+from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
-from django.core.files import File
-from django.core.files.storage import Storage, storages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path, reverse
-from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from candidates import jobs as candidate_jobs
 from candidates.forms import ImportMappingForm, ImportPhasesForm, ImportUploadForm
 from candidates.services import registrations as services
 from candidates.services.imports import (
     WEB_IMPORT_MAX_ROWS,
+    ImportChanged,
     ImportFileError,
     ImportRejected,
     PhaseSpec,
     Preview,
     Table,
     commit,
-    load_table,
+    confirmed_phase_specs,
     mapping_choices,
     parse_upload,
     preview,
-    save_table,
     suggest_mapping,
     target_label,
 )
 from candidates.services.imports.cells import text
 from candidates.services.imports.model_sheet import MEDIA_TYPE, model_workbook
+from candidates.services.imports.stored import (
+    delete_stored,
+    load_stored,
+    purge_stale,
+    store_table,
+    stored_name,
+)
 from contests.audit import log_access
-from contests.models import Contest
+from contests.models import Contest, Job
 from contests.views import AuthenticatedHttpRequest, get_contest_for_user, staff_view
 from contests.views.breadcrumbs import Crumb, contest_trail, here
 
 IMPORT_PERMS = ("contests.view_contest", "candidates.import_registrations")
 SESSION_KEY = "candidate_imports"
-UPLOAD_STORAGE = "imports"  # settings.STORAGES
-TOKEN_RE = re.compile(r"^[0-9a-f]{32}$")
-STALE_AFTER = datetime.timedelta(days=1)
 SAMPLE_VALUES = 3
 SAMPLE_CHARS = 60
 PROBLEMS_PER_PAGE = 100
 
 
-# The file kept between steps ---------------------------------------------------------------------------
-
-
-def _uploads() -> Storage:
-    return storages[UPLOAD_STORAGE]
-
-
-def _stored(token: object) -> str | None:
-    """The stored file's name for ``token``; None unless the token is one of ours and its file still
-    exists."""
-    if not isinstance(token, str) or not TOKEN_RE.match(token):
-        return None
-    return token if _uploads().exists(token) else None
-
-
-def _store(table: Table) -> str:
-    """Keep the table read under a new random name (a UUID: the storage never needs to rename it)."""
-    with tempfile.SpooledTemporaryFile(max_size=8 * 1024 * 1024) as spool:
-        save_table(table, spool)
-        spool.seek(0)
-        return _uploads().save(uuid.uuid4().hex, File(spool))
-
-
-def _purge_stale() -> None:
-    """Files of imports abandoned more than a day ago (personal data: not kept longer than needed)."""
-    storage = _uploads()
-    limit = timezone.now() - STALE_AFTER
-    try:
-        _, names = storage.listdir("")
-    except FileNotFoundError:
-        return
-    for name in names:
-        try:
-            if TOKEN_RE.match(name) and storage.get_modified_time(name) < limit:
-                storage.delete(name)
-        except FileNotFoundError:  # deleted meanwhile by another request
-            continue
+# The import in progress, kept in the session -------------------------------------------------------------
 
 
 def _state(request: HttpRequest, contest: Contest) -> dict | None:
@@ -119,23 +85,27 @@ def _discard(request: HttpRequest, contest: Contest) -> None:
     imports = dict(request.session.get(SESSION_KEY, {}))
     state = imports.pop(str(contest.pk), None)
     request.session[SESSION_KEY] = imports
-    stored = _stored((state or {}).get("token"))
-    if stored is not None:
-        _uploads().delete(stored)
+    delete_stored((state or {}).get("token"))
 
 
-def _load(request: HttpRequest, contest: Contest) -> tuple[dict, Table] | None:
-    """The import in progress and the table read at the upload, or None (with a message) when there is none."""
+def _stored_state(request: HttpRequest, contest: Contest) -> dict | None:
+    """The import in progress whose file is still stored, or None (with a message) when there is none."""
     state = _state(request, contest)
-    stored = _stored((state or {}).get("token"))
-    if stored is None or state is None:
+    if state is None or stored_name(state.get("token")) is None:
         if state is not None:
             _discard(request, contest)
         messages.warning(request, "Nenhum arquivo em importação neste concurso: envie o arquivo.")
         return None
+    return state
+
+
+def _load(request: HttpRequest, contest: Contest) -> tuple[dict, Table] | None:
+    """The import in progress and the table read at the upload, or None (with a message) when there is none."""
+    state = _stored_state(request, contest)
+    if state is None:
+        return None
     try:
-        with _uploads().open(stored, "rb") as handle:
-            table = load_table(handle)
+        table = load_stored(state["token"])
     except ImportFileError as error:
         _discard(request, contest)
         messages.error(request, str(error))
@@ -148,10 +118,25 @@ def _mapping(contest: Contest, state: dict, table: Table) -> dict[str, str]:
 
 
 def _phase_specs(state: dict) -> dict[str, PhaseSpec]:
-    specs = {}
-    for name, (maximum, minimum) in (state.get("phases") or {}).items():
-        specs[name] = PhaseSpec(name, Decimal(maximum), Decimal(minimum) if minimum is not None else None)
-    return specs
+    return confirmed_phase_specs(state.get("phases") or {})
+
+
+def _seen(result: Preview, unconfirmed: list[str]) -> dict[str, Any]:
+    """What the preview showed, kept for the commit: whether it could be imported, and its fingerprint."""
+    return {
+        "fingerprint": result.fingerprint,
+        "ok": result.ok,
+        "summary": result.summary,
+        "unconfirmed": unconfirmed,
+    }
+
+
+def _job_in_flight(state: dict) -> Job | None:
+    """The job committing this import, while it is queued or running."""
+    pk = state.get("job")
+    if not pk:
+        return None
+    return Job.objects.filter(pk=pk, status__in=[Job.Status.QUEUED, Job.Status.RUNNING]).first()
 
 
 def _unconfirmed_phases(result: Preview, state: dict) -> list[str]:
@@ -195,10 +180,18 @@ def import_upload(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
             form.add_error("file", str(error))
         else:
             _discard(request, contest)
-            _purge_stale()
-            token = _store(table)
+            purge_stale()
+            token = store_table(table)
             _save_state(
-                request, contest, {"token": token, "filename": filename, "mapping": None, "phases": {}}
+                request,
+                contest,
+                {
+                    "token": token,
+                    "filename": filename,
+                    "rows": table.row_count,
+                    "mapping": None,
+                    "phases": {},
+                },
             )
             unread = (
                 f" {len(table.problems)} células não puderam ser lidas: veja os problemas na prévia."
@@ -218,7 +211,7 @@ def import_upload(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
             "contest": contest,
             "breadcrumbs": _trail(contest),
             "form": form,
-            "in_progress": state if _stored((state or {}).get("token")) else None,
+            "in_progress": state if stored_name((state or {}).get("token")) else None,
             "max_rows": WEB_IMPORT_MAX_ROWS,
         },
     )
@@ -280,6 +273,9 @@ def import_preview(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
         )
         if request.method == "POST" and phases_form.is_valid():
             state["phases"] = {**(state.get("phases") or {}), **phases_form.specs()}
+            # The plan is the same with the maxima confirmed (its fingerprint leaves them out): the
+            # preview the clerk saw stays the one the commit must match.
+            state["seen"] = _seen(result, _unconfirmed_phases(result, state))
             _save_state(request, contest, state)
             messages.success(
                 request, "Notas máxima e mínima das fases novas confirmadas para esta importação."
@@ -294,6 +290,11 @@ def import_preview(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
             detail=f"prévia da importação “{state['filename']}”: reservas escolhidas no arquivo"[:200],
             request=request,
         )
+    unconfirmed = _unconfirmed_phases(result, state)
+    seen = _seen(result, unconfirmed)
+    if state.get("seen") != seen:
+        state["seen"] = seen
+        _save_state(request, contest, state)
     problems = Paginator(result.problems, PROBLEMS_PER_PAGE).get_page(request.GET.get("pagina"))
     return render(
         request,
@@ -306,7 +307,9 @@ def import_preview(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
             "result": result,
             "problems": problems,
             "phases_form": phases_form,
-            "unconfirmed_phases": _unconfirmed_phases(result, state),
+            "unconfirmed_phases": unconfirmed,
+            "job": _job_in_flight(state),
+            "in_background": table.row_count > settings.IMPORT_TASK_ROWS,
             "mapping": [(header, target_label(target)) for header, target in mapping.items()],
             "score_names": list(result.rows[0].scores) if result.rows else [],
         },
@@ -326,23 +329,60 @@ def import_template(request: AuthenticatedHttpRequest, slug: str) -> HttpRespons
 @require_POST
 @staff_view(*IMPORT_PERMS)
 def import_commit(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    """Import what the preview showed: refused as the preview was (problems, phases not confirmed), or when
+    the data changed since; a large file goes to the task queue and the clerk to its job's page."""
     contest = get_contest_for_user(request.user, slug)
+    state = _stored_state(request, contest)
+    if state is None:
+        return redirect("candidates:import_upload", contest.slug)
+    job = _job_in_flight(state)
+    if job is not None:
+        return redirect(job)
+    seen = state.get("seen")
+    if seen is None:
+        messages.warning(request, "Confira a prévia antes de importar.")
+        return redirect("candidates:import_preview", contest.slug)
+    if not seen["ok"]:
+        messages.error(request, f"Nada foi importado. {seen['summary']}")
+        return redirect("candidates:import_preview", contest.slug)
+    if seen["unconfirmed"]:
+        messages.error(
+            request,
+            "Nada foi importado: confirme antes a nota máxima e a nota mínima das fases novas "
+            f"({', '.join(seen['unconfirmed'])}).",
+        )
+        return redirect("candidates:import_preview", contest.slug)
+    if state.get("rows", 0) > settings.IMPORT_TASK_ROWS:
+        job = candidate_jobs.import_enqueue(
+            contest=contest,
+            by=request.user,
+            token=state["token"],
+            filename=state["filename"],
+            rows=state["rows"],
+            mapping=state.get("mapping"),
+            phases=state.get("phases") or {},
+            expected=seen["fingerprint"],
+            origin_url=reverse("candidates:import_preview", args=[contest.slug]),
+        )
+        state["job"] = str(job.pk)
+        _save_state(request, contest, state)
+        return redirect(job)
     loaded = _load(request, contest)
     if loaded is None:
         return redirect("candidates:import_upload", contest.slug)
     state, table = loaded
-    mapping = _mapping(contest, state, table)
-    planned = preview(contest, table, mapping, phase_specs=_phase_specs(state))
-    unconfirmed = _unconfirmed_phases(planned, state)
-    if planned.ok and unconfirmed:
-        messages.error(
-            request,
-            "Nada foi importado: confirme antes a nota máxima e a nota mínima das fases novas "
-            f"({', '.join(unconfirmed)}).",
-        )
-        return redirect("candidates:import_preview", contest.slug)
     try:
-        result = commit(contest, table, mapping, request.user, phase_specs=_phase_specs(state))
+        result = commit(
+            contest,
+            table,
+            _mapping(contest, state, table),
+            request.user,
+            phase_specs=_phase_specs(state),
+            expected=seen["fingerprint"],
+        )
+    except ImportChanged as changed:
+        messages.error(request, str(changed))
+        return redirect("candidates:import_preview", contest.slug)
     except ImportRejected as rejected:
         messages.error(request, f"Nada foi importado. {rejected.preview.summary}")
         return redirect("candidates:import_preview", contest.slug)

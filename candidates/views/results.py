@@ -6,12 +6,16 @@ compare with the previous published run. Writes go through ``candidates.services
 
 LGPD: every list shows who opted for which reserve (the reserved lists by their names, the general list and
 the comparison in their "why"), drafts before any publication: each page of entries shown is logged.
+
+A run whose PDF prints more than ``DOCUMENTS_TASK_ROWS`` rows never has it rendered in the request: the
+export and the publication go to the task queue (``candidates.jobs``) and the person follows the job.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
@@ -21,6 +25,7 @@ from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
 from candidates import documents as candidate_documents
+from candidates import jobs as candidate_jobs
 from candidates import selectors
 from candidates.forms import CompareForm, ComputeForm, PublishForm
 from candidates.models import ResultRun
@@ -162,8 +167,14 @@ def result_detail(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> 
             "summary": summary,
             "publish_form": publish_form,
             "previous": selectors.previous_run(run),
+            "pdf_rows": candidate_documents.result_list_rows(run),
+            "pdf_in_background": _pdf_in_background(run),
         },
     )
+
+
+def _pdf_in_background(run: ResultRun) -> bool:
+    return candidate_documents.result_list_rows(run) > settings.DOCUMENTS_TASK_ROWS
 
 
 @require_POST
@@ -254,6 +265,13 @@ def result_export(request: AuthenticatedHttpRequest, slug: str, run_pk: int, fmt
     run = _run_for(request.user, slug, run_pk)
     if fmt not in EXPORTS:
         raise Http404
+    if fmt == "pdf" and _pdf_in_background(run):
+        messages.info(
+            request,
+            "Esta lista é longa: o PDF é gerado em segundo plano. Use o botão “PDF (minuta, sem validade)” "
+            "desta página e acompanhe a tarefa.",
+        )
+        return redirect(run)
     content_type, build = EXPORTS[fmt]
     # Every list of the run at once (the reserved ones, PcD included): logged like each of its pages.
     log_access(
@@ -270,6 +288,23 @@ def result_export(request: AuthenticatedHttpRequest, slug: str, run_pk: int, fmt
 
 
 @require_POST
+@staff_view(*VIEW_PERMS)
+def result_pdf_job(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> HttpResponse:
+    """The PDF of a long run's lists, rendered by the task queue: to the job's page, which links the file
+    when it is ready."""
+    run = _run_for(request.user, slug, run_pk)
+    log_access(
+        user=request.user,
+        obj=run,
+        action="view_sensitive",
+        detail="exportação PDF de todas as listas (gerada em segundo plano)",
+        request=request,
+    )
+    job = candidate_jobs.result_pdf_enqueue(run=run, by=request.user, origin_url=run.get_absolute_url())
+    return redirect(job)
+
+
+@require_POST
 @staff_view(*VIEW_PERMS, "contests.publish_document")
 def result_document_publish(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> HttpResponse:
     run = _run_for(request.user, slug, run_pk)
@@ -277,6 +312,15 @@ def result_document_publish(request: AuthenticatedHttpRequest, slug: str, run_pk
     if not form.is_valid():
         messages.error(request, "Informe quem assina e o cargo para publicar o documento da lista.")
         return redirect(run)
+    if _pdf_in_background(run):
+        try:
+            job = candidate_jobs.result_document_enqueue(
+                run=run, by=request.user, origin_url=run.get_absolute_url(), **form.cleaned_data
+            )
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+            return redirect(run)
+        return redirect(job)
     try:
         document = candidate_documents.result_list_publish(run=run, by=request.user, **form.cleaned_data)
     except ValidationError as error:
@@ -294,6 +338,7 @@ urlpatterns = [
     path("concursos/<slug:slug>/listas/<int:run_pk>/descartar/", result_discard, name="result_discard"),
     path("concursos/<slug:slug>/listas/<int:run_pk>/comparar/", result_compare, name="result_compare"),
     path("concursos/<slug:slug>/listas/<int:run_pk>/lista.<str:fmt>", result_export, name="result_export"),
+    path("concursos/<slug:slug>/listas/<int:run_pk>/lista-pdf/", result_pdf_job, name="result_pdf_job"),
     path(
         "concursos/<slug:slug>/listas/<int:run_pk>/documento/",
         result_document_publish,

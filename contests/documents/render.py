@@ -1,9 +1,10 @@
 """The PDF pipeline: templates under ``templates/pdf/`` rendered by WeasyPrint with the bundled font.
 
 Every page carries the organisation's header, "página n de N", the verification code, a QR code and the
-verification address (a draft says "minuta" instead). Long lists are rendered in chunks, in parallel
-worker processes, merged with pypdf, and their page numbers stamped afterwards (``render_blocks``): one
-WeasyPrint document of 10,000 rows takes too long and too much memory.
+verification address (a draft says "minuta" instead). Long lists are rendered in chunks (side by side in
+worker processes when ``DOCUMENTS_WORKERS`` > 1), merged with pypdf, and their page numbers stamped
+afterwards (``render_blocks``): one WeasyPrint document of 10,000 rows takes too long and too much memory.
+A list longer than ``DOCUMENTS_TASK_ROWS`` is rendered by a task (``contests.jobs``), never in a request.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import io
 import secrets
 import textwrap
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -232,6 +233,14 @@ def paginate(blocks: Sequence[Block], *, heading: bool = True) -> list[list[Page
     return pages
 
 
+# What a long rendering reports as it goes: (message in Portuguese, pages done, pages in all).
+Progress = Callable[[str, int, int], None]
+
+
+def _pages_text(n: int) -> str:
+    return f"{n:,}".replace(",", ".")
+
+
 def render_blocks(
     template: str,
     context: dict[str, Any],
@@ -241,10 +250,12 @@ def render_blocks(
     title: str,
     chunk_rows: int | None = None,
     workers: int | None = None,
+    progress: Progress | None = None,
 ) -> bytes:
     """A list document: the blocks paginated here (``paginate``), the pages rendered in chunks of about
     ``chunk_rows`` rows, side by side in worker processes, merged and numbered. ``template`` receives
-    ``pages`` (the chunk's), ``first`` (the heading goes on the first page) and ``last``."""
+    ``pages`` (the chunk's), ``first`` (the heading goes on the first page) and ``last``. ``progress`` is
+    told after each chunk ("Gerando o PDF: página 120 de 400") and before the merge."""
     size = chunk_rows or settings.DOCUMENTS_CHUNK_ROWS
     pages = paginate(blocks)
     chunks: list[list[list[PagePart]]] = [[]]
@@ -261,5 +272,18 @@ def render_blocks(
         render_to_string(template, {**base, "pages": chunk, "first": i == 0, "last": i == len(chunks) - 1})
         for i, chunk in enumerate(chunks)
     ]
-    parts = list(_render_chunks(htmls, workers if workers is not None else settings.DOCUMENTS_WORKERS))
+    total = len(pages)
+    report = progress or (lambda message, done, total: None)
+    report(f"Gerando o PDF: {_pages_text(total)} páginas", 0, total)
+    parts = []
+    done = 0
+    for chunk, part in zip(
+        chunks,
+        _render_chunks(htmls, workers if workers is not None else settings.DOCUMENTS_WORKERS),
+        strict=True,
+    ):
+        parts.append(part)
+        done += len(chunk)
+        report(f"Gerando o PDF: página {_pages_text(done)} de {_pages_text(total)}", done, total)
+    report(f"Juntando e numerando as {_pages_text(total)} páginas", total, total)
     return merge_numbered(parts)

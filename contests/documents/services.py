@@ -60,6 +60,38 @@ def current_version(contest: Contest, kind: str, subject: str = "") -> Document 
     )
 
 
+def _unused_code() -> str:
+    code = new_code()
+    while Document.objects.filter(code=code).exists():
+        code = new_code()
+    return code
+
+
+@dataclass(frozen=True)
+class Prerendered:
+    """An act rendered before its publication (a long list, by the task queue, outside any transaction):
+    the code printed on it, the PDF, and the version it was rendered to follow (None: the first)."""
+
+    code: str
+    pdf: bytes
+    previous_id: int | None
+
+
+def document_prerender(
+    *, contest: Contest, kind: str, subject: str = "", render: Callable[[Stamp], bytes]
+) -> Prerendered:
+    """Render an act with a fresh verification code, for ``document_publish(prerendered=...)`` to store
+    later: the long rendering holds no lock, the publication checks again that nothing was published
+    meanwhile."""
+    previous = current_version(contest, kind, subject)
+    code = _unused_code()
+    return Prerendered(
+        code=code,
+        pdf=render(Stamp(code=code, draft=False)),
+        previous_id=previous.pk if previous is not None else None,
+    )
+
+
 def _location() -> str:
     organization = Organization.current()
     return f"{organization.municipality}/{organization.state}" if organization else ""
@@ -112,11 +144,14 @@ def document_publish(
     previous: Document | None = None,
     summary: str = "",
     record: bool = True,
+    prerendered: Prerendered | None = None,
 ) -> Document:
     """Render the act with its verification code, sign it (when a certificate is configured), hash it and
     store it as a new immutable version, recorded as a publication unless its kind is restricted.
     ``previous``: the version this one rectifies. ``record`` False: the caller records the publication
-    itself, in the same transaction (a procedure's effects: one line per effect, naming the position)."""
+    itself, in the same transaction (a procedure's effects: one line per effect, naming the position).
+    ``prerendered``: the act already rendered (``document_prerender``), refused if another version came out
+    since."""
     if not signer_name.strip() or not signer_office.strip():
         raise ValidationError("Informe o nome e o cargo de quem assina o ato.")
     if previous is not None:
@@ -125,10 +160,18 @@ def document_publish(
             raise ValidationError("Esta versão já foi retificada: retifique a versão mais recente.")
         if not summary.strip():
             raise ValidationError("Resuma o que a retificação altera.")
-    code = new_code()
-    while Document.objects.filter(code=code).exists():
-        code = new_code()
-    pdf = render(Stamp(code=code, draft=False))
+    if prerendered is None:
+        code = _unused_code()
+        pdf = render(Stamp(code=code, draft=False))
+    else:
+        if prerendered.previous_id != (previous.pk if previous is not None else None):
+            raise ValidationError(
+                "Outra versão deste documento foi publicada enquanto o PDF era gerado: nada foi publicado. "
+                "Confira a versão publicada antes de publicar de novo."
+            )
+        if Document.objects.filter(code=prerendered.code).exists():
+            raise ValidationError("O código de verificação já foi usado: gere o documento de novo.")
+        code, pdf = prerendered.code, prerendered.pdf
     subject_name = ""
     if signing.configured():
         label = f"{title} – versão {previous.version + 1 if previous else 1}"

@@ -1,9 +1,11 @@
 """The law and the contest: Policy, Organization, Holiday, Contest, Position, VacancyOpening, AccessLog,
-Publication; the edital's text and the published documents (``contests.documents.models``)."""
+Publication; the edital's text and the published documents (``contests.documents.models``); Job, the
+background work any app asks for (``contests.jobs``)."""
 
 from contests.documents.models import Document, EditalText
 from contests.models.access import AccessLog
 from contests.models.contest import Contest, Position, VacancyOpening, vacancies_bound_refusal
+from contests.models.jobs import Job
 from contests.models.organization import Holiday, Organization
 from contests.models.policy import PERCENT_VALIDATORS, Policy, add_days
 from contests.models.publication import Publication
@@ -15,6 +17,7 @@ __all__ = [
     "Document",
     "EditalText",
     "Holiday",
+    "Job",
     "Organization",
     "Policy",
     "Position",

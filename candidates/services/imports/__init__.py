@@ -32,12 +32,14 @@ The same service serves the command (``manage.py import_registrations``, any siz
     ``registration_end``); ``phase_specs`` ({name: PhaseSpec}) gives the maximum and pass mark of phases
     the file brings and the contest does not have yet (otherwise the maximum is deduced from the scores
     and shown for checking, with no pass mark).
-``commit(contest, table, mapping, by, *, today=None, phase_specs=None, progress=None) -> Result``
+``commit(contest, table, mapping, by, *, today=None, phase_specs=None, progress=None, expected=None)``
     Re-checks under a lock on the contest and writes everything in one transaction, every row with its
     history row naming ``by`` and the file (new rows by PostgreSQL ``COPY``, or simple-history's
     ``bulk_create_with_history`` on other databases; changed rows by ``bulk_update_with_history``: see
     ``writing``), saves the mapping, or raises ``ImportRejected`` (with ``.preview``) and writes nothing.
     Re-importing the same file changes nothing. ``progress(stage, done, total)`` is called as it goes.
+    ``expected``: the ``Preview.fingerprint`` the clerk saw; when the plan differs (the data changed
+    since), ``ImportChanged`` (an ``ImportRejected``) and nothing is written. Returns a ``Result``.
 
 Modules: ``files`` (reading; ``xlsx`` streams a workbook, ``limits`` bounds both), ``cells`` (one cell),
 ``mapping`` (fields and synonyms), ``rows`` (a row and its cells' parsers), ``plan`` (checks and what
@@ -76,13 +78,23 @@ from candidates.services.imports.mapping import (
     target_label,
 )
 from candidates.services.imports.plan import commit, preview
-from candidates.services.imports.report import ImportRejected, PhaseSpec, Preview, Problem, Result, RowView
+from candidates.services.imports.report import (
+    ImportChanged,
+    ImportRejected,
+    PhaseSpec,
+    Preview,
+    Problem,
+    Result,
+    RowView,
+    confirmed_phase_specs,
+)
 
 __all__ = [
     "FIELDS",
     "IGNORE",
     "PHASE_PREFIX",
     "WEB_IMPORT_MAX_ROWS",
+    "ImportChanged",
     "ImportFileError",
     "ImportRejected",
     "PhaseSpec",
@@ -92,6 +104,7 @@ __all__ = [
     "RowView",
     "Table",
     "commit",
+    "confirmed_phase_specs",
     "load_table",
     "mapping_choices",
     "parse_upload",

@@ -10,6 +10,7 @@ is written.
 from __future__ import annotations
 
 import datetime
+import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Mapping
 from decimal import Decimal
@@ -33,6 +34,7 @@ from candidates.services.imports.mapping import (
 )
 from candidates.services.imports.racial import RacialOptionChecker
 from candidates.services.imports.report import (
+    ImportChanged,
     ImportRejected,
     PhaseSpec,
     Preview,
@@ -551,6 +553,24 @@ class _Planner:
         preview.per_position = dict(sorted(per_position.items()))
         preview.rows = [self.view(row) for row in rows[:PREVIEW_ROWS] if row.status]
         preview.changed_rows = [self.view(row) for row in rows if row.status == CHANGED][:CHANGED_ROWS_SHOWN]
+        preview.fingerprint = self.fingerprint(rows)
+
+    def fingerprint(self, rows: list[Row]) -> str:
+        """A hash of what the import does to the data: equal for the preview and the commit unless the data
+        changed. The maximum and pass mark of the phases it creates are left out: the clerk confirms them
+        after the preview, and a score above a confirmed maximum is a problem the commit refuses."""
+        digest = hashlib.sha256()
+        preview = self.preview
+        heading = (
+            sorted(self.mapping.items()),
+            [spec.name for spec in preview.phases_to_create],
+            preview.notices,
+            preview.missing_from_file,
+        )
+        digest.update(repr(heading).encode())
+        for row in rows:
+            digest.update(f"\n{row.line}\x1f{row.status}\x1f{row.changes!r}".encode())
+        return digest.hexdigest()
 
     def view(self, row: Row) -> RowView:
         reg = row.registration
@@ -671,8 +691,11 @@ def commit(
     today: datetime.date | None = None,
     phase_specs: Mapping[str, PhaseSpec] | None = None,
     progress: Progress | None = None,
+    expected: str | None = None,
 ) -> Result:
-    """Import the file, all or nothing; raises ``ImportRejected`` (writing nothing) if any row is bad."""
+    """Import the file, all or nothing; raises ``ImportRejected`` (writing nothing) if any row is bad, and
+    ``ImportChanged`` when ``expected`` (the ``fingerprint`` of the preview the clerk saw) is given and the
+    plan made now, under the contest's lock, differs from it."""
     from candidates.services.registrations import import_mapping_save
 
     by = by if getattr(by, "pk", None) else None
@@ -683,6 +706,8 @@ def commit(
         preview = planner.preview
         if preview.problems:
             raise ImportRejected(preview)
+        if expected is not None and preview.fingerprint != expected:
+            raise ImportChanged(preview)
         planner.write(by=by, reason=f"Importação: {table.filename or 'arquivo'}")
         import_mapping_save(contest=contest, by=by, columns=planner.mapping)
     return Result(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -43,6 +44,15 @@ class PhaseSpec:
         return f"{self.order}ª fase “{self.name}”: nota máxima {num(self.max_score)}{origin}, {pass_mark}"
 
 
+def confirmed_phase_specs(confirmed: Mapping[str, Sequence[str | None]]) -> dict[str, PhaseSpec]:
+    """The phases the clerk confirmed, as kept between the wizard's steps and in the task queue
+    (``{name: [maximum, pass mark or None]}``, decimal strings), as ``PhaseSpec``."""
+    return {
+        name: PhaseSpec(name, Decimal(maximum or 0), Decimal(minimum) if minimum is not None else None)
+        for name, (maximum, minimum) in confirmed.items()
+    }
+
+
 @dataclass
 class RowView:
     """A row as the importer understood it."""
@@ -76,6 +86,9 @@ class Preview:
     mapping: dict[str, str] = field(default_factory=dict)
     missing_from_file: int = 0
     source: str = ""
+    # What the import would do, in one hash (every row's outcome and changes, the phases it creates, the
+    # notices): the commit compares it with the preview's, and refuses if the data changed since.
+    fingerprint: str = ""
 
     @property
     def ok(self) -> bool:
@@ -128,6 +141,20 @@ class ImportRejected(Exception):
     def __init__(self, preview: Preview):
         super().__init__(preview.summary)
         self.preview = preview
+
+
+class ImportChanged(ImportRejected):
+    """``commit`` would not do what the clerk's preview showed (the contest's data changed since: another
+    import, a registration typed or corrected): it wrote nothing; ``preview`` is what it would do now."""
+
+    MESSAGE = (
+        "Nada foi importado: os dados do concurso mudaram desde a prévia (outra importação ou uma "
+        "inscrição digitada ou corrigida). Confira a prévia atualizada e importe de novo."
+    )
+
+    def __init__(self, preview: Preview):
+        super().__init__(preview)
+        self.args = (self.MESSAGE,)
 
 
 def fragment(sentence: str) -> str:
