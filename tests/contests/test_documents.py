@@ -267,6 +267,8 @@ def test_the_edital_is_written_published_and_rectified_through_the_fields_its_pa
     assert (document.gazette_edition, document.gazette_page) == ("DOM 1.234", "7")
 
     rectify = f"/concursos/{contest.slug}/edital/retificar/"
-    response = post_form(client, rectify, {"summary": "Corrige o cronograma.", "gazette_edition": "DOM 1.240"})
+    response = post_form(
+        client, rectify, {"summary": "Corrige o cronograma.", "gazette_edition": "DOM 1.240"}
+    )
     assert response.status_code == 302
     assert Document.objects.filter(version=2, rectification_summary="Corrige o cronograma.").exists()
