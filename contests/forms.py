@@ -11,6 +11,8 @@ from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.text import slugify
 
 from contests import lifecycle
+from contests.documents.models import EditalText
+from contests.documents.services import EDITAL_FIELDS
 from contests.models import (
     Contest,
     Holiday,
@@ -555,3 +557,21 @@ class DocumentForm(StaffFormMixin, forms.Form):
     signer_office = forms.CharField(label="Cargo de quem assina", max_length=200)
     gazette_edition = forms.CharField(label="Edição do diário oficial", max_length=120, required=False)
     gazette_page = forms.CharField(label="Página", max_length=20, required=False)
+
+
+class EditalTextForm(StaffFormMixin, forms.ModelForm):
+    """The edital's own sections, written beside the live preview (the pre-publication check reads them)."""
+
+    class Meta:
+        model = EditalText
+        fields = EDITAL_FIELDS
+        widgets = {name: forms.Textarea(attrs={"rows": 5}) for name in EDITAL_FIELDS[:6]}
+
+
+class EditalPublishForm(StaffFormMixin, forms.Form):
+    gazette_edition = forms.CharField(label="Edição do diário oficial", max_length=120, required=False)
+    gazette_page = forms.CharField(label="Página", max_length=20, required=False)
+
+
+class EditalRectifyForm(EditalPublishForm):
+    summary = forms.CharField(label="O que a retificação altera", widget=forms.Textarea(attrs={"rows": 3}))

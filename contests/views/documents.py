@@ -3,38 +3,21 @@ publishes it, or a rectification; anyone who may see the contest downloads the d
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 
 from contests.documents import edital
-from contests.documents.models import Document, EditalText
+from contests.documents.models import Document
 from contests.documents.services import (
-    EDITAL_FIELDS,
     current_version,
     edital_publish,
     edital_rectify,
     edital_text_save,
 )
+from contests.forms import EditalPublishForm, EditalRectifyForm, EditalTextForm
 from contests.views.access import AuthenticatedHttpRequest, form_data, get_contest_for_user, staff_view
-
-
-class EditalTextForm(forms.ModelForm):
-    class Meta:
-        model = EditalText
-        fields = EDITAL_FIELDS
-        widgets = {name: forms.Textarea(attrs={"rows": 5}) for name in EDITAL_FIELDS[:6]}
-
-
-class PublishForm(forms.Form):
-    gazette_edition = forms.CharField(label="Edição do diário oficial", max_length=120, required=False)
-    gazette_page = forms.CharField(label="Página", max_length=20, required=False)
-
-
-class RectifyForm(PublishForm):
-    summary = forms.CharField(label="O que a retificação altera", widget=forms.Textarea(attrs={"rows": 3}))
 
 
 @staff_view("contests.view_contest", "contests.view_editaltext")
@@ -73,7 +56,7 @@ def edital_draft_pdf(request: AuthenticatedHttpRequest, slug: str) -> HttpRespon
 @staff_view("contests.view_contest", "contests.publish_document")
 def edital_publish_view(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
-    form = PublishForm(form_data(request))
+    form = EditalPublishForm(form_data(request))
     if request.method == "POST" and form.is_valid():
         try:
             document = edital_publish(contest=contest, by=request.user, **form.cleaned_data)
@@ -90,7 +73,7 @@ def edital_publish_view(request: AuthenticatedHttpRequest, slug: str) -> HttpRes
 @staff_view("contests.view_contest", "contests.publish_document")
 def edital_rectify_view(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
-    form = RectifyForm(form_data(request))
+    form = EditalRectifyForm(form_data(request))
     if request.method == "POST" and form.is_valid():
         try:
             document = edital_rectify(contest=contest, by=request.user, **form.cleaned_data)

@@ -231,3 +231,44 @@ def test_an_unknown_upload_is_refused_by_its_hash_without_parsing_the_pdf(monkey
     monkeypatch.setattr(signing, "signature_report", parse)
     result = verify_file(data=b"%PDF-1.7 " + b"x" * 100_000)
     assert result.document is None and result.signature is None and not result.matches
+
+
+def test_the_edital_is_written_published_and_rectified_through_the_fields_its_pages_render(client):
+    """Each of the three edital forms shows its fields: the text (schedule and signer, which the
+    pre-publication check asks for), the gazette reference, and what a rectification changes."""
+    from tests.pages import forms_on, post_form
+
+    cast = builders.make_cast()
+    contest = builders.make_contest()
+    builders.make_position(contest, vacancies=13, code="ANSI", title="Analista")
+    client.force_login(cast["clerk"])
+    url = f"/concursos/{contest.slug}/edital/"
+    rendered = forms_on(client.get(url).content.decode())
+    assert {"schedule", "signer_name", "signer_office"} <= set(rendered[-1].visible)
+    response = post_form(
+        client,
+        url,
+        {
+            "schedule": SCHEDULE,
+            "exam_content": "Prova objetiva de 60 questões.",
+            "signer_name": "Maria da Silva",
+            "signer_office": "Presidente da Câmara",
+        },
+        containing="schedule",
+    )
+    assert response.status_code == 302
+    assert edital.check(contest).ok
+
+    client.force_login(cast["manager"])
+    publish = f"/concursos/{contest.slug}/edital/publicar/"
+    response = post_form(client, publish, {"gazette_edition": "DOM 1.234", "gazette_page": "7"})
+    document = Document.objects.get()
+    assert response.status_code == 302
+    assert (document.gazette_edition, document.gazette_page) == ("DOM 1.234", "7")
+
+    rectify = f"/concursos/{contest.slug}/edital/retificar/"
+    response = post_form(
+        client, rectify, {"summary": "Corrige o cronograma.", "gazette_edition": "DOM 1.240"}
+    )
+    assert response.status_code == 302
+    assert Document.objects.filter(version=2, rectification_summary="Corrige o cronograma.").exists()
