@@ -15,8 +15,10 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from candidates import access
 from candidates.engine import schedule
 from candidates.models import Nomination, ResultEntry, ResultRun
+from candidates.tasks import page_url
 from contests.audit import User
 from contests.documents.models import Document
 from contests.documents.render import Block, Progress, Stamp, render_blocks, render_pdf
@@ -310,8 +312,6 @@ def render_nomination_letter(nomination: Nomination) -> bytes:
     """The letter that tells one nominee of their nomination (sent by registered mail, RULES §4): the act,
     the seat, the deadline to take office, and the candidate's access code with the address of their own
     page. Personal: it carries the code, so it is printed for the candidate and never published."""
-    from candidates import access
-    from candidates.tasks import page_url
 
     registration = nomination.registration
     contest = nomination.position.contest

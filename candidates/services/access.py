@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from django.db import transaction
 
 from candidates.models import Registration
+from candidates.tasks import id_ranges, send_access_code, send_access_codes
 from contests.audit import User, audited_save
 
 
@@ -19,7 +20,6 @@ def access_code_send_later(*, registration: Registration) -> None:
     """Enqueue the e-mail of the registration's current code, after the commit (nothing if no address)."""
     if not registration.candidate.email:
         return
-    from candidates.tasks import send_access_code
 
     pk = registration.pk
     transaction.on_commit(lambda: send_access_code.enqueue(registration_id=pk))
@@ -28,7 +28,6 @@ def access_code_send_later(*, registration: Registration) -> None:
 def access_codes_send_later(*, registration_ids: Iterable[int]) -> None:
     """One task for many new registrations (an import): their ids as ranges; the task skips those
     without an address."""
-    from candidates.tasks import id_ranges, send_access_codes
 
     ranges = id_ranges(registration_ids)
     if ranges:

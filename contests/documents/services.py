@@ -20,6 +20,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from contests import services as contest_services
 from contests.audit import User, assign, audited_save
 from contests.documents import edital, signing
 from contests.documents.models import RESTRICTED_KINDS, Document, EditalText
@@ -251,7 +252,6 @@ def edital_publish(
 ) -> Document:
     """Publish the edital: the check must pass; the contest leaves draft through its lifecycle (which
     records the publication date for good). A published edital changes only by rectification."""
-    from contests import services as contest_services
 
     contest = Contest.objects.select_for_update().select_related("policy").get(pk=contest.pk)
     if current_version(contest, Document.Kind.EDITAL):

@@ -59,8 +59,6 @@ precision. Registrations in the system and not in the file are left alone (the p
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from candidates.services.imports.files import (
     WEB_IMPORT_MAX_ROWS,
     ImportFileError,
@@ -73,11 +71,8 @@ from candidates.services.imports.mapping import (
     FIELDS,
     IGNORE,
     PHASE_PREFIX,
-    phase_target,
-    suggest,
     target_label,
 )
-from candidates.services.imports.plan import commit, preview
 from candidates.services.imports.report import (
     ImportChanged,
     ImportRejected,
@@ -88,6 +83,8 @@ from candidates.services.imports.report import (
     RowView,
     confirmed_phase_specs,
 )
+from candidates.services.imports.run import commit, preview
+from candidates.services.imports.suggestions import mapping_choices, suggest_mapping
 
 __all__ = [
     "FIELDS",
@@ -113,22 +110,3 @@ __all__ = [
     "suggest_mapping",
     "target_label",
 ]
-
-
-def suggest_mapping(contest, headers: Sequence[str]) -> dict[str, str]:
-    """``{header: target}`` for these headers: the contest's saved mapping first, then synonyms."""
-    from candidates.models import ImportMapping
-
-    saved = ImportMapping.objects.filter(contest=contest).values_list("columns", flat=True).first() or {}
-    phase_names = list(contest.phases.order_by("order").values_list("name", flat=True))
-    return suggest(headers, phase_names=phase_names, saved=saved)
-
-
-def mapping_choices(contest, headers: Sequence[str] = ()) -> list[tuple[str, str]]:
-    """``(target, label)`` pairs for a mapping form: ignore, every field, each phase (existing or new)."""
-    choices = [(IGNORE, target_label(IGNORE))] + [(f.key, f.label) for f in FIELDS]
-    names = list(contest.phases.order_by("order").values_list("name", flat=True))
-    for target in suggest(headers, phase_names=names).values():
-        if target.startswith(PHASE_PREFIX) and target[len(PHASE_PREFIX) :] not in names:
-            names.append(target[len(PHASE_PREFIX) :])
-    return choices + [(phase_target(name), target_label(phase_target(name))) for name in names]

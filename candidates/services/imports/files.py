@@ -38,6 +38,7 @@ from candidates.services.imports.limits import (
 )
 from candidates.services.imports.mapping import looks_like_header
 from candidates.services.imports.report import Problem, fmt_int
+from candidates.services.imports.xlsx import read_xlsx
 
 __all__ = [
     "WEB_IMPORT_MAX_ROWS",
@@ -323,7 +324,6 @@ def _decoding_problems(
 
 
 def _read_xlsx(data: bytes, limits: Limits, budget: Budget) -> Table:
-    from candidates.services.imports.xlsx import read_xlsx
 
     rows, problems, title = read_xlsx(data, limits=limits, budget=budget)
     return _table(rows, problems, source=f"XLSX (planilha “{title}”)", extra={"sheet": title})

@@ -16,11 +16,12 @@ from collections.abc import Callable, Iterator, Mapping
 from decimal import Decimal
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import connection
 from django.utils import timezone
 
 from candidates.engine import eligibility
 from candidates.models import Candidate, Phase, PhaseResult, Registration, SelfDeclaration
+from candidates.services.access import access_codes_send_later
 from candidates.services.imports import cells, writing
 from candidates.services.imports.cells import CellError, fold
 from candidates.services.imports.files import Table, paused_gc
@@ -34,12 +35,9 @@ from candidates.services.imports.mapping import (
 )
 from candidates.services.imports.racial import RacialOptionChecker
 from candidates.services.imports.report import (
-    ImportChanged,
-    ImportRejected,
     PhaseSpec,
     Preview,
     Problem,
-    Result,
     RowView,
     date,
     fragment,
@@ -50,7 +48,7 @@ from candidates.services.imports.report import (
 from candidates.services.imports.rows import CHANGED, NEW, PARSERS, UNCHANGED, Row
 from candidates.services.imports.writing import New
 from candidates.validators import format_cpf
-from contests.audit import User
+from contests.audit import User, audited_save
 from contests.models import Contest, Policy, Position
 
 Progress = Callable[[str, int, int], None]
@@ -604,8 +602,6 @@ class _Planner:
     # Writing ------------------------------------------------------------------------------------------
 
     def write(self, *, by: User | None, reason: str) -> None:
-        from candidates.services.access import access_codes_send_later
-        from contests.audit import audited_save
 
         for phase in self.new_phases:
             audited_save(phase, by=by, reason=reason)
@@ -650,70 +646,3 @@ def _candidates_with_cpf(cpfs: list[str]) -> Iterator[Candidate]:
         return
     for start in range(0, len(cpfs), 2000):
         yield from Candidate.objects.filter(cpf__in=cpfs[start : start + 2000])
-
-
-def _planner(contest, table, mapping, *, today, phase_specs, progress) -> _Planner:
-    from candidates.services.imports import suggest_mapping
-
-    if mapping is None:
-        mapping = suggest_mapping(contest, table.headers)
-    return _Planner(
-        contest,
-        table,
-        mapping,
-        today=today or timezone.localdate(),
-        phase_specs=phase_specs,
-        progress=progress,
-    )
-
-
-def preview(
-    contest: Contest,
-    table: Table,
-    mapping: Mapping[str, str] | None = None,
-    *,
-    today: datetime.date | None = None,
-    phase_specs: Mapping[str, PhaseSpec] | None = None,
-    progress: Progress | None = None,
-) -> Preview:
-    """What ``commit`` would do with this file, and every problem; writes nothing."""
-    planner = _planner(contest, table, mapping, today=today, phase_specs=phase_specs, progress=progress)
-    planner.build()
-    return planner.preview
-
-
-def commit(
-    contest: Contest,
-    table: Table,
-    mapping: Mapping[str, str] | None,
-    by: User | None,
-    *,
-    today: datetime.date | None = None,
-    phase_specs: Mapping[str, PhaseSpec] | None = None,
-    progress: Progress | None = None,
-    expected: str | None = None,
-) -> Result:
-    """Import the file, all or nothing; raises ``ImportRejected`` (writing nothing) if any row is bad, and
-    ``ImportChanged`` when ``expected`` (the ``fingerprint`` of the preview the clerk saw) is given and the
-    plan made now, under the contest's lock, differs from it."""
-    from candidates.services.registrations import import_mapping_save
-
-    by = by if getattr(by, "pk", None) else None
-    with transaction.atomic():
-        contest = Contest.objects.select_for_update().select_related("policy").get(pk=contest.pk)
-        planner = _planner(contest, table, mapping, today=today, phase_specs=phase_specs, progress=progress)
-        planner.build()
-        preview = planner.preview
-        if preview.problems:
-            raise ImportRejected(preview)
-        if expected is not None and preview.fingerprint != expected:
-            raise ImportChanged(preview)
-        planner.write(by=by, reason=f"Importação: {table.filename or 'arquivo'}")
-        import_mapping_save(contest=contest, by=by, columns=planner.mapping)
-    return Result(
-        created=preview.new,
-        updated=preview.updated,
-        unchanged=preview.unchanged,
-        phases_created=[spec.name for spec in preview.phases_to_create],
-        preview=preview,
-    )

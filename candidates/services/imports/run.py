@@ -1,0 +1,83 @@
+"""An import's two entry points: ``preview`` (what the file would do, and every problem; writes nothing) and
+``commit`` (all or nothing, planned once under the contest's lock). The planning itself is ``plan``'s."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+
+from django.db import transaction
+from django.utils import timezone
+
+from candidates.services.imports.files import Table
+from candidates.services.imports.plan import Progress, _Planner
+from candidates.services.imports.report import ImportChanged, ImportRejected, PhaseSpec, Preview, Result
+from candidates.services.imports.suggestions import suggest_mapping
+from candidates.services.registrations import import_mapping_save
+from contests.audit import User
+from contests.models import Contest
+
+
+def _planner(contest, table, mapping, *, today, phase_specs, progress) -> _Planner:
+
+    if mapping is None:
+        mapping = suggest_mapping(contest, table.headers)
+    return _Planner(
+        contest,
+        table,
+        mapping,
+        today=today or timezone.localdate(),
+        phase_specs=phase_specs,
+        progress=progress,
+    )
+
+
+def preview(
+    contest: Contest,
+    table: Table,
+    mapping: Mapping[str, str] | None = None,
+    *,
+    today: datetime.date | None = None,
+    phase_specs: Mapping[str, PhaseSpec] | None = None,
+    progress: Progress | None = None,
+) -> Preview:
+    """What ``commit`` would do with this file, and every problem; writes nothing."""
+    planner = _planner(contest, table, mapping, today=today, phase_specs=phase_specs, progress=progress)
+    planner.build()
+    return planner.preview
+
+
+def commit(
+    contest: Contest,
+    table: Table,
+    mapping: Mapping[str, str] | None,
+    by: User | None,
+    *,
+    today: datetime.date | None = None,
+    phase_specs: Mapping[str, PhaseSpec] | None = None,
+    progress: Progress | None = None,
+    expected: str | None = None,
+) -> Result:
+    """Import the file, all or nothing; raises ``ImportRejected`` (writing nothing) if any row is bad, and
+    ``ImportChanged`` when ``expected`` (the ``fingerprint`` of the preview the clerk saw) is given and the
+    plan made now, under the contest's lock, differs from it."""
+
+    by = by if getattr(by, "pk", None) else None
+    with transaction.atomic():
+        contest = Contest.objects.select_for_update().select_related("policy").get(pk=contest.pk)
+        planner = _planner(contest, table, mapping, today=today, phase_specs=phase_specs, progress=progress)
+        planner.build()
+        preview = planner.preview
+        if preview.problems:
+            raise ImportRejected(preview)
+        if expected is not None and preview.fingerprint != expected:
+            raise ImportChanged(preview)
+        planner.write(by=by, reason=f"Importação: {table.filename or 'arquivo'}")
+        import_mapping_save(contest=contest, by=by, columns=planner.mapping)
+    return Result(
+        created=preview.new,
+        updated=preview.updated,
+        unchanged=preview.unchanged,
+        phases_created=[spec.name for spec in preview.phases_to_create],
+        preview=preview,
+    )
