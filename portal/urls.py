@@ -3,7 +3,7 @@ page answers only with an inscription number and its access code)."""
 
 from django.urls import path
 
-from portal.views import candidate, contests, feed, lists, nominations, open_data, verification
+from portal.views import candidate, contests, draw, feed, lists, nominations, open_data, verification
 
 app_name = "public"
 
@@ -25,6 +25,7 @@ urlpatterns = [
     ),
     path("dados-abertos/", open_data.data_dictionary, name="data_dictionary"),
     path("publico/minha-inscricao/", candidate.candidate_lookup, name="candidate"),
+    path("heteroidentificacao/sorteios/<int:pk>/", draw.draw_page, name="hetero_draw"),
     path("verificar/", verification.verify_home, name="verify_home"),
     path("verificar/<str:code>/", verification.verify, name="verify"),
     path("verificar/<str:code>/documento.pdf", verification.document_pdf, name="document_pdf"),

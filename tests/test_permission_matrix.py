@@ -164,7 +164,7 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "login   403   403   302   403   403   403"},
     "declarations:hetero_close":             {"GET":  "  405   405   405   405   405   405   405",
                                               "POST": "login   403   403   302   403   403   403"},
-    "declarations:hetero_draw":              {"GET":  "  200   200   200   200   200   200   200",
+    "public:hetero_draw":                    {"GET":  "  200   200   200   200   200   200   200",
                                               "POST": "  200   200   200   200   200   200   200"},
     "declarations:hetero_opinion":           {"GET":  "  405   405   405   405   405   405   405",
                                               "POST": "login   403   403   403   200   403   403"},

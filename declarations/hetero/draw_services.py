@@ -196,6 +196,6 @@ def draw_perform(
         kind=Publication.Kind.HETEROIDENTIFICATION,
         title=f"Resultado do sorteio dos membros da {commission.get_kind_display().lower()}",
         by=by,
-        url=reverse("declarations:hetero_draw", args=[record.pk]),
+        url=reverse("public:hetero_draw", args=[record.pk]),
     )
     return Formed(commission, warnings, record)

@@ -8,6 +8,7 @@ import datetime
 from dataclasses import dataclass
 
 from django.db.models import Prefetch, Q, QuerySet
+from django.shortcuts import get_object_or_404
 
 from candidates.models import Phase
 from contests.audit import User
@@ -273,3 +274,8 @@ def result_page(verification: Verification) -> ResultPage:
         judged_opinions=list(judged.opinions.order_by("pk")) if judged else [],
         members=list(present_members(verification.session)),
     )
+
+
+def public_draw(pk: int) -> MemberDraw:
+    """A draw of commission members as its public page shows it (404 when there is none)."""
+    return get_object_or_404(MemberDraw.objects.select_related("commission__contest", "announcement"), pk=pk)

@@ -1,9 +1,9 @@
 """Heteroidentification's addresses: the sessions, Jurídico's per-contest screens, the draw, the candidate's
-private link and the draw's public page (``declarations`` namespace, set by ``declarations.urls``)."""
+private link (``declarations`` namespace; the draw's public page is the portal's, set by ``declarations.urls``)."""
 
 from django.urls import path
 
-from declarations.hetero.views import candidate, draw, public, sessions, staff
+from declarations.hetero.views import candidate, draw, sessions, staff
 
 HETERO = "heteroidentificacao/"
 CONTEST = HETERO + "concursos/<slug:slug>/"
@@ -19,7 +19,6 @@ urlpatterns = [
     path(VERIFICATION + "comparecimento/", sessions.attendance, name="hetero_attendance"),
     path(SESSION + "encerrar/", sessions.session_close, name="hetero_close"),
     path(CONTEST + "situacao/", sessions.status, name="hetero_status"),
-    path(HETERO + "sorteios/<int:pk>/", public.draw_page, name="hetero_draw"),
     path(HETERO + "documentos/<int:pk>/", staff.document_pdf, name="hetero_document"),
     path(CONTEST, staff.contest_page, name="hetero_contest"),
     path(CONTEST + "comissoes/nova/", staff.commission_form, name="hetero_commission_form"),

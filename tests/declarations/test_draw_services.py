@@ -154,7 +154,7 @@ def test_rules_s5_the_drawn_appeal_commission_with_a_member_in_common_is_refused
 
 def test_adc41_the_public_page_says_when_the_draw_did_not_take_the_announced_pool(client, contest, cast):
     formed = perform(announce(contest, cast["legal"]), cast["legal"])
-    url = reverse("declarations:hetero_draw", args=[formed.draw.pk])
+    url = reverse("public:hetero_draw", args=[formed.draw.pk])
     page = client.get(url).content.decode()
     assert "a mesma lista e o mesmo número do sorteio" in page and "NÃO é a lista" not in page
     DrawAnnouncement.objects.filter(pk=formed.draw.announcement_id).update(pool_digest="0" * 64)  # tampered
@@ -185,7 +185,7 @@ def test_the_notice_and_the_draw_are_each_a_publication_the_draw_s_at_its_public
         (
             Publication.Kind.HETEROIDENTIFICATION,
             "Resultado do sorteio dos membros da comissão de heteroidentificação",
-            reverse("declarations:hetero_draw", args=[formed.draw.pk]),
+            reverse("public:hetero_draw", args=[formed.draw.pk]),
             cast["legal"],
         ),
     ]

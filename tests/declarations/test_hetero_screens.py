@@ -165,7 +165,7 @@ def test_rules_s5_the_draw_through_the_screens_is_announced_recorded_published_a
     expected = draw_rules.draw(SEED, [f"Membro {i}" for i in range(1, 8)], 5)
     assert record.drawn == list(expected.drawn)
     assert sorted(m.name for m in Commission.objects.get().members.all()) == sorted(expected.drawn)
-    public = client.get(reverse("declarations:hetero_draw", args=[record.pk])).content.decode()
+    public = client.get(reverse("public:hetero_draw", args=[record.pk])).content.decode()
     assert "confere com o registro" in public and "Resultado do concurso nº 2950 da Mega-Sena" in public
     assert notice.code in public and "a mesma lista e o mesmo número do sorteio" in public
     assert record.announcement == announcement

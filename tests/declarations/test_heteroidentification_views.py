@@ -91,13 +91,13 @@ def test_rules_s5_secretaria_sees_the_status_never_the_opinions(client, cast, wo
 
 
 def test_rules_s5_the_public_draw_page_recomputes_the_record(client, world):
-    page = client.get(reverse("declarations:hetero_draw", args=[world["draw"].pk]))
+    page = client.get(reverse("public:hetero_draw", args=[world["draw"].pk]))
     assert page.status_code == 200
     assert "confere com o registro" in page.content.decode() and "NÃO confere" not in page.content.decode()
     record = world["draw"]
     record.result = list(reversed(record.result))  # a tampered record
     record.save()
-    page = client.get(reverse("declarations:hetero_draw", args=[record.pk]))
+    page = client.get(reverse("public:hetero_draw", args=[record.pk]))
     assert "NÃO confere com o registro" in page.content.decode()
 
 

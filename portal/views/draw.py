@@ -4,15 +4,12 @@ beyond the members' names, which the published record carries)."""
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
-from declarations.hetero import documents
-from declarations.models import MemberDraw
+from declarations.hetero import documents, selectors
 
 
 def draw_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The published draw (seed, pool, result), recomputed here by the same pure function anyone can run."""
-    record = get_object_or_404(
-        MemberDraw.objects.select_related("commission__contest", "announcement"), pk=pk
-    )
+    record = selectors.public_draw(pk)
     return render(request, "declarations/hetero_draw.html", documents.draw_context(record))
