@@ -609,3 +609,14 @@ class OpenForm(StaffFormMixin, forms.Form):
         if refusal:
             raise ValidationError(refusal)
         return count
+
+
+class TrailFilterForm(StaffFormMixin, forms.Form):
+    who = forms.CharField(label="Quem", required=False, help_text="Parte do nome da pessoa.")
+    what = forms.ChoiceField(label="O quê", required=False)
+    start = date_field("De", required=False)
+    end = date_field("Até", required=False)
+
+    def __init__(self, *args, kinds: list[str], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["what"].choices = [("", "Tudo"), *((k, k) for k in kinds)]  # type: ignore[attr-defined]

@@ -24,7 +24,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import path, reverse
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from candidates import jobs as candidate_jobs
@@ -398,14 +398,3 @@ def import_cancel(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     _discard(request, contest)
     messages.info(request, "Importação cancelada: nada foi gravado e o arquivo enviado foi apagado.")
     return redirect("candidates:import_upload", contest.slug)
-
-
-BASE = "concursos/<slug:slug>/importacao/"
-urlpatterns = [
-    path(BASE, import_upload, name="import_upload"),
-    path(f"{BASE}colunas/", import_mapping, name="import_mapping"),
-    path(f"{BASE}previa/", import_preview, name="import_preview"),
-    path(f"{BASE}importar/", import_commit, name="import_commit"),
-    path(f"{BASE}cancelar/", import_cancel, name="import_cancel"),
-    path(f"{BASE}modelo.xlsx", import_template, name="import_template"),
-]

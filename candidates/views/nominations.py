@@ -14,7 +14,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path, reverse
+from django.urls import reverse
 from django.utils import timezone
 
 from candidates import documents as candidate_documents
@@ -405,9 +405,6 @@ def contest_nominations(request: AuthenticatedHttpRequest, slug: str) -> HttpRes
     )
 
 
-_base = "concursos/<slug:slug>/cargos/<int:pk>/nomeacoes/"
-
-
 @staff_view(*VIEW_PERMS)
 def nomination_act(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     """The nomination act (``?ato=``, the act's number) of the contest: the draft PDF ("minuta") on GET;
@@ -438,19 +435,3 @@ def nomination_act(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Htt
         return redirect("candidates:nomination_list", slug=slug, pk=pk)
     messages.success(request, f"Ato publicado. Código de verificação: {document.code}.")
     return redirect(document)
-
-
-urlpatterns = [
-    path("concursos/<slug:slug>/nomeacoes/", contest_nominations, name="contest_nominations"),
-    path(_base, nomination_list, name="nomination_list"),
-    path(_base + "convocar/", nomination_call, name="nomination_call"),
-    path(_base + "ato/", nomination_act, name="nomination_act"),
-    path(_base + "abrir-vagas/", nomination_open_vacancies, name="nomination_open_vacancies"),
-    path(_base + "<int:nomination_pk>/", nomination_detail, name="nomination_detail"),
-    path(_base + "<int:nomination_pk>/posse/", nomination_took_office, name="nomination_took_office"),
-    path(_base + "<int:nomination_pk>/desistencia/", nomination_withdraw, name="nomination_withdraw"),
-    path(_base + "<int:nomination_pk>/sem-posse/", nomination_no_show, name="nomination_no_show"),
-    path(_base + "<int:nomination_pk>/fim-da-lista/", nomination_end_of_list, name="nomination_end_of_list"),
-    path(_base + "<int:nomination_pk>/termo/", nomination_statement, name="nomination_statement"),
-    path(_base + "<int:nomination_pk>/carta/", nomination_letter, name="nomination_letter"),
-]

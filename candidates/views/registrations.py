@@ -19,7 +19,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
@@ -453,20 +453,3 @@ def registration_correct(request: AuthenticatedHttpRequest, slug: str, pk: int) 
             messages.success(request, "Correção registrada, com a justificativa, no histórico da inscrição.")
             return redirect(_detail_url(registration))
     return _declaration_page(request, registration, correction_form=form)
-
-
-BASE = "concursos/<slug:slug>/inscricoes/"
-urlpatterns = [
-    path(BASE, registration_list, name="registration_list"),
-    path(f"{BASE}nova/", registration_create, name="registration_create"),
-    path(f"{BASE}<int:pk>/", registration_detail, name="registration_detail"),
-    path(f"{BASE}<int:pk>/editar/", registration_edit, name="registration_edit"),
-    path(f"{BASE}<int:pk>/situacao/", registration_status, name="registration_status"),
-    path(f"{BASE}<int:pk>/codigo-de-acesso/", registration_access_code, name="registration_access_code"),
-    path(f"{BASE}<int:pk>/autodeclaracao/", registration_declaration, name="registration_declaration"),
-    path(
-        f"{BASE}<int:pk>/autodeclaracao/opcao/", registration_racial_option, name="registration_racial_option"
-    ),
-    path(f"{BASE}<int:pk>/autodeclaracao/renuncia/", registration_give_up, name="registration_give_up"),
-    path(f"{BASE}<int:pk>/autodeclaracao/correcao/", registration_correct, name="registration_correct"),
-]

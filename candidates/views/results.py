@@ -21,7 +21,7 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path, reverse
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from candidates import documents as candidate_documents
@@ -328,20 +328,3 @@ def result_document_publish(request: AuthenticatedHttpRequest, slug: str, run_pk
         return redirect(run)
     messages.success(request, f"Documento da lista publicado. Código de verificação: {document.code}.")
     return redirect(document)
-
-
-urlpatterns = [
-    path("concursos/<slug:slug>/listas/", result_list, name="result_list"),
-    path("concursos/<slug:slug>/listas/calcular/", result_compute, name="result_compute"),
-    path("concursos/<slug:slug>/listas/<int:run_pk>/", result_detail, name="result_detail"),
-    path("concursos/<slug:slug>/listas/<int:run_pk>/publicar/", result_publish, name="result_publish"),
-    path("concursos/<slug:slug>/listas/<int:run_pk>/descartar/", result_discard, name="result_discard"),
-    path("concursos/<slug:slug>/listas/<int:run_pk>/comparar/", result_compare, name="result_compare"),
-    path("concursos/<slug:slug>/listas/<int:run_pk>/lista.<str:fmt>", result_export, name="result_export"),
-    path("concursos/<slug:slug>/listas/<int:run_pk>/lista-pdf/", result_pdf_job, name="result_pdf_job"),
-    path(
-        "concursos/<slug:slug>/listas/<int:run_pk>/documento/",
-        result_document_publish,
-        name="result_document_publish",
-    ),
-]

@@ -2,27 +2,14 @@
 
 from __future__ import annotations
 
-from django import forms
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import render
-from django.urls import path
 
 from candidates import trail
-from contests.forms import StaffFormMixin, date_field
+from candidates.forms import TrailFilterForm
 from contests.views import PAGE_SIZE, AuthenticatedHttpRequest, get_contest_for_user, staff_view
 from contests.views.breadcrumbs import contest_trail, here
-
-
-class TrailFilterForm(StaffFormMixin, forms.Form):
-    who = forms.CharField(label="Quem", required=False, help_text="Parte do nome da pessoa.")
-    what = forms.ChoiceField(label="O quê", required=False)
-    start = date_field("De", required=False)
-    end = date_field("Até", required=False)
-
-    def __init__(self, *args, kinds: list[str], **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["what"].choices = [("", "Tudo"), *((k, k) for k in kinds)]  # type: ignore[attr-defined]
 
 
 @staff_view("contests.view_contest", "contests.view_contest_history")
@@ -54,8 +41,3 @@ def contest_audit_trail(request: AuthenticatedHttpRequest, slug: str) -> HttpRes
             "breadcrumbs": contest_trail(contest, here("Trilha de auditoria")),
         },
     )
-
-
-urlpatterns = [
-    path("concursos/<slug:slug>/trilha-de-auditoria/", contest_audit_trail, name="contest_audit_trail"),
-]
