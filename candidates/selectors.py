@@ -37,6 +37,7 @@ from candidates.models import (
 from candidates.validators import format_cpf, mask_cpf
 from contests.history import HistoryEntry, field_label, field_label_model, history_entries
 from contests.models import Contest, Position
+from contests.wording import plural
 
 OUT = ResultEntry.List.OUT
 
@@ -307,10 +308,6 @@ class Move:
         return "subiu" if delta > 0 else "desceu" if delta < 0 else "mesma posição"
 
 
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 def compare_runs(run: ResultRun, previous: ResultRun, position: Position) -> list[Move]:
     """Who moved on ``position``'s lists from ``previous`` to ``run``, and why (score, status, others)."""
     old, new = _lines(previous, position), _lines(run, position)
@@ -355,12 +352,12 @@ def compare_runs(run: ResultRun, previous: ResultRun, position: Position) -> lis
             lost = bisect_left(left, b)
             changed = bisect_left(rescored, a)
             if gained:
-                ahead.append(_plural(gained, "entrou", "entraram") + " à frente")
+                ahead.append(plural(gained, "entrou", "entraram") + " à frente")
             if lost:
-                ahead.append(_plural(lost, "que estava à frente saiu", "que estavam à frente saíram"))
+                ahead.append(plural(lost, "que estava à frente saiu", "que estavam à frente saíram"))
             if changed:
                 ahead.append(
-                    _plural(changed, "mudou de nota e está à frente", "mudaram de nota e estão à frente")
+                    plural(changed, "mudou de nota e está à frente", "mudaram de nota e estão à frente")
                 )
             reasons.append("nota inalterada" + ("; " + ", ".join(ahead) if ahead else ""))
         for name in (ListName.RACIAL, ListName.PCD):

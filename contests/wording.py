@@ -8,9 +8,15 @@ from fractions import Fraction
 from contests.quotas import format_fraction
 
 
+def thousands(n: int) -> str:
+    """A whole number with a dot between thousands, as Brazilians write it: ``12345`` → ``"12.345"``."""
+    return f"{n:,}".replace(",", ".")
+
+
 def plural(n: int, one: str, many: str) -> str:
-    """``n`` followed by the singular or the plural words: ``plural(2, "vaga aberta", "vagas abertas")``."""
-    return f"{n} {one if n == 1 else many}"
+    """``n`` followed by the singular or the plural words: ``plural(2, "vaga aberta", "vagas abertas")``;
+    the number with its thousands dot (``"1.500 linhas"``)."""
+    return f"{thousands(n)} {one if n == 1 else many}"
 
 
 # The access log's actions (``contests.audit.log_access``), as the auditor reads them.

@@ -97,8 +97,8 @@ def reservation_preview(request: AuthenticatedHttpRequest, slug: str) -> JsonRes
             "racial_explanation": r.racial_explanation,
             "pcd_explanation": r.pcd_explanation or "Sem reserva para pessoas com deficiência.",
             "summary": (
-                f"Total de {r.vacancies} vaga{'s' if r.vacancies != 1 else ''} no cargo: {r.open} de ampla "
-                f"concorrência, {r.racial} reservada{'s' if r.racial != 1 else ''} a {label} e {r.pcd} a "
+                f"Total de {plural(r.vacancies, 'vaga', 'vagas')} no cargo: {r.open} de ampla "
+                f"concorrência, {plural(r.racial, 'reservada', 'reservadas')} a {label} e {r.pcd} a "
                 "pessoas com deficiência."
             ),
         }

@@ -8,9 +8,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-
-def fmt_int(n: int) -> str:
-    return f"{n:,}".replace(",", ".")
+from contests.wording import plural, thousands
 
 
 @dataclass(frozen=True)
@@ -106,7 +104,7 @@ class Preview:
             return f"{plural(len(self.problems), 'problema', 'problemas')}{where}: nada será importado."
         if not self.has_changes:
             return (
-                f"Nenhuma alteração: as {fmt_int(self.total_rows)} linhas do arquivo são iguais ao que já "
+                f"Nenhuma alteração: as {thousands(self.total_rows)} linhas do arquivo são iguais ao que já "
                 "está no sistema."
             )
         return (
@@ -161,10 +159,6 @@ def fragment(sentence: str) -> str:
     """A rule's refusal (a sentence, ``candidates.engine.eligibility``) as a problem's message, which
     ``Problem`` writes after the line and column: lower-case start, no final period."""
     return sentence[:1].lower() + sentence[1:].removesuffix(".")
-
-
-def plural(n: int, singular: str, plural_form: str) -> str:
-    return f"{fmt_int(n)} {singular if n == 1 else plural_form}"
 
 
 def num(value: Decimal | None) -> str:
