@@ -24,15 +24,14 @@ from contests.documents.models import Document
 from contests.documents.render import Block, Progress, Stamp, render_blocks, render_pdf
 from contests.documents.services import Prerendered, current_version, document_publish
 from contests.models import Contest, Position
+from contests.wording import decimal_comma
 
 LIST_ORDER = (ResultEntry.List.OPEN, ResultEntry.List.RACIAL, ResultEntry.List.PCD)
 
 
 def score_text(value: Decimal | None) -> str:
     """``Decimal("78.50")`` → ``"78,50"`` (the value as stored, decimal comma)."""
-    if value is None:
-        return "—"
-    return f"{value:f}".replace(".", ",")
+    return "—" if value is None else decimal_comma(value)
 
 
 def list_label(kind: str, group_label: str) -> str:

@@ -30,11 +30,11 @@ from contests.quotas import (
     QuotaError,
     ReserveRule,
     Rounding,
-    format_fraction,
     format_percent,
     threshold_count,
     validate_rules,
 )
+from contests.wording import format_fraction
 
 OPEN = "open"
 RACIAL = "racial"

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
 
-from contests.wording import carried_in_words, plural, thousands
+from contests.wording import carried_in_words, decimal_comma, plural, thousands
 
 
 def test_plural_agrees_with_the_number():
@@ -49,3 +50,25 @@ def test_sm_art1_par4_carried_fraction_in_words_never_negative():
     assert carried_in_words(Fraction(2, 5)) == "0,4 a considerar nas próximas vagas"
     assert carried_in_words(Fraction(-2, 5), "art. 1º §4º") == "0,4 já antecipado (art. 1º §4º)"
     assert carried_in_words(Fraction(0)) == "nenhuma"
+
+
+@pytest.mark.parametrize(
+    ("value", "places", "expected"),
+    [
+        (Decimal("78.50"), None, "78,50"),
+        (Decimal("1E+2"), None, "100"),
+        (Decimal("0.00001"), None, "0,00001"),
+        (12, None, "12"),
+        (12.5, None, "12,5"),
+        (Fraction(7, 5), None, "1,4"),
+        (Fraction(1, 3), None, "0,333333"),
+        (Decimal("7.125"), 2, "7,13"),
+        (Decimal("7.135"), 2, "7,14"),
+        (Fraction(2, 3), 2, "0,67"),
+        (2.25, 1, "2,3"),
+        (5, 2, "5,00"),
+        (Decimal("1234.5"), 1, "1234,5"),
+    ],
+)
+def test_decimal_comma_rounds_half_up_only_when_told_the_places(value, places, expected):
+    assert decimal_comma(value, places) == expected

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from contests.wording import plural, thousands
+from contests.wording import decimal_comma, plural, thousands
 
 
 @dataclass(frozen=True)
@@ -162,7 +162,7 @@ def fragment(sentence: str) -> str:
 
 
 def num(value: Decimal | None) -> str:
-    return "—" if value is None else f"{value:f}".replace(".", ",")
+    return "—" if value is None else decimal_comma(value)
 
 
 def date(value: datetime.date | None) -> str:
