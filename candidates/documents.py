@@ -34,13 +34,6 @@ def score_text(value: Decimal | None) -> str:
     return "—" if value is None else decimal_comma(value)
 
 
-def list_label(kind: str, group_label: str) -> str:
-    """A classification list's one name, on the screens as in the published documents (issue 13)."""
-    if kind == ResultEntry.List.OPEN:
-        return "Lista geral (ampla concorrência, cotistas incluídos)"
-    return "Lista " + schedule.kind_label(kind, group_label).lower()  # "Lista reservada a negros"
-
-
 def run_title(run: ResultRun) -> str:
     """The document's title names the run by what it is (issue 13), as the screens do: "Listas de
     classificação: Resultado final publicado em 30/11/2026", never a sequence number."""
@@ -81,7 +74,7 @@ def result_blocks(run: ResultRun) -> list[Block]:
         for kind in kinds:
             blocks.append(
                 Block(
-                    title=f"{position.code} – {position.title}: {list_label(kind, group)}",
+                    title=f"{position.code} – {position.title}: {schedule.list_label(kind, group)}",
                     rows=grouped.get((position.pk, kind), []),
                 )
             )

@@ -355,7 +355,7 @@ def compare_runs(run: ResultRun, previous: ResultRun, position: Position) -> lis
                 )
             reasons.append("nota inalterada" + ("; " + ", ".join(ahead) if ahead else ""))
         for name in (ListName.RACIAL, ListName.PCD):
-            listed = f"lista {schedule.kind_label(name, group_label).lower()}"  # "lista reservada a negros"
+            listed = schedule.list_label(name, group_label).lower()  # "lista reservada a negros"
             if name in b_lists and name not in a_lists and a is not None:
                 reasons.append(f"saiu da {listed}")
             elif name in a_lists and name not in b_lists and b is not None:
