@@ -28,13 +28,11 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 from synthetic import build_csv as build_synthetic_csv  # noqa: E402
 from synthetic import create_contest  # noqa: E402  (bench/ is the script's directory)
 
+from contests.wording import thousands  # noqa: E402
+
 LIMIT_SECONDS = 60
 SLUG = "bench-import"
 POSITIONS = [(f"P{i:02d}", f"Cargo de referência {i}", 5 + 3 * i) for i in range(1, 11)]
-
-
-def n(value: int) -> str:
-    return f"{value:,}".replace(",", ".")
 
 
 def prepare_database() -> None:
@@ -56,7 +54,7 @@ def main() -> None:
         )
         size = path.stat().st_size / 1e6
         print(
-            f"Arquivo: {n(args.rows)} linhas, {size:.1f} MB (gerado em {time.perf_counter() - started:.1f} s)"
+            f"Arquivo: {thousands(args.rows)} linhas, {size:.1f} MB (gerado em {time.perf_counter() - started:.1f} s)"
         )
         command = [
             sys.executable,
@@ -85,13 +83,13 @@ def main() -> None:
     rows = sum(m.objects.count() for m in models)
     history = sum(m.history.filter(history_user__username="bench-secretaria").count() for m in models)
     print(
-        f"Gravado: {n(Registration.objects.filter(contest__slug=SLUG).count())} inscrições, "
-        f"{n(PhaseResult.objects.filter(registration__contest__slug=SLUG).count())} notas; {n(rows)} linhas e "
-        f"{n(history)} linhas de histórico em nome de bench-secretaria"
+        f"Gravado: {thousands(Registration.objects.filter(contest__slug=SLUG).count())} inscrições, "
+        f"{thousands(PhaseResult.objects.filter(registration__contest__slug=SLUG).count())} notas; {thousands(rows)} linhas e "
+        f"{thousands(history)} linhas de histórico em nome de bench-secretaria"
     )
     print(
-        f"{n(args.rows)} linhas em {seconds:.1f} s (comando inteiro, inclusive a partida do Django): "
-        f"{n(round(args.rows / seconds))} linhas/s; limite {LIMIT_SECONDS} s"
+        f"{thousands(args.rows)} linhas em {seconds:.1f} s (comando inteiro, inclusive a partida do Django): "
+        f"{thousands(round(args.rows / seconds))} linhas/s; limite {LIMIT_SECONDS} s"
     )
     if seconds > LIMIT_SECONDS:
         sys.exit(1)

@@ -24,22 +24,14 @@ from contests.documents.models import Document
 from contests.documents.render import Block, Progress, Stamp, render_blocks, render_pdf
 from contests.documents.services import Prerendered, current_version, document_publish
 from contests.models import Contest, Position
+from contests.wording import decimal_comma
 
 LIST_ORDER = (ResultEntry.List.OPEN, ResultEntry.List.RACIAL, ResultEntry.List.PCD)
 
 
 def score_text(value: Decimal | None) -> str:
     """``Decimal("78.50")`` → ``"78,50"`` (the value as stored, decimal comma)."""
-    if value is None:
-        return "—"
-    return f"{value:f}".replace(".", ",")
-
-
-def list_label(kind: str, group_label: str) -> str:
-    """A classification list's one name, on the screens as in the published documents (issue 13)."""
-    if kind == ResultEntry.List.OPEN:
-        return "Lista geral (ampla concorrência, cotistas incluídos)"
-    return "Lista " + schedule.kind_label(kind, group_label).lower()  # "Lista reservada a negros"
+    return "—" if value is None else decimal_comma(value)
 
 
 def run_title(run: ResultRun) -> str:
@@ -82,7 +74,7 @@ def result_blocks(run: ResultRun) -> list[Block]:
         for kind in kinds:
             blocks.append(
                 Block(
-                    title=f"{position.code} – {position.title}: {list_label(kind, group)}",
+                    title=f"{position.code} – {position.title}: {schedule.list_label(kind, group)}",
                     rows=grouped.get((position.pk, kind), []),
                 )
             )

@@ -20,6 +20,7 @@ from candidates.services.nominations import MAX_CALL
 from candidates.validators import cpf_digits, format_cpf, validate_cpf
 from contests.forms import StaffFormMixin, bound_date_field, date_field, form_token_field
 from contests.models import Contest, Policy, Position, vacancies_bound_refusal
+from contests.wording import decimal_comma
 
 # The racial option as one choice: no reserve, "negra" (preta or parda, not told apart) or an IBGE category.
 NO_RESERVE = ""
@@ -364,7 +365,7 @@ class ImportUploadForm(StaffFormMixin, forms.Form):
         if extension not in UPLOAD_EXTENSIONS:
             raise ValidationError("Envie um arquivo .csv ou .xlsx.")
         if upload.size > UPLOAD_MAX_BYTES:
-            size = f"{upload.size / 1024 / 1024:.1f}".replace(".", ",")
+            size = decimal_comma(upload.size / 1024 / 1024, 1)
             raise ValidationError(
                 f"O arquivo tem {size} MB; a importação pela web aceita até 5 MB. Importe-o pelo comando: "
                 "manage.py import_registrations CONCURSO ARQUIVO."

@@ -31,7 +31,6 @@ from candidates.services.imports import (
     commit,
     confirmed_phase_specs,
 )
-from candidates.services.imports.report import fmt_int
 from candidates.services.imports.stored import delete_stored, load_stored, stored_name
 from contests.audit import User
 from contests.documents.models import Document
@@ -39,6 +38,7 @@ from contests.documents.render import page_count
 from contests.documents.services import document_prerender
 from contests.jobs import JobRefused, job_enqueue, job_in_flight, job_run
 from contests.models import Contest, Job
+from contests.wording import thousands
 
 # Who, besides the person who asked, may follow a list's job: whoever may read the run's lists.
 RESULT_PERMISSION = "candidates.view_resultrun"
@@ -209,7 +209,7 @@ def import_enqueue(
         kind=Job.Kind.REGISTRATIONS_IMPORT,
         contest=contest,
         by=by,
-        title=f"Importação de “{filename}” ({fmt_int(rows)} linhas)",
+        title=f"Importação de “{filename}” ({thousands(rows)} linhas)",
         permission=IMPORT_PERMISSION,
         task=registrations_import_job,
         origin_url=origin_url,
@@ -223,7 +223,7 @@ def import_enqueue(
 
 def import_progress_text(stage: str, done: int, total: int) -> str:
     template = STAGES.get(stage, "Importando: " + stage.lower() + ", {done} de {total}")
-    return template.format(done=fmt_int(done), total=fmt_int(total))
+    return template.format(done=thousands(done), total=thousands(total))
 
 
 @task()
@@ -253,7 +253,7 @@ def registrations_import_job(
         # Checked and written in one transaction: on SQLite (one writer at a time) the page keeps this
         # message until the end; on PostgreSQL each step shows (``Running.progress``).
         running.progress(
-            f"Importando {fmt_int(total)} linhas: conferência e gravação numa só etapa (tudo ou nada)",
+            f"Importando {thousands(total)} linhas: conferência e gravação numa só etapa (tudo ou nada)",
             0,
             total,
         )

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.http import Http404
 
-from candidates.documents import list_label
-from candidates.engine.schedule import kind_label
+from candidates.documents import score_text as score_text  # one home, shared with the PDFs
+from candidates.engine.schedule import kind_label, list_label
 from candidates.models import Nomination, ResultEntry, ResultRun
 from candidates.selectors import run_positions as run_positions  # one home, shared with the staff screens
 from contests.documents.models import Document
@@ -158,10 +157,6 @@ def run_document(run: ResultRun) -> Document | None:
         .order_by("-version")
         .first()
     )
-
-
-def score_text(value: Decimal | None) -> str:
-    return "—" if value is None else f"{value:f}".replace(".", ",")
 
 
 # Nominations -------------------------------------------------------------------------------------------

@@ -6,7 +6,6 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import re
-import unicodedata
 from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Sequence
@@ -37,6 +36,8 @@ from candidates.models import (
 from candidates.validators import format_cpf, mask_cpf
 from contests.history import HistoryEntry, field_label, field_label_model, history_entries
 from contests.models import Contest, Position
+from contests.text_search import fold
+from contests.wording import plural
 
 OUT = ResultEntry.List.OUT
 
@@ -46,7 +47,7 @@ OUT = ResultEntry.List.OUT
 # Accent folding in SQL, for SQLite and PostgreSQL alike (no ``unaccent`` extension, no extra column):
 # PostgreSQL translates the accented letters (both cases, and the combining marks of decomposed text are
 # deleted); SQLite, whose LOWER() folds ASCII only and whose parser cannot nest enough REPLACE()s, calls
-# ``fold_text`` itself, registered on the connection.
+# ``fold`` itself, registered on the connection.
 _ACCENTED = "áàâãäåéèêëíìîïóòôõöúùûüçñýÿ"
 _PLAIN = "aaaaaaeeeeiiiiooooouuuucnyy"
 _COMBINING = "\u0300\u0301\u0302\u0303\u0308\u0327"
@@ -65,7 +66,7 @@ SENSITIVE_FIELDS = ("racial_reserve", "pcd_reserve", "preferred_reserve")
 
 
 class Folded(Func):
-    """A text column in lower case without accents (``fold_text`` in SQL)."""
+    """A text column in lower case without accents (``fold`` in SQL)."""
 
     arity = 1
     output_field = CharField()
@@ -86,13 +87,7 @@ class Folded(Func):
 
 
 def _fold_or_none(value: str | None) -> str | None:
-    return None if value is None else fold_text(value)
-
-
-def fold_text(text: str) -> str:
-    """Lower case without accents: what the user typed, and (through ``Folded``) the stored names."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
+    return None if value is None else fold(value)
 
 
 def search_registrations(registrations: QuerySet[Registration], term: str, *, cpf: bool) -> QuerySet:
@@ -105,7 +100,7 @@ def search_registrations(registrations: QuerySet[Registration], term: str, *, cp
         search_name=Folded("candidate__full_name"), search_social=Folded("candidate__social_name")
     )
     for word in words:
-        plain = fold_text(word)
+        plain = fold(word)
         condition = (
             Q(search_name__contains=plain) | Q(search_social__contains=plain) | Q(number__icontains=word)
         )
@@ -307,10 +302,6 @@ class Move:
         return "subiu" if delta > 0 else "desceu" if delta < 0 else "mesma posição"
 
 
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 def compare_runs(run: ResultRun, previous: ResultRun, position: Position) -> list[Move]:
     """Who moved on ``position``'s lists from ``previous`` to ``run``, and why (score, status, others)."""
     old, new = _lines(previous, position), _lines(run, position)
@@ -355,16 +346,16 @@ def compare_runs(run: ResultRun, previous: ResultRun, position: Position) -> lis
             lost = bisect_left(left, b)
             changed = bisect_left(rescored, a)
             if gained:
-                ahead.append(_plural(gained, "entrou", "entraram") + " à frente")
+                ahead.append(plural(gained, "entrou", "entraram") + " à frente")
             if lost:
-                ahead.append(_plural(lost, "que estava à frente saiu", "que estavam à frente saíram"))
+                ahead.append(plural(lost, "que estava à frente saiu", "que estavam à frente saíram"))
             if changed:
                 ahead.append(
-                    _plural(changed, "mudou de nota e está à frente", "mudaram de nota e estão à frente")
+                    plural(changed, "mudou de nota e está à frente", "mudaram de nota e estão à frente")
                 )
             reasons.append("nota inalterada" + ("; " + ", ".join(ahead) if ahead else ""))
         for name in (ListName.RACIAL, ListName.PCD):
-            listed = f"lista {schedule.kind_label(name, group_label).lower()}"  # "lista reservada a negros"
+            listed = schedule.list_label(name, group_label).lower()  # "lista reservada a negros"
             if name in b_lists and name not in a_lists and a is not None:
                 reasons.append(f"saiu da {listed}")
             elif name in a_lists and name not in b_lists and b is not None:

@@ -12,7 +12,7 @@ import datetime
 from dataclasses import dataclass
 from decimal import Decimal
 
-from candidates.engine.schedule import kind_label
+from candidates.engine.schedule import kind_label, list_label
 from candidates.models import Nomination, Registration, ResultEntry, ResultRun
 from contests.models import Contest
 
@@ -72,14 +72,6 @@ def registration_by_number(contest: Contest, number: str) -> Registration | None
     )
 
 
-def _list_label(kind: str, group: str) -> str:
-    if kind == ResultEntry.List.OPEN:
-        return "Lista geral (ampla concorrência)"
-    if kind == ResultEntry.List.OUT:
-        return "Não classificado em lista alguma"
-    return "Lista " + kind_label(kind, group).lower()
-
-
 def candidate_standing(registration: Registration) -> Standing:
     """The registration's places in the published runs (latest first) and its nominations."""
     contest: Contest = registration.contest
@@ -106,7 +98,7 @@ def candidate_standing(registration: Registration) -> Standing:
                 final=run.is_final,
                 places=[
                     Place(
-                        list_label=_list_label(e.list, group),
+                        list_label=list_label(e.list, group),
                         rank=e.rank,
                         general_rank=e.general_rank,
                         score=e.score,

@@ -20,6 +20,8 @@ from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 
+from contests.wording import format_fraction, format_fraction_plain
+
 HUNDRED = Fraction(100)
 
 
@@ -371,40 +373,5 @@ def fragmentation(
 # Formatting (Brazilian Portuguese: decimal comma) ------------------------------------------------------
 
 
-def format_fraction(value: Fraction, places: int = 2) -> str:
-    """``Fraction(7, 5)`` → ``"1,4"``; a non-terminating decimal is shown with ``places`` digits and ≈."""
-    value = Fraction(value)
-    text = format_fraction_plain(value, places)
-    exact = _is_terminating(value)
-    text = text.replace(".", ",")
-    return text if exact else f"≈{text}"
-
-
-def format_fraction_plain(value: Fraction, places: int = 6) -> str:
-    """Decimal string with a point (for JSON): exact when the decimal terminates, else ``places`` digits."""
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    if _is_terminating(value):
-        digits = 0
-        scaled = value
-        while scaled.denominator != 1:
-            scaled *= 10
-            digits += 1
-        text = f"{Decimal(value.numerator) / Decimal(value.denominator):.{digits}f}"
-        return text
-    quantum = Decimal(1).scaleb(-places)
-    approx = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(quantum)
-    return format(approx.normalize(), "f")
-
-
 def format_percent(value: Fraction) -> str:
     return f"{format_fraction(to_fraction(value))}%"
-
-
-def _is_terminating(value: Fraction) -> bool:
-    d = value.denominator
-    for p in (2, 5):
-        while d % p == 0:
-            d //= p
-    return d == 1

@@ -1,16 +1,21 @@
-"""Portuguese wording shared by the screens: real plurals instead of "vaga(s)" (issue 13)."""
+"""Portuguese wording shared by the screens, the documents and the exports: real plurals instead of
+"vaga(s)", numbers with a decimal comma and a thousands dot. Pure: no Django, no project import."""
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from contests.quotas import format_fraction
+
+def thousands(n: int) -> str:
+    """A whole number with a dot between thousands, as Brazilians write it: ``12345`` → ``"12.345"``."""
+    return f"{n:,}".replace(",", ".")
 
 
 def plural(n: int, one: str, many: str) -> str:
-    """``n`` followed by the singular or the plural words: ``plural(2, "vaga aberta", "vagas abertas")``."""
-    return f"{n} {one if n == 1 else many}"
+    """``n`` followed by the singular or the plural words: ``plural(2, "vaga aberta", "vagas abertas")``;
+    the number with its thousands dot (``"1.500 linhas"``)."""
+    return f"{thousands(n)} {one if n == 1 else many}"
 
 
 # The access log's actions (``contests.audit.log_access``), as the auditor reads them.
@@ -24,11 +29,22 @@ ACCESS_ACTIONS = {
 }
 
 
-def decimal_comma(value: object) -> str:
-    """A number as Brazilians write it: ``72,50`` (a Decimal's digits kept, never in exponent form)."""
-    if isinstance(value, Decimal):
-        return format(value, "f").replace(".", ",")
-    return str(value).replace(".", ",")
+def decimal_comma(value: Decimal | Fraction | int | float, places: int | None = None) -> str:
+    """A number as Brazilians write it: ``72,50``, never in exponent form, no thousands dot.
+
+    With ``places`` the value is rounded half up to that many decimals (``decimal_comma(7.25, 1)`` is
+    ``"7,3"``); without, a Decimal keeps its digits (``Decimal("78.50")`` → ``"78,50"``), a float is written
+    as Python reads it back, and a Fraction exactly when its decimal terminates (else to 6 places)."""
+    if isinstance(value, Fraction):
+        if places is None:
+            value = Decimal(format_fraction_plain(value))
+        else:
+            value = Decimal(value.numerator) / Decimal(value.denominator)
+    elif not isinstance(value, Decimal):
+        value = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
+    if places is not None:
+        value = value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    return format(value, "f").replace(".", ",")
 
 
 def access_action(action: str) -> str:
@@ -45,3 +61,36 @@ def carried_in_words(carried: Fraction, citation: str = "") -> str:
     else:
         text = f"{format_fraction(-carried)} já antecipado"
     return f"{text} ({citation})" if citation else text
+
+
+def format_fraction(value: Fraction, places: int = 2) -> str:
+    """``Fraction(7, 5)`` → ``"1,4"``; a non-terminating decimal is shown with ``places`` digits and ≈."""
+    value = Fraction(value)
+    text = decimal_comma(Decimal(format_fraction_plain(value, places)))
+    return text if _is_terminating(value) else f"≈{text}"
+
+
+def format_fraction_plain(value: Fraction, places: int = 6) -> str:
+    """Decimal string with a point (for JSON): exact when the decimal terminates, else ``places`` digits."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    if _is_terminating(value):
+        digits = 0
+        scaled = value
+        while scaled.denominator != 1:
+            scaled *= 10
+            digits += 1
+        text = f"{Decimal(value.numerator) / Decimal(value.denominator):.{digits}f}"
+        return text
+    quantum = Decimal(1).scaleb(-places)
+    approx = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(quantum)
+    return format(approx.normalize(), "f")
+
+
+def _is_terminating(value: Fraction) -> bool:
+    d = value.denominator
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    return d == 1

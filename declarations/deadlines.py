@@ -29,6 +29,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from contests.calendar import add_months
+from contests.wording import plural
 
 ONE_DAY = timedelta(days=1)
 MAX_DAYS = 3650  # an absurd amount beyond this is a typing error, not a deadline
@@ -143,8 +144,7 @@ def _check_amount(amount: int, unit: Unit) -> None:
 
 
 def _quantity(amount: int, unit: Unit) -> str:
-    singular, plural = UNIT_LABELS[unit]
-    return f"{amount} {singular if amount == 1 else plural}"
+    return plural(amount, *UNIT_LABELS[unit])
 
 
 def deadline(start: date, amount: int, unit: Unit, calendar: Calendar) -> Deadline:

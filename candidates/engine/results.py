@@ -39,9 +39,11 @@ from candidates.engine.ranking import (
     tie_break_reason,
 )
 from candidates.engine.schedule import OPEN, PCD, RACIAL, Params
+from contests.wording import decimal_comma
 
 OUT = "out"
-SCORE_QUANTUM = Decimal("0.01")
+SCORE_PLACES = 2
+SCORE_QUANTUM = Decimal(1).scaleb(-SCORE_PLACES)
 # Registration statuses (``Registration.Status``) as the lists see them.
 EXCLUDED_FROM_RESERVE = "excluded_from_reserve"
 OUT_STATUSES = {
@@ -108,9 +110,7 @@ def format_score(value: Fraction | Decimal | None) -> str:
     """A score as lists print it: two decimals, rounded half up, decimal comma (``7,50``); ``—`` for none."""
     if value is None:
         return "—"
-    if isinstance(value, Fraction):
-        value = Decimal(value.numerator) / Decimal(value.denominator)
-    return f"{value.quantize(SCORE_QUANTUM, rounding=ROUND_HALF_UP):f}".replace(".", ",")
+    return decimal_comma(value, SCORE_PLACES)
 
 
 @lru_cache(maxsize=100_000)

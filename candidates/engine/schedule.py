@@ -30,11 +30,11 @@ from contests.quotas import (
     QuotaError,
     ReserveRule,
     Rounding,
-    format_fraction,
     format_percent,
     threshold_count,
     validate_rules,
 )
+from contests.wording import format_fraction
 
 OPEN = "open"
 RACIAL = "racial"
@@ -380,6 +380,17 @@ def kind_label(kind: str, group_label: str) -> str:
     if kind == PCD:
         return "Reservada a pessoas com deficiência"
     return "Ampla concorrência"
+
+
+def list_label(kind: str, group_label: str) -> str:
+    """A classification list's one name, on the staff screens, the candidate's page, the public site, the
+    PDFs and the open data: ``Lista geral (ampla concorrência, cotistas incluídos)``, ``Lista reservada a
+    negros``, ``Lista reservada a pessoas com deficiência``; ``Fora das listas`` for a line in none."""
+    if kind in (RACIAL, PCD):
+        return "Lista " + kind_label(kind, group_label).lower()
+    if kind == OPEN:
+        return "Lista geral (ampla concorrência, cotistas incluídos)"
+    return "Fora das listas"
 
 
 def explain_kind(params: Params, s: int, n: int, kind: str, *, made_up: bool = False) -> str:

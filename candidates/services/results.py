@@ -41,8 +41,8 @@ from candidates.services.registrations import tie_break_criteria
 from contests.audit import User, audited_delete, audited_save
 from contests.models import Contest, Position, Publication
 from contests.publication import publication_record
-from contests.quotas import format_fraction
 from contests.text_search import fold
+from contests.wording import format_fraction
 
 BATCH = 5000
 

@@ -27,6 +27,7 @@ from django.views.decorators.http import require_POST
 from candidates import documents as candidate_documents
 from candidates import jobs as candidate_jobs
 from candidates import selectors
+from candidates.engine.schedule import list_label
 from candidates.forms import CompareForm, ComputeForm, PublishForm
 from candidates.models import ResultRun
 from candidates.services import results
@@ -52,14 +53,9 @@ def _run_for(user: User, slug: str, run_pk: int) -> ResultRun:
 
 
 def _list_labels(run: ResultRun) -> dict[str, str]:
-    """Each list's name, the one the published documents print (``candidate_documents.list_label``)."""
+    """Each list's name, the one the published documents print (``schedule.list_label``)."""
     group = run.contest.policy.group_label
-    labels = {
-        "open": candidate_documents.list_label("open", group),
-        "racial": candidate_documents.list_label("racial", group),
-        "pcd": candidate_documents.list_label("pcd", group),
-        "out": "Fora das listas",
-    }
+    labels = {kind: list_label(kind, group) for kind in ("open", "racial", "pcd", "out")}
     if not (run.summary.get("params") or {}).get("pcd"):
         del labels["pcd"]
     return labels

@@ -27,6 +27,7 @@ from django.utils.safestring import mark_safe
 from pypdf import PdfReader, PdfWriter
 
 from contests.models import Organization
+from contests.wording import thousands
 
 FONTS = Path(settings.BASE_DIR) / "static" / "fonts"
 STYLESHEET = Path(settings.BASE_DIR) / "static" / "css" / "pdf.css"
@@ -237,10 +238,6 @@ def paginate(blocks: Sequence[Block], *, heading: bool = True) -> list[list[Page
 Progress = Callable[[str, int, int], None]
 
 
-def _pages_text(n: int) -> str:
-    return f"{n:,}".replace(",", ".")
-
-
 def render_blocks(
     template: str,
     context: dict[str, Any],
@@ -274,7 +271,7 @@ def render_blocks(
     ]
     total = len(pages)
     report = progress or (lambda message, done, total: None)
-    report(f"Gerando o PDF: {_pages_text(total)} páginas", 0, total)
+    report(f"Gerando o PDF: {thousands(total)} páginas", 0, total)
     parts = []
     done = 0
     for chunk, part in zip(
@@ -284,6 +281,6 @@ def render_blocks(
     ):
         parts.append(part)
         done += len(chunk)
-        report(f"Gerando o PDF: página {_pages_text(done)} de {_pages_text(total)}", done, total)
-    report(f"Juntando e numerando as {_pages_text(total)} páginas", total, total)
+        report(f"Gerando o PDF: página {thousands(done)} de {thousands(total)}", done, total)
+    report(f"Juntando e numerando as {thousands(total)} páginas", total, total)
     return merge_numbered(parts)

@@ -16,6 +16,7 @@ from simple_history.models import HistoricalRecords
 from contests import lifecycle, quotas
 from contests.calendar import add_months
 from contests.models.policy import PERCENT_VALIDATORS, Policy
+from contests.wording import thousands
 
 
 def edital_published_q(prefix: str = "") -> Q:
@@ -376,9 +377,9 @@ def vacancies_bound_refusal(total: int, *, already: int = 0) -> str:
     bound = settings.MAX_VACANCIES_PER_POSITION
     if total <= bound:
         return ""
-    text = f"Um cargo tem no máximo {bound:,} vagas".replace(",", ".")
+    text = f"Um cargo tem no máximo {thousands(bound)} vagas"
     if already:
-        return f"{text}, somadas as do edital e as abertas depois; este já tem {already:,}.".replace(",", ".")
+        return f"{text}, somadas as do edital e as abertas depois; este já tem {thousands(already)}."
     return f"{text}."
 
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from contests import quotas, selectors, services
+from contests import selectors, services
 from contests.forms import (
     PositionForm,
     PreviewForm,
@@ -30,7 +30,7 @@ from contests.views.access import (
 )
 from contests.views.breadcrumbs import contest_trail, here, position_trail
 from contests.views.contests import reservation_row
-from contests.wording import carried_in_words, plural
+from contests.wording import carried_in_words, format_fraction_plain, plural
 
 
 def _preview_url(
@@ -92,13 +92,13 @@ def reservation_preview(request: AuthenticatedHttpRequest, slug: str) -> JsonRes
             "open": r.open,
             "racial": r.racial,
             "pcd": r.pcd,
-            "carried_fraction": quotas.format_fraction_plain(r.carried_fraction),
+            "carried_fraction": format_fraction_plain(r.carried_fraction),
             "carried_fraction_display": carried_in_words(r.carried_fraction, contest.policy.citation_carry),
             "racial_explanation": r.racial_explanation,
             "pcd_explanation": r.pcd_explanation or "Sem reserva para pessoas com deficiência.",
             "summary": (
-                f"Total de {r.vacancies} vaga{'s' if r.vacancies != 1 else ''} no cargo: {r.open} de ampla "
-                f"concorrência, {r.racial} reservada{'s' if r.racial != 1 else ''} a {label} e {r.pcd} a "
+                f"Total de {plural(r.vacancies, 'vaga', 'vagas')} no cargo: {r.open} de ampla "
+                f"concorrência, {plural(r.racial, 'reservada', 'reservadas')} a {label} e {r.pcd} a "
                 "pessoas com deficiência."
             ),
         }

@@ -240,3 +240,16 @@ def test_every_refusal_shows_the_raw_value(parse, raw, shown):
     with pytest.raises(CellError) as error:
         parse(raw)
     assert shown in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("typed", "folded"),
+    [
+        ("Conceição", "conceicao"),
+        ("Nº de Inscrição", "no de inscricao"),
+        ("  Cota-Racial / PcD ", "cota racial pcd"),
+        ("Conceic\u0327a\u0303o", "conceicao"),
+    ],
+)
+def test_a_header_folds_like_the_search_with_punctuation_as_single_spaces(typed, folded):
+    assert cells.fold(typed) == folded

@@ -2,7 +2,7 @@
 
 import pytest
 
-from candidates.selectors import fold_text
+from contests.text_search import fold as fold_text
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from candidates.engine.schedule import list_label
 from candidates.services.nominations import nominations_call
 from candidates.services.results import result_run_compute
 from tests.builders import homologate, make_classified_position, make_contest, publish_final
@@ -71,8 +72,6 @@ def test_the_shared_wording_names_the_policys_group(client_for, pages):
 
 def test_a_list_has_the_same_name_on_the_screen_and_in_the_published_document(client_for, pages):
     """One label per list: the result page's list headings are the ones the PDF and CSV print."""
-    from candidates.documents import list_label
-
     html = client_for("clerk").get(pages[7]).content.decode()
     for kind in ("open", "racial", "pcd"):
         assert list_label(kind, "negros") in html, kind
@@ -92,3 +91,10 @@ def test_a_score_in_a_history_title_has_a_decimal_comma(client_for):
     html = client_for("clerk").get(url).content.decode()
     assert "Nota Objetiva: 72,50" in html
     assert "72.50" not in html
+
+
+def test_each_list_has_one_name():
+    assert list_label("open", "negros") == "Lista geral (ampla concorrência, cotistas incluídos)"
+    assert list_label("racial", "negros e índios") == "Lista reservada a negros e índios"
+    assert list_label("pcd", "negros") == "Lista reservada a pessoas com deficiência"
+    assert list_label("out", "negros") == "Fora das listas"

@@ -19,8 +19,6 @@ from contests.quotas import (
     Rounding,
     explain_pcd,
     explain_racial,
-    format_fraction,
-    format_fraction_plain,
     format_percent,
     fragmentation,
     reservation,
@@ -30,6 +28,7 @@ from contests.quotas import (
     to_fraction,
     validate_rules,
 )
+from contests.wording import format_fraction, format_fraction_plain
 
 SM = ReserveRule(percent=20, threshold=3, rounding=Rounding.HALF_UP)
 AR = ReserveRule(percent=20, threshold=0, rounding=Rounding.HALF_UP)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 
-from contests.wording import carried_in_words, plural
+import pytest
+
+from contests.wording import carried_in_words, decimal_comma, plural, thousands
 
 
 def test_plural_agrees_with_the_number():
@@ -13,7 +16,59 @@ def test_plural_agrees_with_the_number():
     assert plural(3, "vaga aberta", "vagas abertas") == "3 vagas abertas"
 
 
+@pytest.mark.parametrize(
+    ("n", "expected"),
+    [
+        (0, "0 linhas"),
+        (1, "1 linha"),
+        (999, "999 linhas"),
+        (1000, "1.000 linhas"),
+        (1_234_567, "1.234.567 linhas"),
+    ],
+)
+def test_plural_writes_the_number_with_its_thousands_dot(n, expected):
+    assert plural(n, "linha", "linhas") == expected
+
+
+@pytest.mark.parametrize(
+    ("n", "expected"),
+    [
+        (0, "0"),
+        (7, "7"),
+        (999, "999"),
+        (1000, "1.000"),
+        (12345, "12.345"),
+        (-1500, "-1.500"),
+        (10**6, "1.000.000"),
+    ],
+)
+def test_thousands_uses_a_dot_between_thousands(n, expected):
+    assert thousands(n) == expected
+
+
 def test_sm_art1_par4_carried_fraction_in_words_never_negative():
     assert carried_in_words(Fraction(2, 5)) == "0,4 a considerar nas próximas vagas"
     assert carried_in_words(Fraction(-2, 5), "art. 1º §4º") == "0,4 já antecipado (art. 1º §4º)"
     assert carried_in_words(Fraction(0)) == "nenhuma"
+
+
+@pytest.mark.parametrize(
+    ("value", "places", "expected"),
+    [
+        (Decimal("78.50"), None, "78,50"),
+        (Decimal("1E+2"), None, "100"),
+        (Decimal("0.00001"), None, "0,00001"),
+        (12, None, "12"),
+        (12.5, None, "12,5"),
+        (Fraction(7, 5), None, "1,4"),
+        (Fraction(1, 3), None, "0,333333"),
+        (Decimal("7.125"), 2, "7,13"),
+        (Decimal("7.135"), 2, "7,14"),
+        (Fraction(2, 3), 2, "0,67"),
+        (2.25, 1, "2,3"),
+        (5, 2, "5,00"),
+        (Decimal("1234.5"), 1, "1234,5"),
+    ],
+)
+def test_decimal_comma_rounds_half_up_only_when_told_the_places(value, places, expected):
+    assert decimal_comma(value, places) == expected

@@ -54,7 +54,7 @@ def test_the_right_code_shows_the_place_in_each_list_and_the_nomination(client, 
     assert response.status_code == 200
     html = response.content.decode()
     assert registration.candidate.display_name in html
-    assert "Lista geral (ampla concorrência)" in html
+    assert "Lista geral (ampla concorrência, cotistas incluídos)" in html
     assert "1º" in html  # "A" heads the general list of the worked example
     nomination = world["nomination"]
     assert nomination.act_number in html
@@ -67,7 +67,7 @@ def test_the_right_code_shows_the_place_in_each_list_and_the_nomination(client, 
 def test_a_racial_candidate_sees_both_lists(client, world):
     registration = world["position"].registrations.get(number="N1")
     html = ask(client, registration).content.decode()
-    assert "Lista geral (ampla concorrência)" in html
+    assert "Lista geral (ampla concorrência, cotistas incluídos)" in html
     assert "Lista reservada a negros" in html
 
 

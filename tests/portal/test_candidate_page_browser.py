@@ -29,7 +29,7 @@ def test_a_candidate_enters_the_code_on_a_phone_and_sees_the_position(page, live
     page.get_by_label("Código de acesso").fill(typed)
     page.get_by_role("button", name="Ver minha inscrição").click()
     page.get_by_role("heading", name=registration.candidate.display_name).wait_for()
-    general = page.get_by_role("row", name="Lista geral (ampla concorrência)")
+    general = page.get_by_role("row", name="Lista geral (ampla concorrência, cotistas incluídos)")
     assert "1º" in general.inner_text()
     assert world["nomination"].act_number in page.content()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime
 import re
-import unicodedata
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
@@ -18,6 +17,7 @@ from django.core.validators import EmailValidator
 from candidates.engine.results import SCORE_QUANTUM
 from candidates.models.registrations import SCORE_DECIMAL_PLACES, SCORE_MAX_DIGITS
 from candidates.validators import CPF_LENGTH, cpf_digits, cpf_is_valid, format_cpf
+from contests import text_search
 
 EXCEL_EPOCH = datetime.date(1899, 12, 30)
 SCORE_LARGEST = "9" * (SCORE_MAX_DIGITS - SCORE_DECIMAL_PLACES) + "," + "9" * SCORE_DECIMAL_PLACES
@@ -102,10 +102,9 @@ class CellError(ValueError):
 
 
 def fold(value: str) -> str:
-    """Lower case, no accents, punctuation as single spaces: how we compare words typed by people."""
-    decomposed = unicodedata.normalize("NFKD", value)
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
-    return " ".join(re.sub(r"[^a-z0-9]+", " ", plain).split())
+    """Lower case, no accents, punctuation as single spaces: how we compare words typed by people.
+    The search's fold, plus punctuation collapsed, since a header or an option is matched as whole words."""
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", text_search.fold(value)).split())
 
 
 def text(value: Any) -> str:

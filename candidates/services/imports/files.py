@@ -37,14 +37,14 @@ from candidates.services.imports.limits import (
     too_many_rows,
 )
 from candidates.services.imports.mapping import looks_like_header
-from candidates.services.imports.report import Problem, fmt_int
+from candidates.services.imports.report import Problem
 from candidates.services.imports.xlsx import read_xlsx
+from contests.wording import thousands
 
 __all__ = [
     "WEB_IMPORT_MAX_ROWS",
     "ImportFileError",
     "Table",
-    "fmt_int",
     "load_table",
     "parse_upload",
     "save_table",
@@ -112,7 +112,7 @@ def parse_upload(file: Any, *, max_rows: int | None = None, filename: str = "") 
         )
     table.filename = filename
     if max_rows is not None and table.row_count > max_rows:
-        raise too_many_rows(fmt_int(table.row_count), max_rows)
+        raise too_many_rows(thousands(table.row_count), max_rows)
     return table
 
 
@@ -223,7 +223,7 @@ class _Lines:
         self.number += 1
         if len(line) > MAX_SEPARATORS and line.count(self.delimiter) > MAX_SEPARATORS:
             raise ImportFileError(
-                f"A linha {self.number} tem mais de {fmt_int(MAX_SEPARATORS)} separadores; a importação aceita até "
+                f"A linha {self.number} tem mais de {thousands(MAX_SEPARATORS)} separadores; a importação aceita até "
                 f"{MAX_COLUMNS} colunas. Confira o separador ou apague as colunas em excesso e envie de novo."
             )
         self.record.append(line)
@@ -283,7 +283,7 @@ def _read_csv(data: bytes, limits: Limits, budget: Budget) -> Table:
             budget.spend_row(cells)
             counted += 1
             if most is not None and counted > most:
-                raise too_many_rows(f"mais de {fmt_int(limits.max_rows or 0)}", limits.max_rows or 0)
+                raise too_many_rows(f"mais de {thousands(limits.max_rows or 0)}", limits.max_rows or 0)
         spans.append((start, reader.line_num, len(rows)))
         rows.append((start, cells))
         start = reader.line_num + 1

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from candidates.services.imports.report import fmt_int
+from contests.wording import thousands
 
 WEB_IMPORT_MAX_ROWS = 20_000
 # The most characters one cell may hold: Excel's own limit, so no real spreadsheet passes it.
@@ -60,21 +60,21 @@ TOO_BIG_ADVICE = (
 
 def too_many_rows(count: str, max_rows: int) -> ImportFileError:
     return ImportFileError(
-        f"O arquivo tem {count} linhas de dados; a importação pela web aceita até {fmt_int(max_rows)}. "
+        f"O arquivo tem {count} linhas de dados; a importação pela web aceita até {thousands(max_rows)}. "
         + TOO_BIG_ADVICE
     )
 
 
 def too_many_columns(line: int, column: int) -> ImportFileError:
     return ImportFileError(
-        f"A linha {line} tem dados na {fmt_int(column)}ª coluna; a importação aceita até {MAX_COLUMNS} "
+        f"A linha {line} tem dados na {thousands(column)}ª coluna; a importação aceita até {MAX_COLUMNS} "
         "colunas. Apague as colunas em excesso e envie o arquivo de novo."
     )
 
 
 def too_long_cell() -> str:
     return (
-        f"célula com mais de {fmt_int(MAX_CELL_CHARS)} caracteres (o limite de uma célula do Excel): "
+        f"célula com mais de {thousands(MAX_CELL_CHARS)} caracteres (o limite de uma célula do Excel): "
         "o conteúdo não foi lido"
     )
 

@@ -8,9 +8,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-
-def fmt_int(n: int) -> str:
-    return f"{n:,}".replace(",", ".")
+from contests.wording import decimal_comma, plural, thousands
 
 
 @dataclass(frozen=True)
@@ -106,7 +104,7 @@ class Preview:
             return f"{plural(len(self.problems), 'problema', 'problemas')}{where}: nada será importado."
         if not self.has_changes:
             return (
-                f"Nenhuma alteração: as {fmt_int(self.total_rows)} linhas do arquivo são iguais ao que já "
+                f"Nenhuma alteração: as {thousands(self.total_rows)} linhas do arquivo são iguais ao que já "
                 "está no sistema."
             )
         return (
@@ -163,12 +161,8 @@ def fragment(sentence: str) -> str:
     return sentence[:1].lower() + sentence[1:].removesuffix(".")
 
 
-def plural(n: int, singular: str, plural_form: str) -> str:
-    return f"{fmt_int(n)} {singular if n == 1 else plural_form}"
-
-
 def num(value: Decimal | None) -> str:
-    return "—" if value is None else f"{value:f}".replace(".", ",")
+    return "—" if value is None else decimal_comma(value)
 
 
 def date(value: datetime.date | None) -> str:

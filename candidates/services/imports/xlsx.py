@@ -47,7 +47,7 @@ from candidates.services.imports.limits import (
     too_many_columns,
     too_many_rows,
 )
-from candidates.services.imports.report import fmt_int
+from contests.wording import thousands
 
 CHUNK = 64 * 1024
 # A zip member that declares more than this many times its compressed size (and at least the floor) is a
@@ -254,7 +254,7 @@ class _Workbook:
             raise _too_big(path, info.file_size, max_bytes)
         if info.file_size > BOMB_FLOOR_BYTES and info.file_size > BOMB_RATIO * max(info.compress_size, 1):
             raise ImportFileError(
-                f"A planilha XLSX se expande {fmt_int(info.file_size // max(info.compress_size, 1))} vezes ao ser "
+                f"A planilha XLSX se expande {thousands(info.file_size // max(info.compress_size, 1))} vezes ao ser "
                 f"descompactada (parte {path[:60]}): nenhuma planilha real se comprime assim. Salve-a de novo "
                 "no Excel ou exporte-a como CSV."
             )
@@ -299,7 +299,7 @@ class _Workbook:
 def _too_big(path: str, size: int, limit: int | None) -> ImportFileError:
     mb = (limit or size) // (1024 * 1024)
     return ImportFileError(
-        f"A planilha XLSX se expande, descompactada, para mais de {fmt_int(mb)} MB (parte {path[:60]}): grande "
+        f"A planilha XLSX se expande, descompactada, para mais de {thousands(mb)} MB (parte {path[:60]}): grande "
         "demais para a importação pela web. " + TOO_BIG_ADVICE
     )
 
@@ -485,8 +485,8 @@ class _Sheet(_Handlers):
             and int(match.group(2)) > self.max_data_rows + DIMENSION_MARGIN
         ):
             raise ImportFileError(
-                f"A planilha declara {fmt_int(int(match.group(2)))} linhas (dimensão {ref[:30]}); a importação "
-                f"pela web aceita até {fmt_int(self.limits.max_rows or 0)} linhas de dados. Apague as linhas "
+                f"A planilha declara {thousands(int(match.group(2)))} linhas (dimensão {ref[:30]}); a importação "
+                f"pela web aceita até {thousands(self.limits.max_rows or 0)} linhas de dados. Apague as linhas "
                 "vazias formatadas no fim da planilha. " + TOO_BIG_ADVICE
             )
 
@@ -599,4 +599,4 @@ class _Sheet(_Handlers):
         self.budget.spend_row(row)
         self.rows.append((self.line, row))
         if self.max_data_rows is not None and len(self.rows) > self.max_data_rows:
-            raise too_many_rows(f"mais de {fmt_int(self.limits.max_rows or 0)}", self.limits.max_rows or 0)
+            raise too_many_rows(f"mais de {thousands(self.limits.max_rows or 0)}", self.limits.max_rows or 0)
