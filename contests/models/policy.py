@@ -17,6 +17,8 @@ from contests import quotas
 from contests.calendar import add_years
 
 PERCENT_VALIDATORS = [MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(100))]
+# Why a version a published contest uses refuses a change (its parts kept by other apps say the same).
+POLICY_LOCKED = "Esta política é usada por um concurso com edital publicado e não pode ser alterada: crie uma nova versão."
 
 
 # Day arithmetic never raises: a result past the calendar Python knows (years 1 to 9999) is None, which
