@@ -13,7 +13,17 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest
 from simple_history.admin import SimpleHistoryAdmin
 
-from contests.models import AccessLog, Contest, Holiday, Organization, Policy, Position, VacancyOpening
+from contests import policy_parts
+from contests.models import (
+    POLICY_LOCKED,
+    AccessLog,
+    Contest,
+    Holiday,
+    Organization,
+    Policy,
+    Position,
+    VacancyOpening,
+)
 
 
 class AdminLoginForm(AdminAuthenticationForm):
@@ -64,10 +74,12 @@ class PolicyAdmin(SimpleHistoryAdmin):
     def save_model(self, request: HttpRequest, obj: Policy, form, change: bool) -> None:
         # Also reached by a revert from the history page, which asks no change permission.
         if change and Policy.objects.get(pk=obj.pk).is_used_by_published_contest():
-            raise PermissionDenied(
-                "Política usada por um concurso com edital publicado: crie uma nova versão."
-            )
+            raise PermissionDenied(POLICY_LOCKED)
         super().save_model(request, obj, form, change)
+        if not change:  # a version has its parts from the start (the procedure's law, with the defaults)
+            for part in policy_parts.parts():
+                by = request.user if request.user.is_authenticated else None
+                part.create(policy=obj, by=by, data={}, copy_from=None)
 
 
 @admin.register(Organization)

@@ -424,35 +424,6 @@ POLICY_FIELDSETS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "nomination_order_is_seniority",
         ),
     ),
-    (
-        "Autodeclaração e processo",
-        (
-            "non_confirmation",
-            "good_faith_keeps_open",
-            "falsity_effect",
-            "nominee_falsity_effect",
-            "defence_days",
-            "evidence_notice_business_days",
-            "final_statement_days",
-            "decision_days",
-            "decision_extension_days",
-            "appeal_days",
-            "reconsideration_days",
-            "appeal_decision_days",
-            "appeal_instances",
-            "electronic_notice_basis",
-            "tacit_acknowledgement_days",
-        ),
-    ),
-    (
-        "Heteroidentificação",
-        (
-            "hetero_commission_size",
-            "hetero_appeal_commission_size",
-            "hetero_appeal_days",
-            "hetero_no_show",
-        ),
-    ),
     ("Acompanhamento", ("monitoring_body", "monitoring_interval_years", "candidate_guidance")),
     (
         "Artigos citados",
@@ -488,7 +459,6 @@ class PolicyForm(StaffFormMixin, forms.ModelForm):
             for name in (
                 "covered_bodies",
                 "covered_posts",
-                "electronic_notice_basis",
                 "candidate_guidance",
                 "notes",
             )

@@ -19,9 +19,10 @@ from django.db.models import Max, Q, Sum
 from django.urls import reverse
 from django.utils import timezone
 
-from contests import lifecycle
+from contests import lifecycle, policy_parts
 from contests.audit import User, assign, audited_delete, audited_save
 from contests.models import (
+    POLICY_LOCKED,
     Contest,
     Holiday,
     Organization,
@@ -43,31 +44,55 @@ def _field_labels(model: type[Contest] | type[Position], names: list[str]) -> li
 # Policies --------------------------------------------------------------------------------------------
 
 
+# What the policy's parts (``contests.policy_parts``) are given: per part's accessor, its fields' new values.
+PartsData = Mapping[str, Mapping[str, Any]]
+
+
+def _parts_data(parts: PartsData | None) -> PartsData:
+    unknown = set(parts or {}) - {part.accessor for part in policy_parts.parts()}
+    if unknown:
+        raise ValueError(f"Partes da política desconhecidas: {sorted(unknown)}")
+    return parts or {}
+
+
 @transaction.atomic
-def policy_create(*, by: User | None, data: Mapping[str, Any]) -> Policy:
+def policy_create(*, by: User | None, data: Mapping[str, Any], parts: PartsData | None = None) -> Policy:
+    """A new policy, with its parts (the procedure's law: ``parts["procedure_law"]`` over the defaults)."""
+    parts = _parts_data(parts)
     policy = Policy(**data)
     audited_save(policy, by=by, reason="Política criada")
+    for part in policy_parts.parts():
+        part.create(policy=policy, by=by, data=parts.get(part.accessor, {}), copy_from=None)
     return policy
 
 
 @transaction.atomic
-def policy_update(*, policy: Policy, by: User | None, data: Mapping[str, Any]) -> Policy:
-    """Edit a policy, unless a published contest uses it: then a new version must be made."""
+def policy_update(
+    *, policy: Policy, by: User | None, data: Mapping[str, Any], parts: PartsData | None = None
+) -> Policy:
+    """Edit a policy and its parts, unless a published contest uses it: then a new version must be made."""
+    parts = _parts_data(parts)
     policy = Policy.objects.select_for_update().get(pk=policy.pk)
     if policy.is_used_by_published_contest():
-        raise ValidationError(
-            "Esta política é usada por um concurso com edital publicado e não pode ser alterada: "
-            "crie uma nova versão."
-        )
-    if not assign(policy, data):
-        return policy
-    audited_save(policy, by=by, reason="Política alterada")
+        raise ValidationError(POLICY_LOCKED)
+    if assign(policy, data):
+        audited_save(policy, by=by, reason="Política alterada")
+    for part in policy_parts.parts():
+        if part.accessor in parts:
+            part.update(policy=policy, by=by, data=parts[part.accessor])
     return policy
 
 
 @transaction.atomic
-def policy_new_version(*, policy: Policy, by: User | None, data: Mapping[str, Any] | None = None) -> Policy:
-    """Copy ``policy`` as its next version (a published contest keeps the version it used)."""
+def policy_new_version(
+    *,
+    policy: Policy,
+    by: User | None,
+    data: Mapping[str, Any] | None = None,
+    parts: PartsData | None = None,
+) -> Policy:
+    """Copy ``policy`` and its parts as its next version (a published contest keeps the version it used)."""
+    parts = _parts_data(parts)
     base = Policy.objects.select_for_update().get(pk=policy.pk)
     root = base
     while root.previous_version is not None:
@@ -86,6 +111,8 @@ def policy_new_version(*, policy: Policy, by: User | None, data: Mapping[str, An
     for field, value in (data or {}).items():
         setattr(new, field, value)
     audited_save(new, by=by, reason=f"Nova versão de {base}")
+    for part in policy_parts.parts():
+        part.create(policy=new, by=by, data=parts.get(part.accessor, {}), copy_from=base)
     return new
 
 

@@ -4,3 +4,11 @@ from django.apps import AppConfig
 class DeclarationsConfig(AppConfig):
     name = "declarations"
     verbose_name = "Autodeclarações e processos"
+
+    def ready(self) -> None:
+        # The procedure's and the commission's law is part of every policy version: the policy's services and
+        # screens (in contests, which cannot import this app) carry it once it is registered.
+        from contests import policy_parts
+        from declarations import law
+
+        policy_parts.register(law.PART)

@@ -51,6 +51,48 @@ def policy(slug: str = "santa-maria") -> Policy:
     return Policy.objects.get(slug=slug)
 
 
+def _split_law(values: dict) -> tuple[dict, dict]:
+    """``values`` as (the policy's fields, its procedure law's fields: ``declarations.ProcedureLaw``)."""
+    from declarations.models import ProcedureLaw
+
+    law_fields = {field.name for field in ProcedureLaw._meta.concrete_fields} - {"id", "policy"}
+    law = {name: value for name, value in values.items() if name in law_fields}
+    return {name: value for name, value in values.items() if name not in law}, law
+
+
+def set_policy(target: Policy | str = "santa-maria", **values) -> Policy:
+    """A test's setting of a policy version, straight in the database (no service, no history), as
+    ``Policy.objects.filter(...).update(...)`` did: the procedure's and the commission's law goes to the
+    version's row of it, the rest to the policy. Returns the policy read afresh."""
+    from declarations.models import ProcedureLaw
+
+    pk = target.pk if isinstance(target, Policy) else Policy.objects.get(slug=target).pk
+    fields, law = _split_law(values)
+    if fields:
+        Policy.objects.filter(pk=pk).update(**fields)
+    if law:
+        ProcedureLaw.objects.filter(policy_id=pk).update(**law)
+    return Policy.objects.get(pk=pk)
+
+
+def make_policy(by: User | None = None, **overrides) -> Policy:
+    """A new policy made by the service (with its procedure law), a copy of Santa Maria's with ``overrides``:
+    the law's fields among them go to its row."""
+    from contests import services
+
+    base = policy()
+    data = {
+        field.name: getattr(base, field.name)
+        for field in Policy._meta.concrete_fields
+        if field.name not in ("id", "previous_version")
+    }
+    n = next(_counter)
+    data.update(slug=f"lei-{n}", name=f"Lei de teste {n}")
+    fields, law = _split_law(overrides)
+    data.update(fields)
+    return services.policy_create(by=by, data=data, parts={"procedure_law": law})
+
+
 def make_contest(**overrides) -> Contest:
     """A draft contest; given a later status (or a homologation date), its edital's publication is recorded
     on the edital's date, as the lifecycle's services would have done."""

@@ -55,6 +55,9 @@ def law_dates(policy: Policy) -> str:
 
 def policy_text(contest: Contest) -> chapter.PolicyText:
     policy = contest.policy
+    # The procedure's and the commission's law is declarations' (one row per version): read through the
+    # policy, never imported (contests sits below it).
+    procedure_law = policy.procedure_law
     return chapter.PolicyText(
         law=law_citation(policy),
         law_dates=law_dates(policy),
@@ -72,14 +75,14 @@ def policy_text(contest: Contest) -> chapter.PolicyText:
         dual_rule=policy.dual_rule,
         dual_default=policy.dual_default,
         dual_keeps_pcd_rights=policy.dual_keeps_pcd_rights,
-        non_confirmation=policy.non_confirmation,
-        falsity_effect=policy.falsity_effect,
-        defence_days=policy.defence_days,
-        appeal_days=policy.appeal_days,
-        hetero_commission_size=policy.hetero_commission_size,
-        hetero_appeal_commission_size=policy.hetero_appeal_commission_size,
-        hetero_appeal_days=policy.hetero_appeal_days,
-        hetero_no_show=policy.hetero_no_show,
+        non_confirmation=procedure_law.non_confirmation,
+        falsity_effect=procedure_law.falsity_effect,
+        defence_days=procedure_law.defence_days,
+        appeal_days=procedure_law.appeal_days,
+        hetero_commission_size=procedure_law.hetero_commission_size,
+        hetero_appeal_commission_size=procedure_law.hetero_appeal_commission_size,
+        hetero_appeal_days=procedure_law.hetero_appeal_days,
+        hetero_no_show=procedure_law.hetero_no_show,
         candidate_guidance=policy.candidate_guidance,
         citations={
             "reserve": policy.citation_reserve,

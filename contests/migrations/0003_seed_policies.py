@@ -96,8 +96,13 @@ POLICIES = [
 
 def seed(apps, schema_editor):
     Policy = apps.get_model("contests", "Policy")
+    # The test suite re-runs this seed after a flush with the models as they are at the end: a field that has
+    # left the policy since (the procedure's law, declarations 0009 seeds it) is not set here then.
+    names = {field.name for field in Policy._meta.concrete_fields}
     for data in POLICIES:
-        Policy.objects.update_or_create(slug=data["slug"], defaults=data)
+        Policy.objects.update_or_create(
+            slug=data["slug"], defaults={name: value for name, value in data.items() if name in names}
+        )
 
 
 def unseed(apps, schema_editor):

@@ -7,11 +7,12 @@ from contests.models.access import AccessLog
 from contests.models.contest import Contest, Position, VacancyOpening, vacancies_bound_refusal
 from contests.models.jobs import Job
 from contests.models.organization import Holiday, Organization
-from contests.models.policy import PERCENT_VALIDATORS, Policy, add_days
+from contests.models.policy import PERCENT_VALIDATORS, POLICY_LOCKED, Policy, add_days
 from contests.models.publication import Publication
 
 __all__ = [
     "PERCENT_VALIDATORS",
+    "POLICY_LOCKED",
     "AccessLog",
     "Contest",
     "Document",

@@ -17,6 +17,8 @@ from contests import quotas
 from contests.calendar import add_years
 
 PERCENT_VALIDATORS = [MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(100))]
+# Why a version a published contest uses refuses a change (its parts kept by other apps say the same).
+POLICY_LOCKED = "Esta política é usada por um concurso com edital publicado e não pode ser alterada: crie uma nova versão."
 
 
 # Day arithmetic never raises: a result past the calendar Python knows (years 1 to 9999) is None, which
@@ -33,7 +35,11 @@ def add_days(day: datetime.date, days: int) -> datetime.date | None:
 
 
 class Policy(models.Model):
-    """A law's parameters (RULES.md §1), versioned by dates. Two founding laws are seeded."""
+    """A law's parameters (RULES.md §1), versioned by dates. Two founding laws are seeded.
+
+    The procedure's and the heteroidentification commission's law (RULES §5) is read by ``declarations``
+    alone and kept there, one row per version, reached as ``policy.procedure_law``.
+    """
 
     class ActKind(models.TextChoices):
         LEI = "lei", "Lei"
@@ -84,23 +90,6 @@ class Policy(models.Model):
     class DualDefault(models.TextChoices):
         RACIAL = "racial", "Reserva racial"
         PCD = "pcd", "Reserva para pessoas com deficiência"
-
-    class NonConfirmation(models.TextChoices):
-        OPEN_PROCEDURE = "open_procedure", "Abre processo administrativo (a não confirmação é indício)"
-        KEEP_OPEN = "keep_open", "Sai da reserva e permanece na ampla concorrência"
-        ELIMINATE = "eliminate", "Eliminação do concurso"
-
-    class NoShow(models.TextChoices):
-        KEEP_OPEN = "keep_open", "Sai da reserva e permanece na ampla concorrência"
-        ELIMINATE = "eliminate", "Eliminação do concurso"
-
-    class FalsityEffect(models.TextChoices):
-        FINAL = "final", "Quando a decisão se torna definitiva (após recursos)"
-        FIRST_DECISION = "first_decision", "Desde a primeira decisão (recurso sem efeito suspensivo)"
-
-    class NomineeFalsityEffect(models.TextChoices):
-        NOMINATION = "nomination", "Anulação da nomeação"
-        ADMISSION = "admission", "Anulação da admissão ao serviço público"
 
     slug = models.SlugField("identificador", max_length=80, unique=True)
     name = models.CharField("nome", max_length=200)
@@ -251,105 +240,6 @@ class Policy(models.Model):
         default=False,
         help_text="Lei 15.142 art. 9º §2º, onde a lei municipal adota a regra.",
     )
-    # Self-declaration and its challenge (RULES §5).
-    non_confirmation = models.CharField(
-        "consequência da não confirmação",
-        max_length=20,
-        choices=NonConfirmation.choices,
-        default=NonConfirmation.OPEN_PROCEDURE,
-        help_text="RULES §5 (heteroidentificação): SM art. 3º §3º e AR art. 2º punem a falsidade apurada em "
-        "processo; a não confirmação é indício. Lei 15.142 art. 3º §2º: sai da reserva e fica na ampla.",
-    )
-    # Heteroidentification (RULES §5): optional per contest (EditalText.uses_heteroidentification).
-    hetero_commission_size = models.PositiveSmallIntegerField(
-        "membros da comissão de heteroidentificação",
-        default=5,
-        validators=[MinValueValidator(1), MaxValueValidator(15)],
-        help_text="RULES §5: padrão 5, diversa em gênero e cor (ADC 41: heteroidentificação com devido processo).",
-    )
-    hetero_appeal_commission_size = models.PositiveSmallIntegerField(
-        "membros da comissão recursal",
-        default=3,
-        validators=[MinValueValidator(1), MaxValueValidator(15)],
-        help_text="RULES §5: padrão 3, sem membro em comum com a comissão de heteroidentificação.",
-    )
-    hetero_appeal_days = models.PositiveSmallIntegerField(
-        "prazo de recurso da heteroidentificação (dias)",
-        default=10,
-        validators=[MinValueValidator(1)],
-        help_text="RULES §5 e §6: contado da comunicação do resultado, em dias corridos (Lei 9.784 art. 66); "
-        "padrão de 10 dias como o art. 59.",
-    )
-    hetero_no_show = models.CharField(
-        "consequência da ausência à heteroidentificação",
-        max_length=20,
-        choices=NoShow.choices,
-        default=NoShow.KEEP_OPEN,
-        help_text="RULES §5: a consequência que o edital dá a quem não comparece; aplicada expressamente, "
-        "nunca em silêncio. Padrão: sai da reserva e fica na ampla (a ausência não prova falsidade).",
-    )
-    good_faith_keeps_open = models.BooleanField(
-        "não confirmado sem má-fé permanece na ampla",
-        default=False,
-        help_text="Modelo da Lei 15.142: sai só da lista reservada.",
-    )
-    falsity_effect = models.CharField(
-        "efeitos da decisão de falsidade",
-        max_length=20,
-        choices=FalsityEffect.choices,
-        default=FalsityEffect.FINAL,
-        help_text="SM art. 3º §3º e AR art. 2º: após o procedimento; Lei 9.784 art. 61 (recurso sem efeito "
-        "suspensivo, salvo concessão).",
-    )
-    nominee_falsity_effect = models.CharField(
-        "efeito da falsidade sobre quem já foi nomeado",
-        max_length=20,
-        choices=NomineeFalsityEffect.choices,
-        default=NomineeFalsityEffect.NOMINATION,
-        help_text="SM art. 3º §3º: anulação da nomeação; AR art. 2º: anulação da admissão ao serviço público. "
-        "Dá o texto do ato público de efeitos (RULES §7).",
-    )
-    defence_days = models.PositiveSmallIntegerField(
-        "prazo de defesa (dias)", default=10, help_text="Lei 9.784 art. 24 (supletivo: 5 dias)."
-    )
-    evidence_notice_business_days = models.PositiveSmallIntegerField(
-        "antecedência da intimação para provas (dias úteis)", default=3, help_text="Lei 9.784 art. 41."
-    )
-    final_statement_days = models.PositiveSmallIntegerField(
-        "prazo de alegações finais (dias)", default=10, help_text="Lei 9.784 art. 44."
-    )
-    decision_days = models.PositiveSmallIntegerField(
-        "prazo para decidir (dias)", default=30, help_text="Lei 9.784 art. 49."
-    )
-    decision_extension_days = models.PositiveSmallIntegerField(
-        "prorrogação do prazo para decidir (dias)",
-        default=30,
-        help_text="Lei 9.784 art. 49, uma vez, motivada.",
-    )
-    appeal_days = models.PositiveSmallIntegerField(
-        "prazo de recurso (dias)", default=10, help_text="Lei 9.784 art. 59."
-    )
-    reconsideration_days = models.PositiveSmallIntegerField(
-        "prazo de reconsideração (dias)", default=5, help_text="Lei 9.784 art. 56 §1º."
-    )
-    appeal_decision_days = models.PositiveSmallIntegerField(
-        "prazo para julgar o recurso (dias)", default=30, help_text="Lei 9.784 art. 59 §1º (+30 §2º)."
-    )
-    appeal_instances = models.PositiveSmallIntegerField(
-        "instâncias administrativas",
-        default=3,
-        validators=[MinValueValidator(1), MaxValueValidator(3)],
-        help_text="Lei 9.784 art. 57: até três instâncias.",
-    )
-    electronic_notice_basis = models.TextField(
-        "base legal da intimação eletrônica",
-        blank=True,
-        help_text="Cláusula do edital aceita pelo candidato ou norma municipal. Vazio: intimação eletrônica "
-        "com ciência tácita não é admitida.",
-    )
-    tacit_acknowledgement_days = models.PositiveSmallIntegerField(
-        "ciência tácita após (dias)", null=True, blank=True
-    )
     # Monitoring.
     monitoring_body = models.CharField(
         "órgão de acompanhamento",
@@ -386,10 +276,6 @@ class Policy(models.Model):
                 condition=Q(percent__gte=0) & Q(percent__lte=100), name="contests_policy_percent_range"
             ),
             models.CheckConstraint(condition=Q(nth__gte=1), name="contests_policy_nth_positive"),
-            models.CheckConstraint(
-                condition=Q(appeal_instances__gte=1) & Q(appeal_instances__lte=3),
-                name="contests_policy_appeal_instances_range",
-            ),
         ]
 
     def __str__(self) -> str:

@@ -1,22 +1,28 @@
-"""Policies: the laws' parameters, versioned (a policy used by a published contest is not edited)."""
+"""Policies: the laws' parameters, versioned (a policy used by a published contest is not edited). The parts of
+a version other apps keep (the procedure's law: ``contests.policy_parts``) are shown and edited on the same
+pages, each with its own form, saved with the policy by the same service."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.db import models
 from django.db.models import Count
-from django.http import HttpResponse
+from django.http import HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-from contests import quotas, services
+from contests import policy_parts, quotas, services
 from contests.forms import (
     POLICY_FIELDSETS,
     PolicyForm,
     add_service_errors,
 )
 from contests.history import value_display
-from contests.models import Policy
+from contests.models import POLICY_LOCKED, Policy
 from contests.models.contest import edital_published_q
 from contests.views.access import (
     AuthenticatedHttpRequest,
@@ -41,23 +47,64 @@ def policy_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(request, "contests/policy_list.html", {"policies": policies})
 
 
-@staff_view("contests.view_policy")
-def policy_detail(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
-    policy = get_object_or_404(Policy.objects.select_related("previous_version"), slug=slug)
-    sections = [
+def _sections(
+    model: type[models.Model], obj: models.Model, fieldsets: tuple[tuple[str, tuple[str, ...]], ...]
+) -> list[tuple[str, list[dict[str, str]]]]:
+    return [
         (
             legend,
             [
                 {
-                    "label": str(getattr(Policy._meta.get_field(name), "verbose_name", name)),
-                    "value": value_display(Policy, name, getattr(policy, name)),
-                    "help": getattr(Policy._meta.get_field(name), "help_text", ""),
+                    "label": str(getattr(model._meta.get_field(name), "verbose_name", name)),
+                    "value": value_display(model, name, getattr(obj, name)),
+                    "help": str(getattr(model._meta.get_field(name), "help_text", "")),
                 }
                 for name in names
             ],
         )
-        for legend, names in POLICY_FIELDSETS
+        for legend, names in fieldsets
     ]
+
+
+def _part_forms(data: QueryDict | None, policy: Policy | None) -> list[forms.ModelForm]:
+    """One form per part of the policy (``contests.policy_parts``): on the row of ``policy`` (read afresh, so
+    that a refused post leaves no typed value on it), or on a new row with the defaults."""
+    fresh = Policy.objects.get(pk=policy.pk) if policy is not None else None
+    return [
+        part.form_class(data, instance=part.row(fresh) if fresh is not None else None)
+        for part in policy_parts.parts()
+    ]
+
+
+def _parts_data(part_forms: list[forms.ModelForm]) -> dict[str, dict[str, Any]]:
+    return {
+        part.accessor: part_form.cleaned_data
+        for part, part_form in zip(policy_parts.parts(), part_forms, strict=True)
+    }
+
+
+def _add_errors(error: ValidationError, form: forms.BaseForm, part_forms: list[forms.ModelForm]) -> None:
+    """A service's refusal on the form that shows the field it names: a part's, or else the policy's."""
+    if not hasattr(error, "error_dict"):
+        add_service_errors(form, error)
+        return
+    rest = dict(error.error_dict)
+    for part_form in part_forms:
+        mine = {name: rest.pop(name) for name in list(rest) if name in part_form.fields}
+        if mine:
+            add_service_errors(part_form, ValidationError(mine))
+    if rest:
+        add_service_errors(form, ValidationError(rest))
+
+
+@staff_view("contests.view_policy")
+def policy_detail(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    accessors = [part.accessor for part in policy_parts.parts()]
+    policy = get_object_or_404(Policy.objects.select_related("previous_version", *accessors), slug=slug)
+    sections = _sections(Policy, policy, POLICY_FIELDSETS)
+    for part in policy_parts.parts():
+        row = part.row(policy)
+        sections += _sections(type(row), row, part.fieldsets)
     racial_series = []
     try:
         rule = policy.racial_rule()
@@ -88,18 +135,21 @@ def policy_detail(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
 @staff_view("contests.add_policy")
 def policy_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = PolicyForm(form_data(request))
-    if request.method == "POST" and form.is_valid():
+    part_forms = _part_forms(form_data(request), None)
+    if request.method == "POST" and all([form.is_valid(), *(f.is_valid() for f in part_forms)]):
         try:
-            policy = services.policy_create(by=request.user, data=form.cleaned_data)
+            policy = services.policy_create(
+                by=request.user, data=form.cleaned_data, parts=_parts_data(part_forms)
+            )
         except ValidationError as error:
-            add_service_errors(form, error)
+            _add_errors(error, form, part_forms)
         else:
             messages.success(request, "Política criada.")
             return redirect(policy)
     return render(
         request,
         "contests/policy_form.html",
-        {"form": form, "breadcrumbs": _policy_trail(here("Nova política"))},
+        {"form": form, "part_forms": part_forms, "breadcrumbs": _policy_trail(here("Nova política"))},
     )
 
 
@@ -107,43 +157,50 @@ def policy_create(request: AuthenticatedHttpRequest) -> HttpResponse:
 def policy_edit(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     policy = get_object_or_404(Policy, slug=slug)
     if policy.is_used_by_published_contest():
-        messages.warning(
-            request,
-            "Esta política é usada por um concurso com edital publicado e não pode ser alterada: "
-            "crie uma nova versão.",
-        )
+        messages.warning(request, POLICY_LOCKED)
         if request.user.has_perm("contests.add_policy"):
             return redirect("contests:policy_new_version", policy.slug)
         return redirect(policy)
     form = PolicyForm(form_data(request), instance=Policy.objects.get(pk=policy.pk))
-    if request.method == "POST" and form.is_valid():
+    part_forms = _part_forms(form_data(request), policy)
+    if request.method == "POST" and all([form.is_valid(), *(f.is_valid() for f in part_forms)]):
         try:
-            policy = services.policy_update(policy=policy, by=request.user, data=form.cleaned_data)
+            policy = services.policy_update(
+                policy=policy, by=request.user, data=form.cleaned_data, parts=_parts_data(part_forms)
+            )
         except ValidationError as error:
-            add_service_errors(form, error)
+            _add_errors(error, form, part_forms)
         else:
             messages.success(request, "Política alterada.")
             return redirect(policy)
     breadcrumbs = _policy_trail((str(policy), policy.get_absolute_url()), here("Editar"))
-    return render(
-        request, "contests/policy_form.html", {"form": form, "policy": policy, "breadcrumbs": breadcrumbs}
-    )
+    context = {"form": form, "part_forms": part_forms, "policy": policy, "breadcrumbs": breadcrumbs}
+    return render(request, "contests/policy_form.html", context)
 
 
 @staff_view("contests.view_policy", "contests.add_policy")
 def policy_new_version(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     policy = get_object_or_404(Policy, slug=slug)
     form = PolicyForm(form_data(request), instance=Policy.objects.get(pk=policy.pk), new_version=True)
-    if request.method == "POST" and form.is_valid():
+    part_forms = _part_forms(form_data(request), policy)
+    if request.method == "POST" and all([form.is_valid(), *(f.is_valid() for f in part_forms)]):
         try:
-            new = services.policy_new_version(policy=policy, by=request.user, data=form.cleaned_data)
+            new = services.policy_new_version(
+                policy=policy, by=request.user, data=form.cleaned_data, parts=_parts_data(part_forms)
+            )
         except ValidationError as error:
-            add_service_errors(form, error)
+            _add_errors(error, form, part_forms)
         else:
             messages.success(
                 request, f"Versão {new.version} criada. Os concursos já publicados mantêm a anterior."
             )
             return redirect(new)
     breadcrumbs = _policy_trail((str(policy), policy.get_absolute_url()), here("Nova versão"))
-    context = {"form": form, "policy": policy, "new_version": True, "breadcrumbs": breadcrumbs}
+    context = {
+        "form": form,
+        "part_forms": part_forms,
+        "policy": policy,
+        "new_version": True,
+        "breadcrumbs": breadcrumbs,
+    }
     return render(request, "contests/policy_form.html", context)

@@ -158,7 +158,7 @@ def call_publish(*, session: Session, by: User, signer: Signer) -> Document:
             "contest": session.commission.contest,
             "starts_at": timezone.localtime(session.starts_at),
             "rows": [_person(v) for v in called],
-            "no_show": session.commission.contest.policy.get_hetero_no_show_display(),
+            "no_show": session.commission.contest.policy.procedure_law.get_hetero_no_show_display(),
         },
         by=by,
         signer=signer,

@@ -46,10 +46,10 @@ from declarations.procedure.services import attachment_add, attachment_check, pr
 
 def policy_size(contest: Contest, kind: str) -> int:
     """The commission's size the contest's policy sets (RULES §5: 5 and 3 by default)."""
-    policy = contest.policy
+    law = contest.policy.procedure_law
     if rules.Kind(kind) == rules.Kind.FIRST:
-        return policy.hetero_commission_size
-    return policy.hetero_appeal_commission_size
+        return law.hetero_commission_size
+    return law.hetero_appeal_commission_size
 
 
 def _refuse(message: str | None, field: str | None = None) -> None:
@@ -348,7 +348,7 @@ def session_close(
             session.commission.kind == rules.Kind.FIRST
             and verification.outcome == rules.Outcome.NOT_CONFIRMED
         ):
-            days = verification.registration.contest.policy.hetero_appeal_days
+            days = verification.registration.contest.policy.procedure_law.hetero_appeal_days
             verification.appeal_deadline = deadlines.deadline(
                 today, days, deadlines.Unit.DAYS, calendar
             ).last_day
@@ -480,9 +480,9 @@ def result_apply(*, verification: Verification, by: User, today: datetime.date) 
         _refuse("O resultado ainda não é definitivo: aguarde o prazo de recurso ou o julgamento do recurso.")
     assert outcome is not None
     registration = verification.registration
-    policy = registration.contest.policy
+    law = registration.contest.policy.procedure_law
     try:
-        consequence = rules.consequence(outcome, policy.non_confirmation, policy.hetero_no_show)
+        consequence = rules.consequence(outcome, law.non_confirmation, law.hetero_no_show)
     except rules.CommissionError as exc:
         raise ValidationError(str(exc)) from None
     messages: tuple[str, ...] = ()

@@ -1,4 +1,5 @@
-"""What challenges a self-declaration: heteroidentification and the procedure on a false declaration (RULES §5)."""
+"""What challenges a self-declaration: heteroidentification and the procedure on a false declaration, and the
+law both follow, kept beside each policy version (RULES §5)."""
 
 from declarations.models.heteroidentification import (
     Appeal,
@@ -11,6 +12,7 @@ from declarations.models.heteroidentification import (
     Verification,
     VerificationLink,
 )
+from declarations.models.law import ProcedureLaw
 from declarations.models.links import PrivateLink
 from declarations.models.procedures import (
     Attachment,
@@ -33,6 +35,7 @@ __all__ = [
     "Procedure",
     "ProcedureAct",
     "ProcedureCounter",
+    "ProcedureLaw",
     "ProcedureLink",
     "Session",
     "Verification",

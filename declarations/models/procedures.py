@@ -13,6 +13,7 @@ from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from candidates.models import Registration
+from declarations.models.law import ProcedureLaw
 from declarations.models.links import PrivateLink
 from declarations.procedure import rules
 from declarations.procedure import rules_labels as labels
@@ -23,23 +24,23 @@ def procedure_storage() -> Storage:
     return storages["procedures"]
 
 
-def policy_snapshot(policy) -> dict:  # contests.models.Policy
-    """The policy's procedure parameters at the opening, kept on the case (a later change of the policy
-    does not change the deadlines of a running case)."""
+def policy_snapshot(law: ProcedureLaw) -> dict:
+    """The procedure parameters of the policy's law at the opening, kept on the case (a later change of the
+    policy does not change the deadlines of a running case)."""
     return asdict(
         rules.Policy(
-            defence_days=policy.defence_days,
-            final_statement_days=policy.final_statement_days,
-            decision_days=policy.decision_days,
-            decision_extension_days=policy.decision_extension_days,
-            appeal_days=policy.appeal_days,
-            reconsideration_days=policy.reconsideration_days,
-            appeal_decision_days=policy.appeal_decision_days,
-            hearing_notice_business_days=policy.evidence_notice_business_days,
-            appeal_instances=policy.appeal_instances,
-            effects_from_first_decision=policy.falsity_effect == policy.FalsityEffect.FIRST_DECISION,
-            electronic_notice_basis=policy.electronic_notice_basis,
-            tacit_acknowledgement_days=policy.tacit_acknowledgement_days,
+            defence_days=law.defence_days,
+            final_statement_days=law.final_statement_days,
+            decision_days=law.decision_days,
+            decision_extension_days=law.decision_extension_days,
+            appeal_days=law.appeal_days,
+            reconsideration_days=law.reconsideration_days,
+            appeal_decision_days=law.appeal_decision_days,
+            hearing_notice_business_days=law.evidence_notice_business_days,
+            appeal_instances=law.appeal_instances,
+            effects_from_first_decision=law.falsity_effect == ProcedureLaw.FalsityEffect.FIRST_DECISION,
+            electronic_notice_basis=law.electronic_notice_basis,
+            tacit_acknowledgement_days=law.tacit_acknowledgement_days,
         )
     )
 

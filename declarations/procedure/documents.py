@@ -156,10 +156,8 @@ def act_document_publish(*, act: ProcedureAct, by: User | None) -> Document | No
 def effects_heading(procedure: Procedure, *, nominated: bool) -> str:
     if not nominated:
         return "Ato de eliminação"
-    policy = procedure.registration.contest.policy
-    what = (
-        "admissão" if policy.nominee_falsity_effect == policy.NomineeFalsityEffect.ADMISSION else "nomeação"
-    )
+    law = procedure.registration.contest.policy.procedure_law
+    what = "admissão" if law.nominee_falsity_effect == law.NomineeFalsityEffect.ADMISSION else "nomeação"
     return f"Ato de eliminação e anulação da {what}"
 
 
@@ -171,8 +169,8 @@ def effects_act_text(procedure: Procedure, *, nominated: bool = False) -> str:
     name = registration.candidate.social_name or registration.candidate.full_name
     annulment = ""
     if nominated:
-        policy = registration.contest.policy
-        if policy.nominee_falsity_effect == policy.NomineeFalsityEffect.ADMISSION:
+        law = registration.contest.policy.procedure_law
+        if law.nominee_falsity_effect == law.NomineeFalsityEffect.ADMISSION:
             annulment = " e anulação da sua admissão ao serviço público"
         else:
             annulment = " e anulação da sua nomeação"

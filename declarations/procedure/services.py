@@ -81,7 +81,7 @@ def procedure_open(
         _refuse("Descreva os fatos que motivam a instauração (Lei 9.784 art. 6º III).", "facts")
     if origin == Procedure.Origin.COMPLAINT and not complainant.strip():
         _refuse("Na denúncia, identifique o denunciante (não é mostrado ao candidato).", "complainant")
-    policy = registration.contest.policy
+    law = registration.contest.policy.procedure_law
     for attempt in range(3):
         try:
             with transaction.atomic():
@@ -92,7 +92,7 @@ def procedure_open(
                     origin=origin,
                     facts=facts.strip(),
                     complainant=complainant.strip(),
-                    parameters=policy_snapshot(policy),
+                    parameters=policy_snapshot(law),
                     opened_on=today,
                     opened_by=by,
                 )

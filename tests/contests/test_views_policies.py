@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from contests.forms import PolicyForm
 from contests.models import Contest, Policy
+from declarations.law import ProcedureLawForm
 from tests.access import ROLES, assert_access
 from tests.builders import make_contest, policy
 
@@ -15,22 +16,23 @@ POLICY_READERS = {"clerk", "legal", "manager", "auditor"}
 
 
 def post_data(instance: Policy, **overrides) -> dict:
-    """What the policy form would post for ``instance``, with ``overrides``."""
-    form = PolicyForm(instance=instance)
+    """What the policy's page would post for ``instance`` (its form and its procedure law's), with
+    ``overrides``."""
     data = {}
-    for name in form.fields:
-        value = form[name].value()
-        if isinstance(value, bool):
-            if value:
-                data[name] = "on"
-            continue
-        if value is None:
-            value = ""
-        elif isinstance(value, datetime.date):
-            value = value.strftime("%d/%m/%Y")
-        elif isinstance(value, Decimal):
-            value = str(value).replace(".", ",")
-        data[name] = value
+    for form in (PolicyForm(instance=instance), ProcedureLawForm(instance=instance.procedure_law)):
+        for name in form.fields:
+            value = form[name].value()
+            if isinstance(value, bool):
+                if value:
+                    data[name] = "on"
+                continue
+            if value is None:
+                value = ""
+            elif isinstance(value, datetime.date):
+                value = value.strftime("%d/%m/%Y")
+            elif isinstance(value, Decimal):
+                value = str(value).replace(".", ",")
+            data[name] = value
     for name, value in overrides.items():
         if value is None:
             data.pop(name, None)

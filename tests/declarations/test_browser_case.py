@@ -18,9 +18,15 @@ from django.core import mail
 from candidates.models import Nomination, Registration
 from candidates.services.nominations import nominations_call, nominations_preview
 from contests.documents.models import Document
-from contests.models import Policy
 from declarations.models import Procedure
-from tests.builders import PASSWORD, make_cast, make_classified_position, make_contest, publish_final
+from tests.builders import (
+    PASSWORD,
+    make_cast,
+    make_classified_position,
+    make_contest,
+    publish_final,
+    set_policy,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
@@ -68,7 +74,7 @@ def test_a_whole_case_ends_with_the_nomination_annulled_and_the_next_cotista_cal
     page, live_server, browser
 ):
     cast = make_cast()
-    Policy.objects.filter(slug="santa-maria").update(appeal_instances=2)
+    set_policy("santa-maria", appeal_instances=2)
     contest = make_contest(pcd_percent=0)
     position = make_classified_position(contest)
     publish_final(contest, cast["manager"])

@@ -22,7 +22,6 @@ from playwright.sync_api import expect
 from candidates.models import Registration
 from candidates.services.nominations import nominations_call, nominations_preview
 from contests.documents.models import Document, EditalText
-from contests.models import Policy
 from declarations.hetero import draw as draw_rules
 from declarations.models import Opinion, Procedure, Verification
 from tests.axe import assert_accessible
@@ -33,6 +32,7 @@ from tests.builders import (
     make_contest,
     make_user,
     publish_final,
+    set_policy,
 )
 from tests.declarations.hetero_world import SEED
 
@@ -117,7 +117,7 @@ def record_opinion(
 @pytest.mark.parametrize("consequence", ["keep_open", "open_procedure"])
 def test_heteroidentification_through_the_screens(live_server, browser, consequence):
     cast = make_cast()
-    Policy.objects.filter(slug="santa-maria").update(non_confirmation=consequence)
+    set_policy("santa-maria", non_confirmation=consequence)
     contest = make_contest(pcd_percent=0)
     position = make_classified_position(contest)
     for registration in Registration.objects.filter(contest=contest).select_related("candidate"):

@@ -19,10 +19,16 @@ from candidates.services.nominations import nominations_call
 from contests.documents.models import RESTRICTED_KINDS, Document
 from contests.models import AccessLog, Policy
 from declarations import links
-from declarations.models import Procedure, ProcedureAct
+from declarations.models import Procedure, ProcedureAct, ProcedureLaw
 from declarations.procedure import documents, services
 from tests.access import ROLES, assert_access
-from tests.builders import make_classified_position, make_contest, make_registration, publish_final
+from tests.builders import (
+    make_classified_position,
+    make_contest,
+    make_registration,
+    publish_final,
+    set_policy,
+)
 
 pytestmark = pytest.mark.django_db
 D = datetime.date
@@ -161,7 +167,7 @@ def test_the_act_form_keeps_its_html_preview_and_publishes_nothing(client_for, c
 def nominated(cast):
     def build(slug="santa-maria", **policy_changes):
         if policy_changes:
-            Policy.objects.filter(slug=slug).update(**policy_changes)
+            set_policy(slug, **policy_changes)
         contest = make_contest(pcd_percent=0, policy=Policy.objects.get(slug=slug))
         position = make_classified_position(contest)
         publish_final(contest, cast["manager"])
@@ -207,7 +213,7 @@ def decide_falsity(case, legal, *, start=OPENED_ON):
 def test_rules7_the_public_act_of_a_nominee_names_the_annulment_the_policy_prescribes(
     nominated, cast, client, slug, annulment
 ):
-    position = nominated(slug, falsity_effect=Policy.FalsityEffect.FIRST_DECISION)
+    position = nominated(slug, falsity_effect=ProcedureLaw.FalsityEffect.FIRST_DECISION)
     n2 = position.registrations.get(number="N2")
     case = open_case(n2, cast["legal"])
     day = decide_falsity(case, cast["legal"])
@@ -246,7 +252,7 @@ def test_art61_effects_from_the_first_decision_fall_when_the_reconsideration_dis
     nominated, cast, client
 ):
     legal = cast["legal"]
-    position = nominated(falsity_effect=Policy.FalsityEffect.FIRST_DECISION)
+    position = nominated(falsity_effect=ProcedureLaw.FalsityEffect.FIRST_DECISION)
     n2 = position.registrations.get(number="N2")
     case = open_case(n2, legal)
     day = decide_falsity(case, legal)
@@ -335,7 +341,7 @@ def test_no_act_document_without_an_act_kind_that_has_one(case):
 
 def test_art64_the_superiors_dismissal_also_undoes_effects_applied_from_the_first_decision(nominated, cast):
     legal = cast["legal"]
-    position = nominated(falsity_effect=Policy.FalsityEffect.FIRST_DECISION)
+    position = nominated(falsity_effect=ProcedureLaw.FalsityEffect.FIRST_DECISION)
     n2 = position.registrations.get(number="N2")
     case = open_case(n2, legal)
     day = decide_falsity(case, legal)

@@ -58,7 +58,7 @@ def contest():
 
 def test_adc41_the_notice_is_recorded_and_published_before_any_seed(contest, cast):
     announcement = announce(contest, cast["legal"])
-    assert announcement.k == contest.policy.hetero_commission_size == 5
+    assert announcement.k == contest.policy.procedure_law.hetero_commission_size == 5
     assert announcement.announced_by == cast["legal"] and announcement.seed_known_on == D(2026, 6, 5)
     assert announcement.pool_digest == draw_rules.pool_digest([f"Membro {i}" for i in range(1, 8)])
     document = Document.objects.get(kind=Document.Kind.HETERO_DRAW, subject=announcement.subject)

@@ -21,7 +21,7 @@ from pypdf import PdfReader
 
 from candidates.models import Registration
 from contests.documents.models import RESTRICTED_KINDS, Document
-from contests.models import AccessLog, Policy
+from contests.models import AccessLog
 from declarations.hetero import draw as draw_rules
 from declarations.hetero import services as hs
 from declarations.links import hetero_link_issue
@@ -35,7 +35,7 @@ from declarations.models import (
     Session,
     Verification,
 )
-from tests.builders import make_classified_position, make_contest, make_user
+from tests.builders import make_classified_position, make_contest, make_user, set_policy
 from tests.declarations.hetero_world import SEED, at
 
 pytestmark = pytest.mark.django_db
@@ -109,7 +109,7 @@ def test_rules_s5_the_appeal_commission_with_a_member_in_common_is_refused_and_n
 
 
 def test_rules_s5_the_sizes_come_from_the_policy(client, cast, contest):
-    Policy.objects.filter(pk=contest.policy_id).update(hetero_commission_size=3)
+    set_policy(contest.policy, hetero_commission_size=3)
     client.force_login(cast["legal"])
     page = form_commission(client, contest, "first", lines("Membro", 5))
     assert "deve ter 3 membros" in page.content.decode() and not Commission.objects.exists()
@@ -331,7 +331,7 @@ def test_rules_s5_the_minutes_are_restricted_with_the_cpf_masked_and_the_members
 
 
 def test_rules_s5_a_no_show_has_the_policy_consequence_shown_and_applied(client, cast, contest):
-    Policy.objects.filter(pk=contest.policy_id).update(hetero_no_show="eliminate")
+    set_policy(contest.policy, hetero_no_show="eliminate")
     session = _formed_and_called(client, cast, contest)
     page = client.get(reverse("declarations:hetero_session", args=[session.pk])).content.decode()
     assert "não comparece: eliminação do concurso" in page
@@ -344,7 +344,7 @@ def test_rules_s5_a_no_show_has_the_policy_consequence_shown_and_applied(client,
 
 
 def test_rules_s5_under_open_procedure_the_procedure_opens_with_the_opinions_attached(client, cast, contest):
-    Policy.objects.filter(pk=contest.policy_id).update(non_confirmation="open_procedure")
+    set_policy(contest.policy, non_confirmation="open_procedure")
     session = _formed_and_called(client, cast, contest)
     past = at(datetime.date(2026, 6, 20), 18)
     _close_with(session, cast["legal"], {"N1": (True,) * 5, "N2": (False,) * 5, "N3": (True,) * 5}, now=past)

@@ -17,7 +17,7 @@ from declarations.hetero import draw_services, selectors
 from declarations.hetero import services as hs
 from declarations.hetero.documents import Signer
 from declarations.models import Opinion, Procedure
-from tests.builders import make_classified_position, make_contest, make_user, publish_final
+from tests.builders import make_classified_position, make_contest, make_user, publish_final, set_policy
 from tests.contests.test_publication import nomination_urls
 
 pytestmark = pytest.mark.django_db
@@ -201,9 +201,7 @@ def _through_appeal(world, cast, appeal_votes=(False, False, False)):
 
 
 def test_rules_s5_keep_open_the_candidate_leaves_the_reserve_and_the_next_cotista_takes_the_seat(world, cast):
-    policy = world["contest"].policy
-    policy.non_confirmation = "keep_open"
-    policy.save()
+    set_policy(world["contest"].policy, non_confirmation="keep_open")
     n2 = _through_appeal(world, cast)
     applied = hs.result_apply(verification=n2, by=cast["legal"], today=D(2026, 7, 3))
     assert applied.consequence == "keep_open"

@@ -16,7 +16,7 @@ from declarations import links
 from declarations.models import Procedure, ProcedureAct, ProcedureLink
 from declarations.procedure import services
 from tests.access import ROLES, assert_access
-from tests.builders import make_registration
+from tests.builders import make_registration, set_policy
 
 pytestmark = pytest.mark.django_db
 PDF = b"%PDF-1.4\n%%EOF\n"
@@ -232,8 +232,6 @@ def test_every_private_page_with_an_altered_link_gets_the_clear_page(client, cas
 def test_rules5_tacit_acknowledgement_is_offered_only_where_the_policy_records_a_legal_basis(
     client_for, cast
 ):
-    from contests.models import Policy
-
     def pending_email_case():
         registration = make_registration(racial_category="parda")
         registration.candidate.email = "c@example.org"
@@ -250,8 +248,10 @@ def test_rules5_tacit_acknowledgement_is_offered_only_where_the_policy_records_a
 
     page = pending_email_case()
     assert "aguarda ciência" in page and "Ciência tácita" not in page
-    Policy.objects.filter(slug="santa-maria").update(
-        electronic_notice_basis="Edital, item 12.3, aceito na inscrição", tacit_acknowledgement_days=10
+    set_policy(
+        "santa-maria",
+        electronic_notice_basis="Edital, item 12.3, aceito na inscrição",
+        tacit_acknowledgement_days=10,
     )
     assert "Ciência tácita" in pending_email_case()
 

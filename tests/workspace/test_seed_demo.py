@@ -248,7 +248,10 @@ def test_seed_demo_draws_santa_maria_commission_with_the_comissao_user_and_a_ses
     seed()
     contest = Contest.objects.get(slug="demo-santa-maria")
     commission = Commission.objects.get(contest=contest)
-    assert (commission.kind, commission.size) == ("first", contest.policy.hetero_commission_size)
+    assert (commission.kind, commission.size) == (
+        "first",
+        contest.policy.procedure_law.hetero_commission_size,
+    )
     members = list(commission.members.all())
     assert len(members) == 5
     # Formed by the announced draw with its fixed seed; the demo user Conceição is among the 5 drawn.

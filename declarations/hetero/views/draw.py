@@ -23,7 +23,7 @@ from declarations.models import DrawAnnouncement
 
 @staff_view(MANAGE)
 def draw_announce(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
-    contest = get_object_or_404(Contest.objects.select_related("policy"), slug=slug)
+    contest = get_object_or_404(Contest.objects.select_related("policy__procedure_law"), slug=slug)
     form = DrawAnnounceForm(request.POST or None, initial=signer_initial(contest))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -47,7 +47,7 @@ def draw_announce(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
                 f"{announcement.seed_known_on:%d/%m/%Y}.",
             )
             return redirect("declarations:hetero_contest", slug=contest.slug)
-    policy = contest.policy
+    law = contest.policy.procedure_law
     return render(
         request,
         "declarations/hetero_form.html",
@@ -55,8 +55,8 @@ def draw_announce(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
             "form": form,
             "title": "Anunciar sorteio de membros",
             "lead": "O aviso fixa a lista de sorteáveis, o número de sorteados (pela política: "
-            f"{policy.hetero_commission_size} na comissão de heteroidentificação, "
-            f"{policy.hetero_appeal_commission_size} na recursal) e a fonte pública da semente, e é publicado "
+            f"{law.hetero_commission_size} na comissão de heteroidentificação, "
+            f"{law.hetero_appeal_commission_size} na recursal) e a fonte pública da semente, e é publicado "
             "como ato antes de qualquer semente. Depois do sorteio, o aviso não pode ser substituído.",
             "submit": "Publicar o aviso de sorteio",
             "multipart": False,

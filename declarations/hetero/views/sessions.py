@@ -35,7 +35,9 @@ STATUS = "declarations.view_heteroidentification_status"
 def session_for_user(user: User, pk: int) -> tuple[Session, bool]:
     """The session ``pk`` and whether ``user`` sits on its commission: Jurídico and Auditoria read every
     session; a Comissão member only those of their own commission (403 on the others)."""
-    session = get_object_or_404(Session.objects.select_related("commission__contest__policy"), pk=pk)
+    session = get_object_or_404(
+        Session.objects.select_related("commission__contest__policy__procedure_law"), pk=pk
+    )
     seat = selectors.member_for(session=session, user=user) if user.has_perm(RECORD) else None
     if seat is None and not user.has_perm(VIEW):
         raise PermissionDenied
@@ -91,7 +93,7 @@ def _render_session(request, session: Session, sits: bool, bad: dict[int, Opinio
             "rows": list(zip(rows, forms, strict=True)),
             "seat": seat,
             "can_manage": request.user.has_perm(MANAGE),
-            "no_show": session.commission.contest.policy.get_hetero_no_show_display(),
+            "no_show": session.commission.contest.policy.procedure_law.get_hetero_no_show_display(),
             "breadcrumbs": [
                 ("Heteroidentificação", reverse("declarations:hetero_sessions")),
                 here(str(session)),

@@ -53,24 +53,24 @@ def trail(contest: Contest, *tail):
 def contest_page(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     """The contest's heteroidentification: policy settings, commissions (warnings), draws, sessions, appeals,
     published acts."""
-    contest = get_object_or_404(Contest.objects.select_related("policy"), slug=slug)
+    contest = get_object_or_404(Contest.objects.select_related("policy__procedure_law"), slug=slug)
     commissions = selectors.contest_commissions(contest)
     log_access(user=request.user, obj=contest, request=request, detail="heteroidentificação: comissões")
-    policy = contest.policy
+    law = contest.policy.procedure_law
     return render(
         request,
         "declarations/hetero_contest.html",
         {
             "contest": contest,
-            "policy": policy,
+            "law": law,
             "commissions": commissions,
             "formed": {row.commission.kind for row in commissions},
             "announcements": selectors.contest_announcements(contest),
             "appeals": selectors.pending_appeals(contest),
             "documents": selectors.published_acts(contest),
             "can_manage": request.user.has_perm(MANAGE),
-            "no_show": policy.get_hetero_no_show_display(),
-            "non_confirmation": policy.get_non_confirmation_display(),
+            "no_show": law.get_hetero_no_show_display(),
+            "non_confirmation": law.get_non_confirmation_display(),
             "breadcrumbs": contest_trail(contest, here("Heteroidentificação")),
         },
     )
@@ -78,7 +78,7 @@ def contest_page(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
 
 @staff_view(MANAGE)
 def commission_form(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
-    contest = get_object_or_404(Contest.objects.select_related("policy"), slug=slug)
+    contest = get_object_or_404(Contest.objects.select_related("policy__procedure_law"), slug=slug)
     form = CommissionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -99,15 +99,15 @@ def commission_form(request: AuthenticatedHttpRequest, slug: str) -> HttpRespons
             for warning in formed.warnings:
                 messages.warning(request, warning)
             return redirect("declarations:hetero_contest", slug=contest.slug)
-    policy = contest.policy
+    law = contest.policy.procedure_law
     return render(
         request,
         "declarations/hetero_form.html",
         {
             "form": form,
             "title": "Constituir comissão",
-            "lead": f"Tamanhos pela política: {policy.hetero_commission_size} membros na comissão de "
-            f"heteroidentificação e {policy.hetero_appeal_commission_size} na recursal, sem membro em comum "
+            "lead": f"Tamanhos pela política: {law.hetero_commission_size} membros na comissão de "
+            f"heteroidentificação e {law.hetero_appeal_commission_size} na recursal, sem membro em comum "
             "(RULES §5). A comissão deve ser diversa em gênero e cor. Se o concurso sorteia os membros, "
             "anuncie o sorteio em vez de indicá-los aqui.",
             "submit": "Constituir a comissão",
@@ -118,7 +118,9 @@ def commission_form(request: AuthenticatedHttpRequest, slug: str) -> HttpRespons
 
 
 def _session(pk: int) -> Session:
-    return get_object_or_404(Session.objects.select_related("commission__contest__policy"), pk=pk)
+    return get_object_or_404(
+        Session.objects.select_related("commission__contest__policy__procedure_law"), pk=pk
+    )
 
 
 def _member(pk: int) -> CommissionMember:
