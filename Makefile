@@ -33,8 +33,8 @@ run: demo
 	@echo ""
 	@echo "Cotas em http://127.0.0.1:$(PORT)/  (Ctrl+C para parar); mensagens em private/mail/"
 	@echo ""
-	$(BIN)/python manage.py db_worker & worker=$$!; trap "kill $$worker" EXIT INT TERM; \
-		$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	PORT=$(PORT) $(BIN)/python manage.py db_worker & worker=$$!; trap "kill $$worker" EXIT INT TERM; \
+		PORT=$(PORT) $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 test: install
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

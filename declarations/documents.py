@@ -114,7 +114,7 @@ def _act_context(act: ProcedureAct, **extra) -> dict:
 
         extra = {
             "access_code": code_for(act.procedure.registration),
-            "access_url": page_url(printed=True),
+            "access_url": page_url(),
             **extra,
         }
     return _context(act.procedure, act=act, **extra)

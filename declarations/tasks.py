@@ -28,7 +28,7 @@ def retry_delay(attempt: int) -> datetime.timedelta:
 
 
 def site_url() -> str:
-    return settings.SITE_URL.rstrip("/")
+    return settings.PUBLIC_BASE_URL
 
 
 @task()
