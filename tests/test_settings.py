@@ -164,10 +164,12 @@ def test_public_base_url_that_is_not_an_origin_refuses_to_start(tmp_path, value)
 
 
 def test_one_public_address_setting():
-    """QR codes, e-mails and letters share PUBLIC_BASE_URL; the old second address is gone."""
+    """QR codes, e-mails and letters share PUBLIC_BASE_URL; the old second address and the dead TESTING
+    switch are gone."""
     from django.conf import settings
 
     assert not hasattr(settings, "SITE_URL")
+    assert not hasattr(settings, "TESTING")
 
 
 def test_a_session_made_with_the_old_key_survives_the_rotation(settings):
