@@ -32,8 +32,12 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.builders import make_user
+from tests.builders import make_cast, make_user
+from tests.module_data import built_once
 from tests.url_arguments import arguments, build_world
+
+# The world is built once for the module (tests/module_data.py), so the module stays on one worker.
+pytestmark = pytest.mark.xdist_group("fuzz_forms")
 
 FUZZ_EXAMPLES = 6
 settings.register_profile(
@@ -169,12 +173,15 @@ def test_the_fuzz_covers_every_staff_form_endpoint():
     assert len(ENDPOINTS) >= 50
 
 
-# The world: one record of each kind the URLs name -----------------------------------------------------
+# The world: one record of each kind the URLs name, built once; each test's writes are rolled back ------
 
 
-@pytest.fixture
-def world(cast, settings, tmp_path):
-    return build_world(cast, settings, tmp_path)
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker, tmp_path_factory):
+    yield from built_once(
+        django_db_blocker,
+        lambda settings: build_world(make_cast(), settings, tmp_path_factory.mktemp("world")),
+    )
 
 
 def _checksum() -> str:
