@@ -7,9 +7,9 @@ back at the test's end, so every test still starts from the same rows. Settings 
 ``MEDIA_ROOT`` for the files of those rows) stay for the module and are restored after it.
 
 Only for modules whose tests all use ``db`` (a transactional test's flush would end the outer
-transaction); mark the module ``pytest.mark.xdist_group`` so that ``make test`` (``--dist loadgroup``)
-keeps it on one worker and the rows are built once per run, not once per worker. The tests must not keep
-changes to the Python objects the build returns (reload them instead): only the database is rolled back.
+transaction). Under ``make test`` a module's tests may be shared by the workers, each building the rows
+once. The tests must not keep changes to the Python objects the build returns (reload them instead):
+only the database is rolled back.
 
     @pytest.fixture(scope="module")
     def world(django_db_setup, django_db_blocker, tmp_path_factory):

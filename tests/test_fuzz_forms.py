@@ -37,9 +37,6 @@ from tests.builders import make_cast, make_user
 from tests.module_data import built_once
 from tests.url_arguments import arguments, build_world
 
-# The world is built once for the module (tests/module_data.py), so the module stays on one worker.
-pytestmark = pytest.mark.xdist_group("fuzz_forms")
-
 FUZZ_EXAMPLES = 6
 settings.register_profile(
     "fuzz",

@@ -22,9 +22,6 @@ from tests.builders import make_cast
 from tests.module_data import built_once
 from tests.url_arguments import arguments, build_world
 
-# The world is built once for the module (tests/module_data.py), so the module stays on one worker.
-pytestmark = pytest.mark.xdist_group("permission_matrix")
-
 ROLES = ("anonymous", "outsider", "clerk", "legal", "commission", "manager", "auditor")
 EXCLUDED_PREFIXES = ("admin/", "static/", "media/")
 

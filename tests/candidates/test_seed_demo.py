@@ -32,9 +32,6 @@ from tests.builders import EXAMPLE_CSV
 from tests.conftest import FAST_HASHERS
 from tests.module_data import built_once
 
-# The demo is seeded once for the module, so the module stays on one worker.
-pytestmark = pytest.mark.xdist_group("seed_demo")
-
 AUDITED = (
     Organization,
     Holiday,
