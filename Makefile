@@ -34,11 +34,18 @@ run: demo
 	@echo ""
 	@echo "Cotas em http://127.0.0.1:$(PORT)/  (Ctrl+C para parar); mensagens em private/mail/"
 	@echo ""
-	$(BIN)/python manage.py db_worker & worker=$$!; trap "kill $$worker" EXIT INT TERM; \
-		$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	PORT=$(PORT) $(BIN)/python manage.py db_worker & worker=$$!; trap "kill $$worker" EXIT INT TERM; \
+		PORT=$(PORT) $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
+# The suite over every core (pytest-xdist): each worker has its own test database (SQLite in memory;
+# test_<name>_gw0, _gw1… on PostgreSQL), its own Chromium and its own live server on a free port. Tests go
+# in small batches to whichever worker is free, in pytest-django's order, so that on each worker too every
+# transactional test (they end with a flush) runs after the others; a module's rows built once
+# (tests/module_data.py) are built once per worker. `make test PYTEST_WORKERS=0` runs serially in one
+# process; PYTEST_ARGS adds pytest arguments (`make test PYTEST_ARGS="tests/contests -x"`).
+PYTEST_WORKERS ?= auto
 test: install
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist load $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .

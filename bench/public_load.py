@@ -230,6 +230,8 @@ def start_gunicorn(static_root: str) -> subprocess.Popen:
         "DEBUG": "0",
         "SECRET_KEY": os.environ.get("SECRET_KEY") or "bench-public-not-secret",
         "ALLOWED_HOSTS": "127.0.0.1",
+        "PUBLIC_BASE_URL": f"http://127.0.0.1:{PORT}",
+        "ACCESS_CODE_KEY": os.environ.get("ACCESS_CODE_KEY") or "bench-public-not-secret",
         "SECURE_SSL_REDIRECT": "0",
         "STATIC_ROOT": static_root,
         "ENV_FILE": "/nonexistent",

@@ -317,6 +317,6 @@ def render_nomination_letter(nomination: Nomination) -> bytes:
         "seat_kind": schedule.kind_label(nomination.seat_kind, group),
         "source_list": schedule.kind_label(nomination.source_list, group),
         "access_code": access.code_for(registration),
-        "access_url": page_url(printed=True),
+        "access_url": page_url(),
     }
     return render_pdf("pdf/nomination_letter.html", context, Stamp(), title=letter_title(nomination))

@@ -40,11 +40,10 @@ def retry_delay(attempt: int) -> datetime.timedelta:
     return datetime.timedelta(minutes=min(4 ** (attempt - 1), 24 * 60))
 
 
-def page_url(*, printed: bool = False) -> str:
-    """The candidate's page: on the site e-mails link to (``SITE_URL``) or, on paper, at the public address
-    printed on every document (``PUBLIC_BASE_URL``)."""
-    base = settings.PUBLIC_BASE_URL if printed else settings.SITE_URL
-    return base.rstrip("/") + reverse("public:candidate")
+def page_url() -> str:
+    """The candidate's page at the site's public address (``PUBLIC_BASE_URL``), the same in an e-mail, on
+    the screen and on paper."""
+    return settings.PUBLIC_BASE_URL + reverse("public:candidate")
 
 
 def id_ranges(ids: Iterable[int]) -> Ranges:

@@ -6,6 +6,7 @@ environment (which wins over any `.env`); see README.md.
 """
 
 import os
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -29,9 +30,38 @@ if not SECRET_KEY:
 # password-reset links and signed values they made; new ones are signed with SECRET_KEY only.
 SECRET_KEY_FALLBACKS = env.list("SECRET_KEY_FALLBACKS", default=[])
 # The key of the candidates' personal access codes (candidates/access.py): each code is an HMAC of the
-# registration and its version under this key, so no code is stored. Changing it invalidates every code;
-# set it explicitly in production so that rotating SECRET_KEY does not (the default derives from it).
-ACCESS_CODE_KEY = env.str("ACCESS_CODE_KEY", default="") or f"cotas.access-code:{SECRET_KEY}"
+# registration and its version under this key, so no code is stored. Changing it invalidates every code,
+# so it is its own variable, never derived from SECRET_KEY outside DEBUG: rotating the secret key must not
+# change the codes already mailed and printed. DEBUG derives a development value.
+ACCESS_CODE_KEY = env.str("ACCESS_CODE_KEY", default="")
+if not ACCESS_CODE_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "Defina ACCESS_CODE_KEY no ambiente: a chave dos códigos de acesso dos candidatos (gere como a "
+            "SECRET_KEY). Numa instalação que já enviou códigos, use cotas.access-code: seguido da "
+            "SECRET_KEY atual, o valor que eles já usam (docs/operations.md, seção 6)."
+        )
+    ACCESS_CODE_KEY = f"cotas.access-code:{SECRET_KEY}"
+
+# The site's origin as the public reaches it (scheme and host, e.g. https://concursos.prefeitura.gov.br):
+# the address under every document's QR code, in every e-mail link and on every printed letter. Nothing
+# has a request to take it from, so a wrong default would send every link to the wrong place: outside
+# DEBUG it must be set; DEBUG defaults to the development server (`make run`, PORT).
+PUBLIC_BASE_URL = env.str("PUBLIC_BASE_URL", default="").rstrip("/")
+if not PUBLIC_BASE_URL:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "Defina PUBLIC_BASE_URL no ambiente: o endereço público do sistema (ex.: "
+            "https://concursos.prefeitura.gov.br), usado nos QR codes dos documentos, nos links dos e-mails "
+            "e nas cartas."
+        )
+    development_port = env.int("PORT", default=8000)
+    PUBLIC_BASE_URL = f"http://127.0.0.1:{development_port}"
+if not re.fullmatch(r"https?://[^/\s]+", PUBLIC_BASE_URL):
+    raise ImproperlyConfigured(
+        "PUBLIC_BASE_URL deve ser só a origem do site, com http:// ou https:// e sem caminho "
+        f"(ex.: https://concursos.prefeitura.gov.br), não {PUBLIC_BASE_URL!r}."
+    )
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
@@ -214,10 +244,9 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = DEBUG
 
-# Published documents (contests/documents): the public address printed under each QR code, and the
-# organisation's certificate (a PKCS#12 file and its password) that signs every published PDF (PAdES).
+# Published documents (contests/documents): the organisation's certificate (a PKCS#12 file and its
+# password) that signs every published PDF (PAdES); their QR codes point at PUBLIC_BASE_URL (above).
 # Without a certificate, documents are published unsigned and say so.
-PUBLIC_BASE_URL = env.str("PUBLIC_BASE_URL", default="http://127.0.0.1:8000").rstrip("/")
 DOCUMENTS_PKCS12_PATH = env.str("DOCUMENTS_PKCS12_PATH", default="")
 DOCUMENTS_PKCS12_PASSWORD = env.str("DOCUMENTS_PKCS12_PASSWORD", default="")
 # Lists longer than this many rows are rendered in chunks and merged with pypdf; DOCUMENTS_WORKERS > 1
@@ -284,9 +313,8 @@ IMPORT_TASK_ROWS = env.int("IMPORT_TASK_ROWS", default=2000)
 JOB_OUTPUT_HOURS = env.int("JOB_OUTPUT_HOURS", default=24)
 
 # E-mail: SMTP from the environment in production (EMAIL_URL, e.g. smtp+tls://user:pass@host:587);
-# in development, each message is a file in MAIL_DIR (a local mailbox to read what was sent).
-# The address the private links in e-mails point at (the site as the candidate reaches it).
-SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
+# in development, each message is a file in MAIL_DIR (a local mailbox to read what was sent). The links
+# in them start with PUBLIC_BASE_URL (above).
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="nao-responda@localhost")
 if "EMAIL_URL" in os.environ:
     vars().update(env.email_url("EMAIL_URL"))
@@ -305,6 +333,3 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "line"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }
-
-if env.bool("TESTING", default=False):
-    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -67,7 +67,7 @@ def token_hash(token: str) -> str:
 def link_url(view: str, token: str) -> str:
     """The absolute address of the private page ``view`` for ``token``, for an e-mail (no request to build
     it from: the site's address is a setting)."""
-    return settings.SITE_URL.rstrip("/") + reverse(view, args=[token])
+    return settings.PUBLIC_BASE_URL + reverse(view, args=[token])
 
 
 # Issue --------------------------------------------------------------------------------------------------

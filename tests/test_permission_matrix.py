@@ -18,6 +18,8 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from tests.builders import make_cast
+from tests.module_data import built_once
 from tests.url_arguments import arguments, build_world
 
 ROLES = ("anonymous", "outsider", "clerk", "legal", "commission", "manager", "auditor")
@@ -346,9 +348,13 @@ def test_every_url_pattern_is_in_the_matrix():
             assert len(cells.split()) == len(ROLES), (name, method)
 
 
-@pytest.fixture
-def world(cast, settings, tmp_path):
-    return build_world(cast, settings, tmp_path)
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker, tmp_path_factory):
+    """Built once for the module (tests/module_data.py); each request runs in a savepoint rolled back."""
+    yield from built_once(
+        django_db_blocker,
+        lambda settings: build_world(make_cast(), settings, tmp_path_factory.mktemp("world")),
+    )
 
 
 @pytest.mark.parametrize("who", ROLES)

@@ -309,7 +309,7 @@ def registration_access_code(request: AuthenticatedHttpRequest, slug: str, pk: i
             "registration": registration,
             "candidate": registration.candidate,
             "code": access.code_for(registration),
-            "page_url": page_url(printed=True),
+            "page_url": page_url(),
             "breadcrumbs": _registration_trail(registration, here("Código de acesso")),
         },
     )

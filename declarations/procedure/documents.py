@@ -95,7 +95,7 @@ def _act_context(act: ProcedureAct, **extra) -> dict:
     if rules.Act(act.kind) in rules.NOTICES and act.means != rules.Means.GAZETTE:
         extra = {
             "access_code": code_for(act.procedure.registration),
-            "access_url": page_url(printed=True),
+            "access_url": page_url(),
             **extra,
         }
     return _context(act.procedure, act=act, **extra)

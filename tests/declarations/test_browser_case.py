@@ -13,6 +13,7 @@ import datetime
 import re
 
 import pytest
+from django.conf import settings
 from django.core import mail
 
 from candidates.models import Nomination, Registration
@@ -106,7 +107,9 @@ def test_a_whole_case_ends_with_the_nomination_annulled_and_the_next_cotista_cal
     page.wait_for_url(case_url)
     (message,) = mail.outbox
     portal = (
-        re.search(r"https?://\S+/processo/\S+/", message.body).group(0).replace("http://127.0.0.1:8000", base)
+        re.search(r"https?://\S+/processo/\S+/", message.body)
+        .group(0)
+        .replace(settings.PUBLIC_BASE_URL, base)
     )
 
     # The candidate, on a phone, acknowledges and files a defence with a PDF.

@@ -257,9 +257,7 @@ def test_a_result_that_takes_the_cotista_off_the_reserve_is_one_publication_nami
 ):
     """Through the service, no signal: the nomination page, its CSV and its JSON move on in the same cycle
     (the cotista's reserved seat is annulled), and the result's own line names the position only."""
-    policy = world["contest"].policy
-    policy.non_confirmation = "keep_open"
-    policy.save()
+    set_policy(world["contest"].policy, non_confirmation="keep_open")
     n2 = _through_appeal(world, cast)
     urls = nomination_urls(world)
     before = {url: client.get(url) for url in urls}

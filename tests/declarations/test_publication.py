@@ -23,10 +23,11 @@ from django.core.cache import caches
 from candidates.models import Nomination, Registration
 from candidates.services.nominations import nominations_call
 from contests.documents.models import Document
-from contests.models import Policy, Publication
+from contests.models import Publication
 from contests.publication import bump, generation
+from declarations.models import ProcedureLaw
 from declarations.procedure import documents, services
-from tests.builders import make_world
+from tests.builders import make_world, set_policy
 from tests.contests.test_feed import entries, feed_url
 from tests.contests.test_publication import no_model_signals, nomination_urls
 from tests.contests.test_publication_shared_cache import process, two_processes  # noqa: F401 (a fixture)
@@ -218,9 +219,7 @@ def test_the_effects_are_one_publication_naming_the_position_moved_on_when_they_
 
 
 def test_art61_effects_undone_and_restored_are_one_publication_each(world, cast):
-    Policy.objects.filter(pk=world["contest"].policy_id).update(
-        falsity_effect=Policy.FalsityEffect.FIRST_DECISION
-    )
+    set_policy(world["contest"].policy, falsity_effect=ProcedureLaw.FalsityEffect.FIRST_DECISION)
     legal, cotista = cast["legal"], world["cotista"]
     case = open_case(cotista, legal)
     day = decide_falsity(case, legal)

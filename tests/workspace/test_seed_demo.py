@@ -1,7 +1,8 @@
 """``manage.py seed_demo``: idempotent demo data; demo users with known passwords only with DEBUG on.
 
 Plain functions with the ``db`` fixture; DEBUG is set per test through the ``settings`` fixture
-(pytest-django runs tests with DEBUG off).
+(pytest-django runs tests with DEBUG off). The tests of a first run with DEBUG on share one run
+(``seeded``, built once for the module: tests/module_data.py); each test's own changes are rolled back.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from io import StringIO
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
+from django.test import override_settings
 
 from contests import audit, services
 from contests.models import Contest, Holiday, Organization, Position, VacancyOpening
@@ -25,7 +27,9 @@ from declarations.models import (
     ProcedureAct,
     Session,
 )
-from tests.builders import CAST, EXAMPLE_CSV
+from tests.builders import EXAMPLE_CSV
+from tests.conftest import FAST_HASHERS
+from tests.module_data import built_once
 from workspace.management.commands.seed_demo import DEMO_PASSWORD
 
 AUDITED = (
@@ -63,6 +67,19 @@ def debug(settings):
     settings.DEBUG = True
 
 
+def _first_run_with_debug(settings) -> str:
+    settings.PASSWORD_HASHERS = FAST_HASHERS  # as every test's (tests/conftest.py)
+    with override_settings(DEBUG=True):
+        return seed()
+
+
+@pytest.fixture(scope="module")
+def seeded(django_db_setup, django_db_blocker):
+    """What the first ``seed_demo`` with DEBUG on printed; its rows are in the database of every test that
+    asks for it."""
+    yield from built_once(django_db_blocker, _first_run_with_debug)
+
+
 def _reserved(slug: str) -> dict[str, tuple[int, int, int, int]]:
     """code → (vacancies, racial, pcd, open) for the positions of a demo contest."""
     result = {}
@@ -72,8 +89,7 @@ def _reserved(slug: str) -> dict[str, tuple[int, int, int, int]]:
     return result
 
 
-def test_seed_demo_santa_maria_reserved_counts(db, debug):
-    seed()
+def test_seed_demo_santa_maria_reserved_counts(db, debug, seeded):
     contest = Contest.objects.get(slug="demo-santa-maria")
     assert contest.policy.slug == "santa-maria"
     assert contest.status == Contest.Status.IN_PROGRESS
@@ -95,8 +111,7 @@ def test_seed_demo_santa_maria_reserved_counts(db, debug):
     }
 
 
-def test_seed_demo_angra_reserved_counts(db, debug):
-    seed()
+def test_seed_demo_angra_reserved_counts(db, debug, seeded):
     contest = Contest.objects.get(slug="demo-angra")
     assert contest.policy.slug == "angra-dos-reis"
     # Homologated: the portal's demo (its result published and its first nominations made).
@@ -107,19 +122,17 @@ def test_seed_demo_angra_reserved_counts(db, debug):
     }
 
 
-def test_seed_demo_positions_match_the_example_file(db, debug):
+def test_seed_demo_positions_match_the_example_file(db, debug, seeded):
     if not EXAMPLE_CSV.exists():
         pytest.skip("arquivo de exemplo ausente")
     with EXAMPLE_CSV.open(encoding="cp1252", newline="") as handle:
         codes = {row["Cargo"] for row in csv.DictReader(handle, delimiter=";")}
-    seed()
     assert (
         set(Position.objects.filter(contest__slug="demo-santa-maria").values_list("code", flat=True)) == codes
     )
 
 
-def test_seed_demo_organization_and_holidays(db, debug):
-    seed()
+def test_seed_demo_organization_and_holidays(db, debug, seeded):
     organization = Organization.current()
     assert organization.name == "Câmara Municipal de Santa Maria"
     assert (organization.municipality, organization.state) == ("Santa Maria", "RS")
@@ -130,8 +143,8 @@ def test_seed_demo_organization_and_holidays(db, debug):
     assert Holiday.objects.filter(date__month=5, date__day=17, recurring=True).exists()
 
 
-def test_seed_demo_users_one_per_role_with_debug(db, debug):
-    output = seed()
+def test_seed_demo_users_one_per_role_with_debug(db, debug, seeded):
+    output = seeded
     admin = User.objects.get(username="admin")
     assert admin.is_superuser and admin.is_staff
     roles = {
@@ -150,8 +163,7 @@ def test_seed_demo_users_one_per_role_with_debug(db, debug):
     assert DEMO_PASSWORD in output
 
 
-def test_seed_demo_history_names_the_admin(db, debug):
-    seed()
+def test_seed_demo_history_names_the_admin(db, debug, seeded):
     admin = User.objects.get(username="admin")
     for model in AUDITED:
         users = set(model.history.values_list("history_user", flat=True))
@@ -160,8 +172,8 @@ def test_seed_demo_history_names_the_admin(db, debug):
     assert contest.history.first().history_change_reason == "Situação: Em andamento"
 
 
-def test_seed_demo_is_idempotent_and_says_so(db, debug):
-    first = seed()
+def test_seed_demo_is_idempotent_and_says_so(db, debug, seeded):
+    first = seeded
     assert "Dados de demonstração criados" in first
     before = snapshot()
     second = seed()
@@ -170,9 +182,8 @@ def test_seed_demo_is_idempotent_and_says_so(db, debug):
     assert "+ " not in second
 
 
-def test_seed_demo_keeps_what_the_users_changed(db, debug):
+def test_seed_demo_keeps_what_the_users_changed(db, debug, seeded):
     """A second run creates only what is missing and never reverts a change."""
-    seed()
     admin = User.objects.get(username="admin")
     contest = Contest.objects.get(slug="demo-santa-maria")
     services.contest_set_status(contest=contest, status=Contest.Status.CANCELLED, by=admin)
@@ -184,50 +195,23 @@ def test_seed_demo_keeps_what_the_users_changed(db, debug):
     assert "Nada a fazer" not in output
 
 
-def test_seed_demo_refuses_demo_users_without_debug(db):
-    output = seed()
-    assert not User.objects.exclude(username__in=CAST).exists()  # the test session's cast aside
-    assert DEMO_PASSWORD not in output
-    assert (
-        "DEBUG desligado: os usuários de demonstração, que têm senhas conhecidas, não foram criados."
-        in output
-    )
-    # The demo contests are still there, without an author in history.
-    assert _reserved("demo-santa-maria")["ANSI"] == (13, 3, 1, 9)
-    assert set(Contest.history.values_list("history_user", flat=True)) == {None}
-    assert "não indicará quem os criou" in output
-
-
-def test_seed_demo_without_debug_uses_an_existing_admin(db):
-    admin = User.objects.create_superuser(username="admin", password="uma-senha-que-ninguem-conhece")
-    output = seed()
-    assert DEMO_PASSWORD not in output
-    assert User.objects.exclude(username__in=CAST).count() == 1  # the test session's cast aside
-    assert not admin.check_password(DEMO_PASSWORD)
-    assert set(Contest.history.values_list("history_user", flat=True)) == {admin.pk}
-
-
-def test_seed_demo_never_prints_passwords_without_debug_even_when_users_exist(db, settings):
-    settings.DEBUG = True
-    seed()
+def test_seed_demo_never_prints_passwords_without_debug_even_when_users_exist(db, settings, seeded):
     settings.DEBUG = False
     output = seed()
     assert DEMO_PASSWORD not in output
     assert "Nada a fazer" in output
 
 
-def test_seed_demo_phases_of_the_example_file(db, debug):
-    call_command("seed_demo", stdout=StringIO())
+def test_seed_demo_phases_of_the_example_file(db, debug, seeded):
     contest = Contest.objects.get(slug="demo-santa-maria")
     phases = [(p.name, p.max_score, p.pass_mark) for p in contest.phases.order_by("order")]
     assert phases == [("Nota Objetiva", 100, 50), ("Nota Discursiva", 10, None)]
 
 
-def test_seed_demo_gives_the_portal_a_published_edital_result_and_nominations(db, debug):
+def test_seed_demo_gives_the_portal_a_published_edital_result_and_nominations(db, debug, seeded):
     from candidates.models import Nomination, ResultRun
     from contests.documents.models import Document
 
-    seed()
     contest = Contest.objects.get(slug="demo-angra")
     assert Document.objects.filter(contest=contest, kind=Document.Kind.EDITAL).count() == 1
     run = ResultRun.objects.get(contest=contest)
@@ -238,14 +222,13 @@ def test_seed_demo_gives_the_portal_a_published_edital_result_and_nominations(db
     assert not run.entries.filter(name="Carlos Henrique Souza").exists()
 
 
-def test_seed_demo_draws_santa_maria_commission_with_the_comissao_user_and_a_session_ahead(db, debug):
+def test_seed_demo_draws_santa_maria_commission_with_the_comissao_user_and_a_session_ahead(db, debug, seeded):
     from django.utils import timezone
 
     from contests.documents.models import Document
     from declarations.hetero.selectors import draw_recompute
     from workspace.management.commands._demo_hetero import SEED, SESSION_IN_DAYS
 
-    seed()
     contest = Contest.objects.get(slug="demo-santa-maria")
     commission = Commission.objects.get(contest=contest)
     assert (commission.kind, commission.size) == (
@@ -270,12 +253,11 @@ def test_seed_demo_draws_santa_maria_commission_with_the_comissao_user_and_a_ses
     assert not session.verifications.exists()  # Santa Maria has no registrations until the file is imported
 
 
-def test_seed_demo_opens_one_procedure_with_a_running_defence_deadline(db, debug):
+def test_seed_demo_opens_one_procedure_with_a_running_defence_deadline(db, debug, seeded):
     from django.utils import timezone
 
     from declarations.procedure.selectors import case_state
 
-    seed()
     procedure = Procedure.objects.get()
     assert procedure.registration.contest.slug == "demo-angra"
     assert procedure.registration.racial_reserve
@@ -288,10 +270,3 @@ def test_seed_demo_opens_one_procedure_with_a_running_defence_deadline(db, debug
     assert deadline is not None and not deadline.overdue
     # The defence (10 days in Angra's policy) counted from the in-person notice given today.
     assert deadline.deadline.last_day >= today + datetime.timedelta(days=10)
-
-
-def test_seed_demo_without_the_comissao_user_forms_no_commission(db):
-    User.objects.create_superuser(username="admin", password="uma-senha-que-ninguem-conhece")
-    seed()
-    assert not Commission.objects.exists()
-    assert Procedure.objects.count() == 1
