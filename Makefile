@@ -74,7 +74,7 @@ bench-import: install
 	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/municipal_import.py
 	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB)
 
-# Issue 12: result day on the public portal: 100,000 registrations, gunicorn with 2 workers, 50 clients.
+# Result day on the public portal: 100,000 registrations, gunicorn with 2 workers, 50 clients.
 bench-public: install
 	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB); createdb -h 127.0.0.1 -U postgres $(BENCH_DB)
 	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/public_load.py
@@ -86,7 +86,7 @@ bench-uploads: install
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis
 
-# Issue 9's list of 10,000 candidates as PDF through the task queue (a real db_worker) while gunicorn answers
+# List of 10,000 candidates as PDF through the task queue (a real db_worker) while gunicorn answers
 # staff pages: the PDF's time, p50/p95 of the pages. A temporary SQLite database, or PostgreSQL when
 # BENCH_DATABASE_URL is set in the environment (a fresh database).
 bench-pdf: install

@@ -1,4 +1,4 @@
-"""Crafted uploads (issue 14, defect 6): peak memory and time of the import reader on hostile files.
+"""Crafted uploads: peak memory and time of the import reader on hostile files.
 
 Builds each crafted file, then reads it in a fresh subprocess the way the web wizard does (the upload
 step parses it with the web's row limit and keeps the normalised table; the later steps load that, and
@@ -190,7 +190,7 @@ def organiser_csv() -> bytes:
 
 
 def xfd_rows() -> bytes:
-    """Issue 14: 20,000 rows, each with one cell in the last column (XFD); about 100 KB."""
+    """20,000 rows, each with one cell in the last column (XFD); about 100 KB."""
     rows = [header_row()] + [f'<row r="{i}">{inline(f"XFD{i}", "x")}</row>' for i in range(2, ROW_LIMIT + 2)]
     return xlsx_bytes(sheet_xml(rows))
 
@@ -215,7 +215,7 @@ def _huge_string(megabytes: int, *, runs: bool) -> Iterator[bytes]:
 
 
 def huge_shared_string() -> bytes:
-    """Issue 14: one 200 MB shared string; about 205 KB."""
+    """One 200 MB shared string; about 205 KB."""
     rows = [header_row(), '<row r="2"><c r="A2" t="s"><v>0</v></c></row>']
     return xlsx_bytes(sheet_xml(rows), shared_strings=_huge_string(200, runs=False))
 

@@ -1,4 +1,4 @@
-"""A municipal contest at scale (issue 4): 50,000 registrations over 10 positions, from the organiser's file
+"""A municipal contest at scale: 50,000 registrations over 10 positions, from the organiser's file
 to the final list and the first 100 nominations.
 
 Builds, deterministically, a CSV shaped like the organisers' (Windows-1252, ``;``, decimal comma,

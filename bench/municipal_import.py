@@ -1,4 +1,4 @@
-"""Import 100,000 registrations with scores through ``manage.py import_registrations`` (issue 4).
+"""Import 100,000 registrations with scores through ``manage.py import_registrations``.
 
 Builds, deterministically, a CSV shaped like the organisers' (Windows-1252, ``;``, decimal comma,
 dd/mm/aaaa, formatted CPFs, S/N, AUSENTE) over 10 positions, creates a contest for it, runs the

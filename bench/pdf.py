@@ -1,5 +1,5 @@
 """A classification list of more than 10,000 rows as PDF through the task queue, while the web server
-answers other requests (issue 9's list, now off the request: DESIGN's background work).
+answers other requests (off the request: DESIGN's background work).
 
 Seeds a contest through the services (the importer's bulk path, the result engine, publication) on a
 temporary SQLite database, or on PostgreSQL when BENCH_DATABASE_URL names a fresh database; starts gunicorn

@@ -1,4 +1,4 @@
-"""Result day on the public portal (issue 12): one position with 100,000 registrations and its published
+"""Result day on the public portal: one position with 100,000 registrations and its published
 final run on PostgreSQL, served by gunicorn (2 workers), under 50 concurrent clients asking for list pages,
 name and number searches, the contest page, the run page and the nomination order.
 

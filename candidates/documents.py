@@ -35,7 +35,7 @@ def score_text(value: Decimal | None) -> str:
 
 
 def run_title(run: ResultRun) -> str:
-    """The document's title names the run by what it is (issue 13), as the screens do: "Listas de
+    """The document's title names the run by what it is, as the screens do: "Listas de
     classificação: Resultado final publicado em 30/11/2026", never a sequence number."""
     return f"Listas de classificação: {run.name}"
 

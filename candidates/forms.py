@@ -485,7 +485,7 @@ class CompareForm(forms.Form):
     """The comparison's query: ``com``, the run to compare with (absent or not a number: the previous run).
 
     Numbers from a query string or a hidden field are parsed by a form, never by ``str.isdigit`` and
-    ``int`` (issue 14: "²" passes the one and crashes the other)."""
+    ``int`` ("²" passes the one and crashes the other)."""
 
     com = forms.IntegerField(required=False, min_value=1)
 

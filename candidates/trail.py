@@ -1,4 +1,4 @@
-"""Reads of a contest's audit trail (issue 13): one timeline of every change of the contest, its positions
+"""Reads of a contest's audit trail: one timeline of every change of the contest, its positions
 and vacancy openings, its result runs (publications included), its nominations, what the public saw change
 (``Publication``), and a summary of its registrations created (one line per day and person, not one per
 inscription); filtered by who, what and when, and exported as CSV.

@@ -89,7 +89,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # The public portal's pages already answered, replayed whole to anonymous visitors (issue 12).
+    # The public portal's pages already answered, replayed whole to anonymous visitors.
     "portal.middleware.PublicPageMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -260,7 +260,7 @@ DOCUMENTS_WORKERS = env.int("DOCUMENTS_WORKERS", default=1)
 # and 1,000 rows 5.4 s on the shared 2-core development machine.
 DOCUMENTS_TASK_ROWS = env.int("DOCUMENTS_TASK_ROWS", default=500)
 # The most vacancies one position can have, the edital's and the later openings summed: far above any
-# municipality's (issue 14: a position with 1,000,000 vacancies made its nominations page 290 MB).
+# municipality's (a position with 1,000,000 vacancies made its nominations page 290 MB).
 MAX_VACANCIES_PER_POSITION = env.int("MAX_VACANCIES_PER_POSITION", default=5000)
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024

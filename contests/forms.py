@@ -26,7 +26,7 @@ from contests.models import (
 DATE_FORMAT = "%d/%m/%Y"
 DATE_INPUT_FORMATS = ["%d/%m/%Y", "%Y-%m-%d"]
 RESERVED_SLUGS = {"novo", "nova"}
-# Every date a user types falls in this range (issue 14: 01/01/0001 and 31/12/9999 were stored, and
+# Every date a user types falls in this range (01/01/0001 and 31/12/9999 were stored, and
 # the date arithmetic of the pages that showed them overflowed). Wide enough for any birth date and any
 # act, law or validity a municipality can have; checked by ``bound_date_field``, the one home.
 EARLIEST_DATE = datetime.date(1900, 1, 1)
@@ -65,7 +65,7 @@ def bound_date_field(field: forms.DateField, *, widget: bool = True) -> forms.Da
 
 def form_token_field() -> forms.CharField:
     """A hidden one-time token, new each time the form is shown: the service that writes refuses to
-    write twice for the same token (issue 14: a form submitted twice opened the vacancies twice)."""
+    write twice for the same token (a form submitted twice opened the vacancies twice)."""
     return forms.CharField(
         widget=forms.HiddenInput, required=False, max_length=64, initial=lambda: uuid.uuid4().hex
     )
@@ -216,7 +216,7 @@ class ContestForm(StaffFormMixin, forms.ModelForm):
         super().__init__(*args, **kwargs)
         policy = cast(forms.ModelChoiceField, self.fields["policy"])
         policy.queryset = Policy.objects.order_by("name", "-version")
-        # Fewer clicks (issue 13): the year comes from the edital's date, the identifier from number and year.
+        # Fewer clicks: the year comes from the edital's date, the identifier from number and year.
         self.fields["year"].required = False
         self.fields["slug"].required = False
 

@@ -180,7 +180,7 @@ def edital_vacancies_frozen(current: Status | str, facts: Facts) -> bool:
 
 
 class PublicStage(StrEnum):
-    """How the public site groups contests (issue 12): by what a candidate can still do."""
+    """How the public site groups contests: by what a candidate can still do."""
 
     REGISTRATION_OPEN = "registration_open"
     IN_PROGRESS = "in_progress"

@@ -11,7 +11,7 @@ from portal import pages
 
 
 class PublicPageMiddleware:
-    """Result day (issue 12): an anonymous visitor's GET of a public page already answered is replayed
+    """Result day: an anonymous visitor's GET of a public page already answered is replayed
     from the cache whole (body, validators and the security headers the stack added), without running the
     rest of the stack or the view; a conditional GET that matches gets its 304. Placed right after
     ``SecurityMiddleware`` (its https redirect and headers still apply). Staff (a session cookie) always go

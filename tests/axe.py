@@ -2,8 +2,8 @@
 
 ``violations(page)`` injects axe into the page Playwright has open and returns what it reports for WCAG
 2.0/2.1 A and AA (and axe's best practices); ``assert_accessible(page)`` fails the test with a readable
-list. The staff pages must have no violation of any impact (issue 13); the public pages none serious or
-critical (issue 12) and we hold them to the same bar.
+list. The staff pages must have no violation of any impact; the public pages none serious or
+critical and we hold them to the same bar.
 """
 
 from __future__ import annotations

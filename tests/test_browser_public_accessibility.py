@@ -1,4 +1,4 @@
-"""Issue 12's accessibility acceptance on every public page, not a sample: axe-core (vendored) reports no
+"""Accessibility acceptance on every public page, not a sample: axe-core (vendored) reports no
 violation of any impact on each page anonymous visitors may open (the permission matrix's anonymous 200
 rows, with the records of ``tests.url_arguments.build_world``), at the phone width the portal promises, and
 on the verification page of a public and of a restricted document. Downloads (CSV, JSON, PDF) and the

@@ -1,4 +1,4 @@
-"""Issue 13's accessibility acceptance: axe-core reports no violation, of any impact, on the staff pages.
+"""Accessibility acceptance: axe-core reports no violation, of any impact, on the staff pages.
 
 Each role logs in, in Chromium, and opens every staff page the permission matrix lets it open with a GET
 (``tests.test_permission_matrix.MATRIX``, the records of ``tests.url_arguments.build_world``): a new

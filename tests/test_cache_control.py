@@ -1,4 +1,4 @@
-"""Issue 14, defect 14: pages with personal data must not be kept by the browser or a proxy.
+"""Pages with personal data must not be kept by the browser or a proxy.
 
 Every response to an authenticated user says ``Cache-Control: no-store`` (lists, registration detail,
 downloads); anonymous pages are left to their own caching.

@@ -1,4 +1,4 @@
-"""Fuzz of every staff form (issue 14): no input gives a 500, and a refused post writes nothing.
+"""Fuzz of every staff form: no input gives a 500, and a refused post writes nothing.
 
 The endpoints come from the URL resolver (every pattern but the admin's and the login's), their fields
 from the form each one renders to a superuser (who has every permission); a POST-only endpoint, or one
@@ -11,7 +11,7 @@ traceback); a post answered 200 (the form shown again, refused) left every busin
 checksum of their rows (a write view that renders on success instead of redirecting fails here too). Each
 example runs in a transaction rolled back after it, so the world is the same for the next one.
 
-Each endpoint first gets ``BATTERY`` (every field at once at each value that broke a page in issue 14),
+Each endpoint first gets ``BATTERY`` (every field at once at each value that once broke a page),
 then ``FUZZ_EXAMPLES`` generated posts and query strings (profile "fuzz", derandomized so a failure
 reproduces): bounded for ``make test``; ``FUZZ_PROFILE=fuzz-long`` runs many more.
 """
@@ -283,7 +283,7 @@ def superuser_client(db):
     return client
 
 
-# Every field at once at each of these, besides what Hypothesis generates: the defects issue 14 found.
+# Every field at once at each of these, besides what Hypothesis generates: the defects the hostile test found.
 BATTERY = ("²", "31/12/9999", "-99999999999999999999", "a\x00b", "x" * 5000)
 
 

@@ -6,8 +6,7 @@
 static files are excluded by prefix (the admin has its own permission system; superusers only).
 
 Notation, one column per role in ``ROLES`` order: a status code, ``login`` for a redirect to the login
-page, ``302`` for any other redirect. ``no-store`` is also checked on every answer to a logged-in user
-(issue 14, defect 14). Each request runs in a savepoint rolled back after it, so an allowed POST (a
+page, ``302`` for any other redirect. ``no-store`` is also checked on every answer to a logged-in user. Each request runs in a savepoint rolled back after it, so an allowed POST (a
 deletion, a discard) does not change what the next request sees.
 """
 
@@ -250,7 +249,7 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "login   200   200   200   200   200   200"},
     "password_change_done":                  {"GET":  "login   200   200   200   200   200   200",
                                               "POST": "login   405   405   405   405   405   405"},
-    # The documents (issue 9): Gestão publishes; the verification pages are public.
+    # The documents: Gestão publishes; the verification pages are public.
     "candidates:nomination_act":             {"GET":  "login   403   404   404   403   404   404",
                                               "POST": "login   403   404   404   403   404   404"},
     "candidates:result_document_publish":    {"GET":  "  405   405   405   405   405   405   405",
@@ -278,7 +277,7 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "  404   404   404   404   404   404   404"},
     "public:verify_home":                    {"GET":  "  200   200   200   200   200   200   200",
                                               "POST": "  405   405   405   405   405   405   405"},
-    # The public portal (issue 12): anonymous, the same for everyone; a draft is a 404 (see its tests).
+    # The public portal: anonymous, the same for everyone; a draft is a 404 (see its tests).
     "public:home":                           {"GET":  "  200   200   200   200   200   200   200",
                                               "POST": "  405   405   405   405   405   405   405"},
     "public:accessibility":                  {"GET":  "  200   200   200   200   200   200   200",

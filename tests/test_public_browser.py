@@ -1,4 +1,4 @@
-"""Issue 12's acceptance in Chromium, as a candidate would, on a phone (360 × 740): the home page, the demo
+"""Acceptance in Chromium, as a candidate would, on a phone (360 × 740): the home page, the demo
 contest, a search by name without accents, the place in the racial list and in the nomination order, the
 CSV downloaded, the published edital verified by uploading its PDF. axe-core (vendored) on every public
 page visited: no violation of any impact; no page scrolls sideways; the keyboard reaches the search with

@@ -1,4 +1,4 @@
-"""Privacy by design on the public portal (issue 12, RULES §7): a crawl of every public page reachable from
+"""Privacy by design on the public portal (RULES §7): a crawl of every public page reachable from
 ``/`` with the demo data (``seed_demo``), following links, the open data (CSV, JSON) and the published PDFs
 included, fails on candidate-level data: a candidate's CPF in any format (digits, formatted, masked), birth
 date (dd/mm/aaaa or ISO) or e-mail. Words that legal text and list titles use (``CPF``, ``nascimento``,

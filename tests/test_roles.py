@@ -1,4 +1,4 @@
-"""Issue 14, defect 13: the roles' permissions are DESIGN.md's table, no wider.
+"""The roles' permissions are DESIGN.md's table, no wider.
 
 Secretaria edits contest data, Gestão does not (it publishes, homologates and keeps the laws); Comissão sees
 registrations only within its own sessions, so no registration list or detail of any contest.

@@ -1,4 +1,4 @@
-"""Issue 14, defect 9: two writers at once on the default install (a SQLite file) must both succeed.
+"""Two writers at once on the default install (a SQLite file) must both succeed.
 
 With SQLite's default deferred transactions, a transaction that reads and then writes while another one
 writes fails at once with "database is locked" (SQLite cannot wait for the upgrade of a read lock without

@@ -167,7 +167,7 @@ class Nomination(models.Model):
         ]
 
     def __str__(self) -> str:
-        # Named by its nominee (issue 13), as breadcrumbs, titles, history and the audit trail show it. The
+        # Named by its nominee, as breadcrumbs, titles, history and the audit trail show it. The
         # kind's wording needs the policy's group (``seat_kind_label``): not worth a query per string.
         return nomination_name(self.registration.candidate.display_name, self.seat)
 

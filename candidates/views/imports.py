@@ -4,7 +4,7 @@ The file uploaded is read once, at the upload, and the table read is kept betwee
 private ``imports`` storage (``candidates.services.imports.stored``) under a name the server makes; the
 session holds only that name per contest, and the file is deleted after the commit or the cancellation.
 The later steps load that table and never parse the upload again: the preview and the commit see the same
-data, and a hostile file costs its reading once (issue 14, defect 6). Files above ``WEB_IMPORT_MAX_ROWS``
+data, and a hostile file costs its reading once. Files above ``WEB_IMPORT_MAX_ROWS``
 rows are refused with a message that asks to split the file or call the support staff (who run
 ``import_registrations``).
 
@@ -265,7 +265,7 @@ def import_preview(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
     mapping = _mapping(contest, state, table)
     result = preview(contest, table, mapping, phase_specs=_phase_specs(state))
     phases_form = None
-    # While the file has blocking problems the phases' form is hidden (issue 13): the clerk fixes the file
+    # While the file has blocking problems the phases' form is hidden: the clerk fixes the file
     # first, and confirming maxima of a file that will be sent again would be wasted work.
     if result.phases_to_create and result.ok:
         phases_form = ImportPhasesForm(

@@ -72,7 +72,7 @@ def _call_rows(preview: services.Preview | None, group_label: str) -> list[dict]
 
 
 def _strip(request: AuthenticatedHttpRequest, position: Position) -> dict:
-    """The seat strip and the page of it shown (a bounded number of seats per page, issue 14)."""
+    """The seat strip and the page of it shown (a bounded number of seats per page)."""
     strip = selectors.seat_strip(position)
     return {
         "strip": strip,

@@ -81,11 +81,11 @@ class Document(models.Model):
         EDITAL = "edital", "Edital de abertura"
         RESULT_LIST = "result_list", "Lista de classificação"
         NOMINATION_ACT = "nomination_act", "Ato de nomeação"
-        # The procedure on a self-declaration (issue 10). Its acts name the candidate and carry procedure
+        # The procedure on a self-declaration. Its acts name the candidate and carry procedure
         # content: restricted (see RESTRICTED_KINDS). The act that ends it is public (RULES §7).
         PROCEDURE_ACT = "procedure_act", "Ato de processo administrativo"
         PROCEDURE_EFFECTS = "procedure_effects", "Ato de eliminação ou anulação (processo administrativo)"
-        # Heteroidentification (issue 11): the draw, the calls and the confirmed list are public; the minutes
+        # Heteroidentification: the draw, the calls and the confirmed list are public; the minutes
         # carry opinions and are restricted.
         HETERO_DRAW = "hetero_draw", "Sorteio da comissão de heteroidentificação"
         HETERO_CALL = "hetero_call", "Convocação para heteroidentificação"

@@ -22,7 +22,7 @@ POLICY_LOCKED = "Esta política é usada por um concurso com edital publicado e 
 
 
 # Day arithmetic never raises: a result past the calendar Python knows (years 1 to 9999) is None, which
-# each caller reads as "no end" or refuses with a message (issue 14: a far date gave 500 on every page).
+# each caller reads as "no end" or refuses with a message (a far date gave 500 on every page).
 # Months and years are counted by ``contests.calendar`` (clamped to the calendar's ends instead).
 
 

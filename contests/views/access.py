@@ -37,7 +37,7 @@ def staff_view(*perms: str) -> Callable[[View], View]:
     """``login_required`` then ``permission_required(..., raise_exception=True)``: 302 to login, or 403.
 
     A write (any method but GET, HEAD and OPTIONS) runs in one transaction with the view: when anything
-    fails after a service wrote (a message, a redirect, a page), nothing stays half done (issue 14). Not
+    fails after a service wrote (a message, a redirect, a page), nothing stays half done. Not
     ``ATOMIC_REQUESTS``: that would wrap every read too (on SQLite in IMMEDIATE mode, a write lock per
     page) and the login and password views, which are not the workspace's. The services' own
     ``@transaction.atomic`` become savepoints inside it; no staff view streams a response from a write.

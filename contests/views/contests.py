@@ -245,7 +245,7 @@ def contest_homologate(request: AuthenticatedHttpRequest, slug: str) -> HttpResp
             "gazette": data["gazette"],
             "validity_months": data["validity_months"],
         }
-        # Two steps, as a publication (issue 13): the data typed, then what the homologation will fix,
+        # Two steps, as a publication: the data typed, then what the homologation will fix,
         # confirmed. The first step runs the service in a savepoint rolled back, so that a refusal (a date
         # before the edital) shows up before the confirmation, not after it; "Voltar e corrigir" shows the
         # form again with what was typed.

@@ -233,7 +233,7 @@ def test_the_registration_page_tells_the_clerk_whether_the_code_went_out(client_
 
 
 def test_the_batch_takes_thousands_of_ranges():
-    """Review: the ranges were one ``OR`` per query, and SQLite refuses more than 1,000 terms (a retry of a
+    """The ranges were one ``OR`` per query, and SQLite refuses more than 1,000 terms (a retry of a
     large import's failures, its ids broken by the registrations without e-mail)."""
     position = make_position()
     people = [with_email(f"p{n}@example.org", position=position) for n in range(3)]

@@ -1,4 +1,4 @@
-"""Issue 4's acceptance, as a clerk would, in Debian's Chromium and through the real pages only.
+"""As a clerk would, in Debian's Chromium and through the real pages only.
 
 The demo contest (``seed_demo``) receives the organiser's example file through upload → columns → preview →
 commit; the Secretaria computes the lists, the Gestão publishes the final one and homologates the contest;

@@ -1,4 +1,4 @@
-"""Issue 13's acceptance for the busiest lists: the contest list, the nominations pages (the contest's and
+"""Acceptance for the busiest lists: the contest list, the nominations pages (the contest's and
 a position's) and the registration list fit 1366 px and 390 px without sideways scrolling of the page, on
 data with long names (long contest and position titles, a candidate's full name with five parts); the
 names in the seat strip wrap, whole. At 1366 px no table scrolls in its box either, and on a phone the

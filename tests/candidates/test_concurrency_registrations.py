@@ -1,4 +1,4 @@
-"""Issue 14, defect 9: two clerks typing the same CPF or inscription number at once get a form error.
+"""Two clerks typing the same CPF or inscription number at once get a form error.
 
 Each clerk's validation sees no duplicate (the other has not committed yet); the database's unique
 constraint refuses the second insert. Without care that is an ``IntegrityError``, a 500; the service turns

@@ -1,4 +1,4 @@
-"""One audit trail per contest (issue 13): every change on one timeline, filters, CSV export."""
+"""One audit trail per contest: every change on one timeline, filters, CSV export."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def test_trail_csv_is_semicolon_separated_utf8_with_bom(client_for, world):
 
 
 def test_trail_names_a_nomination_by_its_nominee_and_a_run_by_what_it_is(client_for, world):
-    """Issue 13: "Nomeação de FULANA (vaga 3)", never "Nomeação #12" or "1ª nomeação"; "Resultado final
+    """Named as people read them: "Nomeação de FULANA (vaga 3)", never "Nomeação #12" or "1ª nomeação"; "Resultado final
     publicado em ...", never "Lista 2"."""
     from django.utils.html import escape
 

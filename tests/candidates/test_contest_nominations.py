@@ -1,4 +1,4 @@
-"""Nominations at the contest level (issue 13): every position of a contest on one page, with free seats,
+"""Nominations at the contest level: every position of a contest on one page, with free seats,
 deadlines and the next call; a blocked call says who unblocks it and where."""
 
 from __future__ import annotations

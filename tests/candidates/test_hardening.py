@@ -1,4 +1,4 @@
-"""Issue 14 (hardening), the nominations' part: each test reproduces a defect the hostile test found."""
+"""The nominations' part: each test reproduces a defect the hostile test found."""
 
 import datetime
 

@@ -236,7 +236,7 @@ def test_saved_mapping_wins_over_the_suggestion():
     ],
 )
 def test_every_refusal_shows_the_raw_value(parse, raw, shown):
-    """Issue 13: the clerk sees what the cell holds ("CPF “12345” inválido: tem 5 dígitos")."""
+    """The clerk sees what the cell holds ("CPF “12345” inválido: tem 5 dígitos")."""
     with pytest.raises(CellError) as error:
         parse(raw)
     assert shown in str(error.value)

@@ -149,7 +149,7 @@ def test_web_import_refuses_a_file_above_its_limit_saying_what_to_do():
     assert WEB_IMPORT_MAX_ROWS == 20_000
     with pytest.raises(ImportFileError, match=r"Divida-o em arquivos menores") as error:
         parse_upload(EXAMPLE, max_rows=100)
-    assert "manage.py" not in str(error.value)  # no command-line advice on a clerk's screen (issue 13)
+    assert "manage.py" not in str(error.value)  # no command-line advice on a clerk's screen
     assert parse_upload(EXAMPLE, max_rows=132).row_count == 132
 
 
@@ -179,7 +179,7 @@ def test_upload_object_and_path(tmp_path):
 
 
 def test_the_streaming_xlsx_reader_reads_what_openpyxl_reads():
-    """The reader that replaced openpyxl's (issue 14, defect 6) gives the same values on a workbook of every
+    """The reader that replaced openpyxl's gives the same values on a workbook of every
     type openpyxl writes: text (shared), int, float, bool, dates and date-times, a 1904 calendar, gaps."""
     from openpyxl import load_workbook
 

@@ -1,4 +1,4 @@
-"""The import parser on generated files (issue 14): random bytes, CSV grids of odd cells, small XLSX of
+"""The import parser on generated files: random bytes, CSV grids of odd cells, small XLSX of
 every cell type. Whatever the file, reading it either refuses it (``ImportFileError``) or gives a table;
 the preview of that table returns its problems; the commit writes or raises ``ImportRejected``. Nothing
 else may come out: no other exception is "the importer's own reported problem".

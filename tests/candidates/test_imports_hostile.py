@@ -1,4 +1,4 @@
-"""Hostile import files (issue 14, defects 5 and 6): each crafted file is refused with a clear Portuguese
+"""Hostile import files: each crafted file is refused with a clear Portuguese
 reason, either at the upload or as a line of the problem report naming the line and the column, and
 leaves the data as it was; no file can make the reader hold more than it should.
 

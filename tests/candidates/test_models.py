@@ -181,7 +181,7 @@ def test_every_business_model_keeps_history(db):
         ("Auditoria", ["view_candidate", "view_phaseresult", "view_sensitive"], ["add_candidate"]),
         ("Jurídico", ["view_candidate", "view_registration", "view_selfdeclaration", "view_sensitive"],
          ["view_phaseresult"]),
-        # Comissão sees registrations only in its own sessions (issue 14, defect 13).
+        # Comissão sees registrations only in its own sessions.
         ("Comissão", [], ["view_registration", "view_candidate", "view_sensitive"]),
     ],
 )  # fmt: skip

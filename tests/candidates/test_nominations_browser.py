@@ -1,6 +1,6 @@
 """What a clerk clicks through, in Debian's Chromium: the example file imported, the final list published
 by the manager, three nominations called after seeing who and why, one withdrawal with the signed
-statement, the next call; the seat strip and the lists show the right people (issue 4 acceptance)."""
+statement, the next call; the seat strip and the lists show the right people."""
 
 import datetime
 from decimal import Decimal

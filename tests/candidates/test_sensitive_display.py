@@ -1,4 +1,4 @@
-"""Issue 14, defect 8 (LGPD): every display of a racial option, a PcD condition or a full CPF is logged in
+"""Defect 8 (LGPD): every display of a racial option, a PcD condition or a full CPF is logged in
 the access log, or the page does not show it. One test per place that showed one of them unlogged."""
 
 import pytest
@@ -36,7 +36,7 @@ def registration(contest):
 @pytest.fixture
 def reader(db):
     """Reads registrations but neither the candidate's data nor the sensitive ones (Comissão read them
-    before it was narrowed to its sessions, issue 14 defect 13; a custom group still could)."""
+    before it was narrowed to its sessions; a custom group still could)."""
     from django.contrib.auth.models import Permission
     from django.test import Client
 

@@ -399,7 +399,7 @@ def test_a_corrected_file_updates_what_changed_with_history(client_for, cast, co
     assert result_row.history.first().history_user == cast["clerk"]
 
 
-# Issue 13: the model spreadsheet, the phases' form hidden while the file is refused, duplicate CPFs ----------
+# The model spreadsheet, the phases' form hidden while the file is refused, duplicate CPFs ----------
 
 
 @pytest.mark.parametrize("who", ROLES)

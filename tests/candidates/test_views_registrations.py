@@ -26,7 +26,7 @@ from tests.builders import (
 )
 
 SENSITIVE_VIEWERS = {"clerk", "legal", "manager", "auditor"}
-# Comissão sees registrations only in its own sessions (DESIGN.md; issue 14, defect 13): not these screens.
+# Comissão sees registrations only in its own sessions (DESIGN.md): not these screens.
 REGISTRATION_READERS = STAFF - {"commission"}
 CLERK_ONLY = {"clerk"}
 CPF = "03688169077"  # 036.881.690-77, from the example file
@@ -35,7 +35,7 @@ CPF = "03688169077"  # 036.881.690-77, from the example file
 @pytest.fixture
 def reader(db):
     """A user who may read registrations but neither the candidate's data nor the sensitive ones. No role
-    of DESIGN.md has only this since Comissão was narrowed (issue 14, defect 13); a custom group could, and
+    of DESIGN.md has only this since Comissão was narrowed; a custom group could, and
     the screens must still mask for it."""
     user = make_user("reader")
     user.user_permissions.add(
@@ -243,7 +243,7 @@ def test_list_masks_cpf_and_shows_no_reserve(client_for, reader):
     clerk_page = client_for("clerk").get(url("registration_list", contest)).content.decode()
     assert "***.881.690-**" in clerk_page
     assert "036.881.690-77" not in clerk_page
-    # Neither the racial option (issue 14, defect 8: the "Cotista" badge was shown unlogged), the
+    # Neither the racial option (the "Cotista" badge was shown unlogged), the
     # declaration nor the PcD condition is in the list: the filter by reserve, logged, finds them.
     assert "Cotista" not in clerk_page
     assert "Parda" not in clerk_page and "PcD</td>" not in clerk_page

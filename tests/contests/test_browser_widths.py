@@ -1,5 +1,5 @@
-"""Pages with history tables fit a phone: a wide table scrolls inside its box, never the page (issue 13:
-no horizontal scrolling at 390 px). The visually hidden labels inside the table are positioned absolutely;
+"""Pages with history tables fit a phone: a wide table scrolls inside its box, never the page (no
+horizontal scrolling at 390 px). The visually hidden labels inside the table are positioned absolutely;
 without a positioned wrapper they widened the whole page (the contest history went to 622 px)."""
 
 from __future__ import annotations

@@ -40,7 +40,7 @@ def test_lists_pdf_has_general_and_reserved_lists_decimal_comma_and_no_cpf(worke
         run=run, by=cast["manager"], signer_name="Gestora", signer_office="Presidente"
     )
     text = pdf_text(bytes(document.pdf))
-    # Named by what the run is (issue 13), as on the screens: never "Lista de classificação nº 2".
+    # Named by what the run is, as on the screens: never "Lista de classificação nº 2".
     assert document.title == f"Listas de classificação: {run.name}"
     assert document.title.startswith("Listas de classificação: Resultado final publicado em ")
     assert "nº" not in document.title

@@ -1,4 +1,4 @@
-"""Issue 14 (hardening), the contests' part: each test reproduces a defect the hostile test found."""
+"""The contests' part: each test reproduces a defect the hostile test found."""
 
 import datetime
 import inspect

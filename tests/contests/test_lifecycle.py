@@ -170,7 +170,7 @@ def test_lifecycle_allowed_moves_leave_homologation_to_its_form(current, offered
     assert allowed(current, FACTS[current]) == offered
 
 
-# The facts outrank the status (issue 14, defect 3) ----------------------------------------------------------
+# The facts outrank the status ----------------------------------------------------------
 
 
 def test_vinculacao_ao_edital_status_forced_back_to_draft_still_counts_as_published():

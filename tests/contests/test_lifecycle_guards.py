@@ -1,6 +1,6 @@
 """The contest's lifecycle through every door (services, pages, admin) and the locks that rest on its dates.
 
-Issue 7 item 1 and issue 14 defect 3: a published contest never returns to draft, a homologation is never
+A published contest never returns to draft, a homologation is never
 undone, and the policy lock, the policy-version lock and the edital-vacancy deletion guard hold even when
 the status column is forced back to draft, because they read the permanent dates, never the status.
 """
@@ -244,7 +244,7 @@ def test_admin_cannot_delete_a_published_contest_nor_its_vacancies(client, clerk
     assert Contest.objects.filter(pk=contest.pk).exists()
 
 
-# A homologation is never undone (issue 14, defect 3) ----------------------------------------------------
+# A homologation is never undone ----------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -266,7 +266,7 @@ def test_defect3_after_an_attempted_undo_the_policy_and_the_law_stay_fixed(clien
     contest = homologated(cast["clerk"], cast["manager"])
     client = client_for(who)
     response = client.post(reverse("contests:status", args=[contest.slug]), {"status": "draft"}, follow=True)
-    if who == "manager":  # Gestão changes no contest data at all (issue 14, defect 13)
+    if who == "manager":  # Gestão changes no contest data at all
         assert response.status_code == 403
     else:
         assert "A homologação não se desfaz" in response.content.decode()

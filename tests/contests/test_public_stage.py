@@ -1,4 +1,4 @@
-"""``contests.lifecycle.public_stage``: the group a contest appears in on the public portal (issue 12).
+"""``contests.lifecycle.public_stage``: the group a contest appears in on the public portal.
 
 Table-driven, no database. The edital's publication is what makes a contest public (a draft never is);
 the registration period the edital set decides "registrations open"; the homologation ends the contest's

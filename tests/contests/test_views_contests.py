@@ -63,7 +63,7 @@ def test_contest_create_access(client_for, who):
 @pytest.mark.parametrize("who", ROLES)
 def test_contest_edit_access(client_for, who):
     contest = make_contest()
-    # Gestão edits no contest data: Secretaria does (DESIGN.md; issue 14, defect 13).
+    # Gestão edits no contest data: Secretaria does (DESIGN.md).
     assert_access(client_for, who, reverse("contests:edit", args=[contest.slug]), {"clerk"})
 
 
@@ -159,7 +159,7 @@ def test_clerk_creates_contest(client_for, cast):
 
 
 def test_identifier_and_year_come_from_number_and_edital_date_when_left_blank(client_for):
-    """Fewer clicks (issue 13): the year is the edital's, the identifier concurso-<number>-<year>, and a taken
+    """Fewer clicks: the year is the edital's, the identifier concurso-<number>-<year>, and a taken
     identifier gets a suffix; both stay editable."""
     client = client_for("clerk")
     response = client.post(

@@ -209,7 +209,7 @@ def test_position_detail_shows_reserve_explanation_and_cumulative_openings(clien
     assert (reservation.vacancies, reservation.open, reservation.racial, reservation.pcd) == (9, 6, 2, 1)
     assert reservation.racial_explanation in page
     assert "20% de 9 = 1,8 → 2" in page
-    assert "0,2 já antecipado" in page and "-0,2" not in page  # in words, never negative (issue 13)
+    assert "0,2 já antecipado" in page and "-0,2" not in page  # in words, never negative
     openings = response.context["openings"]
     assert [(o["cumulative"], o["reservation"].racial, o["carried"]) for o in openings] == [
         (7, 1, "0,4 a considerar nas próximas vagas"),

@@ -1,4 +1,4 @@
-"""The screens' shared wording (issue 13): real plurals, the carried fraction in words."""
+"""The screens' shared wording: real plurals, the carried fraction in words."""
 
 from __future__ import annotations
 

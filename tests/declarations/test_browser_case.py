@@ -1,4 +1,4 @@
-"""Issue 10's acceptance, in Debian's Chromium through the real pages: Jurídico opens a case on a nominee's
+"""In Debian's Chromium through the real pages: Jurídico opens a case on a nominee's
 registration, notifies by e-mail (the task sends it), the candidate acknowledges through the private link
 and files a defence with a PDF; decision of falsity, appeal refused by the superior instance, final; the
 nomination is annulled and the next cotista of the same list takes the seat at the next call.

@@ -1,4 +1,4 @@
-"""Issue 11's acceptance, in Chromium through the screens (Python only sets up what has no screen here:
+"""In Chromium through the screens (Python only sets up what has no screen here:
 the contest, its classified registrations and the Comissão accounts): Jurídico announces the draw (pool,
 k, the seed's public source), then draws the commission with the seed (the public page shows the notice
 and recomputes the draw) and the appeal commission (refused first with a member in common),

@@ -1,4 +1,4 @@
-"""Review of the public portal on a phone: the published lists, a search across a run's lists, the
+"""The public portal on a phone: the published lists, a search across a run's lists, the
 nomination order and the candidate's own page show every column (the score, the ranks) at 390 px without
 scrolling a table sideways (each row a card, each cell after its column's name), and still fit 1366 px.
 axe-core checks each page at both widths."""

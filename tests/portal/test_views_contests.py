@@ -1,4 +1,4 @@
-"""The public portal's contest-level pages (issue 12): home by state, a contest's page, the fixed pages, the
+"""The public portal's contest-level pages: home by state, a contest's page, the fixed pages, the
 verification of restricted acts; and how every public page answers (validators, cache, headers).
 
 Plain functions with the test client, anonymous unless said otherwise.
@@ -386,7 +386,7 @@ def _stored_entries() -> int:
 
 
 def test_addresses_anyone_can_vary_add_no_stored_entry(client, world):
-    """Review: the whole answer was kept under the raw query string, so ``?x=1``, ``?x=2``… (or a search,
+    """The whole answer was kept under the raw query string, so ``?x=1``, ``?x=2``… (or a search,
     or a page number past the last) each added an entry; now only the pages' own addresses are stored."""
     contest, position, run = world["contest"], world["position"], world["run"]
     list_url = reverse("public:list", args=[contest.slug, run.pk, position.pk, "geral"])

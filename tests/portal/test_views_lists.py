@@ -1,4 +1,4 @@
-"""The public portal's results and nominations (issue 12): only published runs, their frozen lists paginated
+"""The public portal's results and nominations: only published runs, their frozen lists paginated
 and searchable without accents, the nomination order, and their open data (CSV and JSON).
 
 Plain functions with the test client, anonymous.

@@ -1,4 +1,4 @@
-"""Issue 13's acceptance for the home page: each role logs in, in Chromium, and lands on its "Pendências"
+"""Acceptance for the home page: each role logs in, in Chromium, and lands on its "Pendências"
 with the right counts: first on builder data (``tests.builders.make_world``: a homologated contest whose
 TLEG-like position has 5 vacancies, 2 nominations called and 1 withdrawn; plus a draft run and a
 procedure here), then on the demo data (``seed_demo``, the example file imported, the lists computed) as

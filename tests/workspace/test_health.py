@@ -1,4 +1,4 @@
-"""``/saude/`` (database, migrations, task queue) and the 503 page when the database is down (issue 14)."""
+"""``/saude/`` (database, migrations, task queue) and the 503 page when the database is down."""
 
 import json
 from unittest import mock

@@ -1,4 +1,4 @@
-"""Login, logout and password change, throttled by django-axes (workspace.login, issue 14 defect 12).
+"""Login, logout and password change, throttled by django-axes (workspace.login).
 
 The lock is on a user name *at* an address: wrong passwords from one computer lock that user there, not
 elsewhere (nobody can lock a colleague out from another machine), and not the other users of that
@@ -48,7 +48,7 @@ def test_login_page_is_portuguese(client, db):
 def test_login_succeeds_and_goes_to_workspace(client, cast):
     response = attempt(client, "clerk", PASSWORD)
     assert response.status_code == 302
-    assert response.url == reverse("home")  # the home page of Pendências (issue 13)
+    assert response.url == reverse("home")  # the home page of Pendências
     assert logged_in(client)
 
 

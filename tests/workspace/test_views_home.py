@@ -1,4 +1,4 @@
-"""The home page ("Pendências", issue 13): what waits for each role, counted on builder data."""
+"""The home page ("Pendências"): what waits for each role, counted on builder data."""
 
 from __future__ import annotations
 

@@ -128,7 +128,7 @@ def shown(value: Any) -> str:
 
 
 def excerpt(value: str, length: int = 40) -> str:
-    """The start of a long value, for a message that shows what the cell holds (issue 13)."""
+    """The start of a long value, for a message that shows what the cell holds."""
     return value if len(value) <= length else value[: length - 1] + "…"
 
 

@@ -1,4 +1,4 @@
-"""What an uploaded file may hold before the reader stops (issue 14, defect 6), and the error that says so.
+"""What an uploaded file may hold before the reader stops, and the error that says so.
 
 Every limit is checked while the file is read, before what it guards is held in memory: a small file can
 declare (or decompress to) gigabytes. The command (``manage.py import_registrations``) reads files the
@@ -50,8 +50,8 @@ class Limits:
         return cls(max_rows, WEB_XML_MEMBER_BYTES, WEB_SMALL_MEMBER_BYTES, WEB_TABLE_BYTES)
 
 
-# What a clerk can do with a file too big for the web: no command-line advice on a clerk's screen (issue
-# 13); the support staff know the command (docs/operations.md).
+# What a clerk can do with a file too big for the web: no command-line advice on a clerk's screen;
+# the support staff know the command (docs/operations.md).
 TOO_BIG_ADVICE = (
     "Divida-o em arquivos menores, cada um com a linha de títulos, ou peça ao suporte técnico que o importe "
     "no servidor, com as mesmas regras e a mesma prévia."

@@ -1,4 +1,4 @@
-"""The model spreadsheet the upload page offers (issue 13): the columns the importer recognises, named as
+"""The model spreadsheet the upload page offers: the columns the importer recognises, named as
 ``mapping.suggest`` maps them by itself, the contest's phases as score columns, and a second sheet saying
 what each column takes. A test uploads it back and checks that every column maps to its field."""
 

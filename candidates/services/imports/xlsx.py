@@ -1,4 +1,4 @@
-"""Reading an XLSX workbook as a stream, every size bounded before it is held (issue 14, defect 6).
+"""Reading an XLSX workbook as a stream, every size bounded before it is held.
 
 openpyxl, even ``read_only``, loads every shared string whole and pads each row to the sheet's widest
 column: a 205 KB file holding one 200 MB string, or 20,000 rows with one cell in column XFD, took gigabytes.

@@ -33,7 +33,7 @@ EVENTS = {
 
 
 def _check_event_date(row: Nomination, date: datetime.date, event: str) -> None:
-    """The one home of "nothing happens to a nomination before its act" (issue 14: an end-of-list request
+    """The one home of "nothing happens to a nomination before its act" (an end-of-list request
     dated 01/01/0001 was stored for an act of 2026): took office, withdrawal, no-show, end of list."""
     if date < row.act_date:
         raise ValidationError(

@@ -1,4 +1,4 @@
-"""What the public portal shows for the demo (issue 12), for ``seed_demo``: the Angra contest's edital
+"""What the public portal shows for the demo, for ``seed_demo``: the Angra contest's edital
 published as a document, fictitious registrations with scores, the final result published, the contest
 homologated and the first nominations made. Everything through the services, as a clerk would.
 

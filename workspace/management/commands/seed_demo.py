@@ -138,7 +138,7 @@ CONTESTS: list[dict[str, Any]] = [
     },
     {
         "policy": "angra-dos-reis",
-        # What the public portal shows (issue 12): edital, registrations, final result, nominations.
+        # What the public portal shows: edital, registrations, final result, nominations.
         "portal": True,
         "data": {
             "slug": "demo-angra",
