@@ -15,6 +15,7 @@ import os
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -225,3 +226,29 @@ def test_checker_catches_clock_reads():
     source = "import datetime\nfrom django.utils import timezone\ndatetime.date.today()\ntimezone.now()\n"
     assert clock_reads(source) == ["datetime.date.today() na linha 3", "timezone.now() na linha 4"]
     assert clock_reads("import datetime\ndatetime.date(2026, 1, 1)\n") == []
+
+
+def strict_mypy_patterns() -> list[str]:
+    """The modules pyproject.toml checks with mypy's strict options (the override that disallows untyped
+    definitions)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    for override in config["tool"]["mypy"]["overrides"]:
+        if override.get("disallow_untyped_defs"):
+            return list(override["module"])
+    return []
+
+
+def covered(name: str, patterns: list[str]) -> bool:
+    return any(name == p or (p.endswith(".*") and name.startswith(p[:-1])) for p in patterns)
+
+
+def test_every_pure_module_is_checked_by_strict_mypy():
+    """The pure set is chosen by path here; the strict mypy list must hold all of it, so a new pure module
+    left out of pyproject.toml fails this test instead of going unchecked."""
+    patterns = strict_mypy_patterns()
+    assert sorted(name for name in PURE if not covered(name, patterns)) == []
+
+
+def test_the_strict_mypy_check_sees_a_missing_module():
+    assert covered("candidates.engine.seating", ["candidates.engine.*"])
+    assert not covered("contests.wording", ["contests.quotas", "candidates.engine.*"])
