@@ -20,6 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, seria
 
 NOT_PAGES = {
     "health",
+    "public:contest_feed",  # an Atom document, not a page
     "public:list_data",
     "public:nominations_data",
     "declarations:portal_download",

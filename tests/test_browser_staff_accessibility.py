@@ -26,6 +26,7 @@ DOWNLOADS = {
     "candidates:nomination_statement",
     "candidates:result_export",
     "contests:edital_draft_pdf",
+    "contests:job_output",
     "declarations:attachment",
     "declarations:document",
     "declarations:hetero_document",

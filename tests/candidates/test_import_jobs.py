@@ -86,6 +86,9 @@ def no_planning_in_the_request(monkeypatch):
     monkeypatch.setattr(views, "preview", refuse)
 
 
+# Transactional: on PostgreSQL the task writes its progress through a connection of its own, which sees the
+# job's row only once it is committed, as it is when a clerk's request queues it.
+@pytest.mark.django_db(transaction=True)
 def test_a_large_import_is_queued_then_followed_to_its_result(
     client_for, cast, contest, media, large, monkeypatch
 ):
