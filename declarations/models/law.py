@@ -10,6 +10,7 @@ from django.db.models import Q
 from simple_history.models import HistoricalRecords
 
 from contests.models import Policy
+from declarations.deadlines import MAX_DAYS
 
 
 class ProcedureLaw(models.Model):
@@ -61,7 +62,7 @@ class ProcedureLaw(models.Model):
     hetero_appeal_days = models.PositiveSmallIntegerField(
         "prazo de recurso da heteroidentificação (dias)",
         default=10,
-        validators=[MinValueValidator(1)],
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_DAYS)],
         help_text="RULES §5 e §6: contado da comunicação do resultado, em dias corridos (Lei 9.784 art. 66); "
         "padrão de 10 dias como o art. 59.",
     )
@@ -96,30 +97,52 @@ class ProcedureLaw(models.Model):
     )
     # The procedure on a false declaration (RULES §5; Lei 9.784 where the municipality has no law of its own).
     defence_days = models.PositiveSmallIntegerField(
-        "prazo de defesa (dias)", default=10, help_text="Lei 9.784 art. 24 (supletivo: 5 dias)."
+        "prazo de defesa (dias)",
+        default=10,
+        help_text="Lei 9.784 art. 24 (supletivo: 5 dias).",
+        validators=[MaxValueValidator(MAX_DAYS)],
     )
     evidence_notice_business_days = models.PositiveSmallIntegerField(
-        "antecedência da intimação para provas (dias úteis)", default=3, help_text="Lei 9.784 art. 41."
+        "antecedência da intimação para provas (dias úteis)",
+        default=3,
+        help_text="Lei 9.784 art. 41.",
+        validators=[MaxValueValidator(MAX_DAYS)],
     )
     final_statement_days = models.PositiveSmallIntegerField(
-        "prazo de alegações finais (dias)", default=10, help_text="Lei 9.784 art. 44."
+        "prazo de alegações finais (dias)",
+        default=10,
+        help_text="Lei 9.784 art. 44.",
+        validators=[MaxValueValidator(MAX_DAYS)],
     )
     decision_days = models.PositiveSmallIntegerField(
-        "prazo para decidir (dias)", default=30, help_text="Lei 9.784 art. 49."
+        "prazo para decidir (dias)",
+        default=30,
+        help_text="Lei 9.784 art. 49.",
+        validators=[MaxValueValidator(MAX_DAYS)],
     )
     decision_extension_days = models.PositiveSmallIntegerField(
         "prorrogação do prazo para decidir (dias)",
         default=30,
         help_text="Lei 9.784 art. 49, uma vez, motivada.",
+        validators=[MaxValueValidator(MAX_DAYS)],
     )
     appeal_days = models.PositiveSmallIntegerField(
-        "prazo de recurso (dias)", default=10, help_text="Lei 9.784 art. 59."
+        "prazo de recurso (dias)",
+        default=10,
+        help_text="Lei 9.784 art. 59.",
+        validators=[MaxValueValidator(MAX_DAYS)],
     )
     reconsideration_days = models.PositiveSmallIntegerField(
-        "prazo de reconsideração (dias)", default=5, help_text="Lei 9.784 art. 56 §1º."
+        "prazo de reconsideração (dias)",
+        default=5,
+        help_text="Lei 9.784 art. 56 §1º.",
+        validators=[MaxValueValidator(MAX_DAYS)],
     )
     appeal_decision_days = models.PositiveSmallIntegerField(
-        "prazo para julgar o recurso (dias)", default=30, help_text="Lei 9.784 art. 59 §1º (+30 §2º)."
+        "prazo para julgar o recurso (dias)",
+        default=30,
+        help_text="Lei 9.784 art. 59 §1º (+30 §2º).",
+        validators=[MaxValueValidator(MAX_DAYS)],
     )
     appeal_instances = models.PositiveSmallIntegerField(
         "instâncias administrativas",
@@ -134,7 +157,10 @@ class ProcedureLaw(models.Model):
         "com ciência tácita não é admitida.",
     )
     tacit_acknowledgement_days = models.PositiveSmallIntegerField(
-        "ciência tácita após (dias)", null=True, blank=True
+        "ciência tácita após (dias)",
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(MAX_DAYS)],
     )
 
     history = HistoricalRecords()
