@@ -246,8 +246,16 @@ def vacancy_table(contest: Contest, *, edital: Document | None) -> list[VacancyR
     return rows
 
 
+def _code_or_none(code: str) -> str | None:
+    """A verification code as typed in an address, or None when it cannot be one (too long, or with a
+    control character such as a NUL byte, which PostgreSQL refuses in a query)."""
+    return code.upper() if len(code) <= 40 and code.isprintable() else None
+
+
 def document_by_code(code: str) -> Document | None:
     """The published document with verification ``code`` (any kind), its contest joined, without the PDF."""
+    if _code_or_none(code) is None:
+        return None
     return Document.objects.select_related("contest").defer("pdf").filter(code=code.upper()).first()
 
 
@@ -258,4 +266,6 @@ def document_versions(document: Document) -> list[Document]:
 
 def public_document_pdf(code: str) -> Document | None:
     """The document with ``code`` whose PDF the public may download (never a restricted kind)."""
+    if _code_or_none(code) is None:
+        return None
     return Document.objects.filter(code=code.upper()).exclude(kind__in=RESTRICTED_KINDS).first()

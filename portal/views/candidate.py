@@ -23,6 +23,7 @@ from candidates.standing import candidate_standing, registration_by_number
 from contests import selectors as contest_selectors
 from contests.models import Contest
 from portal.forms import CandidateLookupForm
+from portal.pages import query_text
 from portal.views.frame import portal_context
 
 # Failures before a lockout, and its length: 20 wrong tries from one address in 15 minutes, or 10 on one
@@ -99,7 +100,7 @@ def _page(request: HttpRequest, context: dict, *, status: int = 200) -> HttpResp
 def candidate_lookup(request: HttpRequest) -> HttpResponse:
     if request.method != "POST":
         initial = {}
-        slug = request.GET.get("concurso", "")
+        slug = query_text(request, "concurso")
         if slug:
             contest = contest_selectors.lookup_contest(slug[:80])
             if contest is not None:
