@@ -26,6 +26,7 @@ ACCESS_ACTIONS = {
     "download": "Download de anexo",
     "portal": "Acesso pela página do candidato",
     "login_locked": "Bloqueio de entrada",
+    "change": "Alteração",
 }
 
 
@@ -47,8 +48,24 @@ def decimal_comma(value: Decimal | Fraction | int | float, places: int | None = 
     return format(value, "f").replace(".", ",")
 
 
+# The same actions as a verb, for a sentence ("Fulana consultou dado sensível de Inscrição 12").
+ACCESS_VERBS = {
+    "view": "consultou",
+    "view_sensitive": "consultou dado sensível de",
+    "document": "emitiu documento de",
+    "download": "baixou anexo de",
+    "portal": "acessou pela página do candidato",
+    "login_locked": "teve a entrada bloqueada:",
+    "change": "alterou",
+}
+
+
 def access_action(action: str) -> str:
     return ACCESS_ACTIONS.get(action, action)
+
+
+def access_verb(action: str) -> str:
+    return ACCESS_VERBS.get(action, access_action(action).lower())
 
 
 def carried_in_words(carried: Fraction, citation: str = "") -> str:

@@ -20,7 +20,7 @@ from candidates.models import Nomination, ResultRun
 from candidates.models.nominations import nomination_name
 from contests.models import Contest, Position, VacancyOpening
 from contests.selectors import access_logs
-from contests.wording import plural
+from contests.wording import access_verb, plural
 from declarations.models import Session
 from declarations.procedure.selectors import desk_rows
 
@@ -291,22 +291,13 @@ def latest_changes() -> list[Item]:
     ]
 
 
-ACCESS_ACTIONS = {
-    "view": "consultou",
-    "view_sensitive": "consultou dado sensível de",
-    "took_office": "registrou a posse de",
-    "withdraw": "registrou a desistência de",
-    "no_show": "registrou a não posse de",
-}
-
-
 def auditor_section() -> Section:
     logs = access_logs()[:LATEST]
     views = Queue(
         "Consultas a dados sensíveis mais recentes",
         [
             Item(
-                f"{person(log.user)} {ACCESS_ACTIONS.get(log.action, log.action)} {log.object_repr}"
+                f"{person(log.user)} {access_verb(log.action)} {log.object_repr}"
                 + (f" ({log.detail})" if log.detail else ""),
                 "",
                 note=f"{localtime(log.at):%d/%m/%Y %H:%M}",

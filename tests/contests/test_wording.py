@@ -72,3 +72,23 @@ def test_sm_art1_par4_carried_fraction_in_words_never_negative():
 )
 def test_decimal_comma_rounds_half_up_only_when_told_the_places(value, places, expected):
     assert decimal_comma(value, places) == expected
+
+
+def test_every_access_log_action_has_a_label_and_a_verb():
+    """The auditor's home reads the log as sentences and the log page as names: every action the code
+    writes (``log_access(..., action=...)``, the lockout) has both, never its raw code."""
+    import re
+    from pathlib import Path
+
+    from contests.wording import ACCESS_ACTIONS, ACCESS_VERBS
+
+    root = Path(__file__).resolve().parents[2]
+    written = set()
+    for app in ("contests", "candidates", "declarations", "portal", "workspace"):
+        for path in (root / app).rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            if "log_access" in text or "AccessLog" in text:
+                written |= set(re.findall(r'log_access\([^)]*action="([a-z_]+)"', text, flags=re.S))
+    assert {"view_sensitive", "change"} <= written
+    assert set(ACCESS_VERBS) == set(ACCESS_ACTIONS)
+    assert written <= set(ACCESS_ACTIONS)
