@@ -16,6 +16,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 
 from candidates.engine import eligibility
 from candidates.models import (
@@ -30,7 +31,8 @@ from candidates.models import (
 )
 from candidates.services.access import access_code_send_later
 from contests.audit import User, assign, audited_delete, audited_save, log_access
-from contests.models import Contest
+from contests.models import Contest, Position, Publication
+from contests.publication import publication_record
 
 CANDIDATE_FIELDS = ("full_name", "social_name", "cpf", "birth_date", "email", "phone", "address")
 REGISTRATION_FIELDS = (
@@ -70,9 +72,31 @@ def candidate_create(*, by: User | None, data: Mapping[str, Any]) -> Candidate:
 @transaction.atomic
 def candidate_update(*, candidate: Candidate, by: User | None, data: Mapping[str, Any]) -> Candidate:
     candidate = Candidate.objects.select_for_update().get(pk=candidate.pk)
+    names = (candidate.full_name, candidate.social_name)
     if assign(candidate, data, allowed=CANDIDATE_FIELDS):
         audited_save(candidate, by=by, reason="Dados do candidato alterados")
+        if (candidate.full_name, candidate.social_name) != names:
+            _names_republished(candidate, by=by)
     return candidate
+
+
+def _names_republished(candidate: Candidate, *, by: User | None) -> None:
+    """A public nomination order reads its nominees' names as they are now: a corrected name changes the
+    page, its CSV and its JSON, for every position the candidate was nominated in (the title names the
+    position only)."""
+    positions = (
+        Position.objects.filter(nominations__registration__candidate=candidate)
+        .select_related("contest")
+        .distinct()
+    )
+    for position in positions:
+        publication_record(
+            contest=position.contest,
+            kind=Publication.Kind.NOMINATION_EVENT,
+            title=f"Nome de nomeado corrigido na ordem de nomeação – {position.title}",
+            by=by,
+            url=reverse("public:nominations", args=[position.contest.slug, position.pk]),
+        )
 
 
 # Registrations ---------------------------------------------------------------------------------------

@@ -373,3 +373,20 @@ def test_contest_changes_are_publications_once_the_edital_is_out(cast):
         (Publication.Kind.ORGANIZATION, "Dados da organização atualizados"),
     ]
     assert Publication.objects.order_by("pk").last().contest is None
+
+
+def test_a_nominee_s_corrected_name_changes_the_public_nomination_pages_at_once(
+    client, world, cast, django_capture_on_commit_callbacks
+):
+    """The nomination order reads names live: the clerk's correction is a publication, not a stale page."""
+    from candidates.services.registrations import candidate_update
+
+    nominee = world["nomination"].registration.candidate
+    urls = nomination_urls(world)
+    before = {url: client.get(url) for url in urls}
+    with django_capture_on_commit_callbacks(execute=True):
+        candidate_update(candidate=nominee, by=cast["clerk"], data={"full_name": "Nome Corrigido da Silva"})
+    assert all("Nome Corrigido da Silva" in client.get(url).content.decode() for url in urls)
+    assert all(client.get(url)["ETag"] != first["ETag"] for url, first in before.items())
+    record = Publication.objects.filter(kind=Publication.Kind.NOMINATION_EVENT).latest("at")
+    assert "Nome Corrigido" not in record.title and world["position"].title in record.title
