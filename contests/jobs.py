@@ -102,9 +102,20 @@ def _output_limit() -> datetime.datetime:
     return timezone.now() - datetime.timedelta(hours=settings.JOB_OUTPUT_HOURS)
 
 
+def _output_kept(job: Job) -> bool:
+    return (
+        job.status == Job.Status.DONE and job.finished_at is not None and job.finished_at >= _output_limit()
+    )
+
+
+def output_available(job: Job) -> bool:
+    """Whether the job's file can still be downloaded, asked without reading the file itself."""
+    return _output_kept(job) and Job.objects.filter(pk=job.pk, output__isnull=False).exists()
+
+
 def job_output(job: Job) -> bytes | None:
     """The file the job generated, while it is kept (``JOB_OUTPUT_HOURS`` after the job ended)."""
-    if job.status != Job.Status.DONE or job.finished_at is None or job.finished_at < _output_limit():
+    if not _output_kept(job):
         return None
     output = Job.objects.filter(pk=job.pk).values_list("output", flat=True).first()
     return bytes(output) if output else None

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from contests.audit import User, log_access
-from contests.jobs import job_output
+from contests.jobs import job_output, output_available
 from contests.models import Job
 from contests.views.access import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import contest_trail, here
@@ -40,7 +40,7 @@ def job_detail(request: AuthenticatedHttpRequest, pk: uuid.UUID) -> HttpResponse
     silent = (
         not job.is_finished and job.updated_at is not None and timezone.now() - job.updated_at > SILENT_AFTER
     )
-    has_output = bool(job.output_name) and job_output(job) is not None
+    has_output = bool(job.output_name) and output_available(job)
     return render(
         request,
         "contests/job_detail.html",
