@@ -109,9 +109,9 @@ def notice_letter(act: ProcedureAct, *, url: str, expires_on: datetime.date, tod
     body = BODY_TEMPLATES[rules.Act(act.kind)]
     return with_code(
         registration,
-        title=DOCUMENT_TITLES[rules.Act(act.kind)],
+        title=act_title(act),
         body_template="pdf/letters/procedure_notice.html",
-        context=_act_context(act, body=body, pdf=True, access_note=False, expires_on=expires_on),
+        context=_act_context(act, body=body, pdf=True, letter=True, access_note=False, expires_on=expires_on),
         dated=today,
         link_url=url,
         link_label="Seu link privado ao processo",

@@ -19,7 +19,13 @@ from candidates.models import AccessCodeDelivery, Nomination, Registration
 from candidates.services.access import access_code_reissue
 from contests.documents.letters import BATCH
 from contests.models import AccessLog
-from tests.builders import make_classified_position, make_contest, make_position, make_registration, publish_final
+from tests.builders import (
+    make_classified_position,
+    make_contest,
+    make_position,
+    make_registration,
+    publish_final,
+)
 from tests.pages import forms_on, post_form
 
 pytestmark = pytest.mark.django_db
@@ -114,7 +120,9 @@ def test_issue19_only_who_changes_registrations_prints_codes(client_for, contest
         assert client_for(role).post(url).status_code in (403, 404), role
     listing = reverse("candidates:registration_list", args=[contest.slug])
     assert url not in client_for("auditor").get(listing).content.decode()
-    assert not AccessCodeDelivery.objects.exists() and not AccessLog.objects.filter(action="document").exists()
+    assert (
+        not AccessCodeDelivery.objects.exists() and not AccessLog.objects.filter(action="document").exists()
+    )
 
 
 def test_issue19_one_registration_letter_from_its_page(client_for, contest_without_emails):
@@ -126,9 +134,13 @@ def test_issue19_one_registration_letter_from_its_page(client_for, contest_witho
     action = reverse("candidates:registration_access_letter", args=[contest.slug, registration.pk])
     response = post_button(clerk, detail, action)
     (text,) = pdf_pages(response.content, "carta-codigo.pdf")
-    assert access.code_for(registration) in text and "Código de acesso à sua inscrição".upper() in text.upper()
+    assert (
+        access.code_for(registration) in text and "Código de acesso à sua inscrição".upper() in text.upper()
+    )
     html = clerk.get(detail).content.decode()
-    assert "Código atual, carta impressa: impressa 1 vez" in html and access.code_for(registration) not in html
+    assert (
+        "Código atual, carta impressa: impressa 1 vez" in html and access.code_for(registration) not in html
+    )
     # The reissue page (no e-mail) offers the letter of the new code.
     reissue = reverse("candidates:registration_access_code", args=[contest.slug, registration.pk])
     page = post_button(clerk, detail, reissue).content.decode()
@@ -191,7 +203,9 @@ def test_issue19_the_email_goes_only_to_who_has_one_and_is_recorded_when_sent(
     with django_capture_on_commit_callbacks(execute=True):
         response = clerk.post(confirm.action or url, {**confirm.values, "step": "confirm"}, follow=True)
     text = response.content.decode()
-    nominations = list(Nomination.objects.filter(act_number="Portaria 77/2026").select_related("registration"))
+    nominations = list(
+        Nomination.objects.filter(act_number="Portaria 77/2026").select_related("registration")
+    )
     assert len(nominations) == 2
     emailed = [n for n in nominations if n.notified_email]
     assert [n.registration_id for n in emailed] == [first.pk]
