@@ -203,7 +203,8 @@ def notify(request: AuthenticatedHttpRequest, year: int, number: int) -> HttpRes
                 add_service_errors(form, error)
             else:
                 messages.success(
-                    request, f"{act.get_kind_display()} registrada.{NEXT_STEP.get(act.means, '')}"
+                    request,
+                    f"{act.get_kind_display()} registrada.{NEXT_STEP.get(rules.Means(act.means), '')}",
                 )
                 return redirect(procedure)
     # The form shows the candidate's address and the draft notice: a view of the case, logged.
@@ -224,10 +225,10 @@ def notify(request: AuthenticatedHttpRequest, year: int, number: int) -> HttpRes
 NEXT_STEP = {
     rules.Means.EMAIL: " O e-mail foi posto na fila de envio: a situação do envio aparece na linha do tempo.",
     rules.Means.LETTER: (
-        " Imprima a carta da intimação (em “Próximos atos”) e envie-a com aviso de recebimento: o prazo corre "
+        " Imprima a carta da intimação (na linha do tempo) e envie-a com aviso de recebimento: o prazo corre "
         "da data do recebimento, que se registra quando o aviso voltar."
     ),
-    rules.Means.IN_PERSON: " Imprima a carta da intimação (em “Próximos atos”) e entregue-a ao candidato.",
+    rules.Means.IN_PERSON: " Imprima a carta da intimação (na linha do tempo) e entregue-a ao candidato.",
 }
 
 
