@@ -115,7 +115,13 @@ def access_code_letters_printed(
         delivery.sent_at = now
         delivery.printed_by = by
     # A log without history of its own (see the model): bulk writes lose nothing.
-    AccessCodeDelivery.objects.bulk_create(new)
+    # Two clerks printing the same batch at once: the second insert updates the first's row, no error.
+    AccessCodeDelivery.objects.bulk_create(
+        new,
+        update_conflicts=True,
+        unique_fields=["registration", "version", "channel"],
+        update_fields=["status", "sent_at", "printed_by"],
+    )
     AccessCodeDelivery.objects.bulk_update(old, ["status", "attempts", "sent_at", "printed_by"])
     kind = ContentType.objects.get_for_model(Registration)
     AccessLog.objects.bulk_create(

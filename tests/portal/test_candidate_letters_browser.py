@@ -23,6 +23,8 @@ from pypdf import PdfReader
 
 from candidates.models import Registration
 from candidates.tasks import send_access_code
+from declarations.calendars import organization_calendar
+from declarations.hetero import services as hs
 from declarations.procedure import services as procedure_services
 from tests.axe import assert_accessible
 from tests.builders import PASSWORD, make_cast, make_classified_position, make_contest, publish_final
@@ -178,3 +180,42 @@ def test_issue19_the_candidate_follows_the_private_link_printed_on_the_notice(pa
     page.get_by_role("heading", name=re.compile(str(procedure.number))).first.wait_for()
     assert_accessible(page)
     shot(page, "6-candidato-link-privado")
+
+
+def test_issue19_the_candidate_without_email_appeals_through_the_link_on_the_result_letter(page, live_server):
+    base = live_server.url
+    cast = make_cast()
+    contest = make_contest(pcd_percent=0, status="in_progress")
+    make_classified_position(contest)
+    world = make_hetero_world(cast, contest)
+    session = world["hetero_session"]
+    verification = session.verifications.order_by("pk").first()
+    for v in session.verifications.all():
+        hs.attendance_record(verification=v, attended=v.pk == verification.pk, by=cast["legal"])
+    for member in session.commission.members.order_by("pk"):
+        hs.opinion_record(verification=verification, user=member.user, confirms=False, reasons="Fenótipo.")
+    now = timezone.now()
+    hs.session_close(
+        session=session, by=cast["legal"], now=now, calendar=organization_calendar([now.year, now.year + 1])
+    )
+
+    # Jurídico, on the session's page (reached from the heteroidentification screens, another area of
+    # issue 19), sees that nothing went by e-mail and prints the letter.
+    login(page, base, "legal")
+    page.goto(f"{base}/heteroidentificacao/sessoes/{session.pk}/")
+    assert "Sem e-mail cadastrado: a comunicação vai por carta." in page.content()
+    shot(page, "7-juridico-sessao-carta")
+    text = download_text(
+        page, lambda: page.get_by_role("button", name=re.compile("Imprimir carta com o resultado")).click()
+    )
+    logout(page)
+    path = re.search(r"/heteroidentificacao/resultado/[^/]+/", re.sub(r"\s+", "", text)).group(0)
+
+    # The candidate types the address printed on the letter, reads the result and appeals.
+    page.goto(base + path)
+    assert "Fenótipo." in page.content()
+    assert_accessible(page)
+    page.get_by_role("textbox").first.fill("Sou parda; peço nova avaliação.")
+    page.get_by_role("button", name=re.compile("recurso", re.I)).click()
+    page.get_by_text("Recurso recebido").first.wait_for()
+    shot(page, "8-candidato-recurso")
