@@ -162,7 +162,7 @@ def test_issue19_without_email_the_button_says_nothing_was_sent_and_the_letter_c
     legal = client_for("legal")
     session_url = reverse("declarations:hetero_session", args=[verification.session_id])
     html = legal.get(session_url).content.decode()
-    assert "Sem e-mail cadastrado: a comunicação vai por carta." in html
+    assert "Sem e-mail cadastrado: nada foi enviado. Imprima a carta" in html
     assert reverse("declarations:hetero_notify", args=[verification.pk]) not in html
     # Even a hand-made POST to the e-mail button gets the truth, not "enviada".
     response = legal.post(reverse("declarations:hetero_notify", args=[verification.pk]), follow=True)

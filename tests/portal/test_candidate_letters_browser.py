@@ -75,7 +75,9 @@ def download_text(page, click) -> str:
 def letter_code(text: str, number: str) -> str:
     """The code printed on the letter of inscription ``number`` (one letter per page)."""
     page = next(part for part in text.split("Carta pessoal ao candidato") if f"Inscrição {number}" in part)
-    return re.search(r"Código de acesso: ([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{2})", page).group(1)
+    found = re.search(r"Código de acesso: ([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{2})", page)
+    assert found, page
+    return found.group(1)
 
 
 def open_own_page(page, base: str, contest, number: str, code: str) -> None:
@@ -118,6 +120,11 @@ def test_issue19_the_candidate_enters_with_the_code_of_the_letter_and_of_the_ema
     code = letter_code(text, called.number)
     page.reload()
     assert "Todos já têm a carta com o código atual impressa." in page.content()
+    page.get_by_role("link", name=called.candidate.display_name, exact=True).click()
+    assert "Código atual, carta impressa: impressa 1 vez" in page.content()
+    assert code not in page.content()
+    assert_accessible(page)
+    shot(page, "1b-secretaria-inscricao")
     logout(page)
 
     # The candidate types the code of the letter and sees the call to the session.
@@ -203,7 +210,7 @@ def test_issue19_the_candidate_without_email_appeals_through_the_link_on_the_res
     # issue 19), sees that nothing went by e-mail and prints the letter.
     login(page, base, "legal")
     page.goto(f"{base}/heteroidentificacao/sessoes/{session.pk}/")
-    assert "Sem e-mail cadastrado: a comunicação vai por carta." in page.content()
+    assert "Sem e-mail cadastrado: nada foi enviado. Imprima a carta" in page.content()
     shot(page, "7-juridico-sessao-carta")
     text = download_text(
         page, lambda: page.get_by_role("button", name=re.compile("Imprimir carta com o resultado")).click()
