@@ -15,11 +15,11 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from candidates import access
+from candidates import letters
 from candidates.engine import schedule
 from candidates.models import Nomination, ResultEntry, ResultRun
-from candidates.tasks import page_url
 from contests.audit import User
+from contests.documents.letters import render_letters
 from contests.documents.models import Document
 from contests.documents.render import Block, Progress, Stamp, render_blocks, render_pdf
 from contests.documents.services import Prerendered, current_version, document_publish
@@ -301,22 +301,7 @@ def letter_title(nomination: Nomination) -> str:
 
 
 def render_nomination_letter(nomination: Nomination) -> bytes:
-    """The letter that tells one nominee of their nomination (sent by registered mail, RULES §4): the act,
-    the seat, the deadline to take office, and the candidate's access code with the address of their own
-    page. Personal: it carries the code, so it is printed for the candidate and never published."""
-
-    registration = nomination.registration
-    contest = nomination.position.contest
-    group = contest.policy.group_label
-    context = {
-        "contest": contest,
-        "nomination": nomination,
-        "registration": registration,
-        "candidate": registration.candidate,
-        "position": nomination.position,
-        "seat_kind": schedule.kind_label(nomination.seat_kind, group),
-        "source_list": schedule.kind_label(nomination.source_list, group),
-        "access_code": access.code_for(registration),
-        "access_url": page_url(),
-    }
-    return render_pdf("pdf/nomination_letter.html", context, Stamp(), title=letter_title(nomination))
+    """The letter that tells one nominee of their nomination, in the one letter layout
+    (``candidates.letters``). Personal: it carries the code, so it is printed for the candidate and never
+    published."""
+    return render_letters([letters.nomination_letter(nomination)], title=letter_title(nomination))

@@ -526,7 +526,11 @@ class CallForm(StaffFormMixin, forms.Form):
         help_text="O prazo para a posse corre da publicação; vazia: a data do ato.",
     )
     notified_gazette = forms.BooleanField(label="Publicação no diário oficial", required=False, initial=True)
-    notified_email = forms.BooleanField(label="E-mail", required=False)
+    notified_email = forms.BooleanField(
+        label="E-mail",
+        required=False,
+        help_text="Vai só a quem tem e-mail cadastrado; quem não tem recebe a carta (marque-a também).",
+    )
     notified_letter = forms.BooleanField(label="Carta com aviso de recebimento", required=False)
 
     fieldsets = (

@@ -26,7 +26,8 @@ from django.utils import timezone
 from django_tasks import default_task_backend, task
 
 from candidates import access
-from candidates.models import AccessCodeDelivery, Registration
+from candidates.models import AccessCodeDelivery, Nomination, Registration
+from contests.audit import audited_save
 
 logger = logging.getLogger(__name__)
 
@@ -99,7 +100,9 @@ def _send(
     it; (sent, failed)."""
     known = {
         (d.registration_id, d.version): d
-        for d in AccessCodeDelivery.objects.filter(registration__in=[r.pk for r in registrations])
+        for d in AccessCodeDelivery.objects.filter(
+            registration__in=[r.pk for r in registrations], channel=AccessCodeDelivery.Channel.EMAIL
+        )
     }
     sent: list[Registration] = []
     failed: list[Registration] = []
@@ -140,9 +143,9 @@ def _retry_later(failed: Sequence[Registration], *, now: datetime.datetime) -> N
     if not failed or not default_task_backend.supports_defer:
         return
     attempts = dict(
-        AccessCodeDelivery.objects.filter(registration__in=[r.pk for r in failed]).values_list(
-            "registration_id", "attempts"
-        )
+        AccessCodeDelivery.objects.filter(
+            registration__in=[r.pk for r in failed], channel=AccessCodeDelivery.Channel.EMAIL
+        ).values_list("registration_id", "attempts")
     )
     retry = [r.pk for r in failed if attempts.get(r.pk, 0) < settings.NOTICE_EMAIL_ATTEMPTS]
     if retry:
@@ -187,3 +190,56 @@ def send_access_codes(ranges: Ranges) -> str:
         all_failed += failed
     _retry_later(all_failed, now=now)
     return f"{total_sent} enviado(s), {len(all_failed)} falha(s)"
+
+
+# The nomination's e-mail ------------------------------------------------------------------------------------
+
+
+def nomination_message(nomination: Nomination) -> mail.EmailMessage:
+    registration = nomination.registration
+    context = {
+        "nomination": nomination,
+        "registration": registration,
+        "contest": registration.contest,
+        "position": nomination.position,
+        "name": registration.candidate.display_name,
+        "code": access.code_for(registration),
+        "url": page_url(),
+    }
+    return mail.EmailMessage(
+        subject=f"Nomeação – inscrição {registration.number} – {registration.contest}",
+        body=render_to_string("candidates/email_nomination.txt", context),
+        to=[registration.candidate.email],
+    )
+
+
+@task()
+def send_nomination_emails(nomination_ids: list[int]) -> str:
+    """E-mail each nominee of a call whose means include e-mail (the call chose it only for those with an
+    address); the nomination records when the mail backend took the message, or why it failed. A nomination
+    e-mailed already is skipped."""
+    now = timezone.now()
+    nominations = (
+        Nomination.objects.filter(pk__in=nomination_ids, notified_email=True, email_sent_at__isnull=True)
+        .exclude(registration__candidate__email="")
+        .select_related("registration__candidate", "registration__contest", "position")
+        .order_by("pk")
+    )
+    sent = failed = 0
+    with mail.get_connection() as connection:
+        for nomination in nominations:
+            message = nomination_message(nomination)
+            message.connection = connection
+            try:
+                message.send()
+            except Exception as error:  # any transport failure: recorded on the nomination
+                logger.warning("nomeação %s: envio falhou: %s", nomination.pk, error)
+                nomination.email_error = f"{timezone.localtime(now):%d/%m/%Y %H:%M}: {error}"[:300]
+                audited_save(nomination, by=None, reason="E-mail da nomeação: envio falhou")
+                failed += 1
+            else:
+                nomination.email_sent_at = now
+                nomination.email_error = ""
+                audited_save(nomination, by=None, reason="E-mail da nomeação enviado")
+                sent += 1
+    return f"{sent} enviado(s), {failed} falha(s)"

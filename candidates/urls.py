@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from candidates.views import imports, nominations, registrations, results, trail
+from candidates.views import imports, letters, nominations, registrations, results, trail
 
 app_name = "candidates"
 
@@ -14,6 +14,7 @@ REGISTRATIONS = "concursos/<slug:slug>/inscricoes/"
 urlpatterns = [
     # registrations
     path(REGISTRATIONS, registrations.registration_list, name="registration_list"),
+    path(f"{REGISTRATIONS}cartas-codigo/", letters.access_letters, name="access_letters"),
     path(f"{REGISTRATIONS}nova/", registrations.registration_create, name="registration_create"),
     path(f"{REGISTRATIONS}<int:pk>/", registrations.registration_detail, name="registration_detail"),
     path(f"{REGISTRATIONS}<int:pk>/editar/", registrations.registration_edit, name="registration_edit"),
@@ -26,6 +27,11 @@ urlpatterns = [
         f"{REGISTRATIONS}<int:pk>/codigo-de-acesso/",
         registrations.registration_access_code,
         name="registration_access_code",
+    ),
+    path(
+        f"{REGISTRATIONS}<int:pk>/carta-codigo/",
+        letters.registration_access_letter,
+        name="registration_access_letter",
     ),
     path(
         f"{REGISTRATIONS}<int:pk>/autodeclaracao/",

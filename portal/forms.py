@@ -32,7 +32,7 @@ class CandidateLookupForm(StaffFormMixin, forms.Form):
     code = forms.CharField(
         label="Código de acesso",
         max_length=40,
-        help_text="Enviado por e-mail e impresso nas intimações e cartas de nomeação, no formato ABCD-EFGH-JK. "
+        help_text="Enviado por e-mail ou impresso na carta que você recebeu, no formato ABCD-EFGH-JK. "
         "Perdeu o código? Peça outro à Secretaria do concurso.",
         widget=forms.TextInput(
             attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}

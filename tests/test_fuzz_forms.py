@@ -65,6 +65,12 @@ WRITES_AND_RENDERS = {
     "declarations:link_create",
     # Likewise a reissued access code for a candidate without e-mail: never stored, shown once.
     "candidates:registration_access_code",
+    # Letters to candidates (issue 19): the PDF answers the POST that records the print (a letter carries
+    # the access code or a private link: never stored, so it cannot survive a redirect either).
+    "candidates:access_letters",
+    "candidates:registration_access_letter",
+    "declarations:notice_letter",
+    "declarations:hetero_result_letter",
     # The candidate's pages record the link's last use (a read marker, not a change of the case).
     "declarations:portal",
     "declarations:portal_document",

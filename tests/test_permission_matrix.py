@@ -27,6 +27,9 @@ EXCLUDED_PREFIXES = ("admin/", "static/", "media/")
 # fmt: off
 # Columns:                                              anon  outs clerk legal  comm   mgr audit
 MATRIX: dict[str, dict[str, str]] = {
+    # Letters with access codes (issue 19): a POST that answers with the PDF, Secretaria only.
+    "candidates:access_letters":             {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   200   403   403   403   403"},
     "candidates:contest_audit_trail":        {"GET":  "login   403   200   403   403   200   200",
                                               "POST": "login   403   200   403   403   200   200"},
     "candidates:contest_nominations":        {"GET":  "login   403   200   200   403   200   200",
@@ -64,6 +67,8 @@ MATRIX: dict[str, dict[str, str]] = {
     "candidates:nomination_withdraw":        {"GET":  "login   403   200   403   403   403   403",
                                               "POST": "login   403   200   403   403   403   403"},
     "candidates:registration_access_code":   {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   200   403   403   403   403"},
+    "candidates:registration_access_letter": {"GET":  "  405   405   405   405   405   405   405",
                                               "POST": "login   403   200   403   403   403   403"},
     "candidates:registration_correct":       {"GET":  "  405   405   405   405   405   405   405",
                                               "POST": "login   403   200   403   403   403   403"},
@@ -197,6 +202,8 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "login   403   403   200   403   403   403"},
     "declarations:hetero_no_conflict_file":  {"GET":  "login   403   403   404   403   403   404",
                                               "POST": "login   403   403   404   403   403   404"},
+    "declarations:hetero_result_letter":     {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   403   302   403   403   403"},
     "declarations:hetero_notify":            {"GET":  "  405   405   405   405   405   405   405",
                                               "POST": "login   403   403   302   403   403   403"},
     # The candidate's private link to the heteroidentification result: the signed token is the credential.
@@ -233,6 +240,8 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "  302   302   302   302   302   302   302"},
     "declarations:portal_representative":    {"GET":  "  405   405   405   405   405   405   405",
                                               "POST": "  302   302   302   302   302   302   302"},
+    "declarations:notice_letter":            {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   403   200   403   403   403"},
     "declarations:receipt":                  {"GET":  "  405   405   405   405   405   405   405",
                                               "POST": "login   403   403   302   403   403   403"},
     "declarations:referral":                 {"GET":  "  405   405   405   405   405   405   405",

@@ -112,7 +112,13 @@ class Nomination(models.Model):
     )
     # Notice to the candidate.
     notified_gazette = models.BooleanField("publicação no diário oficial", default=True)
-    notified_email = models.BooleanField("e-mail", default=False)
+    notified_email = models.BooleanField(
+        "e-mail",
+        default=False,
+        help_text="Escolhido só para quem tem e-mail; enviado quando há data de envio.",
+    )
+    email_sent_at = models.DateTimeField("e-mail entregue ao servidor de envio em", null=True, blank=True)
+    email_error = models.CharField("último erro do envio do e-mail", max_length=300, blank=True)
     notified_letter = models.BooleanField("carta com aviso de recebimento", default=False)
     letter_received_on = models.DateField("recebimento da carta", null=True, blank=True)
     office_deadline = models.DateField(

@@ -144,6 +144,8 @@ def nomination_call(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Ht
                     request,
                     f"{plural(len(created), 'nomeação registrada', 'nomeações registradas')} ({names}).",
                 )
+                if data["notified_email"]:
+                    _email_message(request, created)
                 return redirect(_list_url(position))
         try:
             preview = services.nominations_preview(position=position, count=data["count"])
@@ -329,6 +331,25 @@ def nomination_letter(
     )
     response["Cache-Control"] = "private, no-store"
     return response
+
+
+def _email_message(request: AuthenticatedHttpRequest, created: list) -> None:
+    """What happened to the e-mail a call chose: queued for those with an address; the others get none,
+    and the message says whose letter to print."""
+    queued = [n for n in created if n.notified_email]
+    without = [n.registration.number for n in created if not n.notified_email]
+    if queued:
+        messages.info(
+            request,
+            f"E-mail da nomeação posto na fila de envio para {plural(len(queued), 'candidato', 'candidatos')}: "
+            "a data do envio aparece em cada nomeação.",
+        )
+    if without:
+        messages.warning(
+            request,
+            f"Sem e-mail cadastrado, nada foi enviado por e-mail a: inscrição {', '.join(without)}. Imprima a "
+            "carta de nomeação de cada um (na página da nomeação).",
+        )
 
 
 def _suffix(name: str) -> str:

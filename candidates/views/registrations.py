@@ -36,10 +36,11 @@ from candidates.forms import (
 )
 from candidates.models import Registration, SelfDeclaration
 from candidates.services import registrations as services
-from candidates.services.access import access_code_reissue
+from candidates.services.access import access_code_reissue, awaiting_letter, without_email
 from candidates.services.status import registration_change_status
 from candidates.tasks import page_url
 from contests.audit import User, log_access
+from contests.documents.letters import BATCH
 from contests.forms import add_service_errors
 from contests.models import Contest
 from contests.views import PAGE_SIZE, AuthenticatedHttpRequest, form_data, get_contest_for_user, staff_view
@@ -114,6 +115,11 @@ def registration_list(request: AuthenticatedHttpRequest, slug: str) -> HttpRespo
             request=request,
         )
     page = Paginator(registrations, PAGE_SIZE).get_page(request.GET.get("pagina"))
+    letters = None
+    if request.user.has_perm("candidates.change_registration"):
+        without = without_email(contest).count()
+        if without:
+            letters = {"without_email": without, "pending": awaiting_letter(contest).count(), "batch": BATCH}
     return render(
         request,
         "candidates/registration_list.html",
@@ -126,6 +132,7 @@ def registration_list(request: AuthenticatedHttpRequest, slug: str) -> HttpRespo
             "show_cpf": cpf,
             "reserve_filter": sensitive,
             "filtered": form.is_bound and any(form.data.get(name) for name in form.fields),
+            "letters": letters,
         },
     )
 
@@ -224,12 +231,15 @@ def registration_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -
         registration, sensitive=sensitive is not None, candidate=see_candidate, full_cpf=full_cpf
     )
     page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("pagina"))
-    status_form = access_delivery = None
+    status_form = None
+    access_deliveries: list = []
     if user.has_perm("candidates.change_registration"):
         status_form = RegistrationStatusForm(initial={"status": ""})
-        access_delivery = registration.access_code_deliveries.filter(
-            version=registration.access_code_version
-        ).first()
+        access_deliveries = list(
+            registration.access_code_deliveries.filter(version=registration.access_code_version)
+            .select_related("printed_by")
+            .order_by("channel")
+        )
     return render(
         request,
         "candidates/registration_detail.html",
@@ -247,7 +257,7 @@ def registration_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -
             "cpf_param": CPF_PARAM,
             "page": page,
             "status_form": status_form,
-            "access_delivery": access_delivery,
+            "access_deliveries": access_deliveries,
         },
     )
 
@@ -290,8 +300,8 @@ def registration_access_code(request: AuthenticatedHttpRequest, slug: str, pk: i
     if registration.candidate.email:
         messages.success(
             request,
-            "Novo código de acesso gerado e enviado para o e-mail do candidato. O código anterior deixou de "
-            "valer.",
+            "Novo código de acesso gerado; o anterior deixou de valer. O e-mail com o novo código foi posto na "
+            "fila de envio: a situação do envio aparece abaixo, em “Código de acesso do candidato”.",
         )
         return redirect(_detail_url(registration))
     log_access(

@@ -17,8 +17,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from candidates.letters import with_code
 from candidates.validators import mask_cpf
 from contests.audit import User
+from contests.documents.letters import Letter
 from contests.documents.models import Document
 from contests.documents.render import Stamp, render_pdf
 from contests.documents.services import current_version, document_publish
@@ -261,3 +263,25 @@ def opinions_extract(verification: Verification) -> bytes:
         Stamp(draft=False),
         title=title,
     )  # fmt: skip
+
+
+# The result's letter (personal, never stored) -----------------------------------------------------------
+
+
+def result_letter(
+    verification: Verification, *, url: str, expires_on: datetime.date, today: datetime.date
+) -> Letter:
+    """The non-confirmation told on paper to a candidate without e-mail: the result, the appeal deadline,
+    the private link ``url`` (issued for this letter) where they read the opinions and appeal, and their
+    access code, in the one letter layout. It names no member and carries no opinion's text: those are
+    behind the link."""
+    registration = verification.registration
+    return with_code(
+        registration,
+        title="Resultado da heteroidentificação",
+        body_template="pdf/letters/hetero_result.html",
+        context={"verification": verification, "contest": registration.contest, "expires_on": expires_on},
+        dated=today,
+        link_url=url,
+        link_label="Seu link privado: resultado e recurso",
+    )

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
-from candidates.models import Phase
+from candidates.models import Phase, Registration
 from contests.audit import User
 from contests.documents.models import Document
 from contests.documents.services import current_version
@@ -279,3 +279,13 @@ def result_page(verification: Verification) -> ResultPage:
 def public_draw(pk: int) -> MemberDraw:
     """A draw of commission members as its public page shows it (404 when there is none)."""
     return get_object_or_404(MemberDraw.objects.select_related("commission__contest", "announcement"), pk=pk)
+
+
+def calls_of(registration: Registration) -> list[Verification]:
+    """The candidate's calls to a heteroidentification session still open (the candidate's own page shows
+    the date, time and place; the result of a closed session goes by the private link, not there)."""
+    return list(
+        Verification.objects.filter(registration=registration, session__closed_at__isnull=True)
+        .select_related("session__commission")
+        .order_by("session__starts_at", "pk")
+    )

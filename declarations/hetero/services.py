@@ -31,6 +31,7 @@ from declarations.hetero import rules
 from declarations.hetero.documents import opinions_extract
 from declarations.hetero.selectors import appeal_of, final_state, member_for
 from declarations.hetero.tasks import send_hetero_result_email
+from declarations.links import hetero_link_issue
 from declarations.models import (
     Appeal,
     Commission,
@@ -40,6 +41,7 @@ from declarations.models import (
     Procedure,
     Session,
     Verification,
+    VerificationLink,
 )
 from declarations.procedure.services import attachment_add, attachment_check, procedure_open
 
@@ -362,18 +364,55 @@ def session_close(
     return session
 
 
-def result_notify(*, verification: Verification) -> None:
+NO_EMAIL_NOTICE = (
+    "Sem e-mail cadastrado: nada foi enviado. Imprima a carta com o resultado e o link privado e entregue-a "
+    "ao candidato."
+)
+
+
+def result_notify(*, verification: Verification) -> bool:
     """Tell the non-confirmed candidate individually: an e-mail with their private link, sent by the task
-    queue once the transaction commits; without an e-mail on file, the page says so (never silent)."""
+    queue once the transaction commits (the verification says "na fila" until the task records the send or
+    the failure). Without an e-mail on file nothing is sent and the verification says to print the letter
+    (``result_letter_printed``). Whether an e-mail was queued."""
     email = verification.registration.candidate.email
     if not email:
-        verification.notice = (
-            "Sem e-mail cadastrado: comunique o candidato por outro meio, com o prazo de recurso."
-        )
-        audited_save(verification, by=None, reason="Comunicação individual pendente")
-        return
+        verification.notice = NO_EMAIL_NOTICE
+        audited_save(verification, by=None, reason="Comunicação individual pendente: sem e-mail")
+        return False
+    verification.notice = (
+        f"E-mail com o link privado na fila de envio desde {timezone.localtime():%d/%m/%Y %H:%M} ({email})."
+    )
+    audited_save(verification, by=None, reason="Comunicação individual posta na fila de e-mails")
     verification_id = verification.pk
     transaction.on_commit(lambda: send_hetero_result_email.enqueue(verification_id=verification_id))
+    return True
+
+
+@transaction.atomic
+def result_letter_printed(
+    *, verification: Verification, by: User, now: datetime.datetime
+) -> tuple[VerificationLink, str]:
+    """The result printed as a letter for the candidate: a private link is issued for it (its token returned
+    once, to be printed) and the verification notes the print, not a delivery (the paper is the legal
+    office's to hand over)."""
+    verification = (
+        Verification.objects.select_for_update()
+        .select_related("registration__candidate", "registration__contest", "session__commission")
+        .get(pk=verification.pk)
+    )
+    if (
+        verification.outcome != rules.Outcome.NOT_CONFIRMED
+        or verification.session.commission.kind != rules.Kind.FIRST
+    ):
+        _refuse("Só se comunica individualmente a não confirmação pela comissão de heteroidentificação.")
+    link, token = hetero_link_issue(verification=verification, by=by, now=now)
+    verification.notice = (
+        f"Carta com o resultado e o link privado impressa em {timezone.localtime(now):%d/%m/%Y %H:%M} "
+        "(a entrega ao candidato cabe ao setor)."
+    )
+    audited_save(verification, by=by, reason="Resultado impresso em carta para o candidato")
+    return link, token
 
 
 @transaction.atomic

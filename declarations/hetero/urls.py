@@ -36,6 +36,7 @@ urlpatterns = [
     path(SESSION + "publicar-ata/", staff.minutes_publish, name="hetero_minutes_publish"),
     path(HETERO + "sorteios/<int:pk>/publicar/", staff.draw_publish, name="hetero_draw_publish"),
     path(VERIFICATION + "comunicar/", staff.notify, name="hetero_notify"),
+    path(VERIFICATION + "carta/", staff.result_letter, name="hetero_result_letter"),
     path(CONTEST + "sorteios/anunciar/", draw.draw_announce, name="hetero_draw_announce"),
     path(HETERO + "avisos/<int:pk>/sortear/", draw.draw_perform, name="hetero_draw_perform"),
     path(RESULT, candidate.portal, name="hetero_portal"),

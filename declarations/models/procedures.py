@@ -155,6 +155,7 @@ class ProcedureAct(models.Model):
         QUEUED = "queued", "Na fila de envio"
         SENT = "sent", "Enviada"
         FAILED = "failed", "Falhou (nova tentativa agendada)"
+        PRINTED = "printed", "Carta impressa (aguarda o aviso de recebimento)"
 
     procedure = models.ForeignKey(
         Procedure, verbose_name="processo", on_delete=models.PROTECT, related_name="acts"

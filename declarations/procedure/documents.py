@@ -16,9 +16,10 @@ import datetime
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from candidates.access import code_for
+from candidates.letters import with_code
 from candidates.tasks import page_url
 from contests.audit import User, audited_save
+from contests.documents.letters import Letter
 from contests.documents.models import Document
 from contests.documents.render import Stamp, render_pdf
 from contests.documents.services import current_version, document_publish
@@ -76,8 +77,8 @@ def signer(by: User | None) -> tuple[str, str]:
 
 
 def notice_document(act: ProcedureAct) -> str:
-    """Intimação with the content of Lei 9.784 art. 26 §1º, and the candidate's access code to their own
-    public page."""
+    """Intimação with the content of Lei 9.784 art. 26 §1º, and where the candidate follows their
+    registration (the code itself only on the letter: ``notice_letter``)."""
     return render_to_string(BODY_TEMPLATES[rules.Act.NOTICE], _act_context(act))
 
 
@@ -89,16 +90,32 @@ def act_document(act: ProcedureAct) -> str:
 
 
 def _act_context(act: ProcedureAct, **extra) -> dict:
-    """An act's context; a notice also prints the candidate's access code to their own public page
-    (computed when the notice is drawn up: a reissued code prints the new one), except a notice by official
-    publication (art. 26 §4º): its text goes to the gazette, and the code is a personal credential."""
+    """An act's context; a notice also says where the candidate follows their registration, except a notice
+    by official publication (art. 26 §4º, its text goes to the gazette). Never the access code: the act is
+    stored and shown to staff (preview, case page); the code goes only on the letter (``notice_letter``)."""
     if rules.Act(act.kind) in rules.NOTICES and act.means != rules.Means.GAZETTE:
-        extra = {
-            "access_code": code_for(act.procedure.registration),
-            "access_url": page_url(),
-            **extra,
-        }
+        extra = {"access_note": True, "access_url": page_url(), **extra}
     return _context(act.procedure, act=act, **extra)
+
+
+# The letter (personal, never stored) -------------------------------------------------------------------
+
+
+def notice_letter(act: ProcedureAct, *, url: str, expires_on: datetime.date, today: datetime.date) -> Letter:
+    """The notice on paper, for registered mail or delivery in person: the act's text, the private link
+    ``url`` to the case (issued for this letter) and the candidate's access code, in the one letter layout
+    (``candidates.letters``)."""
+    registration = act.procedure.registration
+    body = BODY_TEMPLATES[rules.Act(act.kind)]
+    return with_code(
+        registration,
+        title=act_title(act),
+        body_template="pdf/letters/procedure_notice.html",
+        context=_act_context(act, body=body, pdf=True, letter=True, access_note=False, expires_on=expires_on),
+        dated=today,
+        link_url=url,
+        link_label="Seu link privado ao processo",
+    )
 
 
 # PDF (published) ---------------------------------------------------------------------------------------

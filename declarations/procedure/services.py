@@ -280,6 +280,37 @@ def notice_send(
     return act
 
 
+LETTER_MEANS = (rules.Means.LETTER, rules.Means.IN_PERSON)
+
+
+@transaction.atomic
+def notice_letter_printed(
+    *, act: ProcedureAct, by: User, now: datetime.datetime
+) -> tuple[ProcedureLink, str]:
+    """The notice ``act`` is printed as a letter (registered mail, or handed over in person): a private link
+    to the case is issued for it (its token returned once, to be printed), and the act records the print,
+    never a delivery: a letter takes effect only when its receipt is recorded (``notice_acknowledge``)."""
+    act = (
+        ProcedureAct.objects.select_for_update()
+        .select_related("procedure__registration__candidate")
+        .get(pk=act.pk)
+    )
+    if act.kind not in (Act.NOTICE, Act.DECISION_NOTICE) or rules.Means(act.means) not in LETTER_MEANS:
+        _refuse("Só uma intimação por carta registrada ou pessoal tem carta para imprimir.")
+    candidate = act.procedure.registration.candidate
+    link, token = link_issue(
+        procedure=act.procedure,
+        holder=ProcedureLink.Holder.CANDIDATE,
+        name=candidate.social_name or candidate.full_name,
+        by=by,
+        now=now,
+    )
+    if act.on is None:
+        act.delivery = ProcedureAct.Delivery.PRINTED
+        audited_save(act, by=by, reason="Carta da intimação impressa (com link privado e código de acesso)")
+    return link, token
+
+
 @transaction.atomic
 def notice_acknowledge(
     *, act: ProcedureAct, on: datetime.date, by: User | None, how: str = "ciência pelo link privado"

@@ -3,7 +3,8 @@
 is ``private, no-store`` and ``noindex``. Wrong codes are throttled per client address and per inscription
 (Django's cache: with several workers, a shared ``CACHE_URL``), and an unknown inscription and a wrong code
 get the same answer, so the page tells nobody which numbers exist. What it shows is read from published data
-only (``candidates.standing``).
+only (``candidates.standing``), and the calls to a heteroidentification session still open (date, time,
+place: the candidate's own).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from candidates.models import Registration
 from candidates.standing import candidate_standing, registration_by_number
 from contests import selectors as contest_selectors
 from contests.models import Contest
+from declarations.hetero.selectors import calls_of
 from portal.forms import CandidateLookupForm
 from portal.pages import query_text
 from portal.views.frame import portal_context
@@ -123,4 +125,6 @@ def candidate_lookup(request: HttpRequest) -> HttpResponse:
         form.add_error(None, REFUSED)
         _forget_code(form)
         return _page(request, {"form": form})
-    return _page(request, {"standing": candidate_standing(registration)})
+    return _page(
+        request, {"standing": candidate_standing(registration), "hetero_calls": calls_of(registration)}
+    )

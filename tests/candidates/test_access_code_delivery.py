@@ -202,7 +202,9 @@ def test_the_nomination_letter_prints_the_current_code(cast, settings, tmp_path,
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
 
 
-def test_the_procedure_notice_prints_the_current_code(cast):
+def test_the_procedure_notice_never_shows_the_code_to_staff(cast):
+    """The notice is stored and shown to staff (preview, case page): a placeholder, never the secret; the
+    code goes on the letter (tests/declarations/test_letters.py)."""
     from declarations.procedure import services
     from declarations.procedure.documents import notice_document
 
@@ -218,17 +220,18 @@ def test_the_procedure_notice_prints_the_current_code(cast):
         procedure=case, by=cast["legal"], today=datetime.date(2026, 7, 2), means="in_person"
     )
     html = notice_document(notice)
-    assert access.code_for(registration) in html
+    assert access.code_for(registration) not in html
+    assert "código enviado ao candidato" in html
     assert reverse("public:candidate") in html
 
 
 def test_the_registration_page_tells_the_clerk_whether_the_code_went_out(client_for):
     registration = with_email()
     url = reverse("candidates:registration_detail", args=[registration.contest.slug, registration.pk])
-    assert "Envio por e-mail do código atual" not in client_for("clerk").get(url).content.decode()
+    assert "O e-mail com o código atual ainda não saiu" in client_for("clerk").get(url).content.decode()
     send_access_code.call(registration_id=registration.pk)
     html = client_for("clerk").get(url).content.decode()
-    assert "Envio por e-mail do código atual: enviado em" in html
+    assert "Código atual, e-mail: enviado em" in html
     assert access.code_for(registration) not in html
 
 

@@ -126,9 +126,10 @@ def test_call_shows_who_and_why_before_confirming(client_for, position, cast):
     rows = list(Nomination.objects.order_by("order"))
     assert [(n.seat, n.registration.number) for n in rows] == [(1, "A"), (2, "N1"), (3, "N2")]
     assert rows[0].office_deadline == timezone.localdate() + datetime.timedelta(days=30)
+    # "E-mail" was chosen, but none of them has an address: recorded as not e-mailed (issue 19).
     assert (rows[0].gazette_edition, rows[0].notified_email, rows[0].notified_letter) == (
         "DOM 1234",
-        True,
+        False,
         False,
     )
     history = rows[2].history.first()

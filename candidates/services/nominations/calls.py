@@ -19,6 +19,7 @@ from candidates.services.nominations.loading import (
     _published,
     _save,
 )
+from candidates.tasks import send_nomination_emails
 from contests.audit import User
 from contests.models import Position, Publication, add_days
 from contests.wording import plural
@@ -157,6 +158,21 @@ def nominations_call(
         raise _error(error) from None
     if not change.nominated:
         raise ValidationError("Não há vaga a preencher nem candidato a convocar neste cargo agora.")
+    no_email: set[int] = set()
+    if notified_email:
+        ids = [loaded.reg_of[n.candidate] for n in change.nominated]
+        no_email = set(
+            Registration.objects.filter(pk__in=ids, candidate__email="").values_list("pk", flat=True)
+        )
+        if no_email and not (notified_gazette or notified_letter):
+            numbers = sorted(Registration.objects.filter(pk__in=no_email).values_list("number", flat=True))
+            raise ValidationError(
+                {
+                    "notified_email": f"Sem e-mail cadastrado: inscrição {', '.join(numbers)}. Marque também a "
+                    "carta com aviso de recebimento (ou a publicação no diário oficial): o e-mail só vai a quem "
+                    "tem endereço."
+                }
+            )
     act = {
         "act_number": act_number,
         "act_date": act_date,
@@ -169,7 +185,18 @@ def nominations_call(
         "office_deadline": office_deadline,
     }
     reason = f"Nomeação: ato {act_number} de {act_date:%d/%m/%Y}"
-    created = _save(loaded, state, by=by, reason=reason, act=act, ended_on=today or act_date)
+    created = _save(
+        loaded,
+        state,
+        by=by,
+        reason=reason,
+        act=act,
+        act_overrides={pk: {"notified_email": False} for pk in no_email},
+        ended_on=today or act_date,
+    )
+    emails = [n.pk for n in created if n.notified_email]
+    if emails:
+        transaction.on_commit(lambda: send_nomination_emails.enqueue(nomination_ids=emails))
     _published(
         loaded.position,
         kind=Publication.Kind.NOMINATION_CALL,

@@ -236,6 +236,7 @@ def _save(
     by: User | None,
     reason: str,
     act: dict | None = None,
+    act_overrides: dict[int, dict] | None = None,
     updates: dict[int, dict] | None = None,
     ended_on: datetime.date | None = None,
 ) -> list[Nomination]:
@@ -288,7 +289,7 @@ def _save(
                 compensated=nom.compensated,
                 status=nom.status,
                 why=nom.why,
-                **act,
+                **{**act, **(act_overrides or {}).get(loaded.reg_of[nom.candidate], {})},
             )
             for nom in new
         ]

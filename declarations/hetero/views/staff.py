@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from contests.audit import log_access
+from contests.documents.letters import render_letters
 from contests.documents.models import Document
 from contests.forms import add_service_errors
 from contests.models import Contest
@@ -32,6 +33,7 @@ from declarations.hetero.forms import (
     SessionForm,
     SessionRecordForm,
 )
+from declarations.links import link_url
 from declarations.models import (
     CommissionMember,
     MemberDraw,
@@ -308,13 +310,21 @@ def session_record(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def _verification(pk: int) -> Verification:
+    return get_object_or_404(
+        Verification.objects.select_related(
+            "registration__candidate", "registration__contest", "session__commission"
+        ),
+        pk=pk,
+    )
+
+
 @require_POST
 @staff_view(MANAGE)
 def notify(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    """Send the non-confirmed candidate their result and private link (again, after a failure)."""
-    verification = get_object_or_404(
-        Verification.objects.select_related("registration__candidate", "session__commission"), pk=pk
-    )
+    """Send the non-confirmed candidate their result and private link by e-mail (again, after a failure);
+    without an e-mail on file, say so: the letter is printed instead (``result_letter``)."""
+    verification = _verification(pk)
     if (
         verification.outcome != rules.Outcome.NOT_CONFIRMED
         or verification.session.commission.kind != rules.Kind.FIRST
@@ -322,10 +332,56 @@ def notify(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         messages.error(
             request, "Só se comunica individualmente a não confirmação pela comissão de heteroidentificação."
         )
+    elif hs.result_notify(verification=verification):
+        messages.success(
+            request,
+            "O e-mail com o resultado e o link privado foi posto na fila de envio; a situação do envio aparece "
+            "aqui, na inscrição.",
+        )
     else:
-        hs.result_notify(verification=verification)
-        messages.success(request, "Comunicação enviada à fila de e-mails; o resultado do envio aparece aqui.")
+        messages.error(
+            request,
+            f"A inscrição {verification.registration.number} não tem e-mail cadastrado: nada foi enviado. "
+            "Use “Imprimir carta” e entregue a carta ao candidato.",
+        )
     return redirect("declarations:hetero_session", pk=verification.session_id)
+
+
+@require_POST
+@staff_view(MANAGE)
+def result_letter(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """The result on paper (PDF) with a private link issued for it and the candidate's access code: never
+    stored, each print logged and noted on the verification."""
+    verification = _verification(pk)
+    now = timezone.now()
+    try:
+        link, token = hs.result_letter_printed(verification=verification, by=request.user, now=now)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("declarations:hetero_session", pk=verification.session_id)
+    letter = documents.result_letter(
+        verification,
+        url=link_url("declarations:hetero_portal", token),
+        expires_on=timezone.localdate(link.expires_at),
+        today=timezone.localdate(now),
+    )
+    log_access(
+        user=request.user,
+        obj=verification.registration,
+        action="document",
+        detail="carta do resultado da heteroidentificação impressa (link privado e código de acesso)",
+        request=request,
+    )
+    response = HttpResponse(
+        render_letters(
+            [letter], title=f"Resultado da heteroidentificação – {verification.registration.number}"
+        ),
+        content_type="application/pdf",
+    )
+    number = verification.registration.number.replace("/", "-")
+    response["Content-Disposition"] = f'attachment; filename="carta-heteroidentificacao-{number}.pdf"'
+    response["Cache-Control"] = "private, no-store"
+    return response
 
 
 # Publication --------------------------------------------------------------------------------------------

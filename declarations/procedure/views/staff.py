@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from candidates.models import Registration
 from contests.audit import User, log_access
+from contests.documents.letters import render_letters
 from contests.forms import add_service_errors
 from contests.views import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import Crumb, here
@@ -201,8 +202,10 @@ def notify(request: AuthenticatedHttpRequest, year: int, number: int) -> HttpRes
             except ValidationError as error:
                 add_service_errors(form, error)
             else:
-                sent = " A mensagem foi posta na fila de envio." if act.means == rules.Means.EMAIL else ""
-                messages.success(request, f"{act.get_kind_display()} registrada.{sent}")
+                messages.success(
+                    request,
+                    f"{act.get_kind_display()} registrada.{NEXT_STEP.get(rules.Means(act.means), '')}",
+                )
                 return redirect(procedure)
     # The form shows the candidate's address and the draft notice: a view of the case, logged.
     log_access(user=request.user, obj=procedure, request=request, detail="intimação")
@@ -217,6 +220,53 @@ def notify(request: AuthenticatedHttpRequest, year: int, number: int) -> HttpRes
             "breadcrumbs": trail(procedure, here("Intimação")),
         },
     )
+
+
+NEXT_STEP = {
+    rules.Means.EMAIL: " O e-mail foi posto na fila de envio: a situação do envio aparece na linha do tempo.",
+    rules.Means.LETTER: (
+        " Imprima a carta da intimação (na linha do tempo) e envie-a com aviso de recebimento: o prazo corre "
+        "da data do recebimento, que se registra quando o aviso voltar."
+    ),
+    rules.Means.IN_PERSON: " Imprima a carta da intimação (na linha do tempo) e entregue-a ao candidato.",
+}
+
+
+@require_POST
+@staff_view(VIEW, CONDUCT)
+def notice_letter(request: AuthenticatedHttpRequest, year: int, number: int, pk: int) -> HttpResponse:
+    """The notice on paper (PDF): its text, a private link issued for the letter and the candidate's access
+    code. Never stored; each print is logged and noted on the act."""
+    procedure = get_procedure_for_user(request.user, year, number, conduct=True)
+    act = get_object_or_404(selectors.case_acts_of(procedure), pk=pk)
+    now = timezone.now()
+    try:
+        link, token = services.notice_letter_printed(act=act, by=request.user, now=now)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect(procedure)
+    letter = documents.notice_letter(
+        act,
+        url=links.link_url("declarations:portal", token),
+        expires_on=timezone.localdate(link.expires_at),
+        today=timezone.localdate(now),
+    )
+    log_access(
+        user=request.user,
+        obj=procedure,
+        action="document",
+        detail="carta da intimação impressa (com link privado e código de acesso)",
+        request=request,
+    )
+    response = HttpResponse(
+        render_letters([letter], title=f"{act.get_kind_display()} – {procedure}"),
+        content_type="application/pdf",
+    )
+    response["Content-Disposition"] = (
+        f'attachment; filename="carta-intimacao-{procedure.number}-{procedure.year}.pdf"'
+    )
+    response["Cache-Control"] = "private, no-store"
+    return response
 
 
 @require_POST
