@@ -23,7 +23,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple
 
-from contests.quotas import ReserveRule, reservation
+from contests.quotas import ReserveRule, format_percent, reservation, round_fraction, to_fraction
+from contests.wording import format_fraction
 
 RACIAL = "racial"
 PCD = "pcd"
@@ -370,6 +371,42 @@ def cut_explanation(quota: CutQuota, labels: Mapping[str, str], reserves: Sequen
         f"Passam desta fase {listed}, além dos empatados com o último classificado de cada lista "
         "(SM art. 4º §1º)."
     )
+
+
+def describe_cut_quota(
+    k: int,
+    split: CutQuota,
+    *,
+    racial: ReserveRule,
+    pcd: ReserveRule | None = None,
+    labels: Mapping[str, str] | None = None,
+) -> list[tuple[str, int, str]]:
+    """Each list's K with where it comes from, in Portuguese, for the screen where the edital's phases
+    are set up: ``(list label, K, why)``, the reserves first (the open K depends on them)."""
+    names = {**DEFAULT_LABELS, **(labels or {})}
+    rows = []
+    for name, rule in ((RACIAL, racial), (PCD, pcd)):
+        if rule is None:
+            continue
+        count = split.of(name)
+        if name in split.set_by_edital:
+            why = "fixado pelo edital"
+        elif k < rule.threshold:
+            why = f"a reserva só se aplica a partir de {rule.threshold}: K {k} não reserva lugar"
+        else:
+            why = f"{format_percent(rule.percent)} de {k} = {format_fraction(rule.exact(k))} → {count}"
+            if count < round_fraction(rule.exact(k), rule.rounding):
+                why += f", limitado a {format_percent(to_fraction(rule.cap_percent or 0))} de K"
+            why += " (a fórmula da reserva de vagas, aplicada a K)"
+        rows.append((f"Lista reservada a {names[name]}", count, why))
+    if "open" in split.set_by_edital:
+        open_why = "fixado pelo edital"
+    else:
+        reserved = " − ".join(str(count) for _, count, _ in rows)
+        open_why = (
+            f"K menos os das listas reservadas: {k} − {reserved} = {split.open}" if rows else "K inteiro"
+        )
+    return [("Lista geral (ampla concorrência)", split.open, open_why), *rows]
 
 
 def _best(n: int) -> str:
