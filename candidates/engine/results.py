@@ -169,7 +169,8 @@ def compute_position(
     """
     applied = _phases_through(phases, after_phase)
     final = after_phase is None
-    order = _Order(registration_end, _ranking_criteria(phases, criteria))
+    words = "nota final" if final else f"nota até a fase {applied[-1].name}"
+    order = _Order(registration_end, _ranking_criteria(phases, criteria), words)
     sieve = _Sieve.of(regs, applied)
     for phase in applied:
         sieve.apply_absence(phase)
@@ -185,7 +186,7 @@ def compute_position(
     by_id = {reg.id: reg for reg in regs}
     entries = [
         *_general_entries(ranked, by_id, stored, params, order),
-        *_reserved_entries(ranked, lists, by_id, stored, params),
+        *_reserved_entries(ranked, lists, by_id, stored, params, order),
         *_out_entries(sieve.out, by_id),
     ]
     return PositionResult(entries, _summary(len(regs), lists, sieve.out, params.reserves))
@@ -232,6 +233,7 @@ class _Order(NamedTuple):
 
     registration_end: datetime.date
     criteria: tuple[Criterion, ...]
+    score_words: str = "nota final"  # after a phase: "nota até a fase F1" (the weighted sum so far)
 
 
 def _ranking_criteria(
@@ -425,7 +427,7 @@ def _general_why(ranked: list[Applicant], i: int, order: _Order) -> str:
     """A place on the general list, and the tie-break against a neighbour with the same score (RULES §3:
     the edital's criteria in order, the inscription number last)."""
     a = ranked[i]
-    why = f"{i + 1}º na ampla concorrência, nota final {format_score(a.score)}"
+    why = f"{i + 1}º na ampla concorrência, {order.score_words} {format_score(a.score)}"
     if i > 0 and ranked[i - 1].score == a.score:
         before = ranked[i - 1]
         reason = tie_break_reason(before, a, registration_end=order.registration_end, criteria=order.criteria)
@@ -454,6 +456,7 @@ def _reserved_entries(
     by_id: dict[int, RegistrationRow],
     stored: dict[str, Decimal],
     params: Params,
+    order: _Order,
 ) -> list[Entry]:
     """One list per reserve: who opted for it at registration, in the general list's order (RULES §3)."""
     entries = []
@@ -465,8 +468,8 @@ def _reserved_entries(
             reg = by_id[int(cid)]
             g = general_rank[cid]
             why = (
-                f"{j}º da lista reservada a {params.label(name)} ({g}º na ampla concorrência, nota final "
-                f"{format_score(a.score)}): optou pela reserva no ato da inscrição"
+                f"{j}º da lista reservada a {params.label(name)} ({g}º na ampla concorrência, "
+                f"{order.score_words} {format_score(a.score)}): optou pela reserva no ato da inscrição"
             )
             entries.append(Entry(reg.id, name, j, g, stored[a.id], reg.number, reg.name[:200], why))
     return entries
