@@ -84,6 +84,17 @@ class PhaseForm(StaffFormMixin, forms.ModelForm):
             if name in self.fields:
                 self.fields[name].widget.attrs.update(inputmode="numeric", **{"data-cut": name})
         self.fields["weight"].initial = Decimal(1)
+        if self.instance.pk is not None:  # "1" and "100", not the column's "1,000" and "100,00"
+            for name in ("weight", "max_score", "pass_mark"):
+                value = getattr(self.instance, name)
+                if value is not None:
+                    self.initial[name] = _plain(value)
+
+
+def _plain(value: Decimal) -> Decimal:
+    """``value`` without trailing zeros, never in exponent form (``Decimal("100.00")`` → ``100``)."""
+    text = format(value, "f")
+    return Decimal(text.rstrip("0").rstrip(".") if "." in text else text)
 
 
 class PhaseMoveForm(forms.Form):

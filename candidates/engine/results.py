@@ -6,9 +6,11 @@ the entries; everything that is a rule is decided here, on plain data:
 
 - a registration that is eliminated, withdrawn or cancelled, absent, without a score where one is needed,
   below a phase's pass mark (SM art. 4 §2) or not let through a phase's cut-off, which is applied per
-  list (SM art. 4 §1), is on no list; its entry (list ``out``) says why;
+  list (SM art. 4 §1), is on no list; its entry (list ``out``) says why. Phase by phase: who is out at
+  a phase stays out there, so an absence at a later phase never redoes an earlier cut (RULES §3);
 - the final score is the organiser's when the file gave one, else the phases' scores weighted by the
-  phase's weight (the edital's formula: a weighted sum);
+  phase's weight (the edital's formula: a weighted sum); below the edital's minimum for approval, out;
+- the lists after a phase (who goes on to the next) are the same computation stopped at that phase;
 - the others are ranked (``ranking.rank``: score, the elderly first, the edital's criteria, the
   inscription number last) into the general list and one list per reserve, each entry with its why.
 

@@ -179,3 +179,31 @@ def test_secretaria_sets_up_two_phases_with_cut_offs_and_sees_who_goes_on(browse
     assert (run.status, run.kind) == (ResultRun.Status.PUBLISHED, ResultRun.Kind.PHASE_FINAL)
     manager.close()
     assert not problems, problems
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_the_phase_screens_fit_the_screen_without_sideways_scrolling(page, live_server, width):
+    make_cast()
+    contest = make_contest(title="Provimento de cargos efetivos do quadro de pessoal da Câmara Municipal")
+    make_position(contest, code="TLEG")
+    from tests.builders import make_phase
+
+    first = make_phase(contest, name="Prova objetiva de conhecimentos gerais e específicos", cutoff=40)
+    make_phase(contest, name="Prova discursiva (redação oficial)", cutoff=12, cutoff_racial=4, pass_mark=50)
+    page.set_viewport_size({"width": width, "height": 900})
+    login(page, live_server.url, "clerk")
+    wide = {}
+    for label, url in {
+        "fases": reverse("candidates:phase_list", args=[contest.slug]),
+        "edição": reverse("candidates:phase_edit", args=[contest.slug, first.pk]),
+        "listas": reverse("candidates:result_list", args=[contest.slug]),
+    }.items():
+        page.goto(live_server.url + url)
+        if label == "edição":
+            page.get_by_text("Em cada cargo passam 40 candidatos").wait_for()
+        scroll = page.evaluate("document.documentElement.scrollWidth")
+        if scroll > page.evaluate("innerWidth"):
+            wide[label] = scroll
+        assert_accessible(page)
+        _shot(page, f"{label}-{width}")
+    assert not wide, f"a {width} px: {wide}"
