@@ -394,9 +394,10 @@ def describe_cut_quota(
         elif k < rule.threshold:
             why = f"a reserva só se aplica a partir de {rule.threshold}: K {k} não reserva lugar"
         else:
-            why = f"{format_percent(rule.percent)} de {k} = {format_fraction(rule.exact(k))} → {count}"
-            if count < round_fraction(rule.exact(k), rule.rounding):
-                why += f", limitado a {format_percent(to_fraction(rule.cap_percent or 0))} de K"
+            rounded = round_fraction(rule.exact(k), rule.rounding)
+            why = f"{format_percent(rule.percent)} de {k} = {format_fraction(rule.exact(k))} → {rounded}"
+            if count < rounded:
+                why += f", limitado a {format_percent(to_fraction(rule.cap_percent or 0))} de K: {count}"
             why += " (a fórmula da reserva de vagas, aplicada a K)"
         rows.append((f"Lista reservada a {names[name]}", count, why))
     if "open" in split.set_by_edital:

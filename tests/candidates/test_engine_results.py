@@ -487,3 +487,45 @@ def test_sm_art4_par2_minimum_final_score_compares_the_exact_sum_and_says_so():
     phases = [PhaseRow(OBJECTIVE, "Objetiva", Decimal("0.5"))]
     result = compute([reg("1", scores={OBJECTIVE: "139.99"})], phases, minimum_final_score=Decimal(70))
     assert entry(result, "1", OUT).why.startswith("Nota final 69,995, abaixo do mínimo para aprovação 70,00")
+
+
+@pytest.mark.parametrize(
+    ("k", "quota", "expected"),
+    [
+        (
+            10,
+            {"racial": 3},
+            [
+                ("Lista geral (ampla concorrência)", 6, "K menos os das listas reservadas: 10 − 3 − 1 = 6"),
+                ("Lista reservada a negros", 3, "fixado pelo edital"),
+                (
+                    "Lista reservada a pessoas com deficiência",
+                    1,
+                    "5% de 10 = 0,5 → 1 (a fórmula da reserva de vagas, aplicada a K)",
+                ),
+            ],
+        ),
+        (
+            2,
+            {},
+            [
+                ("Lista geral (ampla concorrência)", 2, "K menos os das listas reservadas: 2 − 0 − 0 = 2"),
+                (
+                    "Lista reservada a negros",
+                    0,
+                    "a reserva só se aplica a partir de 3: K 2 não reserva lugar",
+                ),
+                (
+                    "Lista reservada a pessoas com deficiência",
+                    0,
+                    "5% de 2 = 0,1 → 1, limitado a 20% de K: 0 (a fórmula da reserva de vagas, aplicada a K)",
+                ),
+            ],
+        ),
+    ],
+)
+def test_sm_art4_par1_the_split_explained_list_by_list_for_the_phases_screen(k, quota, expected):
+    from candidates.engine.ranking import cut_quota, describe_cut_quota
+
+    split = cut_quota(k, racial=SM_PCD.racial, pcd=SM_PCD.pcd, quota=quota)
+    assert describe_cut_quota(k, split, racial=SM_PCD.racial, pcd=SM_PCD.pcd) == expected
