@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from candidates.engine import eligibility
 from candidates.engine.schedule import kind_label
-from candidates.models import Candidate, Registration, Reserve, ResultRun
+from candidates.models import Candidate, Phase, Registration, Reserve, ResultRun
 from candidates.services.nominations import MAX_CALL
 from candidates.validators import cpf_digits, format_cpf, validate_cpf
 from contests.forms import StaffFormMixin, bound_date_field, date_field, form_token_field
@@ -466,11 +466,23 @@ class ComputeForm(StaffFormMixin, forms.Form):
         required=False,
         empty_label="Todos os cargos do concurso",
     )
+    after_phase = forms.ModelChoiceField(
+        label="Listas",
+        queryset=Phase.objects.none(),
+        required=False,
+        empty_label="Finais (depois de todas as fases)",
+        help_text="Após uma fase: quem passa para a seguinte, calculado enquanto ela é preparada.",
+    )
     kind = forms.ChoiceField(
         label="Para publicar como",
-        choices=[("", "A decidir"), *ResultRun.Kind.choices],
+        choices=[
+            ("", "A decidir"),
+            (ResultRun.Kind.PRELIMINARY, "Preliminar"),
+            (ResultRun.Kind.FINAL, "Final"),
+        ],
         required=False,
-        help_text="Quem publica (Gestão) confirma a espécie.",
+        help_text="Quem publica (Gestão) confirma a espécie. Após uma fase: o resultado preliminar ou definitivo "
+        "da fase.",
     )
     notes = forms.CharField(label="Observações", required=False, widget=forms.Textarea(attrs={"rows": 2}))
 
@@ -479,6 +491,9 @@ class ComputeForm(StaffFormMixin, forms.Form):
         cast(forms.ModelChoiceField, self.fields["position"]).queryset = contest.positions.order_by(
             "code", "pk"
         )
+        after_phase = cast(forms.ModelChoiceField, self.fields["after_phase"])
+        after_phase.queryset = Phase.objects.filter(contest=contest).order_by("order", "pk")
+        after_phase.label_from_instance = lambda phase: f"Após a {phase.order}ª fase: {phase.name}"  # type: ignore[method-assign, assignment]
 
 
 class CompareForm(forms.Form):
@@ -493,11 +508,24 @@ class CompareForm(forms.Form):
 class PublishForm(StaffFormMixin, forms.Form):
     kind = forms.ChoiceField(
         label="Publicar como",
-        choices=ResultRun.Kind.choices,
+        choices=[(ResultRun.Kind.PRELIMINARY, "Preliminar"), (ResultRun.Kind.FINAL, "Final")],
         widget=forms.RadioSelect,
         help_text="A lista final é a que a homologação confirma e de que saem as nomeações. Publicada, a "
         "lista não muda mais: uma alteração exige novo cálculo.",
     )
+
+    def __init__(self, *args, after_phase: Phase | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if after_phase is not None:
+            kind = cast(forms.ChoiceField, self.fields["kind"])
+            kind.choices = [
+                (ResultRun.Kind.PRELIMINARY, f"Resultado preliminar da fase {after_phase.name}"),
+                (ResultRun.Kind.FINAL, f"Resultado definitivo da fase {after_phase.name}"),
+            ]
+            kind.help_text = (
+                "Quem passa para a fase seguinte. Não é o resultado final do concurso: dele não saem "
+                "nomeações. Publicada, a lista não muda mais: uma alteração exige novo cálculo."
+            )
 
 
 # Nominations -------------------------------------------------------------------------------------------

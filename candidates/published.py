@@ -63,7 +63,7 @@ def public_list(contest: Contest, slug: str) -> PublicList:
 def published_runs(contest: Contest) -> list[ResultRun]:
     return list(
         ResultRun.objects.filter(contest=contest, status=ResultRun.Status.PUBLISHED)
-        .select_related("position")
+        .select_related("position", "after_phase")
         .order_by("-published_at", "-pk")
     )
 
@@ -72,7 +72,7 @@ def published_run(contest: Contest, pk: int) -> ResultRun:
     """A published run of ``contest``; a draft run (or another contest's) is a 404, never a preview."""
     run = (
         ResultRun.objects.filter(contest=contest, pk=pk, status=ResultRun.Status.PUBLISHED)
-        .select_related("position")
+        .select_related("position", "after_phase")
         .first()
     )
     if run is None:

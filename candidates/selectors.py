@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import CharField, Func, Q, QuerySet, Sum, Value
+from django.db.models import CharField, Count, Func, Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce, Length
 from django.urls import reverse
 
@@ -593,3 +593,19 @@ def contest_nominations(contest: Contest, *, today: datetime.date) -> list[Posit
             )
         )
     return rows
+
+
+# Phases ------------------------------------------------------------------------------------------------
+
+
+def contest_phases(contest: Contest) -> list[Phase]:
+    """The contest's phases in order, each with ``scored`` (scores recorded) and ``absentees`` (absences
+    recorded): the phases screen shows them, and the lists screen offers "after phase k" from them."""
+    return list(
+        Phase.objects.filter(contest=contest)
+        .annotate(
+            scored=Count("results", filter=Q(results__score__isnull=False)),
+            absentees=Count("results", filter=Q(results__absent=True)),
+        )
+        .order_by("order", "pk")
+    )

@@ -3,13 +3,14 @@
 
 from django.urls import path
 
-from candidates.views import imports, letters, nominations, registrations, results, trail
+from candidates.views import imports, letters, nominations, phases, registrations, results, trail
 
 app_name = "candidates"
 
 IMPORTS = "concursos/<slug:slug>/importacao/"
 NOMINATIONS = "concursos/<slug:slug>/cargos/<int:pk>/nomeacoes/"
 REGISTRATIONS = "concursos/<slug:slug>/inscricoes/"
+PHASES = "concursos/<slug:slug>/fases/"
 
 urlpatterns = [
     # registrations
@@ -60,6 +61,14 @@ urlpatterns = [
     path(f"{IMPORTS}importar/", imports.import_commit, name="import_commit"),
     path(f"{IMPORTS}cancelar/", imports.import_cancel, name="import_cancel"),
     path(f"{IMPORTS}modelo.xlsx", imports.import_template, name="import_template"),
+    # phases
+    path(PHASES, phases.phase_list, name="phase_list"),
+    path(f"{PHASES}nova/", phases.phase_create, name="phase_create"),
+    path(f"{PHASES}previa-do-corte/", phases.phase_cut_preview, name="phase_cut_preview"),
+    path(f"{PHASES}nota-final-minima/", phases.phase_minimum_score, name="phase_minimum_score"),
+    path(f"{PHASES}<int:pk>/editar/", phases.phase_edit, name="phase_edit"),
+    path(f"{PHASES}<int:pk>/mover/", phases.phase_move, name="phase_move"),
+    path(f"{PHASES}<int:pk>/excluir/", phases.phase_delete, name="phase_delete"),
     # results
     path("concursos/<slug:slug>/listas/", results.result_list, name="result_list"),
     path("concursos/<slug:slug>/listas/calcular/", results.result_compute, name="result_compute"),

@@ -260,7 +260,7 @@ def publish_final(contest: Contest, by: User, position: Position | None = None):
 def make_world(cast: dict[str, User]) -> dict:
     """One record of each kind the staff screens address, for tests that visit every screen: a contest
     with a position, a registration, a published final run, an active nomination and a withdrawn one
-    (with its signed statement), a holiday. The caller points ``MEDIA_ROOT`` at a temporary directory."""
+    (with its signed statement), a holiday, a phase without scores. The caller points ``MEDIA_ROOT`` at a temporary directory."""
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     from candidates.services.nominations import nomination_withdraw, nominations_call
@@ -278,7 +278,9 @@ def make_world(cast: dict[str, User]) -> dict:
         nomination=called[1], statement_file=statement, by=cast["clerk"], date=act_date
     )
     holiday = Holiday.objects.create(date=datetime.date(2026, 11, 20), name="Consciência Negra")
+    phase = make_phase(contest, name="Prova objetiva")
     return {
+        "phase": phase,
         "contest": contest,
         "position": position,
         "opening": position.openings.get(),

@@ -36,6 +36,8 @@ def arguments(name: str, route: str, world: dict) -> dict:
             kwargs["pk"] = world["holiday"].pk
         elif "inscricoes" in route:
             kwargs["pk"] = world["registration"].pk
+        elif "fases" in route:
+            kwargs["pk"] = world["phase"].pk
         else:
             kwargs["pk"] = world["position"].pk
     if "<int:run_pk>" in route:

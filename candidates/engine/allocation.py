@@ -28,7 +28,8 @@ threshold_extra=0, citations=())``
 Ranking (``candidates.engine.ranking``, re-exported here)
     ``rank(applicants, *, registration_end, criteria=(), pass_mark=None) -> list[Applicant]``,
     ``passing(applicants, pass_mark)``, ``tie_break_reason(a, b, *, registration_end, criteria=())``,
-    ``phase_cut(ranked, k, *, racial, pcd=None, quota=None, score=None) -> Cut``,
+    ``phase_cut(ranked, k, *, racial, pcd=None, quota=None, score=None, labels=None) -> Cut`` (the Ks
+    of each list from ``cut_quota(k, *, racial, pcd=None, quota=None) -> CutQuota``),
     ``classification_lists(ranked, *, excluded=()) -> Lists``, ``to_candidates(ranked)``;
     criteria ``PhaseScore(phase)``, ``OlderFirst()``, ``JuryService()``.
 
@@ -93,11 +94,13 @@ from candidates.engine.ranking import (
     Applicant,
     Candidate,
     Cut,
+    CutQuota,
     JuryService,
     Lists,
     OlderFirst,
     PhaseScore,
     classification_lists,
+    cut_quota,
     passing,
     phase_cut,
     rank,
@@ -188,6 +191,7 @@ __all__ = [
     "Candidate",
     "Change",
     "Cut",
+    "CutQuota",
     "Eliminate",
     "EndOfList",
     "Event",
@@ -209,6 +213,7 @@ __all__ = [
     "apply",
     "apply_all",
     "classification_lists",
+    "cut_quota",
     "event_from_dict",
     "event_to_dict",
     "initial_state",

@@ -23,7 +23,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple
 
-from contests.quotas import ReserveRule, reservation
+from contests.quotas import ReserveRule, format_percent, reservation, round_fraction, to_fraction
+from contests.wording import format_fraction
 
 RACIAL = "racial"
 PCD = "pcd"
@@ -301,6 +302,123 @@ def _final_score(a: Applicant) -> Fraction:
     return a.score
 
 
+class CutQuota(NamedTuple):
+    """The K of each list of a phase's cut-off (SM art. 4 §1, RULES §3), and where each came from:
+    ``set_by_edital`` names the lists whose K the edital set; the others follow the default split."""
+
+    open: int
+    racial: int
+    pcd: int
+    set_by_edital: frozenset[str]
+
+    @property
+    def total(self) -> int:
+        return self.open + self.racial + self.pcd
+
+    def of(self, name: str) -> int:
+        return {"open": self.open, RACIAL: self.racial, PCD: self.pcd}[name]
+
+
+def _count(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RankingError(f"Número de classificados inválido para a lista {name}.")
+    return value
+
+
+def cut_quota(
+    k: int, *, racial: ReserveRule, pcd: ReserveRule | None = None, quota: Mapping[str, int] | None = None
+) -> CutQuota:
+    """The K of each list for a phase that lets ``k`` through (SM art. 4 §1, RULES §3, "Phase cut-off per
+    list").
+
+    The edital sets the Ks in ``quota`` (keys ``open``, ``racial``, ``pcd``). A reserve's K left out
+    takes the reserve formula of §2 applied to ``k`` (``K_racial = racial(k)``, ``K_pcd = pcd(k)``);
+    ``K_open`` left out is ``k`` minus the reserves' Ks in force, set or default, so ``k`` candidates
+    (plus ties) go on. Without a PcD reserve (``pcd`` None) its K is 0 whatever ``quota`` says.
+    """
+    k = _count("total", k)
+    given = dict(quota or {})
+    for name, count in given.items():
+        if name not in ("open", *RESERVE_NAMES):
+            raise RankingError(f"Lista desconhecida na nota de corte: {name}.")
+        _count(name, count)
+    if pcd is None:
+        given.pop(PCD, None)
+    split = reservation(k, racial, pcd)
+    k_racial = given.get(RACIAL, split.racial)
+    k_pcd = given.get(PCD, split.pcd) if pcd is not None else 0
+    if "open" in given:
+        k_open = given["open"]
+    else:
+        k_open = k - k_racial - k_pcd
+        if k_open < 0:
+            raise RankingError(
+                f"Os classificados das listas reservadas ({k_racial + k_pcd}) passam do total da fase ({k})."
+            )
+    return CutQuota(k_open, k_racial, k_pcd, frozenset(given))
+
+
+def cut_explanation(quota: CutQuota, labels: Mapping[str, str], reserves: Sequence[str]) -> str:
+    """The cut-off of a phase in words, naming only the contest's reserves (``labels``: reserve → who
+    it is for, e.g. ``negros``)."""
+    parts = [f"{_best(quota.open)} da lista geral (ampla concorrência)"]
+    for name in reserves:
+        count = quota.of(name)
+        among = " entre os que não passaram pela lista geral" if count else ""
+        parts.append(f"{_best(count)} da lista reservada a {labels[name]}{among}")
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " e " + parts[-1]
+    return (
+        f"Passam desta fase {listed}, além dos empatados com o último classificado de cada lista "
+        "(SM art. 4º §1º)."
+    )
+
+
+def describe_cut_quota(
+    k: int,
+    split: CutQuota,
+    *,
+    racial: ReserveRule,
+    pcd: ReserveRule | None = None,
+    labels: Mapping[str, str] | None = None,
+) -> list[tuple[str, int, str]]:
+    """Each list's K with where it comes from, in Portuguese, for the screen where the edital's phases
+    are set up: ``(list label, K, why)``, the reserves first (the open K depends on them)."""
+    names = {**DEFAULT_LABELS, **(labels or {})}
+    rows = []
+    for name, rule in ((RACIAL, racial), (PCD, pcd)):
+        if rule is None:
+            continue
+        count = split.of(name)
+        if name in split.set_by_edital:
+            why = "fixado pelo edital"
+        elif k < rule.threshold:
+            why = f"a reserva só se aplica a partir de {rule.threshold}: K {k} não reserva lugar"
+        else:
+            rounded = round_fraction(rule.exact(k), rule.rounding)
+            why = f"{format_percent(rule.percent)} de {k} = {format_fraction(rule.exact(k))} → {rounded}"
+            if count < rounded:
+                why += f", limitado a {format_percent(to_fraction(rule.cap_percent or 0))} de K: {count}"
+            why += " (a fórmula da reserva de vagas, aplicada a K)"
+        rows.append((f"Lista reservada a {names[name]}", count, why))
+    if "open" in split.set_by_edital:
+        open_why = "fixado pelo edital"
+    else:
+        reserved = " − ".join(str(count) for _, count, _ in rows)
+        open_why = (
+            f"K menos os das listas reservadas: {k} − {reserved} = {split.open}" if rows else "K inteiro"
+        )
+    return [("Lista geral (ampla concorrência)", split.open, open_why), *rows]
+
+
+def _best(n: int) -> str:
+    if n == 0:
+        return "nenhum candidato"
+    return "o melhor" if n == 1 else f"os {n} melhores"
+
+
+DEFAULT_LABELS = {RACIAL: "negros", PCD: "pessoas com deficiência"}
+
+
 def phase_cut(
     ranked: Sequence[Applicant],
     k: int,
@@ -309,18 +427,17 @@ def phase_cut(
     pcd: ReserveRule | None = None,
     quota: Mapping[str, int] | None = None,
     score: Callable[[Applicant], Fraction] | str | None = None,
+    labels: Mapping[str, str] | None = None,
 ) -> Cut:
     """A phase that lets only the best ``k`` through, per list (SM art. 4 §1, RULES §3).
 
     ``ranked`` is the phase's classification (best first). The best ``K_open`` of the general list
     pass; then, for each reserve, the best ``K_L`` of its list who did not already pass on the general
-    list. Whoever ties with the last one let through on a list (same ``score``) passes too. The edital
-    sets the Ks in ``quota`` (keys ``open``, ``racial``, ``pcd``); by default ``K`` is split with the
-    reserve formula of §2: ``K_racial = racial(K)``, ``K_pcd = pcd(K)``, ``K_open`` the rest.
-    ``score``: the phase's name (its phase score), a function, or ``None`` for the final score.
+    list. Whoever ties with the last one let through on a list (same ``score``) passes too. The Ks
+    come from ``cut_quota`` (the edital's, else the default split). ``score``: the phase's name (its
+    phase score), a function, or ``None`` for the applicant's score. ``labels``: who each reserve is
+    for, in the explanation (the policy's group, e.g. ``negros e índios``).
     """
-    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-        raise RankingError("O número de classificados na fase deve ser um inteiro não negativo.")
     value: Callable[[Applicant], Fraction]
     if score is None:
         value = _final_score
@@ -334,34 +451,26 @@ def phase_cut(
         value = by_phase
     else:
         value = score
-    split = reservation(k, racial, pcd)
-    quotas_by_list = {"open": split.open, RACIAL: split.racial, PCD: split.pcd if pcd is not None else 0}
-    for name, count in (quota or {}).items():
-        if name not in quotas_by_list:
-            raise RankingError(f"Lista desconhecida na nota de corte: {name}.")
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise RankingError(f"Número de classificados inválido para a lista {name}.")
-        quotas_by_list[name] = count
+    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+        raise RankingError("O número de classificados na fase deve ser um inteiro não negativo.")
+    split = cut_quota(k, racial=racial, pcd=pcd, quota=quota)
+    reserves = RESERVE_NAMES if pcd is not None else (RACIAL,)
 
-    through = _best_with_ties(list(ranked), quotas_by_list["open"], value)
+    through = _best_with_ties(list(ranked), split.open, value)
     on_general = set(through)
     by_list = [("open", tuple(through))]
-    for name in RESERVE_NAMES:
+    for name in reserves:
         members = [a for a in ranked if name in a.lists and a.id not in on_general]
-        got = _best_with_ties(members, quotas_by_list[name], value)
+        got = _best_with_ties(members, split.of(name), value)
         by_list.append((name, tuple(got)))
     passed_ids = {i for _, ids in by_list for i in ids}
     passed = tuple(a.id for a in ranked if a.id in passed_ids)
-    explanation = (
-        f"Classificados na fase: {quotas_by_list['open']} na ampla concorrência, {quotas_by_list[RACIAL]} na "
-        f"lista reservada racial e {quotas_by_list[PCD]} na de pessoas com deficiência, além dos empatados "
-        "com o último classificado de cada lista (lista diversa da ampla concorrência, SM art. 4º §1º)."
-    )
+    names = ("open", *reserves)
     return Cut(
         passed=passed,
         by_list=tuple(by_list),
-        quota=tuple(sorted(quotas_by_list.items())),
-        explanation=explanation,
+        quota=tuple(sorted((name, split.of(name)) for name in names)),
+        explanation=cut_explanation(split, {**DEFAULT_LABELS, **(labels or {})}, reserves),
     )
 
 

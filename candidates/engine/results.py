@@ -6,9 +6,11 @@ the entries; everything that is a rule is decided here, on plain data:
 
 - a registration that is eliminated, withdrawn or cancelled, absent, without a score where one is needed,
   below a phase's pass mark (SM art. 4 §2) or not let through a phase's cut-off, which is applied per
-  list (SM art. 4 §1), is on no list; its entry (list ``out``) says why;
+  list (SM art. 4 §1), is on no list; its entry (list ``out``) says why. Phase by phase: who is out at
+  a phase stays out there, so an absence at a later phase never redoes an earlier cut (RULES §3);
 - the final score is the organiser's when the file gave one, else the phases' scores weighted by the
-  phase's weight (the edital's formula: a weighted sum);
+  phase's weight (the edital's formula: a weighted sum); below the edital's minimum for approval, out;
+- the lists after a phase (who goes on to the next) are the same computation stopped at that phase;
 - the others are ranked (``ranking.rank``: score, the elderly first, the edital's criteria, the
   inscription number last) into the general list and one list per reserve, each entry with its why.
 
@@ -31,6 +33,7 @@ from candidates.engine.ranking import (
     Applicant,
     Criterion,
     Lists,
+    RankingError,
     classification_lists,
     criteria_from_kinds,
     phase_cut,
@@ -148,31 +151,83 @@ def compute_position(
     params: Params,
     registration_end: datetime.date,
     criteria: Sequence[tuple[str, int | None]] = (),
+    minimum_final_score: Decimal | None = None,
+    after_phase: int | None = None,
 ) -> PositionResult:
     """The lists of one position (RULES §3): every registration gets one ``out`` entry or one entry on the
     general list and one on each reserve it is on; ``summary`` counts the lists and the reasons for ``out``.
 
     ``phases`` in phase order; ``criteria``: the edital's tie-break criteria as ``(kind, phase id)``;
-    ``registration_end``: the day the Estatuto do Idoso's age is counted on.
+    ``registration_end``: the day the Estatuto do Idoso's age is counted on; ``minimum_final_score``:
+    the edital's minimum for approval (SM art. 4 §2), applied to the final lists.
 
-    Phase by phase (RULES §3, "Phases in order"): the pass mark, then the cut-off; then the final score,
-    the ranking, and the lines of each list with their why.
+    Phase by phase (RULES §3, "Phases in order"): the absence, the pass mark, then the cut-off; a
+    candidate out at a phase stays out there, whatever later phases say, so a later absence never redoes
+    an earlier cut. Then the final score, the minimum for approval, the ranking, and each line's why.
+
+    ``after_phase``: the id of a phase to stop after: the lists of who goes on to the next phase, ranked
+    by the weighted sum of the phases so far (the organiser's final score and the minimum for approval,
+    which belong to the final lists, are not used). ``None``: the final lists, after every phase.
     """
-    order = _Order(registration_end, _ranking_criteria(phases, criteria))
-    sieve = _Sieve.of(regs, phases)
-    for phase in phases:
-        sieve.apply_pass_mark(phase)
+    applied = _phases_through(phases, after_phase)
+    final = after_phase is None
+    words = "nota final" if final else f"nota até a fase {applied[-1].name}"
+    order = _Order(registration_end, _ranking_criteria(phases, criteria), words)
+    sieve = _Sieve.of(regs, applied)
+    for phase in applied:
+        sieve.apply_absence(phase)
+        sieve.apply_pass_mark(phase, final=final)
         sieve.apply_cutoff(phase, params, order)
-    applicants, stored = _applicants(sieve, phases, params.reserves)
+    if final:
+        sieve.apply_absent_flag()
+    applicants, stored = _applicants(sieve, applied, params.reserves, final=final)
+    if final and minimum_final_score is not None:
+        applicants = _approved(applicants, minimum_final_score, sieve)
     ranked = rank(applicants, registration_end=registration_end, criteria=order.criteria)
     lists = classification_lists(ranked)
     by_id = {reg.id: reg for reg in regs}
     entries = [
         *_general_entries(ranked, by_id, stored, params, order),
-        *_reserved_entries(ranked, lists, by_id, stored, params),
+        *_reserved_entries(ranked, lists, by_id, stored, params, order),
         *_out_entries(sieve.out, by_id),
     ]
     return PositionResult(entries, _summary(len(regs), lists, sieve.out, params.reserves))
+
+
+def _phases_through(phases: Sequence[PhaseRow], after_phase: int | None) -> Sequence[PhaseRow]:
+    """The phases applied: all of them, or those up to ``after_phase`` (RULES §3: the lists after
+    phase k are computed while phase k+1 is prepared)."""
+    if after_phase is None:
+        return phases
+    for i, phase in enumerate(phases):
+        if phase.id == after_phase:
+            return phases[: i + 1]
+    raise RankingError("A fase escolhida não é uma fase deste concurso.")
+
+
+def _approved(applicants: list[Applicant], minimum: Decimal, sieve: _Sieve) -> list[Applicant]:
+    """Below the edital's minimum final score: on no list, cotistas included (SM art. 4 §2, "o mínimo
+    para aprovação"; RULES §3, "Minimum for approval"). At the minimum passes."""
+    kept = []
+    for a in applicants:
+        if reaches_pass_mark(a.score, _exact(minimum)):
+            kept.append(a)
+        else:
+            sieve.out[int(a.id)] = (
+                "abaixo do mínimo para aprovação",
+                f"Nota final {_score_text(a.score)}, abaixo do mínimo para aprovação "
+                f"{format_score(minimum)} (SM art. 4º §2º): fora de todas as listas, cotistas inclusive",
+            )
+    return kept
+
+
+def _score_text(value: Fraction) -> str:
+    """A score as lists print it, with more decimals where two would hide why it is below a mark
+    (69,995 is not 70,00)."""
+    shown = format_score(value)
+    if Fraction(Decimal(shown.replace(",", "."))) == value:
+        return shown
+    return decimal_comma(value)
 
 
 class _Order(NamedTuple):
@@ -180,6 +235,7 @@ class _Order(NamedTuple):
 
     registration_end: datetime.date
     criteria: tuple[Criterion, ...]
+    score_words: str = "nota final"  # after a phase: "nota até a fase F1" (the weighted sum so far)
 
 
 def _ranking_criteria(
@@ -207,16 +263,15 @@ class _Sieve:
 
     @classmethod
     def of(cls, regs: Sequence[RegistrationRow], phases: Sequence[PhaseRow]) -> _Sieve:
-        """Out by status (eliminated, withdrawn, cancelled) or absence at any phase (eliminated, as the
-        edital says: RULES §3, "Phases in order"); the scores of the others."""
+        """Out by status (eliminated, withdrawn, cancelled); the scores of the others at ``phases``.
+        Absences count phase by phase (``apply_absence``), never before an earlier phase's cut."""
         out: dict[int, tuple[str, str]] = {}
         alive: list[RegistrationRow] = []
         for reg in regs:
-            reason = _out_before_scores(reg, phases)
-            if reason is None:
-                alive.append(reg)
+            if reg.status in OUT_STATUSES:
+                out[reg.id] = (OUT_STATUSES[reg.status], OUT_STATUSES[reg.status].capitalize())
             else:
-                out[reg.id] = reason
+                alive.append(reg)
         names = {p.id: p.name for p in phases}
         raw = {
             reg.id: {
@@ -229,14 +284,37 @@ class _Sieve:
         scores = {pk: {name: _exact(score) for name, score in values.items()} for pk, values in raw.items()}
         return cls(alive, raw, scores, out)
 
-    def apply_pass_mark(self, phase: PhaseRow) -> None:
+    def apply_absence(self, phase: PhaseRow) -> None:
+        """Absent at this phase: out at this phase only, as the edital says (RULES §3, "Phases in
+        order"); the cuts of earlier phases stand."""
+        still: list[RegistrationRow] = []
+        for reg in self.alive:
+            if reg.phases.get(phase.id, (None, False))[1]:
+                self.out[reg.id] = ("ausente", f"Ausente na fase {phase.name} (eliminado, conforme o edital)")
+            else:
+                still.append(reg)
+        self.alive = still
+
+    def apply_absent_flag(self) -> None:
+        """Marked absent by the organiser without saying at which phase: out of the final lists, after
+        every cut (so it redoes none)."""
+        still: list[RegistrationRow] = []
+        for reg in self.alive:
+            if reg.absent:
+                self.out[reg.id] = ("ausente", "Ausente (eliminado, conforme o edital)")
+            else:
+                still.append(reg)
+        self.alive = still
+
+    def apply_pass_mark(self, phase: PhaseRow, *, final: bool = True) -> None:
         """Below the phase's pass mark, or without a score where it has one: on no list, cotistas
-        included (SM art. 4 §2; RULES §3, "Pass mark")."""
+        included (SM art. 4 §2; RULES §3, "Pass mark"). In the final lists the organiser's final score
+        stands for the phases' scores it was made of."""
         minimum = _exact(phase.pass_mark) if phase.pass_mark is not None else None
         still: list[RegistrationRow] = []
         for reg in self.alive:
             score = self.scores[reg.id].get(phase.name)
-            if minimum is not None and score is None and reg.final_score is None:
+            if minimum is not None and score is None and (reg.final_score is None or not final):
                 self.out[reg.id] = ("sem nota", f"Sem nota na fase {phase.name}, que tem nota mínima")
             elif score is not None and not reaches_pass_mark(score, minimum):
                 self.out[reg.id] = (
@@ -267,7 +345,14 @@ class _Sieve:
             registration_end=order.registration_end,
             criteria=order.criteria,
         )
-        cut = phase_cut(ranked_phase, phase.cutoff, racial=params.racial, pcd=params.pcd, quota=_quota(phase))
+        cut = phase_cut(
+            ranked_phase,
+            phase.cutoff,
+            racial=params.racial,
+            pcd=params.pcd,
+            quota=_quota(phase),
+            labels={name: params.label(name) for name in params.reserves},
+        )
         passed = set(cut.passed)
         for a in ranked_phase:
             if a.id not in passed:
@@ -279,17 +364,6 @@ class _Sieve:
         self.alive = [reg for reg in with_score if str(reg.id) in passed]
 
 
-def _out_before_scores(reg: RegistrationRow, phases: Sequence[PhaseRow]) -> tuple[str, str] | None:
-    """Why a registration is on no list whatever its scores: its status, or absence (RULES §3)."""
-    if reg.status in OUT_STATUSES:
-        return OUT_STATUSES[reg.status], OUT_STATUSES[reg.status].capitalize()
-    if reg.absent or any(absent for _, absent in reg.phases.values()):
-        missed = [p.name for p in phases if reg.phases.get(p.id, (None, False))[1]]
-        where = f" na fase {', '.join(missed)}" if missed else ""
-        return "ausente", f"Ausente{where} (eliminado, conforme o edital)"
-    return None
-
-
 def _quota(phase: PhaseRow) -> dict[str, int]:
     """The places of each list the edital sets for the phase's cut-off (SM art. 4 §1); the others take
     the default split (``phase_cut``)."""
@@ -298,20 +372,23 @@ def _quota(phase: PhaseRow) -> dict[str, int]:
 
 
 def _applicants(
-    sieve: _Sieve, phases: Sequence[PhaseRow], reserves: tuple[str, ...]
+    sieve: _Sieve, phases: Sequence[PhaseRow], reserves: tuple[str, ...], *, final: bool = True
 ) -> tuple[list[Applicant], dict[str, Decimal]]:
-    """Those still on the lists, with their final score (the organiser's, else the phases' weighted sum),
-    and that score as the lists print it; without the scores it needs, out (RULES §3)."""
+    """Those still on the lists, with their final score (the organiser's, else the phases' weighted sum;
+    after a phase, the weighted sum so far), and that score as the lists print it; without the scores it
+    needs, out (RULES §3)."""
     applicants = []
     stored: dict[str, Decimal] = {}
     weights = {p.name: p.weight for p in phases}
     for reg in sieve.alive:
-        final = _final_score(reg, sieve.raw[reg.id], phases, weights)
-        if isinstance(final, str):
-            sieve.out[reg.id] = ("sem nota", final)
+        score = _final_score(
+            reg if final else reg._replace(final_score=None), sieve.raw[reg.id], phases, weights
+        )
+        if isinstance(score, str):
+            sieve.out[reg.id] = ("sem nota", score)
             continue
-        applicant = _applicant(reg, _exact(final), sieve.scores[reg.id], reserves)
-        stored[applicant.id] = final.quantize(SCORE_QUANTUM, rounding=ROUND_HALF_UP)
+        applicant = _applicant(reg, _exact(score), sieve.scores[reg.id], reserves)
+        stored[applicant.id] = score.quantize(SCORE_QUANTUM, rounding=ROUND_HALF_UP)
         applicants.append(applicant)
     return applicants, stored
 
@@ -352,7 +429,7 @@ def _general_why(ranked: list[Applicant], i: int, order: _Order) -> str:
     """A place on the general list, and the tie-break against a neighbour with the same score (RULES §3:
     the edital's criteria in order, the inscription number last)."""
     a = ranked[i]
-    why = f"{i + 1}º na ampla concorrência, nota final {format_score(a.score)}"
+    why = f"{i + 1}º na ampla concorrência, {order.score_words} {format_score(a.score)}"
     if i > 0 and ranked[i - 1].score == a.score:
         before = ranked[i - 1]
         reason = tie_break_reason(before, a, registration_end=order.registration_end, criteria=order.criteria)
@@ -381,6 +458,7 @@ def _reserved_entries(
     by_id: dict[int, RegistrationRow],
     stored: dict[str, Decimal],
     params: Params,
+    order: _Order,
 ) -> list[Entry]:
     """One list per reserve: who opted for it at registration, in the general list's order (RULES §3)."""
     entries = []
@@ -392,8 +470,8 @@ def _reserved_entries(
             reg = by_id[int(cid)]
             g = general_rank[cid]
             why = (
-                f"{j}º da lista reservada a {params.label(name)} ({g}º na ampla concorrência, nota final "
-                f"{format_score(a.score)}): optou pela reserva no ato da inscrição"
+                f"{j}º da lista reservada a {params.label(name)} ({g}º na ampla concorrência, "
+                f"{order.score_words} {format_score(a.score)}): optou pela reserva no ato da inscrição"
             )
             entries.append(Entry(reg.id, name, j, g, stored[a.id], reg.number, reg.name[:200], why))
     return entries

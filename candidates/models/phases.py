@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models import F, Q
 from simple_history.models import HistoricalRecords
 
+from candidates.engine.ranking import CutQuota, RankingError, cut_quota
 from candidates.models.registrations import Registration, score_field
 from contests.models import Contest
 from contests.wording import decimal_comma
@@ -89,6 +90,25 @@ class Phase(models.Model):
         per_list = [k for k in (self.cutoff_open, self.cutoff_racial, self.cutoff_pcd) if k is not None]
         if per_list and self.cutoff is None:
             raise ValidationError({"cutoff": "Informe o K total para dividi-lo entre as listas."})
+        if self.cutoff is not None and self.contest_id is not None:
+            try:
+                self.cut_quota()
+            except RankingError as error:
+                raise ValidationError({"cutoff": str(error)}) from None
+
+    def cut_quota(self, contest: Contest | None = None) -> CutQuota | None:
+        """The K of each list in force (the edital's, else the default split: RULES §3), or None without
+        a cut-off. ``contest``: the phase's, already read (its policy and PcD reserve decide the split)."""
+        if self.cutoff is None:
+            return None
+        contest = contest or self.contest
+        given = (("open", self.cutoff_open), ("racial", self.cutoff_racial), ("pcd", self.cutoff_pcd))
+        return cut_quota(
+            self.cutoff,
+            racial=contest.policy.racial_rule(),
+            pcd=contest.pcd_rule(),
+            quota={name: value for name, value in given if value is not None},
+        )
 
 
 class PhaseResult(models.Model):

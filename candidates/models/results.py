@@ -21,8 +21,21 @@ class ListName(models.TextChoices):
     PCD = "pcd", "Reserva para pessoas com deficiência"
 
 
+PHASE_KINDS = ("phase_preliminary", "phase_final")
+
+
 def _published_run_guard() -> Q:
     return Q(status="draft") | (Q(published_at__isnull=False) & ~Q(kind=""))
+
+
+def _phase_kind_guard() -> Q:
+    """A run after a phase is published as a phase's result, never as the contest's (nominations start
+    from the contest's final result only)."""
+    return (
+        Q(kind="")
+        | (Q(after_phase__isnull=True) & ~Q(kind__in=PHASE_KINDS))
+        | (Q(after_phase__isnull=False) & Q(kind__in=PHASE_KINDS))
+    )
 
 
 class ResultRun(models.Model):
@@ -38,6 +51,9 @@ class ResultRun(models.Model):
     class Kind(models.TextChoices):
         PRELIMINARY = "preliminary", "Preliminar"
         FINAL = "final", "Final"
+        # The lists after a phase (who goes on to the next one, RULES §3), subject to appeal or definitive.
+        PHASE_PRELIMINARY = "phase_preliminary", "Preliminar da fase"
+        PHASE_FINAL = "phase_final", "Definitiva da fase"
 
     class Status(models.TextChoices):
         DRAFT = "draft", "Rascunho (em revisão)"
@@ -54,6 +70,16 @@ class ResultRun(models.Model):
         on_delete=models.PROTECT,
         related_name="result_runs",
         help_text="Vazio: todos os cargos do concurso.",
+    )
+    after_phase = models.ForeignKey(
+        "candidates.Phase",
+        verbose_name="após a fase",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="result_runs",
+        help_text="As listas depois desta fase: quem passa para a fase seguinte (RULES §3). Vazio: as listas "
+        "finais, depois de todas as fases.",
     )
     number = models.PositiveIntegerField("número", help_text="Sequencial no concurso.")
     kind = models.CharField(
@@ -112,6 +138,7 @@ class ResultRun(models.Model):
             models.CheckConstraint(
                 condition=_published_run_guard(), name="candidates_resultrun_published_complete"
             ),
+            models.CheckConstraint(condition=_phase_kind_guard(), name="candidates_resultrun_phase_kind"),
         ]
 
     def __str__(self) -> str:
@@ -126,11 +153,24 @@ class ResultRun(models.Model):
         """What the run is, in words, instead of its sequence number: "Resultado final publicado em
         30/11/2026", "Cálculo de 30/11/2026 14:05 (em revisão)"; a run of one position says which."""
         scope = f" ({self.position.code})" if self.position is not None else ""
+        phase = self.after_phase.name if self.after_phase is not None else ""
         if self.published_at is not None:
+            if phase:
+                kind = "definitivo" if self.kind == self.Kind.PHASE_FINAL else "preliminar"
+                return f"Resultado {kind} da fase {phase} publicado em {localtime(self.published_at):%d/%m/%Y}{scope}"
             kind = self.get_kind_display().lower() if self.kind else ""
             words = f"Resultado {kind} publicado" if kind else "Resultado publicado"
             return f"{words} em {localtime(self.published_at):%d/%m/%Y}{scope}"
-        return f"Cálculo de {localtime(self.computed_at):%d/%m/%Y %H:%M} (em revisão){scope}"
+        after = f" após a fase {phase}" if phase else ""
+        return f"Cálculo{after} de {localtime(self.computed_at):%d/%m/%Y %H:%M} (em revisão){scope}"
+
+    @classmethod
+    def kind_for(cls, kind: str, *, after_phase: bool) -> str:
+        """The kind a run is stored with: a run after a phase is a phase's result (preliminary or
+        definitive), never the contest's, so nothing that looks for the final result finds it."""
+        if not after_phase or kind in ("", *PHASE_KINDS):
+            return kind
+        return cls.Kind.PHASE_FINAL if kind == cls.Kind.FINAL else cls.Kind.PHASE_PRELIMINARY
 
     @property
     def is_published(self) -> bool:

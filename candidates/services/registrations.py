@@ -30,6 +30,7 @@ from candidates.models import (
     TieBreakCriterion,
 )
 from candidates.services.access import access_code_send_later
+from candidates.services.phases import phase_create  # noqa: F401  # its callers import it from here
 from contests.audit import User, assign, audited_delete, audited_save, log_access
 from contests.models import Contest, Position, Publication
 from contests.publication import publication_record
@@ -43,17 +44,6 @@ REGISTRATION_FIELDS = (
     "preferred_reserve",
     "jury_service",
     "final_score",
-)
-PHASE_FIELDS = (
-    "name",
-    "order",
-    "weight",
-    "max_score",
-    "pass_mark",
-    "cutoff",
-    "cutoff_open",
-    "cutoff_racial",
-    "cutoff_pcd",
 )
 SENSITIVE_PERMISSION = "candidates.view_sensitive"
 
@@ -335,16 +325,6 @@ def registration_sensitive_details(
 
 
 # Phases, results, tie-break --------------------------------------------------------------------------
-
-
-@transaction.atomic
-def phase_create(*, contest: Contest, by: User | None, data: Mapping[str, Any]) -> Phase:
-    phase = Phase(contest=contest)
-    if "order" not in data:
-        phase.order = (contest.phases.order_by("-order").values_list("order", flat=True).first() or 0) + 1
-    assign(phase, data, allowed=PHASE_FIELDS)
-    audited_save(phase, by=by, reason="Fase criada")
-    return phase
 
 
 @transaction.atomic

@@ -61,11 +61,16 @@ class _Inputs:
     digest: str
 
 
-def _gather(contest: Contest, positions: Sequence[Position]) -> _Inputs:
+def _gather(contest: Contest, positions: Sequence[Position], after_phase: Phase | None = None) -> _Inputs:
     """Everything a run depends on, as the pure ``compute_position`` takes it, and its SHA-256 (the same
-    data gives the same digest)."""
+    data gives the same digest).
+
+    ``after_phase``: the lists after that phase (RULES §3): only the phases up to it, and their scores,
+    are read and summed up, so setting up the next phase meanwhile does not stale the draft."""
     params = params_for_contest(contest)
     phases = list(Phase.objects.filter(contest=contest).order_by("order", "pk"))
+    if after_phase is not None:
+        phases = [p for p in phases if (p.order, p.pk) <= (after_phase.order, after_phase.pk)]
     criteria = tie_break_criteria(contest)
     position_ids = [p.pk for p in positions]
     rows = (
@@ -107,7 +112,11 @@ def _gather(contest: Contest, positions: Sequence[Position]) -> _Inputs:
             pk, number, status, racial, pcd, prefers, final, absent, jury, social or full, birth, {}, pos
         )
     results = (
-        PhaseResult.objects.filter(registration__contest=contest, registration__position_id__in=position_ids)
+        PhaseResult.objects.filter(
+            registration__contest=contest,
+            registration__position_id__in=position_ids,
+            phase__in=[p.pk for p in phases],
+        )
         .order_by("registration_id", "phase_id")
         .values_list("registration_id", "phase_id", "score", "absent")
     )
@@ -117,6 +126,10 @@ def _gather(contest: Contest, positions: Sequence[Position]) -> _Inputs:
     digest = hashlib.sha256()
     digest.update(repr(allocation.params_to_dict(params)).encode())
     digest.update(repr((contest.registration_end, contest.edital_date, criteria)).encode())
+    if after_phase is None:
+        digest.update(repr(("minimum_final_score", contest.minimum_final_score)).encode())
+    else:
+        digest.update(repr(("after_phase", after_phase.pk)).encode())
     for phase in phases:
         digest.update(
             repr(
@@ -204,9 +217,17 @@ def _scope(contest: Contest, position: Position | None) -> list[Position]:
 
 
 def _last_published(
-    contest: Contest, position: Position | None, *, exclude: int | None = None
+    contest: Contest,
+    position: Position | None,
+    *,
+    exclude: int | None = None,
+    after_phase: Phase | None = None,
 ) -> ResultRun | None:
-    runs = ResultRun.objects.filter(contest=contest, status=ResultRun.Status.PUBLISHED)
+    """The last published run of the same scope and stage (the lists after the same phase, or the final
+    lists), which a new one is compared with."""
+    runs = ResultRun.objects.filter(
+        contest=contest, status=ResultRun.Status.PUBLISHED, after_phase=after_phase
+    )
     runs = runs.filter(position=position) if position is not None else runs.filter(position__isnull=True)
     if exclude is not None:
         runs = runs.exclude(pk=exclude)
@@ -215,23 +236,36 @@ def _last_published(
 
 @transaction.atomic
 def result_run_compute(
-    *, contest: Contest, by: User | None, position: Position | None = None, kind: str = "", notes: str = ""
+    *,
+    contest: Contest,
+    by: User | None,
+    position: Position | None = None,
+    kind: str = "",
+    notes: str = "",
+    after_phase: Phase | None = None,
 ) -> ResultRun:
     """Compute the lists of ``contest`` (or of one ``position``) as a new draft run.
 
     Earlier drafts of the same scope are discarded (a draft is a working copy, not a document); the
     published runs stay as they are. ``kind`` is the intended kind (preliminary or final), which the
-    publisher confirms.
+    publisher confirms. ``after_phase``: the lists after that phase, who goes on to the next one
+    (RULES §3), computed while the next phase is prepared; published as the phase's result.
     """
     contest = Contest.objects.select_for_update().select_related("policy").get(pk=contest.pk)
     if kind and kind not in ResultRun.Kind.values:
         raise ValidationError({"kind": "Espécie de lista desconhecida."})
+    if after_phase is not None and after_phase.contest_id != contest.pk:
+        raise ValidationError("A fase não pertence a este concurso.")
+    kind = ResultRun.kind_for(kind, after_phase=after_phase is not None)
     positions = _scope(contest, position)
     if not positions:
         raise ValidationError("O concurso não tem cargos.")
-    for draft in ResultRun.objects.filter(contest=contest, status=ResultRun.Status.DRAFT, position=position):
+    drafts = ResultRun.objects.filter(
+        contest=contest, status=ResultRun.Status.DRAFT, position=position, after_phase=after_phase
+    )
+    for draft in drafts:
         audited_delete(draft, by=by, reason="Rascunho substituído por novo cálculo")
-    inputs = _gather(contest, positions)
+    inputs = _gather(contest, positions, after_phase)
     number = (ResultRun.objects.filter(contest=contest).aggregate(n=Max("number"))["n"] or 0) + 1
     run = ResultRun(
         contest=contest,
@@ -241,8 +275,9 @@ def result_run_compute(
         computed_at=timezone.now(),
         computed_by=by,
         inputs_hash=inputs.digest,
-        previous=_last_published(contest, position),
+        previous=_last_published(contest, position, after_phase=after_phase),
         notes=notes,
+        after_phase=after_phase,
     )
     audited_save(run, by=by, reason="Lista calculada")
     registration_end = contest.registration_end or contest.edital_date
@@ -255,6 +290,8 @@ def result_run_compute(
             params=inputs.params,
             registration_end=registration_end,
             criteria=inputs.criteria,
+            minimum_final_score=contest.minimum_final_score,
+            after_phase=after_phase.pk if after_phase is not None else None,
         )
         _write_entries(run, pos, computed.entries)
         per_position_summary[str(pos.pk)] = {"code": pos.code, **computed.summary}
@@ -278,14 +315,17 @@ def result_run_publish(*, run: ResultRun, kind: str, by: User | None) -> ResultR
     order continues from the list it started from; later changes go through eliminations).
     """
     run = (
-        ResultRun.objects.select_for_update(of=("self",)).select_related("contest", "position").get(pk=run.pk)
+        ResultRun.objects.select_for_update(of=("self",))
+        .select_related("contest", "position", "after_phase")
+        .get(pk=run.pk)
     )
     if run.is_published:
         raise ValidationError("Esta lista já foi publicada; uma alteração exige novo cálculo.")
     if kind not in ResultRun.Kind.values:
         raise ValidationError({"kind": "Escolha lista preliminar ou final."})
+    kind = ResultRun.kind_for(kind, after_phase=run.after_phase_id is not None)
     positions = _scope(run.contest, run.position)
-    if _gather(run.contest, positions).digest != run.inputs_hash:
+    if _gather(run.contest, positions, run.after_phase).digest != run.inputs_hash:
         raise ValidationError(
             "Os dados mudaram depois deste cálculo (inscrições, notas, fases, critérios ou política): "
             "calcule a lista de novo e revise-a antes de publicar."
@@ -306,7 +346,7 @@ def result_run_publish(*, run: ResultRun, kind: str, by: User | None) -> ResultR
     run.status = ResultRun.Status.PUBLISHED
     run.published_at = timezone.now()
     run.published_by = by
-    run.previous = _last_published(run.contest, run.position, exclude=run.pk)
+    run.previous = _last_published(run.contest, run.position, exclude=run.pk, after_phase=run.after_phase)
     audited_save(run, by=by, reason=f"Lista publicada como {run.get_kind_display().lower()}")
     publication_record(
         contest=run.contest,
@@ -340,5 +380,5 @@ def final_run_for(position: Position) -> ResultRun | None:
 
 def runs_for(contest: Contest) -> QuerySet[ResultRun]:
     return ResultRun.objects.filter(contest=contest).select_related(
-        "contest", "position", "computed_by", "published_by"
+        "contest", "position", "computed_by", "published_by", "after_phase"
     )

@@ -13,6 +13,7 @@ export and the publication go to the task queue (``candidates.jobs``) and the pe
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 
 from django.conf import settings
@@ -29,7 +30,7 @@ from candidates import jobs as candidate_jobs
 from candidates import selectors
 from candidates.engine.schedule import list_label
 from candidates.forms import CompareForm, ComputeForm, PublishForm
-from candidates.models import ResultRun
+from candidates.models import Phase, ResultRun
 from candidates.services import results
 from contests.audit import User, log_access
 from contests.forms import DocumentForm
@@ -44,7 +45,9 @@ LIST_SLUGS = {"geral": "open", "racial": "racial", "pcd": "pcd", "fora": "out"}
 def _run_for(user: User, slug: str, run_pk: int) -> ResultRun:
     contest = get_contest_for_user(user, slug)
     run = get_object_or_404(
-        ResultRun.objects.select_related("position", "computed_by", "published_by", "previous"),
+        ResultRun.objects.select_related(
+            "position", "computed_by", "published_by", "previous", "after_phase"
+        ),
         contest=contest,
         pk=run_pk,
     )
@@ -81,10 +84,26 @@ def _trail(run: ResultRun, *tail: Crumb) -> list[Crumb]:
 def result_list(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
     runs = results.runs_for(contest).order_by("-number")
-    form = ComputeForm(contest=contest) if request.user.has_perm("candidates.add_resultrun") else None
+    phases = selectors.contest_phases(contest)
+    waiting = _waiting_phase(phases)
+    form = None
+    if request.user.has_perm("candidates.add_resultrun"):
+        form = ComputeForm(contest=contest, initial={"after_phase": waiting[0] if waiting else None})
     breadcrumbs = contest_trail(contest, here("Listas de classificação"))
-    context = {"contest": contest, "runs": runs, "form": form, "breadcrumbs": breadcrumbs}
+    context = {"contest": contest, "runs": runs, "form": form, "breadcrumbs": breadcrumbs, "waiting": waiting}
     return render(request, "candidates/result_list.html", context)
+
+
+def _waiting_phase(phases: list[Phase]) -> tuple[Phase, Phase] | None:
+    """The last phase with results and the next one, still without any (RULES §3: who goes on to it is
+    what the lists after the former say), or None when every phase has results or none has."""
+    has_results = [bool(p.scored or p.absentees) for p in phases]  # type: ignore[attr-defined]  # annotated
+    for (done, next_), (scored, scored_next) in zip(
+        itertools.pairwise(phases), itertools.pairwise(has_results), strict=True
+    ):
+        if scored and not scored_next:
+            return done, next_
+    return None
 
 
 @require_POST
@@ -100,6 +119,7 @@ def result_compute(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
                 position=form.cleaned_data["position"],
                 kind=form.cleaned_data["kind"],
                 notes=form.cleaned_data["notes"],
+                after_phase=form.cleaned_data["after_phase"],
             )
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
@@ -143,7 +163,10 @@ def result_detail(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> 
     ]
     publish_form = None
     if not run.is_published and request.user.has_perm("candidates.publish_resultrun"):
-        publish_form = PublishForm(initial={"kind": run.kind or ResultRun.Kind.PRELIMINARY})
+        kind = ResultRun.Kind.FINAL if run.kind in (ResultRun.Kind.FINAL, ResultRun.Kind.PHASE_FINAL) else ""
+        publish_form = PublishForm(
+            initial={"kind": kind or ResultRun.Kind.PRELIMINARY}, after_phase=run.after_phase
+        )
     return render(
         request,
         "candidates/result_detail.html",
@@ -177,7 +200,7 @@ def _pdf_in_background(run: ResultRun) -> bool:
 @staff_view(*VIEW_PERMS, "candidates.publish_resultrun")
 def result_publish(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> HttpResponse:
     run = _run_for(request.user, slug, run_pk)
-    form = PublishForm(request.POST)
+    form = PublishForm(request.POST, after_phase=run.after_phase)
     if not form.is_valid():
         messages.error(request, "Escolha se a lista é preliminar ou final.")
         return redirect(run)

@@ -106,6 +106,16 @@ class Contest(models.Model):
         validators=[MinValueValidator(1)],
         help_text="Contado da publicação da nomeação (Lei 8.112 art. 13 §1º, por analogia, ou o estatuto local).",
     )
+    minimum_final_score = models.DecimalField(
+        "nota final mínima para aprovação",
+        max_digits=8,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal(0))],
+        help_text="O mínimo para aprovação que o edital fixa (SM art. 4º §2º): abaixo dele o candidato sai de "
+        "todas as listas finais, cotistas inclusive. Vazia: o edital não fixa nota final mínima.",
+    )
     # Homologation and validity (CF art. 37 III).
     homologation_date = models.DateField(
         "data da homologação",
@@ -148,6 +158,10 @@ class Contest(models.Model):
             models.CheckConstraint(
                 condition=Q(pcd_cap_percent__gte=0) & Q(pcd_cap_percent__lte=100),
                 name="contests_contest_pcd_cap_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(minimum_final_score__isnull=True) | Q(minimum_final_score__gte=0),
+                name="contests_contest_minimum_final_score_not_negative",
             ),
             models.CheckConstraint(
                 condition=Q(validity_months__gte=1) & Q(validity_months__lte=24),

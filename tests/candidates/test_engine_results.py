@@ -209,8 +209,11 @@ def test_sm_art4_par1_cut_off_lets_the_best_of_each_list_through_not_already_thr
     result = compute(cut_off_rows(), phases)
     # The best two of the general list, then the best cotista not already through (4).
     assert lists(result) == {"open": ["1", "2", "4"], "racial": ["2", "4"], OUT: ["3", "5"]}
-    why = entry(result, "3", OUT).why
-    assert why.startswith("Não classificado na fase Objetiva (nota 70,00): Classificados na fase: 2 na ampla")
+    assert entry(result, "3", OUT).why == (
+        "Não classificado na fase Objetiva (nota 70,00): Passam desta fase os 2 melhores da lista geral "
+        "(ampla concorrência) e o melhor da lista reservada a negros entre os que não passaram pela lista "
+        "geral, além dos empatados com o último classificado de cada lista (SM art. 4º §1º)."
+    )
     assert result.summary["out_reasons"] == {"não classificado no corte da fase": 2}
 
 
@@ -317,3 +320,212 @@ def test_edital_criterion_phase_score_breaks_a_tie_by_the_phase_named_by_its_id(
 )
 def test_scores_print_with_two_decimals_rounded_half_up_and_a_decimal_comma(value, text):
     assert format_score(value) == text
+
+
+# SM art. 4 §1: the K of each list (RULES §3, "Phase cut-off per list") -------------------------------
+
+
+def ranked_rows(open_count: int, racial_count: int, pcd_count: int = 0) -> list[RegistrationRow]:
+    """Distinct objective scores: the non-cotistas first (100, 99, …), then the racial cotistas, then
+    the PcD ones, so no cotista passes through the general list."""
+    rows, score = [], 100
+    for prefix, count, fields in (
+        ("A", open_count, {}),
+        ("N", racial_count, {"racial": True}),
+        ("P", pcd_count, {"pcd": True}),
+    ):
+        for i in range(1, count + 1):
+            rows.append(reg(f"{prefix}{i}", scores={OBJECTIVE: score}, **fields))
+            score -= 1
+    return rows
+
+
+def passed(result) -> list[str]:
+    return [e.number for e in result.entries if e.list == "open"]
+
+
+def test_sm_art4_par1_open_k_empty_is_k_minus_reserved():
+    # The edital: K 10, of them 3 for negros, the open K left empty: 7 + 3 = 10 go on, not 8 + 3.
+    phases = [PhaseRow(OBJECTIVE, "Objetiva", cutoff=10, cutoff_racial=3)]
+    result = compute(ranked_rows(12, 6), phases)
+    assert passed(result) == [*(f"A{i}" for i in range(1, 8)), "N1", "N2", "N3"]
+    assert "os 7 melhores da lista geral" in entry(result, "A8", OUT).why
+    assert "os 3 melhores da lista reservada a negros" in entry(result, "A8", OUT).why
+
+
+def test_sm_art4_par1_open_k_empty_counts_the_default_pcd_k_in_force():
+    # K 10, racial 3 set, PcD left to the formula: pcd(10) = 1 (5%, up): open 10 − 3 − 1 = 6.
+    phases = [PhaseRow(OBJECTIVE, "Objetiva", cutoff=10, cutoff_racial=3)]
+    result = compute(ranked_rows(12, 6, 3), phases, params=SM_PCD)
+    assert passed(result) == [*(f"A{i}" for i in range(1, 7)), "N1", "N2", "N3", "P1"]
+
+
+def test_sm_art4_par1_every_k_left_empty_splits_k_with_the_reserve_formula():
+    # K 10 at 20% half up: racial(10) = 2, pcd(10) = 1, open the rest: 7.
+    result = compute(ranked_rows(12, 6, 3), [PhaseRow(OBJECTIVE, "Objetiva", cutoff=10)], params=SM_PCD)
+    assert passed(result) == [*(f"A{i}" for i in range(1, 8)), "N1", "N2", "P1"]
+
+
+def test_sm_art4_par1_the_open_k_set_by_the_edital_stands_as_set():
+    phases = [PhaseRow(OBJECTIVE, "Objetiva", cutoff=10, cutoff_open=8, cutoff_racial=3)]
+    assert len(passed(compute(ranked_rows(12, 6), phases))) == 11
+
+
+def test_sm_art4_par1_without_a_pcd_reserve_a_pcd_k_is_not_taken_from_k():
+    phases = [PhaseRow(OBJECTIVE, "Objetiva", cutoff=10, cutoff_racial=3, cutoff_pcd=2)]
+    result = compute(ranked_rows(12, 6, 3), phases)
+    assert passed(result) == [*(f"A{i}" for i in range(1, 8)), "N1", "N2", "N3"]
+
+
+def test_sm_art4_par1_reserved_ks_above_k_are_refused_in_portuguese():
+    from candidates.engine.ranking import RankingError, cut_quota
+
+    with pytest.raises(RankingError, match="passam do total da fase"):
+        cut_quota(5, racial=SM.racial, quota={"racial": 6})
+
+
+def test_sm_art4_par1_cut_explanation_names_the_policy_group_and_no_pcd_without_a_pcd_reserve():
+    phases = [PhaseRow(OBJECTIVE, "Objetiva", cutoff=5)]
+    why = entry(compute(ranked_rows(8, 2), phases), "A8", OUT).why
+    assert "lista reservada a negros" in why
+    assert "racial" not in why and "deficiência" not in why
+    angra = Params(racial=ReserveRule(20, 0, "half_up"), group_label="negros e índios")
+    assert (
+        "lista reservada a negros e índios" in entry(compute(ranked_rows(8, 2), phases, angra), "A8", OUT).why
+    )
+    with_pcd = entry(compute(ranked_rows(8, 2), phases, SM_PCD), "A8", OUT).why
+    assert "o melhor da lista reservada a pessoas com deficiência" in with_pcd
+
+
+def test_sm_art1_par2_threshold_applies_to_k_and_the_explanation_says_none_of_the_list():
+    # K 2 is below SM's threshold of 3: no racial place, the two best go on.
+    result = compute(ranked_rows(3, 2), [PhaseRow(OBJECTIVE, "Objetiva", cutoff=2)])
+    assert passed(result) == ["A1", "A2"]
+    assert "nenhum candidato da lista reservada a negros," in entry(result, "N1", OUT).why
+
+
+# RULES §3, "Phases in order": an absence counts at its phase only --------------------------------------
+
+
+def two_phase_rows(*, later_scores_for_everyone: bool) -> list[RegistrationRow]:
+    """Phase 1 lets 2 through (A and B); A is absent at phase 2. C and D were cut at phase 1: they have a
+    phase-2 score only when the organiser's file gave everyone one."""
+    later = 50 if later_scores_for_everyone else None
+    c_d = {OBJECTIVE: 70, WRITTEN: later} if later else {OBJECTIVE: 70}
+    return [
+        reg("A", scores={OBJECTIVE: 90, WRITTEN: None}),
+        reg("B", scores={OBJECTIVE: 80, WRITTEN: 8}),
+        reg("C", scores=c_d),
+        reg("D", scores={**c_d, OBJECTIVE: 60}),
+    ]
+
+
+TWO_PHASES = [
+    PhaseRow(OBJECTIVE, "F1", cutoff=2, cutoff_open=2, cutoff_racial=0),
+    PhaseRow(WRITTEN, "F2"),
+]
+
+
+@pytest.mark.parametrize("later_scores_for_everyone", [False, True])
+def test_rules_s3_an_absence_at_a_later_phase_never_redoes_an_earlier_cut(later_scores_for_everyone):
+    result = compute(two_phase_rows(later_scores_for_everyone=later_scores_for_everyone), TWO_PHASES)
+    assert lists(result) == {"open": ["B"], OUT: ["A", "C", "D"]}
+    assert entry(result, "A", OUT).why == "Ausente na fase F2 (eliminado, conforme o edital)"
+    for number in ("C", "D"):
+        assert entry(result, number, OUT).why.startswith("Não classificado na fase F1")
+
+
+def test_rules_s3_lists_after_phase_k_say_who_goes_on_while_phase_k_plus_1_has_no_scores():
+    rows = [
+        reg("A", scores={OBJECTIVE: 90}, final_score=Decimal(1)),
+        reg("B", scores={OBJECTIVE: 80}, racial=True),
+        reg("C", scores={OBJECTIVE: 70}),
+    ]
+    phases = [PhaseRow(OBJECTIVE, "F1", weight=Decimal(2), cutoff=2, cutoff_open=2, cutoff_racial=0)]
+    phases.append(PhaseRow(WRITTEN, "F2", pass_mark=Decimal(5), cutoff=1))
+    # The final lists cannot be made yet: nobody has a score at F2.
+    assert lists(compute(rows, phases))["out"] == ["A", "B", "C"]
+    after = compute(rows, phases, after_phase=OBJECTIVE, minimum_final_score=Decimal(500))
+    # Ranked by the weighted sum so far (the organiser's final score and the minimum belong to the end).
+    assert lists(after) == {"open": ["A", "B"], "racial": ["B"], OUT: ["C"]}
+    assert entry(after, "A", "open").score == Decimal("180.00")
+    assert entry(after, "C", OUT).why.startswith("Não classificado na fase F1")
+
+
+def test_rules_s3_an_absence_flag_without_a_phase_takes_no_place_from_an_earlier_cut():
+    rows = [
+        reg("A", scores={OBJECTIVE: 90, WRITTEN: 1}, absent=True),
+        reg("B", scores={OBJECTIVE: 80, WRITTEN: 8}),
+        reg("C", scores={OBJECTIVE: 70, WRITTEN: 9}),
+    ]
+    result = compute(rows, TWO_PHASES)
+    assert lists(result) == {"open": ["B"], OUT: ["A", "C"]}
+    assert entry(result, "A", OUT).why == "Ausente (eliminado, conforme o edital)"
+    assert entry(result, "C", OUT).why.startswith("Não classificado na fase F1")
+
+
+# SM art. 4 §2: the minimum for approval ---------------------------------------------------------------
+
+
+def test_sm_art4_par2_minimum_final_score_below_it_on_no_list_cotista_included():
+    phases = [PhaseRow(OBJECTIVE, "Objetiva")]
+    rows = [
+        reg("1", scores={OBJECTIVE: 70}),
+        reg("2", scores={OBJECTIVE: "69.99"}, racial=True),
+        reg("3", final_score=Decimal(90), racial=True),
+    ]
+    result = compute(rows, phases, minimum_final_score=Decimal(70))
+    assert lists(result) == {"open": ["3", "1"], "racial": ["3"], OUT: ["2"]}
+    assert entry(result, "2", OUT).why == (
+        "Nota final 69,99, abaixo do mínimo para aprovação 70,00 (SM art. 4º §2º): fora de todas as listas, "
+        "cotistas inclusive"
+    )
+    assert result.summary["out_reasons"] == {"abaixo do mínimo para aprovação": 1}
+
+
+def test_sm_art4_par2_minimum_final_score_compares_the_exact_sum_and_says_so():
+    phases = [PhaseRow(OBJECTIVE, "Objetiva", Decimal("0.5"))]
+    result = compute([reg("1", scores={OBJECTIVE: "139.99"})], phases, minimum_final_score=Decimal(70))
+    assert entry(result, "1", OUT).why.startswith("Nota final 69,995, abaixo do mínimo para aprovação 70,00")
+
+
+@pytest.mark.parametrize(
+    ("k", "quota", "expected"),
+    [
+        (
+            10,
+            {"racial": 3},
+            [
+                ("Lista geral (ampla concorrência)", 6, "K menos os das listas reservadas: 10 − 3 − 1 = 6"),
+                ("Lista reservada a negros", 3, "fixado pelo edital"),
+                (
+                    "Lista reservada a pessoas com deficiência",
+                    1,
+                    "5% de 10 = 0,5 → 1 (a fórmula da reserva de vagas, aplicada a K)",
+                ),
+            ],
+        ),
+        (
+            2,
+            {},
+            [
+                ("Lista geral (ampla concorrência)", 2, "K menos os das listas reservadas: 2 − 0 − 0 = 2"),
+                (
+                    "Lista reservada a negros",
+                    0,
+                    "a reserva só se aplica a partir de 3: K 2 não reserva lugar",
+                ),
+                (
+                    "Lista reservada a pessoas com deficiência",
+                    0,
+                    "5% de 2 = 0,1 → 1, limitado a 20% de K: 0 (a fórmula da reserva de vagas, aplicada a K)",
+                ),
+            ],
+        ),
+    ],
+)
+def test_sm_art4_par1_the_split_explained_list_by_list_for_the_phases_screen(k, quota, expected):
+    from candidates.engine.ranking import cut_quota, describe_cut_quota
+
+    split = cut_quota(k, racial=SM_PCD.racial, pcd=SM_PCD.pcd, quota=quota)
+    assert describe_cut_quota(k, split, racial=SM_PCD.racial, pcd=SM_PCD.pcd) == expected
