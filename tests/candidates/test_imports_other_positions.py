@@ -160,7 +160,7 @@ def test_importing_only_the_contests_positions_through_the_page(client_for, cast
     assert response.redirect_chain[-1][0] == url("import_preview", contest)
     result = response.context["result"]
     assert result.ok and result.left_out_rows == ANSI_ROWS and result.new == OTHER_ROWS
-    assert "Só os cargos deste concurso: 78 linhas do cargo “ANSI” ficam de fora" in page
+    assert "78 linhas do cargo “ANSI” ficam de fora (não são importadas)" in page
     assert "As outras 54 linhas são importadas, tudo ou nada" in page
     assert "Deixadas de fora (outros cargos)" in page
     assert not Registration.objects.exists()  # nothing written before the commit
