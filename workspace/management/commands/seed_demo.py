@@ -243,7 +243,12 @@ ANGRA = {
     "dpo_phone": "(24) 3000-0001",
 }
 ANGRA_HOLIDAYS: list[dict[str, Any]] = [
-    {"date": D(2026, 1, 6), "name": "Fundação de Angra dos Reis (Dia de Reis)", "recurring": True, "act": DEMO_ACT},
+    {
+        "date": D(2026, 1, 6),
+        "name": "Fundação de Angra dos Reis (Dia de Reis)",
+        "recurring": True,
+        "act": DEMO_ACT,
+    },
     {"date": D(2026, 12, 8), "name": "Nossa Senhora da Conceição", "recurring": True, "act": DEMO_ACT},
 ]
 
@@ -372,7 +377,9 @@ class Command(BaseCommand):
                     self.created.extend(
                         seed_heteroidentification(Contest.objects.get(slug=demo.commission_contest), admin)
                     )
-                    self.created.extend(seed_procedure(Contest.objects.get(slug=demo.procedure_contest), admin))
+                    self.created.extend(
+                        seed_procedure(Contest.objects.get(slug=demo.procedure_contest), admin)
+                    )
         except ValidationError as error:
             raise CommandError("Dados de demonstração recusados: " + "; ".join(error.messages)) from error
 
