@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 
 from candidates.models import Registration
@@ -45,8 +47,8 @@ class OpenChooseForm(StaffFormMixin, forms.Form):
     )
     number = forms.CharField(label="Número de inscrição", max_length=30)
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
         contest, number = data.get("contest"), (data.get("number") or "").strip()
         if contest is not None and number:
             registration = Registration.objects.filter(contest=contest, number=number).first()
