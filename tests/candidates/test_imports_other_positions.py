@@ -190,3 +190,37 @@ def test_taking_every_row_back(client_for, contest):
     response = client.post(back.action, back.values, follow=True)
     assert not response.context["result"].ok
     assert "Todas as linhas do arquivo voltaram a ser consideradas" in response.content.decode()
+
+
+# The command -----------------------------------------------------------------------------------------------
+
+
+def test_the_command_groups_the_problems_and_leaves_the_other_positions_out_when_asked(contest, cast):
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    out = StringIO()
+    with pytest.raises(CommandError):
+        call_command(
+            "import_registrations",
+            contest.slug,
+            str(builders.EXAMPLE_CSV),
+            "--today",
+            "2026-06-01",
+            stdout=out,
+        )
+    text = out.getvalue()
+    assert text.count("não existe neste concurso") == 1
+    assert "78 linhas: cargo “ANSI” não existe neste concurso" in text
+    assert "--only-contest-positions as deixa de fora e importa as outras 54" in text
+    out = StringIO()
+    call_command(
+        "import_registrations", contest.slug, str(builders.EXAMPLE_CSV), "--today", "2026-06-01",
+        "--only-contest-positions", "--commit", "--user", cast["clerk"].username, stdout=out,
+    )  # fmt: skip
+    assert (
+        "54 inscrições criadas" in out.getvalue()
+        and "78 linhas de outros cargos ficaram de fora" in out.getvalue()
+    )
+    assert Registration.objects.filter(contest=contest).count() == OTHER_ROWS
