@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
+# The demo organisation (`make run DEMO=angra`): one installation serves one organisation.
+DEMO ?= santa-maria
 STAMP := $(VENV)/.install-stamp
 
 .PHONY: install run test lint format migrate demo bench bench-municipal bench-import bench-pdf bench-public clean
@@ -25,8 +27,10 @@ $(STAMP): requirements.txt requirements-dev.txt
 migrate: install
 	$(BIN)/python manage.py migrate --noinput
 
+# PORT too: the demo's e-mails and PDFs link to the server `make run` starts (PUBLIC_BASE_URL follows PORT
+# under DEBUG).
 demo: migrate
-	$(BIN)/python manage.py seed_demo
+	PORT=$(PORT) $(BIN)/python manage.py seed_demo --organization $(DEMO)
 
 # The task worker (notices by e-mail, long lists' PDFs, large imports) runs beside the server; e-mail goes to
 # private/mail/ in development.

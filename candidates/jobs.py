@@ -199,6 +199,7 @@ def import_enqueue(
     phases: Mapping[str, Sequence[str | None]],
     expected: str,
     origin_url: str = "",
+    only_contest_positions: bool = False,
 ) -> Job:
     """Queue the commit of the stored import ``token`` as the clerk previewed it (``expected``: the
     preview's fingerprint); the same file asked again while it waits gets the same job."""
@@ -218,6 +219,7 @@ def import_enqueue(
         mapping=dict(mapping) if mapping is not None else None,
         phases={name: list(spec) for name, spec in phases.items()},
         expected=expected,
+        only_contest_positions=only_contest_positions,
     )
 
 
@@ -233,6 +235,7 @@ def registrations_import_job(
     mapping: dict[str, str] | None,
     phases: dict[str, list[str | None]],
     expected: str,
+    only_contest_positions: bool = False,
 ) -> None:
     """Commit the stored import, all or nothing, planned once under the contest's lock and refused if it
     would not do what the preview showed; the stored file is deleted once imported (kept after a refusal,
@@ -270,6 +273,7 @@ def registrations_import_job(
                 phase_specs=confirmed_phase_specs(phases),
                 progress=progress,
                 expected=expected,
+                only_contest_positions=only_contest_positions,
             )
         except ImportChanged as changed:
             raise JobRefused(str(changed)) from changed

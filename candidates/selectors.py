@@ -149,6 +149,26 @@ def self_declaration(registration: Registration) -> SelfDeclaration | None:
     return SelfDeclaration.objects.filter(registration=registration).first()
 
 
+def person_nominations(registration: Registration) -> list[Nomination]:
+    """The nominations of the registration's candidate, in any of their registrations (this contest or
+    another), the newest act first: the registration page shows them."""
+    return list(
+        Nomination.objects.filter(registration__candidate_id=registration.candidate_id)
+        .select_related("position__contest__policy", "registration__candidate")
+        .order_by("-act_date", "-pk")
+    )
+
+
+def person_other_registrations(registration: Registration) -> list[Registration]:
+    """The candidate's other registrations (other positions or contests), newest contest first."""
+    return list(
+        Registration.objects.filter(candidate_id=registration.candidate_id)
+        .exclude(pk=registration.pk)
+        .select_related("contest", "position")
+        .order_by("-contest__year", "contest__title", "number")
+    )
+
+
 def registration_phase_results(registration: Registration) -> list[tuple[Phase, PhaseResult | None]]:
     """Each phase of the registration's contest, in order, with the registration's result (or None)."""
     results = {r.phase_id: r for r in registration.phase_results.all()}

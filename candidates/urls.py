@@ -60,6 +60,11 @@ urlpatterns = [
     path(f"{IMPORTS}previa/", imports.import_preview, name="import_preview"),
     path(f"{IMPORTS}importar/", imports.import_commit, name="import_commit"),
     path(f"{IMPORTS}cancelar/", imports.import_cancel, name="import_cancel"),
+    path(
+        f"{IMPORTS}so-cargos-do-concurso/",
+        imports.import_only_contest_positions,
+        name="import_only_positions",
+    ),
     path(f"{IMPORTS}modelo.xlsx", imports.import_template, name="import_template"),
     # phases
     path(PHASES, phases.phase_list, name="phase_list"),

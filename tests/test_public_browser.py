@@ -7,6 +7,7 @@ the e-MAG access key, and the high-contrast toggle is remembered.
 
 from __future__ import annotations
 
+import datetime
 import importlib
 import io
 
@@ -50,7 +51,11 @@ def test_candidate_finds_their_place_downloads_the_csv_and_verifies_the_edital(
     page, live_server, tmp_path, settings, removable_documents
 ):
     settings.MEDIA_ROOT = tmp_path
-    call_command("seed_demo", stdout=io.StringIO())
+    call_command("seed_demo", "--organization", "angra", stdout=io.StringIO())
+    from contests.models import Contest
+
+    demo = Contest.objects.get(slug="demo-angra")
+    exam_day = demo.edital_date + datetime.timedelta(days=62)  # the schedule counts from the demo's day
     problems: list[str] = []
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: problems.append(str(e)))
@@ -62,12 +67,12 @@ def test_candidate_finds_their_place_downloads_the_csv_and_verifies_the_edital(
     check(page, problems)
     page.screenshot(path="/tmp/portal-home.png", full_page=True)
     page.get_by_role("link", name="Concluídos").click()
-    page.get_by_role("link", name="Concurso 2/2026: Poder Executivo de Angra dos Reis").click()
+    page.get_by_role("link", name=f"Concurso 1/{demo.year}: Poder Executivo de Angra dos Reis").click()
 
     # 2. The contest page: documents, results, vacancies, schedule.
     page.get_by_role("heading", name="Documentos publicados").wait_for()
     check(page, problems)
-    assert "15/03/2026" in page.locator("#cronograma ~ ol").inner_text()
+    assert f"{exam_day:%d/%m/%Y}" in page.locator("#cronograma ~ ol").inner_text()
     contest_url = page.url
     page.get_by_role("link", name="Resultado final publicado em").first.click()
 
@@ -118,7 +123,7 @@ def test_candidate_finds_their_place_downloads_the_csv_and_verifies_the_edital(
     page.get_by_role("heading", name="Ordem de nomeação: AGAD – Agente Administrativo").wait_for()
     check(page, problems)
     joao = page.locator("tbody tr", has_text="João Conceição dos Santos").inner_text()
-    assert joao.startswith("2ª") and "Portaria 101/2026" in joao
+    assert joao.startswith("2ª") and "Portaria 101 (demonstração)" in joao
 
     # 6. The published edital: its PDF downloaded and checked on /verificar/.
     page.goto(contest_url)

@@ -120,13 +120,13 @@ def test_no_public_page_of_the_demo_shows_a_cpf_a_birth_date_or_an_email(client,
         for cpf, birth, email in Candidate.objects.values_list("cpf", "birth_date", "email")
     ]
     assert len(people) >= 20 and all(p.birth and p.email for p in people)
-    contest = Contest.objects.get(slug="demo-angra")
+    contest = Contest.objects.get(slug="demo-santa-maria-concluido")
     run = ResultRun.objects.get(contest=contest, status=ResultRun.Status.PUBLISHED)
-    position = contest.positions.get(code="AGAD")
+    position = contest.positions.get(code="AADM")
     searches = [
         reverse("public:run", args=[contest.slug, run.pk]) + "?q=a",
         reverse("public:list", args=[contest.slug, run.pk, position.pk, "racial"]) + "?q=conceicao",
-        reverse("public:home") + "?q=angra",
+        reverse("public:home") + "?q=santa",
     ]
     pages = crawl(client, [reverse("public:home"), *searches])
 

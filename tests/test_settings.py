@@ -6,6 +6,7 @@ what the case sets), since settings are read once per process.
 """
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -215,3 +216,19 @@ def test_operations_doc_lists_every_environment_variable_the_settings_read():
     assert {"SECRET_KEY", "DATABASE_URL", "SECRET_KEY_FALLBACKS", "ENV_FILE"} <= names
     missing = sorted(name for name in names if f"`{name}`" not in doc)
     assert not missing, f"docs/operations.md não documenta: {missing}"
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make ausente")
+@pytest.mark.parametrize(("args", "organization"), [([], "santa-maria"), (["DEMO=angra"], "angra")])
+def test_make_demo_seeds_with_the_port_it_serves_on_and_the_chosen_organisation(args, organization):
+    """The demo's e-mails and PDFs are made by ``seed_demo``: it gets the PORT ``make run`` serves on."""
+    root = Path(__file__).resolve().parent.parent
+    dry = subprocess.run(
+        ["make", "-n", "demo", "PORT=8123", *args],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    line = next(line for line in dry.stdout.splitlines() if "seed_demo" in line)
+    assert line.startswith("PORT=8123 ") and line.endswith(f"seed_demo --organization {organization}")

@@ -263,7 +263,13 @@ def import_preview(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
         return redirect("candidates:import_upload", contest.slug)
     state, table = loaded
     mapping = _mapping(contest, state, table)
-    result = preview(contest, table, mapping, phase_specs=_phase_specs(state))
+    result = preview(
+        contest,
+        table,
+        mapping,
+        phase_specs=_phase_specs(state),
+        only_contest_positions=bool(state.get("only_contest_positions")),
+    )
     phases_form = None
     # While the file has blocking problems the phases' form is hidden: the clerk fixes the file
     # first, and confirming maxima of a file that will be sent again would be wasted work.
@@ -295,7 +301,7 @@ def import_preview(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
     if state.get("seen") != seen:
         state["seen"] = seen
         _save_state(request, contest, state)
-    problems = Paginator(result.problems, PROBLEMS_PER_PAGE).get_page(request.GET.get("pagina"))
+    problems = Paginator(result.problem_groups, PROBLEMS_PER_PAGE).get_page(request.GET.get("pagina"))
     return render(
         request,
         "candidates/import_preview.html",
@@ -363,6 +369,7 @@ def import_commit(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
             phases=state.get("phases") or {},
             expected=seen["fingerprint"],
             origin_url=reverse("candidates:import_preview", args=[contest.slug]),
+            only_contest_positions=bool(state.get("only_contest_positions")),
         )
         state["job"] = str(job.pk)
         _save_state(request, contest, state)
@@ -379,6 +386,7 @@ def import_commit(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
             request.user,
             phase_specs=_phase_specs(state),
             expected=seen["fingerprint"],
+            only_contest_positions=bool(state.get("only_contest_positions")),
         )
     except ImportChanged as changed:
         messages.error(request, str(changed))
@@ -389,6 +397,30 @@ def import_commit(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     _discard(request, contest)
     messages.success(request, result.summary)
     return redirect("candidates:registration_list", contest.slug)
+
+
+@require_POST
+@staff_view(*IMPORT_PERMS)
+def import_only_contest_positions(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    """Leave out (``sim``) or take back (``nao``) the rows whose position this contest does not have. Only
+    a choice of the import in progress: the preview shows what is left out, and the commit, all or nothing
+    for the remaining rows, names it in the history of every row it writes."""
+    contest = get_contest_for_user(request.user, slug)
+    state = _stored_state(request, contest)
+    if state is None:
+        return redirect("candidates:import_upload", contest.slug)
+    leave_out = request.POST.get("deixar_de_fora") == "sim"
+    if _job_in_flight(state) is None and bool(state.get("only_contest_positions")) != leave_out:
+        state["only_contest_positions"] = leave_out
+        state.pop("seen", None)  # the commit waits for the preview of this choice
+        _save_state(request, contest, state)
+        messages.info(
+            request,
+            "Só os cargos deste concurso: as linhas de outros cargos ficam de fora. Confira a prévia e importe."
+            if leave_out
+            else "Todas as linhas do arquivo voltaram a ser consideradas.",
+        )
+    return redirect("candidates:import_preview", contest.slug)
 
 
 @require_POST

@@ -227,6 +227,9 @@ def registration_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -
             user=user, obj=registration, action="view_sensitive", detail="CPF completo", request=request
         )
     phases = selectors.registration_phase_results(registration)
+    nominations = (
+        selectors.person_nominations(registration) if user.has_perm("candidates.view_nomination") else None
+    )
     entries = selectors.registration_history(
         registration, sensitive=sensitive is not None, candidate=see_candidate, full_cpf=full_cpf
     )
@@ -249,6 +252,8 @@ def registration_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -
             "breadcrumbs": _trail(contest, here(registration.number)),
             "candidate": registration.candidate,
             "phases": phases,
+            "nominations": nominations,
+            "other_registrations": selectors.person_other_registrations(registration),
             "sensitive": sensitive,
             "declaration": declaration,
             "can_see_sensitive": user.has_perm(SENSITIVE),

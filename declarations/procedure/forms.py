@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 
+from candidates.models import Registration
 from contests.forms import StaffFormMixin, date_field
+from contests.models import Contest
 from declarations.models import Procedure
 from declarations.models.procedures import MEANS_CHOICES, OUTCOME_CHOICES
 from declarations.procedure import rules
@@ -32,6 +36,28 @@ class MultipleFileField(forms.FileField):
 
 
 FILES_HELP = "PDF ou imagem (PNG, JPEG, WEBP), verificados pelo conteúdo; até 10 MB cada."
+
+
+class OpenChooseForm(StaffFormMixin, forms.Form):
+    """The registration a procedure is opened on, found by its contest and inscription number (the way
+    from the procedures list to the opening form)."""
+
+    contest = forms.ModelChoiceField(
+        label="Concurso", queryset=Contest.objects.order_by("-year", "title"), empty_label="— escolha —"
+    )
+    number = forms.CharField(label="Número de inscrição", max_length=30)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        contest, number = data.get("contest"), (data.get("number") or "").strip()
+        if contest is not None and number:
+            registration = Registration.objects.filter(contest=contest, number=number).first()
+            if registration is None:
+                self.add_error(
+                    "number", f"O concurso {contest} não tem a inscrição {number}: confira o número."
+                )
+            data["registration"] = registration
+        return data
 
 
 class OpenForm(StaffFormMixin, forms.Form):

@@ -198,3 +198,13 @@ def visible_acts(acts: Iterable[ProcedureAct]) -> list[tuple[ProcedureAct, list[
 def registration_procedures(registration: Registration) -> QuerySet[Procedure]:
     """The procedures on ``registration``, in number order (its page shows their status)."""
     return registration.procedures.order_by("year", "number")
+
+
+def person_other_procedures(registration: Registration) -> QuerySet[Procedure]:
+    """The procedures on the candidate's other registrations (other positions or contests), by number."""
+    return (
+        Procedure.objects.filter(registration__candidate_id=registration.candidate_id)
+        .exclude(registration=registration)
+        .select_related("registration__contest", "registration__position")
+        .order_by("year", "number")
+    )

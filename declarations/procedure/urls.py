@@ -10,6 +10,7 @@ LINK = "processo/<str:token>/"
 
 urlpatterns = [
     path("processos/", staff.procedure_list, name="list"),
+    path("processos/instaurar/", staff.procedure_open_choose, name="open_choose"),
     path("processos/instaurar/<int:registration_pk>/", staff.procedure_open, name="open"),
     path(CASE, staff.procedure_detail, name="detail"),
     path(CASE + "atos/<str:kind>/", staff.act_create, name="act"),

@@ -1,5 +1,7 @@
-"""``{% registration_procedures registration %}``: the status of a registration's procedures on its page.
-Secretaria sees the status only; Jurídico and Auditoria also get the link to the case (RULES §7)."""
+"""``{% registration_procedures registration %}``: the status of a registration's procedures on its page,
+and of those on the same person's other registrations. Secretaria sees the status only; Jurídico and
+Auditoria also get the link to the case (RULES §7). ``candidates`` may not import ``declarations``: its
+template loads this tag, the panel ``declarations`` adds to the registration page."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ def registration_procedures(context, registration) -> dict:
         "show": True,
         "registration": registration,
         "procedures": selectors.registration_procedures(registration),
+        "others": selectors.person_other_procedures(registration),
         "can_view": user.has_perm("declarations.view_procedure"),
         "can_open": user.has_perm("declarations.conduct_procedure")
         and (registration.racial_reserve or hasattr(registration, "self_declaration")),

@@ -256,7 +256,7 @@ def test_a_bad_row_imports_nothing_and_is_named(client_for, contest):
     assert "dígitos verificadores" in problem.message
     page = response.content.decode()
     assert "nada será importado" in page
-    assert ">5<" in page and "dígitos verificadores não conferem" in page
+    assert "Linha 5" in page and "dígitos verificadores não conferem" in page
     assert "Importar</button>" not in page
     # Posting the commit anyway writes nothing.
     response = client_for("clerk").post(url("import_commit", contest), follow=True)

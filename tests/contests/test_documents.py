@@ -56,9 +56,11 @@ def ready_contest(**overrides):
 
 
 @needs_pdftotext
-@pytest.mark.parametrize("slug", ["demo-santa-maria", "demo-angra"])
-def test_edital_command_prints_percent_counts_and_seats(slug, tmp_path):
-    call_command("seed_demo", stdout=io.StringIO())
+@pytest.mark.parametrize(
+    ("slug", "organization"), [("demo-santa-maria", "santa-maria"), ("demo-angra", "angra")]
+)
+def test_edital_command_prints_percent_counts_and_seats(slug, organization, tmp_path):
+    call_command("seed_demo", "--organization", organization, stdout=io.StringIO())
     contest = Contest.objects.get(slug=slug)
     out = tmp_path / "x.pdf"
     call_command("edital", slug, "-o", str(out), stdout=io.StringIO())

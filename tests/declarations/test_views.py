@@ -17,6 +17,7 @@ from declarations.models import Procedure, ProcedureAct, ProcedureLink
 from declarations.procedure import services
 from tests.access import ROLES, assert_access
 from tests.builders import make_registration, set_policy
+from tests.pages import post_form
 
 pytestmark = pytest.mark.django_db
 PDF = b"%PDF-1.4\n%%EOF\n"
@@ -87,6 +88,30 @@ def test_open_through_the_form(client_for, cast):
     assert (history.history_user, history.history_change_reason) == (cast["legal"], "Instauração")
     opening = procedure.acts.get()
     assert opening.history.first().history_user == cast["legal"]
+
+
+def test_instaurar_from_the_procedures_list_leads_to_the_opening_form(client_for, cast):
+    registration = make_registration(racial_category="parda")
+    client = client_for("legal")
+    page = client.get(reverse("declarations:list")).content.decode()
+    assert f'href="{reverse("declarations:open_choose")}">Instaurar processo</a>' in page
+    # A number the contest does not have is refused with the reason, on the same page.
+    fill = {"contest": str(registration.contest.pk), "number": "999999"}
+    response = post_form(client, reverse("declarations:open_choose"), fill)
+    assert response.status_code == 200
+    assert "não tem a inscrição 999999" in response.content.decode()
+    fill["number"] = registration.number
+    response = post_form(client, reverse("declarations:open_choose"), fill)
+    assert response["Location"] == reverse("declarations:open", args=[registration.pk])
+    response = post_form(client, response["Location"], {"origin": "ex_officio", "facts": "Indícios."})
+    procedure = Procedure.objects.get(registration=registration)
+    assert response["Location"] == procedure.get_absolute_url()
+    assert procedure.history.first().history_user == cast["legal"]
+
+
+def test_the_instaurar_button_is_only_for_who_conducts(client_for, case):
+    page = client_for("auditor").get(reverse("declarations:list")).content.decode()
+    assert reverse("declarations:open_choose") not in page
 
 
 def test_an_unlawful_act_is_refused_with_the_reason_and_changes_nothing(client_for, case):

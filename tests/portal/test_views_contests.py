@@ -152,7 +152,7 @@ def test_contest_page_vacancy_table_with_reserved_counts(client):
     make_position(contest, vacancies=13, code="ANSI", title="Analista de Sistemas")
     html = text(client.get(reverse("public:contest", args=[contest.slug])))
     row = html.split("ANSI – Analista de Sistemas", 1)[1].split("</tr>", 1)[0]
-    cells = [c.split("</td>")[0] for c in row.split('<td class="num">')[1:]]
+    cells = [c.split(">", 1)[1].split("</td>")[0] for c in row.split('<td class="num"')[1:]]
     assert cells == ["13", "9", "3", "1"]  # SM: 20% of 13 = 2,6 → 3 racial; PcD 5% of 13 → 1
 
 
@@ -162,7 +162,7 @@ def vacancy_cells(client, contest, code: str) -> list[str]:
     if f"{code} – " not in html:
         return []
     row = html.split(f"{code} – ", 1)[1].split("</tr>", 1)[0]
-    return [c.split("</td>")[0] for c in row.split('<td class="num">')[1:]]
+    return [c.split(">", 1)[1].split("</td>")[0] for c in row.split('<td class="num"')[1:]]
 
 
 def test_vacancy_table_is_the_published_editals_until_a_rectification(

@@ -12,6 +12,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from candidates.services.results import result_run_compute
+from contests.models import Contest
 from tests.builders import PASSWORD, make_cast, make_procedure_world, make_world
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
@@ -62,10 +63,11 @@ def test_role_logs_in_and_sees_its_home_with_counts(page, live_server, demo, who
 # The auditor's latest changes: the demo's 2 contests (created, then moved on) and 5 positions.
 DEMO_EXPECTED = {
     "gestao": {"Resultados aguardando publicação": "1", "Concursos aguardando homologação": "0"},
-    # Angra's demo (published, homologated) called 7 nominees in May 2026 out of its open seats: 6 seats
-    # are still free, and the 7 nominees' deadlines to take office have passed with no office taken.
-    "secretaria": {"Vagas livres para nomear": "6", "Prazos de posse vencidos ou a vencer em 7 dias": "7"},
-    # The demo's one procedure (a fictitious complaint on an Angra registration, the defence deadline running).
+    # The concluded contest of the demo (published, homologated today) called 7 nominees today out of its
+    # open seats: 6 seats are still free, and every deadline to take office is running (none ended).
+    "secretaria": {"Vagas livres para nomear": "6", "Prazos de posse vencidos ou a vencer em 7 dias": "0"},
+    # The demo's one procedure (a fictitious complaint on a registration of the concluded contest, the
+    # defence deadline running).
     "juridico": {"Processos abertos, pelo próximo prazo": "1"},
     # Santa Maria's commission, drawn with Conceição (comissao) in it: one session, 14 days after the seed.
     "comissao": {"Próximas sessões da sua comissão": "1"},
@@ -77,7 +79,6 @@ DEMO_EXPECTED = {
 def seeded(settings, tmp_path):
     from django.core.management import call_command
 
-    from contests.models import Contest
     from tests.builders import EXAMPLE_CSV
 
     settings.MEDIA_ROOT = tmp_path
@@ -109,7 +110,8 @@ def test_demo_user_logs_in_and_sees_its_home_with_counts(page, live_server, seed
     main = page.locator("main").inner_text()
     assert "ainda não existe" not in main
     if who == "gestao":
-        link = page.get_by_role("link", name="Concurso 1/2026: ")
+        contest = Contest.objects.get(slug="demo-santa-maria")
+        link = page.get_by_role("link", name=f"Concurso {contest.number}/{contest.year}: ")
         assert link.count() == 1  # the draft run, named by what it is, leads to its page
     if who == "juridico":
         assert "PA nº 1/" in main and "próximo prazo até" in main and "prazo venceu" not in main

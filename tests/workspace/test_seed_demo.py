@@ -90,14 +90,17 @@ def _reserved(slug: str) -> dict[str, tuple[int, int, int, int]]:
 
 
 def test_seed_demo_santa_maria_reserved_counts(db, debug, seeded):
+    from django.utils import timezone
+
     contest = Contest.objects.get(slug="demo-santa-maria")
     assert contest.policy.slug == "santa-maria"
     assert contest.status == Contest.Status.IN_PROGRESS
-    assert (contest.edital_date.isoformat(), contest.registration_start.isoformat()) == (
-        "2026-02-02",
-        "2026-02-09",
-    )
-    assert contest.registration_end.isoformat() == "2026-03-10"
+    # Counted from the day the demo is created: registrations closed some weeks ago, ready for the import.
+    today = timezone.localdate()
+    assert contest.edital_date == today - datetime.timedelta(days=75)
+    assert contest.registration_start == today - datetime.timedelta(days=68)
+    assert contest.registration_end == today - datetime.timedelta(days=39)
+    assert contest.year == contest.edital_date.year
     assert _reserved("demo-santa-maria") == {
         "ALEG": (2, 0, 0, 2),  # below SM's threshold of 3 (art. 1 §2); PcD capped at 20% of 2 → 0
         "TLEG": (7, 1, 1, 5),  # 1,4 → 1
@@ -111,15 +114,32 @@ def test_seed_demo_santa_maria_reserved_counts(db, debug, seeded):
     }
 
 
-def test_seed_demo_angra_reserved_counts(db, debug, seeded):
-    contest = Contest.objects.get(slug="demo-angra")
-    assert contest.policy.slug == "angra-dos-reis"
-    # Homologated: the portal's demo (its result published and its first nominations made).
-    assert contest.status == Contest.Status.HOMOLOGATED
-    assert _reserved("demo-angra") == {
-        "AGAD": (10, 2, 1, 7),
-        "ACS": (3, 1, 0, 2),  # no threshold in AR: 0,6 → 1
-    }
+def test_seed_demo_the_organisation_lists_only_its_own_contests(db, debug, seeded):
+    assert Organization.objects.count() == 1
+    slugs = set(Contest.objects.values_list("slug", flat=True))
+    assert slugs == {"demo-santa-maria", "demo-santa-maria-concluido"}
+    assert set(Contest.objects.values_list("policy__slug", flat=True)) == {"santa-maria"}
+
+
+def test_seed_demo_another_organisation_in_the_same_database_is_refused(db, debug, seeded):
+    from django.core.management import CommandError
+
+    before = snapshot()
+    with pytest.raises(CommandError, match="uma instalação serve uma só organização"):
+        call_command("seed_demo", "--organization", "angra", stdout=StringIO())
+    assert snapshot() == before
+
+
+def test_seed_demo_no_deadline_has_ended(db, debug, seeded):
+    """The Secretaria's home opens on deadlines that are running, not on deadlines ended months ago."""
+    from django.utils import timezone
+
+    from candidates.models import Nomination
+
+    today = timezone.localdate()
+    deadlines = list(Nomination.objects.values_list("office_deadline", flat=True))
+    assert deadlines and all(deadline >= today for deadline in deadlines)
+    assert set(Nomination.objects.values_list("act_date", flat=True)) == {today}
 
 
 def test_seed_demo_positions_match_the_example_file(db, debug, seeded):
@@ -212,7 +232,8 @@ def test_seed_demo_gives_the_portal_a_published_edital_result_and_nominations(db
     from candidates.models import Nomination, ResultRun
     from contests.documents.models import Document
 
-    contest = Contest.objects.get(slug="demo-angra")
+    contest = Contest.objects.get(slug="demo-santa-maria-concluido")
+    assert contest.policy.slug == "santa-maria"
     assert Document.objects.filter(contest=contest, kind=Document.Kind.EDITAL).count() == 1
     run = ResultRun.objects.get(contest=contest)
     assert run.status == ResultRun.Status.PUBLISHED and run.kind == ResultRun.Kind.FINAL
@@ -259,7 +280,7 @@ def test_seed_demo_opens_one_procedure_with_a_running_defence_deadline(db, debug
     from declarations.procedure.selectors import case_state
 
     procedure = Procedure.objects.get()
-    assert procedure.registration.contest.slug == "demo-angra"
+    assert procedure.registration.contest.slug == "demo-santa-maria-concluido"
     assert procedure.registration.racial_reserve
     assert procedure.status == Procedure.Status.OPEN
     assert procedure.origin == Procedure.Origin.COMPLAINT
@@ -268,5 +289,4 @@ def test_seed_demo_opens_one_procedure_with_a_running_defence_deadline(db, debug
     today = timezone.localdate()
     deadline = case_state(procedure, today=today).next_deadline
     assert deadline is not None and not deadline.overdue
-    # The defence (10 days in Angra's policy) counted from the in-person notice given today.
-    assert deadline.deadline.last_day >= today + datetime.timedelta(days=10)
+    assert deadline.deadline.last_day > today  # counted from the in-person notice given today

@@ -54,6 +54,12 @@ class Command(BaseCommand):
             metavar="NOME=MÁXIMA[:MÍNIMA]",
             help='Nota máxima (e mínima) de uma fase que o arquivo cria, ex.: --phase "Nota Objetiva=100:50".',
         )
+        parser.add_argument(
+            "--only-contest-positions",
+            action="store_true",
+            help="Deixa de fora as linhas de cargos que o concurso não tem (as outras: tudo ou nada; o "
+            "histórico de cada inscrição importada registra o que ficou de fora).",
+        )
         parser.add_argument("--today", metavar="AAAA-MM-DD", help="Data de referência (padrão: hoje).")
         parser.add_argument(
             "--rows", type=int, default=5, help="Quantas linhas mostrar na prévia (padrão 5)."
@@ -86,8 +92,17 @@ class Command(BaseCommand):
         for header, target in mapping.items():
             self.stdout.write(f"  {header} → {target_label(target)}")
         progress = self.progress if self.stdout.isatty() else None
+        only = options["only_contest_positions"]
         if not options["commit"]:
-            result = preview(contest, table, mapping, today=today, phase_specs=phase_specs, progress=progress)
+            result = preview(
+                contest,
+                table,
+                mapping,
+                today=today,
+                phase_specs=phase_specs,
+                progress=progress,
+                only_contest_positions=only,
+            )
             self.end_progress(progress)
             self.report(result, rows=options["rows"])
             if not result.ok:
@@ -96,7 +111,14 @@ class Command(BaseCommand):
             return
         try:
             done = commit(
-                contest, table, mapping, user, today=today, phase_specs=phase_specs, progress=progress
+                contest,
+                table,
+                mapping,
+                user,
+                today=today,
+                phase_specs=phase_specs,
+                progress=progress,
+                only_contest_positions=only,
             )
         except ImportRejected as exc:
             self.end_progress(progress)
@@ -183,8 +205,16 @@ class Command(BaseCommand):
             self.stdout.write(f"  linha {row.line}, inscrição {row.number}: {'; '.join(row.changes)}")
         for notice in result.notices:
             self.stdout.write(f"Aviso: {notice}")
+        if result.left_out_rows:
+            self.stdout.write(f"Aviso: {result.left_out_text}")
         if result.problems:
+            # Identical problems once, with their lines (78 rows of another contest's position: one line).
             self.stdout.write(self.style.ERROR(f"Problemas ({len(result.problems)}):"))
-            for problem in result.problems:
-                self.stdout.write(f"  {problem}")
+            for group in result.problem_groups:
+                self.stdout.write(f"  {group}")
+            if result.can_leave_out_other_positions:
+                self.stdout.write(
+                    f"O único problema são {result.other_positions_text}: --only-contest-positions as deixa "
+                    f"de fora e importa as outras {result.rows_of_this_contest} (tudo ou nada)."
+                )
         self.stdout.write(result.summary)

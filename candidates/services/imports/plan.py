@@ -75,15 +75,22 @@ class _Planner:
         today: datetime.date,
         phase_specs: Mapping[str, PhaseSpec] | None,
         progress: Progress | None,
+        only_contest_positions: bool = False,
     ):
         self.contest = contest
+        self.only_contest_positions = only_contest_positions
         self.policy: Policy = contest.policy
         self.table = table
         self.mapping = {h: mapping.get(h, IGNORE) for h in table.headers}
         self.today = today
         self.phase_specs = {fold(k): v for k, v in (phase_specs or {}).items()}
         self.progress = progress
-        self.preview = Preview(total_rows=table.row_count, mapping=dict(self.mapping), source=table.source)
+        self.preview = Preview(
+            total_rows=table.row_count,
+            mapping=dict(self.mapping),
+            source=table.source,
+            only_contest_positions=only_contest_positions,
+        )
         self.problems = self.preview.problems
         self.problems += table.problems  # cells the reader could not take
         self.phases: dict[str, Phase] = {}
@@ -110,6 +117,7 @@ class _Planner:
         if not self.resolve_mapping():
             return
         self.resolve_phases()
+        self.load_positions()
         with paused_gc():
             rows = self.parse_rows()
             self.load(rows)
@@ -209,20 +217,37 @@ class _Planner:
                     continue
                 if score[0] is not None and score[0] > SCORE_LIMIT:
                     problems.append(Problem(line, header, f"nota {num(score[0])} grande demais"))
+            if (raw := values.get("position")) and self.find_position(raw) is None:
+                self.preview.other_positions.setdefault(raw, []).append(line)
+                if self.only_contest_positions:  # the row is left out, and with it whatever is wrong in it
+                    del problems[errors:]
+                    continue
             rows.append(Row(line, values, scores, len(problems) > errors))
         return rows
 
     # What exists ---------------------------------------------------------------------------------------
 
-    def load(self, rows: list[Row]) -> None:
-        contest = self.contest
-        self.positions = list(contest.positions.all())
+    def load_positions(self) -> None:
+        self.positions = list(self.contest.positions.all())
         self.positions_by_id = {p.pk: p for p in self.positions}
         self.position_lookup: dict[str, Position] = {}
         for position in self.positions:
             self.position_lookup.setdefault(fold(position.title), position)
         for position in self.positions:
             self.position_lookup[fold(position.code)] = position
+
+    def find_position(self, raw: str) -> Position | None:
+        """The position a cell names, by code or title (accents and case aside, or its first word)."""
+        position = self.position_lookup.get(raw)
+        if position is None:
+            key = fold(raw)
+            position = self.position_lookup.get(key) or self.position_lookup.get(key.split(" ")[0])
+            if position is not None:
+                self.position_lookup[raw] = position  # the same spelling comes again on other rows
+        return position
+
+    def load(self, rows: list[Row]) -> None:
+        contest = self.contest
         registrations = list(Registration.objects.filter(contest=contest))
         self.by_number = {r.number: r for r in registrations}
         self.pairs = Counter((r.position_id, r.candidate_id) for r in registrations)
@@ -358,12 +383,7 @@ class _Planner:
     def plan_position(self, row: Row, existing: Registration | None) -> Position | None:
         if "position" in row.values:
             raw = row.values["position"]
-            position = self.position_lookup.get(raw)
-            if position is None:
-                key = fold(raw)
-                position = self.position_lookup.get(key) or self.position_lookup.get(key.split(" ")[0])
-                if position is not None:
-                    self.position_lookup[raw] = position  # the same spelling comes again on other rows
+            position = self.find_position(raw) if raw else None
             if position is None:
                 codes = ", ".join(p.code for p in self.positions) or "nenhum cadastrado"
                 message = (
@@ -564,6 +584,7 @@ class _Planner:
             [spec.name for spec in preview.phases_to_create],
             preview.notices,
             preview.missing_from_file,
+            sorted(preview.other_positions.items()) if self.only_contest_positions else None,
         )
         digest.update(repr(heading).encode())
         for row in rows:

@@ -26,6 +26,71 @@ class Problem:
         return f"{where}: {message}." if where else f"{message}."
 
 
+@dataclass(frozen=True)
+class ProblemGroup:
+    """Identical problems (same column, same reason) on several lines, told once with their lines."""
+
+    column: str
+    message: str
+    lines: tuple[int, ...]
+    count: int
+
+    LINES_SHOWN = 10
+
+    @property
+    def line_numbers(self) -> str:
+        """``"12, 15, 18, … (e mais 68)"``: the first lines, and how many more."""
+        shown = ", ".join(str(line) for line in self.lines[: self.LINES_SHOWN])
+        rest = len(self.lines) - self.LINES_SHOWN
+        return f"{shown}, … (e mais {thousands(rest)})" if rest > 0 else shown
+
+    @property
+    def lines_text(self) -> str:
+        """``"linhas 12, 15, 18, … (e mais 68)"``; ``"linha 12"``; ``"—"`` for a problem of the whole file."""
+        if not self.lines:
+            return "—"
+        return f"{'linha' if len(self.lines) == 1 else 'linhas'} {self.line_numbers}"
+
+    @property
+    def headline(self) -> str:
+        """``"78 linhas"`` or ``"Linha 12"``: where, before the reason."""
+        if len(self.lines) > 1:
+            return plural(len(self.lines), "linha", "linhas")
+        return f"Linha {self.lines[0]}" if self.lines else "Arquivo"
+
+    def __str__(self) -> str:
+        if len(self.lines) <= 1:
+            return str(Problem(self.lines[0] if self.lines else None, self.column, self.message))
+        column = f" (coluna {self.column})" if self.column else ""
+        return f"{self.headline}: {self.message}{column} — {self.lines_text}."
+
+
+def group_problems(problems: Sequence[Problem]) -> list[ProblemGroup]:
+    """The problems with the same column and reason told once, with every line, in the order the first of
+    each comes in the file (78 rows of a position of another contest make one group, not 78 lines)."""
+    groups: dict[tuple[str, str], list[Problem]] = {}
+    for problem in problems:
+        groups.setdefault((problem.column, problem.message), []).append(problem)
+    return [
+        ProblemGroup(
+            column=column,
+            message=message,
+            lines=tuple(sorted({p.line for p in same if p.line})),
+            count=len(same),
+        )
+        for (column, message), same in groups.items()
+    ]
+
+
+def lines_of_positions(lines_by_position: Mapping[str, Sequence[int]]) -> str:
+    """``"78 linhas do cargo “ANSI” e 2 do cargo “TI”"``: the rows of positions this contest does not have."""
+    parts = [
+        f"{plural(len(lines), 'linha', 'linhas')} do cargo “{name}”"
+        for name, lines in sorted(lines_by_position.items(), key=lambda item: -len(item[1]))
+    ]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " e " + parts[-1]
+
+
 @dataclass
 class PhaseSpec:
     """A phase the import creates because the contest has none of that name: its maximum and pass mark."""
@@ -84,6 +149,10 @@ class Preview:
     mapping: dict[str, str] = field(default_factory=dict)
     missing_from_file: int = 0
     source: str = ""
+    # The rows whose position this contest does not have (the cell's text → its lines); with
+    # ``only_contest_positions`` they are left out of the import instead of being problems.
+    other_positions: dict[str, list[int]] = field(default_factory=dict)
+    only_contest_positions: bool = False
     # What the import would do, in one hash (every row's outcome and changes, the phases it creates, the
     # notices): the commit compares it with the preview's, and refuses if the data changed since.
     fingerprint: str = ""
@@ -91,6 +160,47 @@ class Preview:
     @property
     def ok(self) -> bool:
         return not self.problems
+
+    @property
+    def problem_groups(self) -> list[ProblemGroup]:
+        return group_problems(self.problems)
+
+    @property
+    def other_position_rows(self) -> int:
+        return sum(len(lines) for lines in self.other_positions.values())
+
+    @property
+    def other_positions_text(self) -> str:
+        return lines_of_positions(self.other_positions) if self.other_positions else ""
+
+    @property
+    def rows_of_this_contest(self) -> int:
+        return self.total_rows - self.other_position_rows
+
+    @property
+    def left_out_rows(self) -> int:
+        """The rows left out because their position is not of this contest (0 unless the clerk asked)."""
+        return self.other_position_rows if self.only_contest_positions else 0
+
+    @property
+    def can_leave_out_other_positions(self) -> bool:
+        """Whether the rows of other positions are the file's only problem: every problem is on one of
+        them and some row remains; then the clerk may import only this contest's positions."""
+        if self.only_contest_positions or not self.problems or not self.other_positions:
+            return False
+        other = {line for lines in self.other_positions.values() for line in lines}
+        remaining = self.total_rows - len(other)
+        return remaining > 0 and all(p.line in other for p in self.problems)
+
+    @property
+    def left_out_text(self) -> str:
+        """What is left out, in one sentence (the preview, the result and the history say it)."""
+        if not self.left_out_rows:
+            return ""
+        return (
+            f"Só os cargos deste concurso: {lines_of_positions(self.other_positions)} ficam de fora "
+            "(não são importadas)."
+        )
 
     @property
     def has_changes(self) -> bool:
@@ -124,6 +234,16 @@ class Result:
 
     @property
     def summary(self) -> str:
+        left_out = (
+            f" {plural(self.preview.left_out_rows, 'linha de outro cargo ficou', 'linhas de outros cargos ficaram')}"
+            " de fora."
+            if self.preview.left_out_rows
+            else ""
+        )
+        return self.counts + left_out
+
+    @property
+    def counts(self) -> str:
         if not (self.created or self.updated or self.phases_created):
             return "Nada foi alterado: o arquivo é igual ao que já está no sistema."
         return (

@@ -18,7 +18,7 @@ from contests.audit import User
 from contests.models import Contest
 
 
-def _planner(contest, table, mapping, *, today, phase_specs, progress) -> _Planner:
+def _planner(contest, table, mapping, *, today, phase_specs, progress, only_contest_positions) -> _Planner:
 
     if mapping is None:
         mapping = suggest_mapping(contest, table.headers)
@@ -29,6 +29,7 @@ def _planner(contest, table, mapping, *, today, phase_specs, progress) -> _Plann
         today=today or timezone.localdate(),
         phase_specs=phase_specs,
         progress=progress,
+        only_contest_positions=only_contest_positions,
     )
 
 
@@ -40,9 +41,20 @@ def preview(
     today: datetime.date | None = None,
     phase_specs: Mapping[str, PhaseSpec] | None = None,
     progress: Progress | None = None,
+    only_contest_positions: bool = False,
 ) -> Preview:
-    """What ``commit`` would do with this file, and every problem; writes nothing."""
-    planner = _planner(contest, table, mapping, today=today, phase_specs=phase_specs, progress=progress)
+    """What ``commit`` would do with this file, and every problem; writes nothing. With
+    ``only_contest_positions`` the rows naming a position the contest does not have are left out (and
+    counted in ``Preview.other_positions``) instead of being problems."""
+    planner = _planner(
+        contest,
+        table,
+        mapping,
+        today=today,
+        phase_specs=phase_specs,
+        progress=progress,
+        only_contest_positions=only_contest_positions,
+    )
     planner.build()
     return planner.preview
 
@@ -57,22 +69,35 @@ def commit(
     phase_specs: Mapping[str, PhaseSpec] | None = None,
     progress: Progress | None = None,
     expected: str | None = None,
+    only_contest_positions: bool = False,
 ) -> Result:
     """Import the file, all or nothing; raises ``ImportRejected`` (writing nothing) if any row is bad, and
     ``ImportChanged`` when ``expected`` (the ``fingerprint`` of the preview the clerk saw) is given and the
-    plan made now, under the contest's lock, differs from it."""
+    plan made now, under the contest's lock, differs from it. ``only_contest_positions``: as ``preview``'s,
+    the rows left out named in the history reason of every row written."""
 
     by = by if getattr(by, "pk", None) else None
     with transaction.atomic():
         contest = Contest.objects.select_for_update().select_related("policy").get(pk=contest.pk)
-        planner = _planner(contest, table, mapping, today=today, phase_specs=phase_specs, progress=progress)
+        planner = _planner(
+            contest,
+            table,
+            mapping,
+            today=today,
+            phase_specs=phase_specs,
+            progress=progress,
+            only_contest_positions=only_contest_positions,
+        )
         planner.build()
         preview = planner.preview
         if preview.problems:
             raise ImportRejected(preview)
         if expected is not None and preview.fingerprint != expected:
             raise ImportChanged(preview)
-        planner.write(by=by, reason=f"Importação: {table.filename or 'arquivo'}")
+        reason = f"Importação: {table.filename or 'arquivo'}"
+        if preview.left_out_rows:
+            reason += f". {preview.left_out_text}"
+        planner.write(by=by, reason=reason)
         import_mapping_save(contest=contest, by=by, columns=planner.mapping)
     return Result(
         created=preview.new,

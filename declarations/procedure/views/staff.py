@@ -22,7 +22,15 @@ from declarations import links
 from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureLink
 from declarations.procedure import documents, rules, selectors, services
 from declarations.procedure import rules_labels as labels
-from declarations.procedure.forms import ActForm, LinkForm, NoticeForm, OpenForm, ReceiptForm, ReferralForm
+from declarations.procedure.forms import (
+    ActForm,
+    LinkForm,
+    NoticeForm,
+    OpenChooseForm,
+    OpenForm,
+    ReceiptForm,
+    ReferralForm,
+)
 from declarations.procedure.selectors import case_state, desk_rows
 
 VIEW = "declarations.view_procedure"
@@ -59,7 +67,25 @@ def procedure_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(
         request,
         "declarations/procedure_list.html",
-        {"rows": desk_rows(today=today), "today": today, "breadcrumbs": [here("Processos administrativos")]},
+        {
+            "rows": desk_rows(today=today),
+            "today": today,
+            "breadcrumbs": [here("Processos administrativos")],
+            "can_conduct": request.user.has_perm(CONDUCT),
+        },
+    )
+
+
+@staff_view(VIEW, CONDUCT)
+def procedure_open_choose(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """Which registration the new procedure is about: then the opening form of that registration."""
+    form = OpenChooseForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        return redirect("declarations:open", form.cleaned_data["registration"].pk)
+    return render(
+        request,
+        "declarations/procedure_open_choose.html",
+        {"form": form, "breadcrumbs": trail(None, here("Instaurar processo"))},
     )
 
 

@@ -1,14 +1,17 @@
-"""What the public portal shows for the demo, for ``seed_demo``: the Angra contest's edital
-published as a document, fictitious registrations with scores, the final result published, the contest
-homologated and the first nominations made. Everything through the services, as a clerk would.
+"""What the public portal shows for the demo, for ``seed_demo``: a concluded contest of the demo organisation
+with its edital published as a document, fictitious registrations with scores, the final result published,
+the contest homologated and the first nominations made, today (the deadlines to take office run from
+today: the demo never opens on deadlines that ended months ago). Everything through the services, as a
+clerk would.
 
-The Santa Maria contest stays without registrations: the browser test of the clerk imports the example file
-into it.
+The organisation's contest in progress stays without registrations: the browser test of the clerk imports
+the example file into it.
 """
 
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
 from candidates.models import Nomination, Phase, ResultRun
@@ -22,8 +25,7 @@ from contests.documents.services import edital_publish
 from contests.models import Contest
 
 D = datetime.date
-HOMOLOGATION = D(2026, 4, 20)
-ACT_DATE = D(2026, 5, 4)
+NOMINATED = (5, 2)  # how many of each position's list (in the contest's order of positions) are nominated
 
 # Fictitious people (no real CPF on purpose: the numbers are generated). name, social name, reserve
 # ("parda"/"preta" for the racial reserve, "pcd", or ""), objective score. The accents are there on
@@ -60,18 +62,30 @@ ACS = (
 )
 
 
-def seed_portal(contest: Contest, by: User | None) -> list[str]:
-    """Publish the demo contest's edital, register and score the people above, publish the final result,
-    homologate and make the first nominations. For a contest created in this run only (idempotence is the
-    caller's: it calls this once, when it created the contest)."""
+PEOPLE = (AGAD, ACS)  # the people of the first and the second position of a portal contest
+
+
+def seed_portal(
+    contest: Contest,
+    by: User | None,
+    *,
+    today: datetime.date,
+    people: Sequence[Sequence[tuple[str, str, str, str]]] = PEOPLE,
+    acts: Mapping[str, str],
+) -> list[str]:
+    """Publish the demo contest's edital, register and score ``people`` (one tuple per position, in the
+    contest's order of positions), publish the final result, homologate and make the first nominations,
+    ``today``. For a contest created in this run only (idempotence is the caller's: it calls this once, when
+    it created the contest). ``acts``: ``gazette``, ``homologation``, ``nomination``, ``nomination_gazette``."""
     done: list[str] = []
-    edital = edital_publish(contest=contest, by=by, gazette_edition="Diário Oficial do Município nº 1.234")
+    edital = edital_publish(contest=contest, by=by, gazette_edition=acts["gazette"])
     done.append(f"edital publicado {contest.slug} (código {edital.code})")
     phase = Phase.objects.get(contest=contest, order=1)
+    positions = list(contest.positions.order_by("pk"))
+    registered_on = contest.registration_start or contest.edital_date or today
     serial = 0
-    for code, people in (("AGAD", AGAD), ("ACS", ACS)):
-        position = contest.positions.get(code=code)
-        for name, social, reserve, score in people:
+    for position, position_people in zip(positions, people, strict=False):
+        for name, social, reserve, score in position_people:
             serial += 1
             candidate_data = {
                 "full_name": name,
@@ -86,8 +100,8 @@ def seed_portal(contest: Contest, by: User | None) -> list[str]:
                 candidate_data=candidate_data,
                 data={
                     "position": position,
-                    "number": f"2026{serial:04d}",
-                    "registered_on": D(2026, 1, 20),
+                    "number": f"{contest.year}{serial:04d}",
+                    "registered_on": registered_on,
                     "pcd_reserve": reserve == "pcd",
                 },
                 racial_category=reserve if reserve in ("parda", "preta") else None,
@@ -100,22 +114,19 @@ def seed_portal(contest: Contest, by: User | None) -> list[str]:
     run = result_run_publish(run=run, kind=ResultRun.Kind.FINAL, by=by)
     done.append(f"resultado final publicado em {contest.slug}")
     contest_services.contest_homologate(
-        contest=Contest.objects.get(pk=contest.pk),
-        by=by,
-        date=HOMOLOGATION,
-        act="Decreto 50/2026 (demonstração)",
+        contest=Contest.objects.get(pk=contest.pk), by=by, date=today, act=acts["homologation"]
     )
     done.append(f"concurso {contest.slug} homologado")
-    for code, count in (("AGAD", 5), ("ACS", 2)):
+    for position, count in zip(positions, NOMINATED, strict=False):
         nominations_call(
-            position=contest.positions.get(code=code),
+            position=position,
             count=count,
-            act_number="Portaria 101/2026",
-            act_date=ACT_DATE,
-            gazette_edition="Diário Oficial do Município nº 1.301",
+            act_number=acts["nomination"],
+            act_date=today,
+            gazette_edition=acts["nomination_gazette"],
             by=by,
-            today=ACT_DATE,
+            today=today,
         )
     nominated = Nomination.objects.filter(position__contest=contest).count()
-    done.append(f"{nominated} nomeações em {contest.slug} (Portaria 101/2026)")
+    done.append(f"{nominated} nomeações em {contest.slug} ({acts['nomination']})")
     return done

@@ -1,25 +1,37 @@
 """Demo data for a first run (``make demo``): idempotent, so running it again changes nothing and says so.
 
-Creates what is missing and never touches what exists: the organisation (a fictitious Câmara Municipal de
-Santa Maria/RS), a few municipal holidays, two contests (``demo-santa-maria``, matching
-``examples/inscricoes-notas-latin1.csv``, and ``demo-angra``) and, only when ``DEBUG`` is on, one user per
-role with a known password, and then the Santa Maria contest's heteroidentification commission (drawn)
-with a session some days ahead and a procedure opened on an Angra registration (``_demo_hetero``). Every
+One installation serves one organisation (DESIGN.md): ``--organization santa-maria`` (the default: a
+fictitious Câmara Municipal de Santa Maria/RS, under Santa Maria's law) or ``--organization angra`` (a
+fictitious Prefeitura de Angra dos Reis/RJ, under Angra's law) seeds that organisation, a few of its holidays
+and its own contests only; a database that already holds the other organisation is refused. Every date is
+counted from the day the command runs, so the demo opens on deadlines that are running, not on deadlines
+that ended months ago:
+
+- santa-maria: ``demo-santa-maria`` (in progress, registrations closed, matching
+  ``examples/inscricoes-notas-latin1.csv``; the example file is imported into it) and
+  ``demo-santa-maria-concluido`` (homologated today, with its result, its first nominations and a procedure);
+- angra: ``demo-angra`` (homologated today, with its result, its first nominations and a procedure).
+
+Only when ``DEBUG`` is on, one user per role with a known password, then a heteroidentification commission
+(drawn) with a session some days ahead, and a procedure on the concluded contest (``_demo_hetero``). Every
 business write goes through the services with the ``admin`` user as author, so history says who created the
-demo.
+demo. The links in the e-mails and PDFs follow ``PUBLIC_BASE_URL``, which with DEBUG follows ``PORT``
+(``make run PORT=8001`` seeds with the same port it serves on).
 """
 
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
+from django.utils import timezone
 
 from candidates.services import registrations as candidate_services
 from contests import services
@@ -30,6 +42,7 @@ from workspace.management.commands._demo_hetero import seed_heteroidentification
 from workspace.management.commands._demo_portal import seed_portal
 
 D = datetime.date
+DAY = datetime.timedelta(days=1)
 DEMO_PASSWORD = "cotas-demo"  # printed on screen: acceptable only with DEBUG on
 
 USERS = [
@@ -42,7 +55,25 @@ USERS = [
     ("auditoria", "Auditoria", "Augusto", "Auditoria"),
 ]
 
-ORGANIZATION = {
+DEMO_ACT = "Exemplo de demonstração: confira a lei municipal"
+
+
+def _dmy(day: datetime.date) -> str:
+    return f"{day:%d/%m/%Y}"
+
+
+def _schedule(*steps: tuple[datetime.date | tuple[datetime.date, datetime.date], str]) -> str:
+    """The edital's schedule, one line per step: ``"dd/mm/aaaa – what"`` or ``"dd/mm/aaaa a dd/mm/aaaa – what"``."""
+    lines = []
+    for when, what in steps:
+        dates = f"{_dmy(when[0])} a {_dmy(when[1])}" if isinstance(when, tuple) else _dmy(when)
+        lines.append(f"{dates} – {what}")
+    return "\n".join(lines)
+
+
+# Santa Maria (the default) -------------------------------------------------------------------------------
+
+SANTA_MARIA = {
     "name": "Câmara Municipal de Santa Maria",
     "short_name": "Câmara de Santa Maria",
     "municipality": "Santa Maria",
@@ -55,9 +86,7 @@ ORGANIZATION = {
     "dpo_email": "encarregado.lgpd@camara-santa-maria.example",
     "dpo_phone": "(55) 3000-0001",
 }
-
-DEMO_ACT = "Exemplo de demonstração: confira a lei municipal"
-HOLIDAYS: list[dict[str, Any]] = [
+SANTA_MARIA_HOLIDAYS: list[dict[str, Any]] = [
     {"date": D(2026, 5, 17), "name": "Aniversário de Santa Maria", "recurring": True, "act": DEMO_ACT},
     {
         "date": D(2026, 12, 8),
@@ -74,136 +103,283 @@ HOLIDAYS: list[dict[str, Any]] = [
         "act": "Portaria de ponto facultativo (demonstração)",
     },
 ]
+SANTA_MARIA_SIGNER = {
+    "signer_name": "Presidente da Câmara (demonstração)",
+    "signer_office": "Presidente da Câmara Municipal",
+}
 
-CONTESTS: list[dict[str, Any]] = [
-    {
-        "policy": "santa-maria",
-        "data": {
-            "slug": "demo-santa-maria",
-            "number": "1",
-            "year": 2026,
-            "title": "Cargos efetivos da Câmara Municipal de Santa Maria (demonstração)",
-            "edital_date": D(2026, 2, 2),
-            "registration_start": D(2026, 2, 9),
-            "registration_end": D(2026, 3, 10),
-            "pcd_percent": Decimal(5),
-            "notes": "Dados fictícios. Inscrições e notas: examples/inscricoes-notas-latin1.csv.",
-        },
-        # The example file's phases: the objective exam out of 100 with a pass mark of 50 (below it the
-        # discursive exam was not corrected), then the discursive exam out of 10.
-        "edital": {
-            "schedule": (
-                "02/02/2026 – Publicação do edital\n"
-                "09/02/2026 a 10/03/2026 – Inscrições e autodeclaração\n"
-                "24/03/2026 – Homologação das inscrições\n"
-                "12/04/2026 – Prova objetiva e discursiva\n"
-                "05/05/2026 – Resultado preliminar"
-            ),
-            "exam_content": "Prova objetiva (100 pontos, mínimo de 50) e prova discursiva (10 pontos).",
-            "signer_name": "Presidente da Câmara (demonstração)",
-            "signer_office": "Presidente da Câmara Municipal",
-        },
-        "phases": [
-            {"name": "Nota Objetiva", "max_score": Decimal(100), "pass_mark": Decimal(50)},
-            {"name": "Nota Discursiva", "max_score": Decimal(10)},
-        ],
-        "positions": [
-            {
-                "code": "ALEG",
-                "title": "Assistente Legislativo",
-                "requirements": "Ensino médio completo.",
-                "salary": Decimal("3850.00"),
-                "workload_hours": 40,
-                "vacancies": 2,
+
+def santa_maria_contests(today: datetime.date) -> list[dict[str, Any]]:
+    edital, exam = today - 75 * DAY, today - 20 * DAY
+    registration = (edital + 7 * DAY, edital + 36 * DAY)
+    concluded = today - 200 * DAY
+    concluded_registration = (concluded + 7 * DAY, concluded + 37 * DAY)
+    concluded_exam = concluded + 60 * DAY
+    return [
+        {
+            "policy": "santa-maria",
+            "data": {
+                "slug": "demo-santa-maria",
+                "number": "2",
+                "year": edital.year,
+                "title": "Cargos efetivos da Câmara Municipal de Santa Maria (demonstração)",
+                "edital_date": edital,
+                "registration_start": registration[0],
+                "registration_end": registration[1],
+                "pcd_percent": Decimal(5),
+                "notes": "Dados fictícios. Inscrições e notas: examples/inscricoes-notas-latin1.csv.",
             },
-            {
-                "code": "TLEG",
-                "title": "Técnico Legislativo",
-                "requirements": "Ensino superior completo em qualquer área.",
-                "salary": Decimal("6240.00"),
-                "workload_hours": 35,
-                "vacancies": 7,
-            },
-            {
-                "code": "ANSI",
-                "title": "Analista de Sistemas",
-                "requirements": (
-                    "Ensino superior em Ciência da Computação, Sistemas de Informação ou área afim."
+            # The example file's phases: the objective exam out of 100 with a pass mark of 50 (below it the
+            # discursive exam was not corrected), then the discursive exam out of 10.
+            "edital": {
+                "schedule": _schedule(
+                    (edital, "Publicação do edital"),
+                    (registration, "Inscrições e autodeclaração"),
+                    (registration[1] + 14 * DAY, "Homologação das inscrições"),
+                    (exam, "Prova objetiva e discursiva"),
+                    (today + 10 * DAY, "Resultado preliminar"),
                 ),
-                "salary": Decimal("7910.00"),
-                "workload_hours": 35,
-                "vacancies": 13,
+                "exam_content": "Prova objetiva (100 pontos, mínimo de 50) e prova discursiva (10 pontos).",
+                **SANTA_MARIA_SIGNER,
             },
-        ],
-    },
+            "phases": [
+                {"name": "Nota Objetiva", "max_score": Decimal(100), "pass_mark": Decimal(50)},
+                {"name": "Nota Discursiva", "max_score": Decimal(10)},
+            ],
+            "positions": [
+                {
+                    "code": "ALEG",
+                    "title": "Assistente Legislativo",
+                    "requirements": "Ensino médio completo.",
+                    "salary": Decimal("3850.00"),
+                    "workload_hours": 40,
+                    "vacancies": 2,
+                },
+                {
+                    "code": "TLEG",
+                    "title": "Técnico Legislativo",
+                    "requirements": "Ensino superior completo em qualquer área.",
+                    "salary": Decimal("6240.00"),
+                    "workload_hours": 35,
+                    "vacancies": 7,
+                },
+                {
+                    "code": "ANSI",
+                    "title": "Analista de Sistemas",
+                    "requirements": (
+                        "Ensino superior em Ciência da Computação, Sistemas de Informação ou área afim."
+                    ),
+                    "salary": Decimal("7910.00"),
+                    "workload_hours": 35,
+                    "vacancies": 13,
+                },
+            ],
+        },
+        {
+            "policy": "santa-maria",
+            # What the public portal shows: edital, registrations, final result, nominations.
+            "portal": {
+                "gazette": "Diário Oficial do Legislativo nº 412",
+                "homologation": "Ato da Mesa 7 (demonstração)",
+                "nomination": "Portaria 31 (demonstração)",
+                "nomination_gazette": "Diário Oficial do Legislativo nº 431",
+            },
+            "data": {
+                "slug": "demo-santa-maria-concluido",
+                "number": "1",
+                "year": concluded.year,
+                "title": "Cargos de apoio da Câmara Municipal de Santa Maria (demonstração)",
+                "edital_date": concluded,
+                "registration_start": concluded_registration[0],
+                "registration_end": concluded_registration[1],
+                "pcd_percent": Decimal(5),
+                "notes": "Dados fictícios: um concurso concluído, com resultado, nomeações e um processo.",
+            },
+            "edital": {
+                "schedule": _schedule(
+                    (concluded, "Publicação do edital"),
+                    (concluded_registration, "Inscrições e autodeclaração"),
+                    (concluded_exam, "Prova objetiva"),
+                ),
+                "exam_content": "Prova objetiva de 50 questões (100 pontos, mínimo de 50).",
+                **SANTA_MARIA_SIGNER,
+            },
+            "phases": [{"name": "Prova Objetiva", "max_score": Decimal(100), "pass_mark": Decimal(50)}],
+            "positions": [
+                {
+                    "code": "AADM",
+                    "title": "Auxiliar Administrativo",
+                    "requirements": "Ensino médio completo.",
+                    "salary": Decimal("2980.00"),
+                    "workload_hours": 40,
+                    "vacancies": 10,
+                },
+                {
+                    "code": "MOT",
+                    "title": "Motorista",
+                    "requirements": "Ensino fundamental completo; carteira de habilitação categoria D.",
+                    "salary": Decimal("3036.00"),
+                    "workload_hours": 40,
+                    "vacancies": 3,
+                },
+            ],
+        },
+    ]
+
+
+# Angra dos Reis ------------------------------------------------------------------------------------------
+
+ANGRA = {
+    "name": "Prefeitura Municipal de Angra dos Reis",
+    "short_name": "Prefeitura de Angra dos Reis",
+    "municipality": "Angra dos Reis",
+    "state": "RJ",
+    "address": "Praça da Demonstração, 1, Centro, Angra dos Reis/RJ (endereço fictício)",
+    "phone": "(24) 3000-0000",
+    "email": "concursos@prefeitura-angra.example",
+    "website": "https://prefeitura-angra.example/",
+    "dpo_name": "Encarregado de Dados (fictício)",
+    "dpo_email": "encarregado.lgpd@prefeitura-angra.example",
+    "dpo_phone": "(24) 3000-0001",
+}
+ANGRA_HOLIDAYS: list[dict[str, Any]] = [
     {
-        "policy": "angra-dos-reis",
-        # What the public portal shows: edital, registrations, final result, nominations.
-        "portal": True,
-        "data": {
-            "slug": "demo-angra",
-            "number": "2",
-            "year": 2026,
-            "title": "Poder Executivo de Angra dos Reis (demonstração: a quinta vaga de cada cinco)",
-            "edital_date": D(2026, 1, 12),
-            "registration_start": D(2026, 1, 19),
-            "registration_end": D(2026, 2, 18),
-            "pcd_percent": Decimal(5),
-            "notes": (
-                "Dados fictícios, para comparar a lei de Angra dos Reis (art. 3º §1º) com a de Santa Maria."
-            ),
-        },
-        "edital": {
-            "schedule": (
-                "12/01/2026 – Publicação do edital\n"
-                "19/01/2026 a 18/02/2026 – Inscrições e autodeclaração\n"
-                "15/03/2026 – Prova objetiva"
-            ),
-            "exam_content": "Prova objetiva de 50 questões (100 pontos, mínimo de 50).",
-            "signer_name": "Prefeito Municipal (demonstração)",
-            "signer_office": "Prefeito de Angra dos Reis",
-        },
-        "phases": [{"name": "Prova Objetiva", "max_score": Decimal(100), "pass_mark": Decimal(50)}],
-        "positions": [
-            {
-                "code": "AGAD",
-                "title": "Agente Administrativo",
-                "requirements": "Ensino médio completo.",
-                "salary": Decimal("2980.00"),
-                "workload_hours": 40,
-                "vacancies": 10,
-            },
-            {
-                "code": "ACS",
-                "title": "Agente Comunitário de Saúde",
-                "requirements": "Ensino médio completo; residir na área da comunidade em que atuar.",
-                "salary": Decimal("3036.00"),
-                "workload_hours": 40,
-                "post_kind": Position.PostKind.EMPREGO_PUBLICO,
-                "vacancies": 3,
-            },
-        ],
+        "date": D(2026, 1, 6),
+        "name": "Fundação de Angra dos Reis (Dia de Reis)",
+        "recurring": True,
+        "act": DEMO_ACT,
     },
+    {"date": D(2026, 12, 8), "name": "Nossa Senhora da Conceição", "recurring": True, "act": DEMO_ACT},
 ]
+
+
+def angra_contests(today: datetime.date) -> list[dict[str, Any]]:
+    edital = today - 200 * DAY
+    registration = (edital + 7 * DAY, edital + 37 * DAY)
+    exam = edital + 62 * DAY
+    return [
+        {
+            "policy": "angra-dos-reis",
+            "portal": {
+                "gazette": "Diário Oficial do Município nº 1.234",
+                "homologation": "Decreto 50 (demonstração)",
+                "nomination": "Portaria 101 (demonstração)",
+                "nomination_gazette": "Diário Oficial do Município nº 1.301",
+            },
+            "data": {
+                "slug": "demo-angra",
+                "number": "1",
+                "year": edital.year,
+                "title": "Poder Executivo de Angra dos Reis (demonstração: a quinta vaga de cada cinco)",
+                "edital_date": edital,
+                "registration_start": registration[0],
+                "registration_end": registration[1],
+                "pcd_percent": Decimal(5),
+                "notes": "Dados fictícios, sob a lei de Angra dos Reis (art. 3º §1º).",
+            },
+            "edital": {
+                "schedule": _schedule(
+                    (edital, "Publicação do edital"),
+                    (registration, "Inscrições e autodeclaração"),
+                    (exam, "Prova objetiva"),
+                ),
+                "exam_content": "Prova objetiva de 50 questões (100 pontos, mínimo de 50).",
+                "signer_name": "Prefeito Municipal (demonstração)",
+                "signer_office": "Prefeito de Angra dos Reis",
+            },
+            "phases": [{"name": "Prova Objetiva", "max_score": Decimal(100), "pass_mark": Decimal(50)}],
+            "positions": [
+                {
+                    "code": "AGAD",
+                    "title": "Agente Administrativo",
+                    "requirements": "Ensino médio completo.",
+                    "salary": Decimal("2980.00"),
+                    "workload_hours": 40,
+                    "vacancies": 10,
+                },
+                {
+                    "code": "ACS",
+                    "title": "Agente Comunitário de Saúde",
+                    "requirements": "Ensino médio completo; residir na área da comunidade em que atuar.",
+                    "salary": Decimal("3036.00"),
+                    "workload_hours": 40,
+                    "post_kind": Position.PostKind.EMPREGO_PUBLICO,
+                    "vacancies": 3,
+                },
+            ],
+        },
+    ]
+
+
+@dataclass(frozen=True)
+class Demo:
+    """One demo organisation: its data, holidays, contests (dates from the day the seed runs), the contest
+    whose commission is drawn, and the one a procedure is opened on."""
+
+    organization: dict[str, Any]
+    holidays: list[dict[str, Any]]
+    contests: Any  # (today) -> list of contest specs
+    commission_contest: str
+    procedure_contest: str
+    mail_domain: str
+
+
+DEMOS = {
+    "santa-maria": Demo(
+        SANTA_MARIA,
+        SANTA_MARIA_HOLIDAYS,
+        santa_maria_contests,
+        commission_contest="demo-santa-maria",
+        procedure_contest="demo-santa-maria-concluido",
+        mail_domain="camara-santa-maria.example",
+    ),
+    "angra": Demo(
+        ANGRA,
+        ANGRA_HOLIDAYS,
+        angra_contests,
+        commission_contest="demo-angra",
+        procedure_contest="demo-angra",
+        mail_domain="prefeitura-angra.example",
+    ),
+}
 
 
 class Command(BaseCommand):
     help = "Cria dados de demonstração (idempotente: rodar de novo não altera nada)."
 
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--organization",
+            choices=sorted(DEMOS),
+            default="santa-maria",
+            help="A organização da demonstração, com os seus concursos e a sua lei (padrão: santa-maria).",
+        )
+
     def handle(self, *args: Any, **options: Any) -> None:
         self.created: list[str] = []
+        demo = DEMOS[options["organization"]]
+        self.demo = demo
+        today = timezone.localdate()
+        current = Organization.current()
+        if current is not None and current.name != demo.organization["name"]:
+            raise CommandError(
+                f"Esta instalação já é da organização “{current.name}”: uma instalação serve uma só "
+                f"organização. Para a demonstração de {demo.organization['name']}, use um banco de dados novo."
+            )
         try:
             with transaction.atomic():
                 admin = self._users() if settings.DEBUG else self._no_users()
                 self._organization(admin)
                 self._holidays(admin)
-                for spec in CONTESTS:
-                    self._contest(spec, admin)
+                for spec in demo.contests(today):
+                    self._contest(spec, admin, today)
                 if admin is not None:  # what Comissão and Jurídico have to do; each step skipped once done
                     self.created.extend(
-                        seed_heteroidentification(Contest.objects.get(slug="demo-santa-maria"), admin)
+                        seed_heteroidentification(Contest.objects.get(slug=demo.commission_contest), admin)
                     )
-                    self.created.extend(seed_procedure(Contest.objects.get(slug="demo-angra"), admin))
+                    self.created.extend(
+                        seed_procedure(Contest.objects.get(slug=demo.procedure_contest), admin)
+                    )
         except ValidationError as error:
             raise CommandError("Dados de demonstração recusados: " + "; ".join(error.messages)) from error
 
@@ -226,7 +402,7 @@ class Command(BaseCommand):
             extra = {
                 "first_name": first_name,
                 "last_name": last_name,
-                "email": f"{username}@camara-santa-maria.example",
+                "email": f"{username}@{self.demo.mail_domain}",
             }
             if group is None:
                 User.objects.create_superuser(username=username, password=DEMO_PASSWORD, **extra)
@@ -265,11 +441,11 @@ class Command(BaseCommand):
     def _organization(self, by: User | None) -> None:
         if Organization.current() is not None:
             return
-        services.organization_save(by=by, data=ORGANIZATION)
-        self.created.append(f"organização {ORGANIZATION['name']}")
+        services.organization_save(by=by, data=self.demo.organization)
+        self.created.append(f"organização {self.demo.organization['name']}")
 
     def _holidays(self, by: User | None) -> None:
-        for data in HOLIDAYS:
+        for data in self.demo.holidays:
             if Holiday.objects.filter(date=data["date"], name=data["name"]).exists():
                 continue
             services.holiday_save(by=by, data=data)
@@ -277,7 +453,7 @@ class Command(BaseCommand):
 
     # Contests ---------------------------------------------------------------------------------------------
 
-    def _contest(self, spec: dict[str, Any], by: User | None) -> None:
+    def _contest(self, spec: dict[str, Any], by: User | None, today: datetime.date) -> None:
         data = spec["data"]
         contest = Contest.objects.filter(slug=data["slug"]).first()
         new_contest = contest is None
@@ -309,4 +485,4 @@ class Command(BaseCommand):
         if new_contest:
             services.contest_set_status(contest=contest, status=Contest.Status.IN_PROGRESS, by=by)
             if spec.get("portal"):
-                self.created.extend(seed_portal(contest, by))
+                self.created.extend(seed_portal(contest, by, today=today, acts=spec["portal"]))

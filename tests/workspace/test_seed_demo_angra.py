@@ -1,0 +1,74 @@
+"""``manage.py seed_demo --organization angra``: the other demo organisation, in a database of its own (one
+installation serves one organisation), with its own contest under Angra's law, dates counted from today."""
+
+from __future__ import annotations
+
+import datetime
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.test import override_settings
+from django.utils import timezone
+
+from candidates.models import Nomination, ResultRun
+from contests.models import Contest, Organization
+from declarations.models import Commission, Procedure
+from declarations.procedure.selectors import case_state
+from tests.conftest import FAST_HASHERS
+from tests.module_data import built_once
+from tests.workspace.test_seed_demo import _reserved
+
+
+def _first_run(settings) -> str:
+    settings.PASSWORD_HASHERS = FAST_HASHERS
+    out = StringIO()
+    with override_settings(DEBUG=True):
+        call_command("seed_demo", "--organization", "angra", stdout=out)
+    return out.getvalue()
+
+
+@pytest.fixture(scope="module")
+def seeded(django_db_setup, django_db_blocker):
+    yield from built_once(django_db_blocker, _first_run)
+
+
+def test_angra_is_its_own_organisation_with_its_own_contest(db, seeded):
+    organization = Organization.current()
+    assert Organization.objects.count() == 1
+    assert (organization.name, organization.state) == ("Prefeitura Municipal de Angra dos Reis", "RJ")
+    assert list(Contest.objects.values_list("slug", flat=True)) == ["demo-angra"]
+    contest = Contest.objects.get()
+    assert contest.policy.slug == "angra-dos-reis"
+    assert contest.status == Contest.Status.HOMOLOGATED
+    assert _reserved("demo-angra") == {
+        "AGAD": (10, 2, 1, 7),
+        "ACS": (3, 1, 0, 2),  # no threshold in AR: 0,6 → 1
+    }
+
+
+def test_angra_dates_count_from_today_and_no_deadline_has_ended(db, seeded):
+    today = timezone.localdate()
+    contest = Contest.objects.get()
+    assert contest.edital_date == today - datetime.timedelta(days=200)
+    assert contest.homologation_date == today
+    assert ResultRun.objects.get(contest=contest).status == ResultRun.Status.PUBLISHED
+    assert Nomination.objects.filter(position__contest=contest).count() == 7
+    assert all(n.office_deadline >= today for n in Nomination.objects.all())
+
+
+def test_angra_commission_and_procedure(db, seeded):
+    assert Commission.objects.get().contest.slug == "demo-angra"
+    procedure = Procedure.objects.get()
+    assert procedure.registration.contest.slug == "demo-angra"
+    today = timezone.localdate()
+    deadline = case_state(procedure, today=today).next_deadline
+    # The defence (10 days in Angra's policy) counted from the in-person notice given today.
+    assert deadline is not None and deadline.deadline.last_day >= today + datetime.timedelta(days=10)
+
+
+def test_angra_again_changes_nothing(db, seeded):
+    out = StringIO()
+    with override_settings(DEBUG=True):
+        call_command("seed_demo", "--organization", "angra", stdout=out)
+    assert "Nada a fazer" in out.getvalue()
