@@ -66,7 +66,9 @@ class _FormParser(HTMLParser):
             )
             return
         is_button = tag == "button" and a.get("type", "submit").lower() == "submit"
-        if self.forms and (is_button or (tag == "input" and a.get("type", "").lower() in {"submit", "image"})):
+        if self.forms and (
+            is_button or (tag == "input" and a.get("type", "").lower() in {"submit", "image"})
+        ):
             self.forms[-1].buttons.append((a.get("name", ""), a.get("value", ""), a.get("class", "")))
             return
         if not self.forms or "name" not in a:
