@@ -134,6 +134,11 @@ class Journey:
         try:
             login(manager, self.base, "manager")
             step(manager)
+        except Exception:
+            shot(manager, "last-manager")
+            with open("/tmp/journey-last-manager.txt", "w") as handle:
+                handle.write(manager.url + "\n" + manager.inner_text("body"))
+            raise
         finally:
             context.close()
 
@@ -259,10 +264,141 @@ def s5_import(j: Journey) -> None:
     shot(page, "s11-import-columns")
     button(page, "Ver a prévia")
     page.get_by_role("heading", name="Prévia da importação").wait_for()
+    see(page, "132 inscrições novas")
+    # The file creates the two phases: their maximum as deduced, the objective's pass mark from the
+    # edital (examples/README.md: 50 of 100).
+    fill(page, {"Nota Objetiva: nota mínima": "50"})
     shot(page, "s12-import-preview")
+    button(page, "Confirmar as fases")
+    no_errors(page)
+    button(page, "Importar", exact=True)
+    see(page, re.compile("Importação concluída: 132 inscrições criadas"))
+    shot(page, "s13-imported")
 
 
-SECRETARIA = [s1_contest, s2_positions, s3_edital, s4_publish_edital, s5_import]
+def compute(page, kind: str) -> None:
+    """Secretaria computes the lists of every position (as ``kind``), and reads that Gestão publishes them."""
+    open_contest(page)
+    link(page, "Listas de classificação")
+    choose(field(page, "Para publicar como"), kind)
+    button(page, "Calcular", exact=True)
+    no_errors(page)
+    see(page, "Revise-a antes de publicar")
+    assert page.get_by_role("button", name="Publicar lista").count() == 0
+
+
+def publish_list(kind: str, name: str):
+    def step(page) -> None:
+        open_contest(page)
+        link(page, "Listas de classificação")
+        table = page.get_by_role("region", name="Listas calculadas")
+        table.get_by_role("row").nth(1).get_by_role("link").click()  # the newest, on top
+        page.get_by_role("radio", name=kind, exact=True).check()
+        shot(page, f"{name}-publish")
+        button(page, "Publicar lista")
+        see(page, "publicada. Ela não muda mais")
+        shot(page, f"{name}-published")
+
+    return step
+
+
+def s6_preliminary(j: Journey) -> None:
+    """Secretaria computes the preliminary lists; Gestão publishes them."""
+    compute(j.page, "Preliminar")
+    shot(j.page, "s14-preliminary-computed")
+    j.as_manager(publish_list("Preliminar", "s15-preliminary"))
+
+
+def s7_final_and_homologation(j: Journey) -> None:
+    """After the appeals, the final lists: Secretaria computes, Gestão publishes and homologates."""
+    compute(j.page, "Final")
+    page = j.page
+    # TLEG's lists as computed: 42 registrations, the racial list among them.
+    link(page, re.compile("^TLEG"))
+    see(page, "Lista geral")
+    shot(page, "s16-final-computed-tleg")
+
+    def publish_and_homologate(manager) -> None:
+        publish_list("Final", "s17-final")(manager)
+        open_contest(manager)
+        link(manager, "Homologar")
+        fill(manager, {"Ato de homologação": "Portaria nº 123/2026"})
+        shot(manager, "s18-homologation")
+        button(manager, "Continuar")
+        button(manager, "Confirmar a homologação")
+        see(manager, "Concurso homologado")
+        shot(manager, "s19-homologated")
+
+    j.as_manager(publish_and_homologate)
+
+
+def open_position(page, title: str) -> None:
+    open_contest(page)
+    page.get_by_role("region", name="Cargos e vagas").get_by_role("link", name=title).click()
+    page.wait_for_load_state()
+
+
+def s8_call(j: Journey) -> None:
+    """Secretaria calls the first three of TLEG, reading who and why before confirming."""
+    page = j.page
+    open_position(page, "Técnico Legislativo")
+    link(page, "Nomeações", exact=True)
+    link(page, "Convocar próximas vagas")
+    fill(page, {"Vagas a preencher": "3", "Número do ato de nomeação": "Portaria nº 45/2026"})
+    button(page, "Ver quem será convocado")
+    see(page, re.compile("1ª vaga · Ampla concorrência"))
+    see(page, re.compile("3ª vaga · Reservada a negros"))
+    shot(page, "s20-call-preview")
+    button(page, "Confirmar 3 nomeações")
+    see(page, "3 nomeações registradas")
+    shot(page, "s21-called")
+
+
+def s9_withdrawal(j: Journey) -> None:
+    """The racial seat's nominee withdraws, with the signed statement; the seat is free for the next call."""
+    page = j.page
+    open_position(page, "Técnico Legislativo")
+    link(page, "Nomeações", exact=True)
+    strip = page.get_by_role("region", name=re.compile("Vagas"))
+    seat = strip.get_by_text(re.compile("^3ª vaga")).first
+    seat.locator("xpath=..").get_by_role("link").first.click()
+    link(page, "Registrar desistência")
+    see(page, re.compile(r"inscrição \d+: 3ª vaga \(reservada a negros\)"))
+    fill(page, {"Data da desistência": br(j.today)})
+    field(page, "Termo de desistência assinado").set_input_files(
+        {"name": "termo.pdf", "mimeType": "application/pdf", "buffer": PDF}
+    )
+    shot(page, "s22-withdrawal")
+    button(page, "Registrar desistência")
+    see(page, "Desistência registrada: a 3ª vaga será preenchida na próxima chamada")
+    shot(page, "s23-withdrawn")
+
+
+def s10_opening(j: Journey) -> None:
+    """A new vacancy of TLEG opened during the validity: the position counts 8."""
+    page = j.page
+    open_position(page, "Técnico Legislativo")
+    link(page, "Registrar abertura de vagas")
+    fill(page, {"Número de vagas": "1", "Data": br(j.today), "Ato": "Portaria nº 60/2026"})
+    shot(page, "s24-opening")
+    button(page, "Registrar abertura")
+    no_errors(page)
+    see(page, "Portaria nº 60/2026")
+    shot(page, "s25-opened")
+
+
+SECRETARIA = [
+    s1_contest,
+    s2_positions,
+    s3_edital,
+    s4_publish_edital,
+    s5_import,
+    s6_preliminary,
+    s7_final_and_homologation,
+    s8_call,
+    s9_withdrawal,
+    s10_opening,
+]
 
 
 def test_secretaria_from_an_empty_contest_to_a_new_vacancy(
