@@ -412,3 +412,92 @@ def test_secretaria_from_an_empty_contest_to_a_new_vacancy(
     for step in SECRETARIA:
         step(journey)
     assert journey.problems == []
+
+
+# Jurídico -------------------------------------------------------------------------------------------------
+
+SUSPECT = "N3"  # the worked example's third cotista (tests.builders.WORKED_EXAMPLE), not nominated
+
+
+def juridico_world() -> None:
+    """What Secretaria and Gestão leave behind (their journey above does it through the screens): a
+    homologated contest whose final lists are published, with the worked example's candidates."""
+    from tests.builders import make_classified_position, make_contest, publish_final
+
+    cast = make_cast()
+    contest = make_contest(title=CONTEST, status="published")
+    make_classified_position(contest, code="TLEG", title="Técnico Legislativo")
+    publish_final(contest, cast["manager"])
+
+
+def j1_open(j: Journey) -> None:
+    """Jurídico finds the registration from the contest and opens a procedure on its self-declaration."""
+    page = j.page
+    shot(page, "j01-home")
+    open_contest(page)
+    link(page, "Inscrições", exact=True)
+    page.get_by_role("row", name=re.compile(rf"^{SUSPECT}\b")).get_by_role("link").first.click()
+    shot(page, "j02-registration")
+    link(page, "Instaurar processo administrativo")
+    choose(field(page, "Origem"), "ofício")
+    fill(page, {"Fatos": "Denúncia recebida pela ouvidoria com indícios de falsidade da autodeclaração."})
+    shot(page, "j03-open")
+    button(page, re.compile("^Instaurar"))
+    no_errors(page)
+    see(page, "Próximos atos")
+    shot(page, "j04-procedure")
+
+
+def next_acts(page) -> list[str]:
+    return page.get_by_role("region", name="Próximos atos").get_by_role("link").all_inner_texts()
+
+
+def open_procedure(page) -> None:
+    """From anywhere in the staff area: the menu's Processos, then the case."""
+    link(page, "Processos", exact=True)
+    link(page, re.compile(r"PA nº 1.\d{4}"))
+    page.get_by_role("heading", name=re.compile(r"^PA nº 1.\d{4}"), level=1).wait_for()
+
+
+def j2_notice(j: Journey) -> None:
+    """The candidate is notified in person (she comes to the office): the defence period starts."""
+    page = j.page
+    open_procedure(page)
+    link(page, "Intimar")
+    page.get_by_role("radio", name="Ciência pessoal no processo").check()
+    fill(page, {"Texto da intimação": "Apresente defesa no prazo legal."})
+    shot(page, "j05-notice")
+    button(page, "Registrar intimação")
+    no_errors(page)
+    see(page, "Intimação para defesa registrada.")
+    see(page, re.compile(r"Prazo de defesa \(10 dias"))
+    shot(page, "j06-notified")
+
+
+def record(page, act: str, text: str, name: str, *, outcome: str = "", attach: bool = False) -> None:
+    """One of the procedure's next acts, through its button and form."""
+    page.get_by_role("region", name="Próximos atos").get_by_role("link", name=act, exact=True).click()
+    page.wait_for_load_state()
+    fill(page, {"Texto": text})
+    if outcome:
+        choose(field(page, "Resultado"), outcome)
+    if attach:
+        field(page, "Anexos").set_input_files({"name": f"{name}.pdf", "mimeType": "application/pdf", "buffer": PDF})
+    shot(page, f"{name}-form")
+    button(page, "Registrar", exact=True)
+    no_errors(page)
+    see(page, re.compile(r"registrad[ao] no PA nº"))
+    shot(page, name)
+
+
+def j3_instruction(j: Journey) -> None:
+    """The defence (with a document), evidence, and the instruction closed."""
+    page = j.page
+    open_procedure(page)
+    assert next_acts(page) == ["Defesa", "Prova", "Audiência"], next_acts(page)
+    record(page, "Defesa", "A candidata se reconhece parda; junta fotografias.", "j07-defence", attach=True)
+    record(page, "Prova", "Parecer da comissão de heteroidentificação.", "j08-evidence", attach=True)
+    print(next_acts(page))
+
+
+JURIDICO = [j1_open, j2_notice, j3_instruction]
