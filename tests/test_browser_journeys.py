@@ -109,7 +109,7 @@ def pages_seen():
             shot(page, f"last-{i}")
             with open(f"/tmp/journey-last-{i}.txt", "w") as handle:
                 handle.write(page.url + "\n" + page.inner_text("body"))
-        except Exception:  # noqa: BLE001, S110 - a closed page has nothing to keep
+        except Exception:  # a closed page has nothing to keep
             pass
 
 
@@ -200,7 +200,7 @@ def s2_positions(j: Journey) -> None:
         no_errors(page)
     open_contest(page)
     table = page.get_by_role("region", name="Cargos e vagas")
-    for code, title, _ in POSITIONS:
+    for _code, title, _ in POSITIONS:
         table.get_by_role("link", name=title).wait_for()
     total = table.get_by_role("row", name=re.compile("^Total"))
     # Total, open, negros, PcD. Santa Maria: 20% for negros from 3 vacancies, half up (TLEG 7 → 1, ALEG 2
@@ -463,26 +463,22 @@ def j2_notice(j: Journey) -> None:
     """The candidate is notified in person (she comes to the office): the defence period starts."""
     page = j.page
     open_procedure(page)
-    link(page, "Intimar")
-    page.get_by_role("radio", name="Ciência pessoal no processo").check()
-    fill(page, {"Texto da intimação": "Apresente defesa no prazo legal."})
-    shot(page, "j05-notice")
-    button(page, "Registrar intimação")
-    no_errors(page)
+    notify_in_person(page, "Apresente defesa no prazo legal.", "j05-notice")
     see(page, "Intimação para defesa registrada.")
     see(page, re.compile(r"Prazo de defesa \(10 dias"))
-    shot(page, "j06-notified")
 
 
 def record(page, act: str, text: str, name: str, *, outcome: str = "", attach: bool = False) -> None:
     """One of the procedure's next acts, through its button and form."""
     page.get_by_role("region", name="Próximos atos").get_by_role("link", name=act, exact=True).click()
     page.wait_for_load_state()
-    fill(page, {"Texto": text})
+    page.get_by_label(re.compile(r"^(Texto|Motivação)")).fill(text)  # a decision's text is its motivation
     if outcome:
         choose(field(page, "Resultado"), outcome)
     if attach:
-        field(page, "Anexos").set_input_files({"name": f"{name}.pdf", "mimeType": "application/pdf", "buffer": PDF})
+        field(page, "Anexos").set_input_files(
+            {"name": f"{name}.pdf", "mimeType": "application/pdf", "buffer": PDF}
+        )
     shot(page, f"{name}-form")
     button(page, "Registrar", exact=True)
     no_errors(page)
@@ -497,7 +493,104 @@ def j3_instruction(j: Journey) -> None:
     assert next_acts(page) == ["Defesa", "Prova", "Audiência"], next_acts(page)
     record(page, "Defesa", "A candidata se reconhece parda; junta fotografias.", "j07-defence", attach=True)
     record(page, "Prova", "Parecer da comissão de heteroidentificação.", "j08-evidence", attach=True)
-    print(next_acts(page))
+    record(page, "Encerramento da instrução", "Encerrada a instrução.", "j09-instruction-closed")
+    assert "Alegações finais" in next_acts(page), next_acts(page)
+    record(page, "Alegações finais", "A candidata reitera a defesa.", "j10-final-statement")
 
 
-JURIDICO = [j1_open, j2_notice, j3_instruction]
+def j4_decision(j: Journey) -> None:
+    """The report proposes falsity; the decision confirms it."""
+    page = j.page
+    open_procedure(page)
+    record(page, "Relatório com proposta de decisão", "Propõe-se reconhecer a falsidade.", "j11-report")
+    record(
+        page,
+        "Decisão",
+        "Reconhece-se a falsidade da autodeclaração.",
+        "j12-decision",
+        outcome="Falsidade da autodeclaração confirmada",
+    )
+    assert next_acts(page) == ["Intimar"], next_acts(page)
+
+
+def notify_in_person(page, text: str, name: str) -> None:
+    link(page, "Intimar")
+    page.get_by_role("radio", name="Ciência pessoal no processo").check()
+    fill(page, {"Texto da intimação": text})
+    shot(page, f"{name}-form")
+    button(page, "Registrar intimação")
+    no_errors(page)
+    shot(page, name)
+
+
+FALSITY = "Falsidade da autodeclaração confirmada"
+
+
+def appeal_round(page, n: int) -> None:
+    """An appeal: the authority reconsiders and keeps the decision, the superior instance denies it, and
+    the candidate is notified of that decision."""
+    record(page, "Recurso", f"Recurso nº {n} da candidata.", f"j-appeal-{n}", attach=True)
+    record(page, "Juízo de reconsideração", "Mantém-se a decisão.", f"j-reconsideration-{n}", outcome=FALSITY)
+    record(page, "Decisão da instância superior", "Nega-se provimento.", f"j-superior-{n}", outcome=FALSITY)
+    notify_in_person(page, "Fica intimada da decisão do recurso.", f"j-superior-notice-{n}")
+
+
+def effects_note(page) -> str:
+    return page.get_by_role("region", name="Próximos atos").inner_text()
+
+
+def j5_appeal(j: Journey) -> None:
+    """The decision is notified; the candidate appeals; the authority keeps it, the superior instance too;
+    while an appeal is possible, the effects wait (the page says until when)."""
+    page = j.page
+    open_procedure(page)
+    notify_in_person(page, "Fica intimada da decisão; cabe recurso em 10 dias.", "j13-decision-notice")
+    see(page, "Intimação da decisão registrada.")
+    assert next_acts(page) == ["Recurso"], next_acts(page)
+    assert "a decisão só se torna definitiva depois dele" in effects_note(page), effects_note(page)
+    assert page.get_by_role("button", name="Aplicar os efeitos").is_disabled()
+    appeal_round(page, 1)
+    see(page, "Intimação da decisão registrada.")
+
+
+def j6_final_and_effects(j: Journey) -> None:
+    """The last instance (Santa Maria: three) decides the second appeal; the decision is final, its certificate
+    recorded, and its effects eliminate the candidate from the lists."""
+    page = j.page
+    open_procedure(page)
+    assert next_acts(page) == ["Recurso"], next_acts(page)
+    appeal_round(page, 2)
+    assert next_acts(page) == ["Decisão definitiva"], next_acts(page)
+    assert "Registre a decisão definitiva." in effects_note(page), effects_note(page)
+    record(page, "Decisão definitiva", "Certifica-se o trânsito em julgado administrativo.", "j20-final")
+    button(page, "Aplicar os efeitos")
+    no_errors(page)
+    message = page.get_by_role("status").filter(has_text="Efeitos aplicados.").inner_text()
+    assert "Ato público publicado: Eliminação de" in message and "inscrição N3" in message, message
+    see(page, re.compile("Encerrado · Falsidade da autodeclaração confirmada"))
+    case = page.get_by_role("region", name="O caso").inner_text()
+    assert re.search(r"Situação da inscrição\s+Eliminada", case), case
+    shot(page, "j21-effects")
+    # The registration says so too, where Secretaria reads it.
+    open_contest(page)
+    link(page, "Inscrições", exact=True)
+    row = page.get_by_role("row", name=re.compile(rf"^{SUSPECT}\b"))
+    assert "Eliminada" in row.inner_text(), row.inner_text()
+    shot(page, "j22-registrations")
+
+
+JURIDICO = [j1_open, j2_notice, j3_instruction, j4_decision, j5_appeal, j6_final_and_effects]
+
+
+def test_juridico_from_the_opening_to_the_effects(browser, page, live_server, settings, tmp_path, pages_seen):
+    settings.MEDIA_ROOT = tmp_path
+    store = settings.STORAGES["procedures"]
+    options = {**store["OPTIONS"], "location": tmp_path / "procedures"}
+    settings.STORAGES = {**settings.STORAGES, "procedures": {**store, "OPTIONS": options}}
+    juridico_world()
+    pages_seen.append(page)
+    journey = Journey(browser, page, live_server.url)
+    login(page, journey.base, "legal")
+    for step in JURIDICO:
+        step(journey)
+    assert journey.problems == []
