@@ -371,6 +371,8 @@ def s9_withdrawal(j: Journey) -> None:
     shot(page, "s22-withdrawal")
     button(page, "Registrar desistência")
     see(page, "Desistência registrada: a 3ª vaga será preenchida na próxima chamada")
+    strip = page.inner_text("main")
+    assert re.search(r"3ª vaga · Reservada a negros\s+—\s+livre", strip), strip
     shot(page, "s23-withdrawn")
 
 
@@ -383,7 +385,12 @@ def s10_opening(j: Journey) -> None:
     shot(page, "s24-opening")
     button(page, "Registrar abertura")
     no_errors(page)
+    see(page, "Abertura de 1 vaga registrada.")
     see(page, "Portaria nº 60/2026")
+    # 20% of 8 = 1.6 → 2 for negros: the new vacancy adds one to the reserve (RULES §2, the fraction).
+    main = page.inner_text("main")
+    assert re.search(r"Total de vagas\s+8\b", main), main
+    assert re.search(r"Reservadas a negros\s+2\b", main), main
     shot(page, "s25-opened")
 
 

@@ -401,3 +401,18 @@ def _outcome(url_name, form, action, data, response, client, before) -> str:
     if any(action.endswith(suffix) for suffix in RENDERS_ON_SUCCESS) or url_name in WRITES_NOTHING:
         return ""
     return f"{where}: respondeu 200 sem redirecionar (o formulário voltou?)"
+
+
+def test_a_form_that_renders_no_field_where_data_is_required_fails_here():
+    """The edital's forms once rendered "Salvar" alone: filled from the page, the post carries nothing, the
+    view answers with its error list, and this test reports it."""
+    from django.http import HttpResponse
+
+    form = forms_on('<form method="post"><button class="button button--primary">Salvar</button></form>')[0]
+    assert fill("contests:edital_rectify", form, {}) == {}
+    answer = HttpResponse(
+        '<div class="error-summary" role="alert"><ul><li>O que a retificação altera: Este campo é '
+        "obrigatório.</li></ul></div>"
+    )
+    failure = _outcome("contests:edital_rectify", form, "/x/", {}, answer, None, "")
+    assert "erros na página" in failure and "Este campo é obrigatório" in failure
