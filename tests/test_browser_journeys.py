@@ -376,13 +376,31 @@ def s9_withdrawal(j: Journey) -> None:
     shot(page, "s23-withdrawn")
 
 
+def s9b_call_again(j: Journey) -> None:
+    """Calling one more: the freed racial seat first, to the next of the racial list (RULES §4 item 4)."""
+    page = j.page
+    open_position(page, "Técnico Legislativo")
+    link(page, "Nomeações", exact=True)
+    link(page, "Convocar próximas vagas")
+    fill(page, {"Vagas a preencher": "1", "Número do ato de nomeação": "Portaria nº 52/2026"})
+    button(page, "Ver quem será convocado")
+    see(page, re.compile("3ª vaga · Reservada a negros"))
+    see(page, re.compile("desistência de inscrição"))
+    shot(page, "s24-call-again-preview")
+    button(page, "Confirmar 1 nomeação")
+    see(page, "1 nomeação registrada (3ª vaga: inscrição")
+    strip = page.inner_text("main")
+    assert re.search(r"3ª vaga · Reservada a negros\s+\S.*\s+inscrição \d+\s+ocupada", strip), strip
+    shot(page, "s24-called-again")
+
+
 def s10_opening(j: Journey) -> None:
     """A new vacancy of TLEG opened during the validity: the position counts 8."""
     page = j.page
     open_position(page, "Técnico Legislativo")
     link(page, "Registrar abertura de vagas")
     fill(page, {"Número de vagas": "1", "Data": br(j.today), "Ato": "Portaria nº 60/2026"})
-    shot(page, "s24-opening")
+    shot(page, "s25-opening")
     button(page, "Registrar abertura")
     no_errors(page)
     see(page, "Abertura de 1 vaga registrada.")
@@ -391,7 +409,7 @@ def s10_opening(j: Journey) -> None:
     main = page.inner_text("main")
     assert re.search(r"Total de vagas\s+8\b", main), main
     assert re.search(r"Reservadas a negros\s+2\b", main), main
-    shot(page, "s25-opened")
+    shot(page, "s26-opened")
 
 
 SECRETARIA = [
@@ -404,6 +422,7 @@ SECRETARIA = [
     s7_final_and_homologation,
     s8_call,
     s9_withdrawal,
+    s9b_call_again,
     s10_opening,
 ]
 
