@@ -5,10 +5,18 @@ what a person would read there (texts, counts) and leaves a screenshot in /tmp/j
 The journeys find things by their visible text, labels and roles (never CSS), so that a screen may change
 its layout and the journey still passes while a person could still do the task.
 
-- Secretaria (with Gestão where Gestão must act): a contest with two positions, its edital written,
-  checked and published, the organiser's example file imported, preliminary and final lists, the
-  homologation, a call, a withdrawal and a new vacancy opened.
-- Jurídico: a procedure from its opening to the final decision and its effects.
+- Secretaria (with Gestão, in its own session, where Gestão must act): a contest with the example file's
+  three positions, its edital written, checked and published, the organiser's example file imported with
+  its phases confirmed, preliminary and final lists, the homologation, a call, a withdrawal, a second call
+  (the freed seat first) and a new vacancy opened.
+- Jurídico: a procedure from its opening (on the registration's page) to the final decision and its
+  effects: notice, defence, evidence, instruction closed, final statement, report, decision, its notice,
+  two appeals to the last instance (the policy's three), the final decision, the elimination. (The
+  decision becomes final before the appeal period ends only when the last instance has decided: a journey
+  in one day cannot wait the ten days.)
+
+Each journey is a list of steps that start from anywhere in the staff area (the menu, then the record), so
+that a step can be rerun alone against a development server while the journey is written.
 """
 
 from __future__ import annotations
