@@ -392,8 +392,9 @@ def _outcome(url_name, form, action, data, response, client, before) -> str:
         return ""
     if response.status_code != 200:
         return f"{where}: {response.status_code}"
-    html = response.content.decode() if "html" in response.get("Content-Type", "") else ""
-    problems = _problems(html)
+    if "html" not in response.get("Content-Type", ""):
+        return ""  # a file to keep (a batch of letters, a PDF): what the button promises
+    problems = _problems(response.content.decode())
     if problems:
         return f"{where}: erros na página: {problems}"
     if form.method == "get":
