@@ -11,13 +11,39 @@ from django.test import Client
 
 
 @dataclass
+class Control:
+    """One named control as rendered: its kind (the input's type, ``select``, ``textarea``), whether the page
+    marks it required, and the values a person may choose (options of a select, radios or checkboxes of the
+    same name)."""
+
+    name: str
+    kind: str
+    required: bool = False
+    multiple: bool = False
+    disabled: bool = False
+    options: list[str] = field(default_factory=list)
+    placeholder: str = ""
+
+
+@dataclass
 class RenderedForm:
     action: str
     method: str
-    # name -> value as rendered (checkboxes only when checked; selects: the selected option or the first)
-    values: dict[str, str] = field(default_factory=dict)
+    # name -> value as rendered (checkboxes and radios only when checked, a group of checkboxes or a multiple
+    # select as a list; selects: the selected option or the first)
+    values: dict[str, str | list[str]] = field(default_factory=dict)
     # every named control a person can fill, hidden ones excluded
     visible: list[str] = field(default_factory=list)
+    # the same controls with their kind, requiredness and options, in page order (one per name)
+    controls: dict[str, Control] = field(default_factory=dict)
+    enctype: str = ""
+    # the submit buttons, (name, value, class): a named one sends its value when clicked
+    buttons: list[tuple[str, str, str]] = field(default_factory=list)
+
+    def button(self) -> dict[str, str]:
+        """What clicking the button a person would click sends: the primary one, else the first."""
+        primary = [b for b in self.buttons if "primary" in b[2]] or self.buttons
+        return {primary[0][0]: primary[0][1]} if primary and primary[0][0] else {}
 
 
 class _FormParser(HTMLParser):
@@ -31,7 +57,19 @@ class _FormParser(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {key: value or "" for key, value in attrs}
         if tag == "form":
-            self.forms.append(RenderedForm(action=a.get("action", ""), method=a.get("method", "get").lower()))
+            self.forms.append(
+                RenderedForm(
+                    action=a.get("action", ""),
+                    method=a.get("method", "get").lower(),
+                    enctype=a.get("enctype", ""),
+                )
+            )
+            return
+        is_button = tag == "button" and a.get("type", "submit").lower() == "submit"
+        if self.forms and (
+            is_button or (tag == "input" and a.get("type", "").lower() in {"submit", "image"})
+        ):
+            self.forms[-1].buttons.append((a.get("name", ""), a.get("value", ""), a.get("class", "")))
             return
         if not self.forms or "name" not in a:
             if tag == "option" and self._select is not None:
@@ -39,36 +77,81 @@ class _FormParser(HTMLParser):
             return
         current, name = self.forms[-1], a["name"]
         if tag == "input":
-            kind = a.get("type", "text")
+            kind = a.get("type", "text").lower()
             if kind in {"submit", "button", "reset", "image"}:
                 return
-            if kind != "hidden":
+            if kind != "hidden" and name not in current.visible:
                 current.visible.append(name)
+            control = self._control(name, kind, a)
             if kind in {"checkbox", "radio"}:
+                control.options.append(a.get("value", "on"))
                 if "checked" in a:
-                    current.values[name] = a.get("value", "on")
-            else:
+                    self._check(name, kind, a.get("value", "on"))
+            elif kind != "file":
                 current.values[name] = a.get("value", "")
         elif tag == "textarea":
-            current.visible.append(name)
+            if name not in current.visible:
+                current.visible.append(name)
+            self._control(name, "textarea", a)
             current.values[name] = ""
             self._textarea = name
         elif tag == "select":
-            current.visible.append(name)
+            if name not in current.visible:
+                current.visible.append(name)
+            control = self._control(name, "select", a)
+            control.multiple = "multiple" in a
+            if control.multiple:
+                current.values[name] = []
             self._select, self._select_first = name, None
+
+    def _control(self, name: str, kind: str, a: dict[str, str]) -> Control:
+        controls = self.forms[-1].controls
+        if name not in controls:
+            controls[name] = Control(
+                name=name, kind=kind, disabled="disabled" in a, placeholder=a.get("placeholder", "")
+            )
+        control = controls[name]
+        control.required = control.required or "required" in a
+        return control
+
+    def _check(self, name: str, kind: str, value: str) -> None:
+        values = self.forms[-1].values
+        group = self.forms[-1].controls[name]
+        if (kind == "checkbox" and len(group.options) > 1) or isinstance(values.get(name), list):
+            previous = values.get(name)
+            values[name] = [
+                *(previous if isinstance(previous, list) else [previous] if previous else []),
+                value,
+            ]
+        else:
+            values[name] = value
 
     def _option(self, a: dict[str, str]) -> None:
         current = self.forms[-1]
         assert self._select is not None
+        control = current.controls[self._select]
+        value = a.get("value", "")
+        control.options.append(value)
+        if control.multiple:
+            if "selected" in a:
+                selected = current.values[self._select]
+                assert isinstance(selected, list)
+                selected.append(value)
+            return
         if self._select_first is None:
-            self._select_first = a.get("value", "")
+            self._select_first = value
             current.values.setdefault(self._select, self._select_first)
         if "selected" in a:
-            current.values[self._select] = a.get("value", "")
+            current.values[self._select] = value
 
     def handle_data(self, data: str) -> None:
         if self._textarea is not None:
-            self.forms[-1].values[self._textarea] += data
+            value = self.forms[-1].values[self._textarea]
+            assert isinstance(value, str)
+            # As a browser does: the newline right after <textarea> is not part of the value.
+            self.forms[-1].values[self._textarea] = value + (
+                data[1:] if not value and data[:1] == "\n" else data
+            )
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "textarea":
