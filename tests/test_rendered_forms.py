@@ -87,6 +87,10 @@ VALUES: dict[str, str] = {
     "user": "clerk",
     "busca": "Candidata",
     "q": "concurso",
+    # Scores are typed with a decimal comma in text boxes (inputmode decimal).
+    "max_score": "100",
+    "pass_mark": "50",
+    "minimum_final_score": "60",
 }
 
 # The world's contest took registrations from 09/03/2026 to 08/04/2026 and nominated on 10/06/2026 with 30
@@ -116,6 +120,11 @@ OVERRIDES: dict[str, dict[str, str]] = {
     # A new version keeps the policy's name; a new policy needs its own slug and a name.
     "contests:policy_create": {"name": "Lei pela tela", "slug": "lei-pela-tela"},
     "contests:create": {"slug": "pela-tela"},
+    # A phase letting the best 10 through, split by the law's default (the per-list Ks left empty).
+    "candidates:phase_create": {"cutoff": "10", "cutoff_open": "", "cutoff_racial": "", "cutoff_pcd": ""},
+    # The opening chooser takes an inscription the contest has (the worked example's N1).
+    "declarations:open_choose": {"number": "N1"},
+    "candidates:phase_edit": {"cutoff": "10", "cutoff_open": "", "cutoff_racial": "", "cutoff_pcd": ""},
 }
 
 

@@ -17,7 +17,7 @@ from declarations.models import Procedure, ProcedureAct, ProcedureLink
 from declarations.procedure import services
 from tests.access import ROLES, assert_access
 from tests.builders import make_registration, set_policy
-from tests.pages import post_form
+from tests.pages import forms_on, post_form
 
 pytestmark = pytest.mark.django_db
 PDF = b"%PDF-1.4\n%%EOF\n"
@@ -96,12 +96,16 @@ def test_instaurar_from_the_procedures_list_leads_to_the_opening_form(client_for
     page = client.get(reverse("declarations:list")).content.decode()
     assert f'href="{reverse("declarations:open_choose")}">Instaurar processo</a>' in page
     # A number the contest does not have is refused with the reason, on the same page.
+    # The chooser is a search (GET): read from the page, filled, sent to its own action.
+    url = reverse("declarations:open_choose")
+    (chooser,) = [form for form in forms_on(client.get(url).content.decode()) if "number" in form.visible]
+    assert chooser.method == "get"
     fill = {"contest": str(registration.contest.pk), "number": "999999"}
-    response = post_form(client, reverse("declarations:open_choose"), fill)
+    response = client.get(chooser.action or url, {**chooser.values, **fill})
     assert response.status_code == 200
     assert "não tem a inscrição 999999" in response.content.decode()
     fill["number"] = registration.number
-    response = post_form(client, reverse("declarations:open_choose"), fill)
+    response = client.get(chooser.action or url, {**chooser.values, **fill})
     assert response["Location"] == reverse("declarations:open", args=[registration.pk])
     response = post_form(client, response["Location"], {"origin": "ex_officio", "facts": "Indícios."})
     procedure = Procedure.objects.get(registration=registration)

@@ -78,9 +78,10 @@ def procedure_list(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 @staff_view(VIEW, CONDUCT)
 def procedure_open_choose(request: AuthenticatedHttpRequest) -> HttpResponse:
-    """Which registration the new procedure is about: then the opening form of that registration."""
-    form = OpenChooseForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    """Which registration the new procedure is about: then the opening form of that registration. A search
+    (GET): choosing changes nothing, the opening form is where the procedure is made."""
+    form = OpenChooseForm(request.GET or None)
+    if form.is_bound and form.is_valid():
         return redirect("declarations:open", form.cleaned_data["registration"].pk)
     return render(
         request,
