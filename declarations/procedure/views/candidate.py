@@ -15,6 +15,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from contests.audit import log_access
+from contests.wording import said
 from declarations import links
 from declarations.models import ProcedureLink
 from declarations.procedure import documents, rules, selectors, services
@@ -106,7 +107,7 @@ def file(request: HttpRequest, token: str) -> HttpResponse:
         messages.error(request, " ".join(error.messages))
     else:
         messages.success(
-            request, f"{act.get_kind_display()} recebida em {timezone.localtime():%d/%m/%Y %H:%M}."
+            request, f"{said(act.get_kind_display(), 'recebido')} em {timezone.localtime():%d/%m/%Y %H:%M}."
         )
     return redirect("declarations:portal", token=token)
 
