@@ -15,6 +15,7 @@ from django.utils.timezone import localtime
 from contests import quotas
 from contests.documents.checks import ScheduleItem, parse_schedule
 from contests.documents.models import RESTRICTED_KINDS, Document, EditalText
+from contests.documents.render import normalize_code
 from contests.history import Change, HistoryEntry, field_label_model, history_entries, user_label
 from contests.models import AccessLog, Contest, Position, Publication, VacancyOpening
 from contests.text_search import fold
@@ -256,7 +257,7 @@ def document_by_code(code: str) -> Document | None:
     """The published document with verification ``code`` (any kind), its contest joined, without the PDF."""
     if _code_or_none(code) is None:
         return None
-    return Document.objects.select_related("contest").defer("pdf").filter(code=code.upper()).first()
+    return Document.objects.select_related("contest").defer("pdf").filter(code=normalize_code(code)).first()
 
 
 def document_versions(document: Document) -> list[Document]:
