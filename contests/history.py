@@ -8,15 +8,19 @@ from __future__ import annotations
 import dataclasses
 import datetime
 from decimal import Decimal
+from pathlib import PurePosixPath
 from typing import Any
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import User
 from django.db import models
-from django.utils import formats
+from django.utils import formats, timezone
 
 ACTIONS = {"+": "Criação", "~": "Alteração", "-": "Exclusão"}
 # The parent a row belongs to is already in its label: not repeated among a creation's values.
-_PARENTS = {"contest", "position"}
+_PARENTS = {"contest", "position", "commission", "procedure"}
+# Never shown, whoever reads: a private link's token hash would let nobody in, but is nobody's business.
+_SECRET = {"token_hash"}
 # Fields shown on a creation row only when filled in: the rest is noise.
 _EMPTY: tuple[object, ...] = (None, "", [], {}, False)
 
@@ -61,6 +65,14 @@ class _RelatedLabels:
             self._cache[key] = str(obj) if obj is not None else f"registro nº {pk} (excluído)"
         return self._cache[key]
 
+    def person(self, user_model: type[models.Model], pk: object) -> str:
+        """A user by their full name (the login when they have none), fetched once."""
+        key = (user_model, ("person", pk))
+        if key not in self._cache:
+            user = user_model._default_manager.filter(pk=pk).first()
+            self._cache[key] = user_label(user) if user is not None else f"usuário nº {pk} (excluído)"  # type: ignore[arg-type]
+        return self._cache[key]
+
     def nominee(self, registration_model: type[models.Model], pk: object) -> str:
         """The name (social where given) of the candidate of registration ``pk``, fetched once."""
         key = (registration_model, ("nominee", pk))
@@ -68,6 +80,15 @@ class _RelatedLabels:
             obj = registration_model._default_manager.select_related("candidate").filter(pk=pk).first()
             self._cache[key] = obj.candidate.display_name if obj is not None else f"inscrição nº {pk}"  # type: ignore[attr-defined]
         return self._cache[key]
+
+
+def _item_display(item: object, labels: dict) -> str:
+    """One item of a list field: its label, a person's name (a draw's pool), or a plain value."""
+    if isinstance(item, dict):
+        return str(item.get("name") or item.get("nome") or "(dados técnicos)")
+    if isinstance(item, list):
+        return "(dados técnicos)"
+    return str(labels.get(item, item))
 
 
 def value_display(
@@ -80,22 +101,39 @@ def value_display(
         field = model._meta.get_field(name)
     except Exception:  # a field removed since the record was written
         return str(value)
+    if isinstance(value, list) and isinstance(field, models.ManyToManyField):
+        # A many-to-many's history row: one dict per link, the related row under its model's name.
+        target = field.related_model
+        key = target._meta.model_name  # type: ignore[union-attr]
+        lookup = related or _RelatedLabels()
+        names = [lookup(target, item.get(key)) for item in value if isinstance(item, dict)]  # type: ignore[arg-type]
+        return ", ".join(names) or "—"
     if isinstance(value, list):
         choices = getattr(model, "Group", None)
         labels = dict(choices.choices) if choices is not None and name == "beneficiary_groups" else {}
-        return ", ".join(str(labels.get(item, item)) for item in value) or "—"
+        return ", ".join(_item_display(item, labels) for item in value) or "—"
+    if isinstance(value, dict):
+        # A structure for the machine (a run's summary, an allocation state): not a text for a person.
+        return "(dados técnicos)" if value else "—"
     if isinstance(field, models.Field) and field.choices:
         return str(dict(field.flatchoices).get(value, value))
     if isinstance(value, bool):
         return "Sim" if value else "Não"
     if isinstance(value, datetime.datetime):
-        return formats.date_format(value, "d/m/Y H:i")
+        # Stored in UTC: shown in the installation's time (America/Sao_Paulo), as everywhere else.
+        local = timezone.localtime(value) if timezone.is_aware(value) else value
+        return formats.date_format(local, "d/m/Y H:i")
     if isinstance(value, datetime.date):
         return value.strftime("%d/%m/%Y")
     if isinstance(value, Decimal):
         return formats.number_format(value, use_l10n=True, force_grouping=True)
+    if isinstance(field, models.FileField):
+        # A file by its name, never the storage path ("nominations/withdrawals/2026/12/…").
+        return PurePosixPath(str(getattr(value, "name", value))).name or "—"
     if field.is_relation and isinstance(field.related_model, type):
         pk = getattr(value, "pk", value)
+        if issubclass(field.related_model, AbstractBaseUser):
+            return (related or _RelatedLabels()).person(field.related_model, pk)
         return (related or _RelatedLabels())(field.related_model, pk)
     return str(value)
 
@@ -152,10 +190,11 @@ def history_entries(*querysets: models.QuerySet[Any]) -> list[HistoryEntry]:
                         value_display(model, change.field, change.new, related),
                     )
                     for change in delta.changes
+                    if change.field not in _SECRET
                 ]
             elif record.history_type == "+":
                 for field in model._meta.concrete_fields:
-                    if field.primary_key or not field.editable or field.name in _PARENTS:
+                    if field.primary_key or not field.editable or field.name in _PARENTS | _SECRET:
                         continue
                     value = getattr(record, field.attname)
                     if value in _EMPTY and not (value == 0 and value is not False):

@@ -32,6 +32,7 @@ def access_logs(
             Q(user__username__icontains=user)
             | Q(user__first_name__icontains=user)
             | Q(user__last_name__icontains=user)
+            | Q(via_link__icontains=user)
         )
     if start:
         logs = logs.filter(at__date__gte=start)
@@ -47,11 +48,10 @@ def access_logs_csv(logs: QuerySet[AccessLog]) -> bytes:
     writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
     writer.writerow(["Quando", "Quem", "Ação", "Registro", "Detalhe", "Endereço IP"])
     for log in logs.iterator():
-        who = (log.user.get_full_name() or log.user.get_username()) if log.user else "(usuário excluído)"
         writer.writerow(
             [
                 f"{localtime(log.at):%d/%m/%Y %H:%M:%S}",
-                who,
+                log.who,
                 log.action_label,
                 f"{str(log.content_type.name).capitalize()}: {log.object_repr}",
                 log.detail,

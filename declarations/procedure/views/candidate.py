@@ -24,6 +24,11 @@ from declarations.procedure.selectors import case_state
 from declarations.procedure.views.staff import serve_act_pdf, serve_attachment
 
 
+def link_holder(link: ProcedureLink) -> str:
+    """Who opens ``link``, for the access log ("Candidato(a)", "Procurador(a)")."""
+    return "Procurador(a)" if link.holder == ProcedureLink.Holder.REPRESENTATIVE else "Candidato(a)"
+
+
 def _link_or_error(request: HttpRequest, token: str) -> ProcedureLink | HttpResponse:
     try:
         return links.link_resolve(token, now=timezone.now())
@@ -39,6 +44,7 @@ def portal(request: HttpRequest, token: str) -> HttpResponse:
     procedure = link.procedure
     log_access(
         user=None,
+        via_link=link_holder(link),
         obj=procedure,
         action="portal",
         detail=f"{link.get_holder_display()}: {link.name}",
@@ -143,6 +149,7 @@ def document(request: HttpRequest, token: str, pk: int) -> HttpResponse:
         raise Http404
     log_access(
         user=None,
+        via_link=link_holder(link),
         obj=link.procedure,
         action="document",
         detail=f"{link.name}: {act.get_kind_display()}",
@@ -164,6 +171,7 @@ def download(request: HttpRequest, token: str, pk: int) -> FileResponse | HttpRe
     attachment = get_object_or_404(selectors.case_attachments(link.procedure, for_candidate=True), pk=pk)
     log_access(
         user=None,
+        via_link=link_holder(link),
         obj=link.procedure,
         action="download",
         detail=f"{link.name}: {attachment.name}",
