@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
+from django.utils.timezone import localtime
 
 from contests.wording import access_action
 
@@ -39,7 +40,7 @@ class AccessLog(models.Model):
         indexes = [models.Index(fields=["content_type", "object_id"], name="contests_accesslog_object")]
 
     def __str__(self) -> str:
-        return f"{self.at:%d/%m/%Y %H:%M} {self.user} {self.action} {self.object_repr}"
+        return f"{localtime(self.at):%d/%m/%Y %H:%M} {self.who} {self.action_label} {self.object_repr}"
 
     @property
     def who(self) -> str:

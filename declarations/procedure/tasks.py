@@ -73,7 +73,7 @@ def send_notice_email(act_id: int) -> str:
         with transaction.atomic():
             link_revoke(link=link, by=None, now=now)
             act.delivery = ProcedureAct.Delivery.FAILED
-            act.delivery_error = f"{now:%d/%m/%Y %H:%M}: {error}"[:2000]
+            act.delivery_error = f"{timezone.localtime(now):%d/%m/%Y %H:%M}: {error}"[:2000]
             audited_save(
                 act, by=None, reason=f"Envio da intimação falhou (tentativa {act.delivery_attempts})"
             )
