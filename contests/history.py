@@ -103,10 +103,10 @@ def value_display(
         return str(value)
     if isinstance(value, list) and isinstance(field, models.ManyToManyField):
         # A many-to-many's history row: one dict per link, the related row under its model's name.
-        target = field.related_model
-        key = target._meta.model_name  # type: ignore[union-attr]
+        linked = field.related_model
+        key = linked._meta.model_name  # type: ignore[union-attr]
         lookup = related or _RelatedLabels()
-        names = [lookup(target, item.get(key)) for item in value if isinstance(item, dict)]  # type: ignore[arg-type]
+        names = [lookup(linked, item.get(key)) for item in value if isinstance(item, dict)]  # type: ignore[arg-type]
         return ", ".join(names) or "—"
     if isinstance(value, list):
         choices = getattr(model, "Group", None)
@@ -130,11 +130,12 @@ def value_display(
     if isinstance(field, models.FileField):
         # A file by its name, never the storage path ("nominations/withdrawals/2026/12/…").
         return PurePosixPath(str(getattr(value, "name", value))).name or "—"
-    if field.is_relation and isinstance(field.related_model, type):
+    target: object = field.related_model if field.is_relation else None
+    if isinstance(target, type) and issubclass(target, models.Model):
         pk = getattr(value, "pk", value)
-        if issubclass(field.related_model, AbstractBaseUser):
-            return (related or _RelatedLabels()).person(field.related_model, pk)
-        return (related or _RelatedLabels())(field.related_model, pk)
+        if issubclass(target, AbstractBaseUser):
+            return (related or _RelatedLabels()).person(target, pk)
+        return (related or _RelatedLabels())(target, pk)
     return str(value)
 
 
