@@ -13,7 +13,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from candidates import trail
+from contests.audit import log_access
 from contests.models import AccessLog
+from contests.wording import ACCESS_ACTIONS
 from tests.builders import make_procedure_world, make_world
 from tests.declarations.hetero_world import make_hetero_world
 
@@ -129,3 +131,13 @@ def test_a_candidate_reading_their_private_link_is_named_as_such(client, client_
     assert "Candidato(a), pelo link privado, acessou" in home
     csv = client_for("auditor").get(reverse("contests:accesslog_list"), {"formato": "csv"}).content.decode()
     assert "Candidato(a), pelo link privado" in csv
+
+
+def test_the_auditor_home_words_every_action_in_portuguese(client_for, world, cast):
+    for action in ACCESS_ACTIONS:
+        log_access(user=cast["clerk"], obj=world["contest"], action=action)
+    html = client_for("auditor").get(reverse("home")).content.decode()
+    text = re.sub(r"<[^>]+>", " ", html)
+    for code in ACCESS_ACTIONS:
+        assert not re.search(rf"\b{code}\b", text), code
+    assert "Clara Souza emitiu documento de" in text
