@@ -13,6 +13,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import User
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import models
 from django.utils import formats, timezone
 
@@ -57,13 +58,32 @@ class _RelatedLabels:
 
     def __init__(self) -> None:
         self._cache: dict[tuple[type[models.Model], object], str] = {}
+        self._objects: dict[tuple[type[models.Model], object], models.Model | None] = {}
 
     def __call__(self, model: type[models.Model], pk: object) -> str:
         key = (model, pk)
         if key not in self._cache:
-            obj = model._default_manager.filter(pk=pk).first()
+            obj = self.instance(model, pk)
             self._cache[key] = str(obj) if obj is not None else f"registro nº {pk} (excluído)"
         return self._cache[key]
+
+    def preload(self, model: type[models.Model], pks: set[object]) -> None:
+        """Fetch the rows ``pks`` of ``model`` in one query (a history list names the same few parents on
+        every row: one query per model instead of one per row)."""
+        missing = {pk for pk in pks if (model, ("instance", pk)) not in self._objects}
+        if not missing:
+            return
+        found = model._default_manager.in_bulk(missing)
+        for pk in missing:
+            self._objects[(model, ("instance", pk))] = found.get(pk)  # type: ignore[call-overload]
+
+    def instance(self, model: type[models.Model], pk: object) -> models.Model | None:
+        """The row ``pk`` of ``model`` itself, fetched once and shared, so that what it points to is fetched
+        once too."""
+        key = (model, ("instance", pk))
+        if key not in self._objects:
+            self._objects[key] = model._default_manager.filter(pk=pk).first()
+        return self._objects[key]
 
     def person(self, user_model: type[models.Model], pk: object) -> str:
         """A user by their full name (the login when they have none), fetched once."""
@@ -160,7 +180,37 @@ def _describe(model: type[models.Model], record, related: _RelatedLabels) -> str
         registration = model._meta.get_field("registration").related_model
         nominee = related.nominee(registration, record.registration_id)  # type: ignore[arg-type]
         return f"Nomeação de {nominee} (vaga {record.seat})"
-    return str(record.instance)
+    return _as_it_was(model, record, related)
+
+
+def _parents(model: type[models.Model]) -> list[Any]:
+    """The rows a row of ``model`` points to that may name it: its foreign keys, people aside (never part
+    of a row's name)."""
+    return [
+        field
+        for field in model._meta.concrete_fields
+        if field.many_to_one
+        and isinstance(field.related_model, type)
+        and not issubclass(field.related_model, AbstractBaseUser)
+    ]
+
+
+def _as_it_was(model: type[models.Model], record, related: _RelatedLabels) -> str:
+    """``str()`` of the object as the history row has it, the rows it points to (a procedure's act names
+    its procedure, a verification its registration and session) fetched once for the whole list instead
+    of once per row."""
+    instance = record.instance
+    for field in _parents(model):
+        pk = getattr(record, field.attname)
+        if pk is None:
+            continue
+        target = related.instance(field.related_model, pk)
+        if target is not None:
+            setattr(instance, field.name, target)
+    try:
+        return str(instance)
+    except ObjectDoesNotExist:  # a row it points to was deleted since
+        return f"{field_label_model(model)} nº {record.pk}"
 
 
 def history_entries(*querysets: models.QuerySet[Any]) -> list[HistoryEntry]:
@@ -176,7 +226,10 @@ def history_entries(*querysets: models.QuerySet[Any]) -> list[HistoryEntry]:
         model = historical.instance_type
         pk_name = model._meta.pk.attname
         previous: dict[object, object] = {}
-        records = queryset.select_related("history_user").order_by("history_date", "history_id")
+        records = list(queryset.select_related("history_user").order_by("history_date", "history_id"))
+        for parent in _parents(model):
+            pks = {getattr(r, parent.attname) for r in records} - {None}
+            related.preload(parent.related_model, pks)  # type: ignore[arg-type]
         for record in records:
             object_id = getattr(record, pk_name)
             prior = previous.get(object_id)

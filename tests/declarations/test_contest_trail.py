@@ -9,6 +9,8 @@ import datetime
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -16,7 +18,8 @@ from candidates import trail
 from contests.audit import log_access
 from contests.models import AccessLog
 from contests.wording import ACCESS_ACTIONS
-from tests.builders import make_procedure_world, make_world
+from declarations.hetero import services as hs
+from tests.builders import make_procedure_world, make_registration, make_world
 from tests.declarations.hetero_world import make_hetero_world
 
 pytestmark = pytest.mark.django_db
@@ -141,3 +144,19 @@ def test_the_auditor_home_words_every_action_in_portuguese(client_for, world, ca
     for code in ACCESS_ACTIONS:
         assert not re.search(rf"\b{code}\b", text), code
     assert "Clara Souza emitiu documento de" in text
+
+
+def test_the_trail_s_queries_do_not_grow_with_the_heteroidentification_rows(world, cast):
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            entries = trail.contest_trail(world["contest"], cast["auditor"])
+        return len(captured), len(entries)
+
+    few, rows = queries()
+    for _ in range(8):
+        make_registration(world["position"], racial_category="parda")
+    called = hs.candidates_call(session=world["hetero_session"], by=cast["legal"])
+    assert len(called) == 8
+    many, more_rows = queries()
+    assert more_rows >= rows + 8
+    assert many <= few, f"{few} consultas com {rows} linhas, {many} com {more_rows}"
