@@ -75,7 +75,7 @@ class _RelatedLabels:
             return
         found = model._default_manager.in_bulk(missing)
         for pk in missing:
-            self._objects[(model, ("instance", pk))] = found.get(pk)  # type: ignore[call-overload]
+            self._objects[(model, ("instance", pk))] = found.get(pk)
 
     def instance(self, model: type[models.Model], pk: object) -> models.Model | None:
         """The row ``pk`` of ``model`` itself, fetched once and shared, so that what it points to is fetched
@@ -229,7 +229,7 @@ def history_entries(*querysets: models.QuerySet[Any]) -> list[HistoryEntry]:
         records = list(queryset.select_related("history_user").order_by("history_date", "history_id"))
         for parent in _parents(model):
             pks = {getattr(r, parent.attname) for r in records} - {None}
-            related.preload(parent.related_model, pks)  # type: ignore[arg-type]
+            related.preload(parent.related_model, pks)
         for record in records:
             object_id = getattr(record, pk_name)
             prior = previous.get(object_id)
