@@ -147,7 +147,7 @@ def test_the_auditor_home_words_every_action_in_portuguese(client_for, world, ca
 
 
 def test_the_trail_s_queries_do_not_grow_with_the_heteroidentification_rows(world, cast):
-    def queries() -> int:
+    def queries() -> tuple[int, int]:
         with CaptureQueriesContext(connection) as captured:
             entries = trail.contest_trail(world["contest"], cast["auditor"])
         return len(captured), len(entries)
