@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('contests', '0019_policy_procedure_law_moved_to_declarations'),
+        ('contests', '0020_contest_minimum_final_score'),
     ]
 
     operations = [
