@@ -125,7 +125,7 @@ def _send(
             except Exception as error:  # any transport failure: record it and retry
                 logger.warning("código de acesso da inscrição %s: envio falhou: %s", registration.pk, error)
                 delivery.status = AccessCodeDelivery.Status.FAILED
-                delivery.error = f"{now:%d/%m/%Y %H:%M}: {error}"[:2000]
+                delivery.error = f"{timezone.localtime(now):%d/%m/%Y %H:%M}: {error}"[:2000]
                 failed.append(registration)
             else:
                 delivery.status = AccessCodeDelivery.Status.SENT

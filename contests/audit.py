@@ -65,8 +65,11 @@ def log_access(
     action: str = "view",
     detail: str = "",
     request: HttpRequest | None = None,
+    via_link: str = "",
 ) -> None:
-    """Record that ``user`` saw a sensitive record (declaration, PcD condition, procedure): LGPD."""
+    """Record that ``user`` saw a sensitive record (declaration, PcD condition, procedure): LGPD.
+
+    ``via_link``: who held the private link when no user is signed in ("Candidato(a)", "Procurador(a)")."""
     ip = None
     if request is not None:
         ip = request.META.get("REMOTE_ADDR") or None
@@ -78,4 +81,5 @@ def log_access(
         object_repr=str(obj)[:200],
         detail=detail[:200],
         ip_address=ip,
+        via_link=via_link[:60],
     )

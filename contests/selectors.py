@@ -15,6 +15,7 @@ from django.utils.timezone import localtime
 from contests import quotas
 from contests.documents.checks import ScheduleItem, parse_schedule
 from contests.documents.models import RESTRICTED_KINDS, Document, EditalText
+from contests.documents.render import normalize_code
 from contests.history import Change, HistoryEntry, field_label_model, history_entries, user_label
 from contests.models import AccessLog, Contest, Position, Publication, VacancyOpening
 from contests.text_search import fold
@@ -31,6 +32,7 @@ def access_logs(
             Q(user__username__icontains=user)
             | Q(user__first_name__icontains=user)
             | Q(user__last_name__icontains=user)
+            | Q(via_link__icontains=user)
         )
     if start:
         logs = logs.filter(at__date__gte=start)
@@ -46,11 +48,10 @@ def access_logs_csv(logs: QuerySet[AccessLog]) -> bytes:
     writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
     writer.writerow(["Quando", "Quem", "Ação", "Registro", "Detalhe", "Endereço IP"])
     for log in logs.iterator():
-        who = (log.user.get_full_name() or log.user.get_username()) if log.user else "(usuário excluído)"
         writer.writerow(
             [
                 f"{localtime(log.at):%d/%m/%Y %H:%M:%S}",
-                who,
+                log.who,
                 log.action_label,
                 f"{str(log.content_type.name).capitalize()}: {log.object_repr}",
                 log.detail,
@@ -256,7 +257,7 @@ def document_by_code(code: str) -> Document | None:
     """The published document with verification ``code`` (any kind), its contest joined, without the PDF."""
     if _code_or_none(code) is None:
         return None
-    return Document.objects.select_related("contest").defer("pdf").filter(code=code.upper()).first()
+    return Document.objects.select_related("contest").defer("pdf").filter(code=normalize_code(code)).first()
 
 
 def document_versions(document: Document) -> list[Document]:

@@ -18,6 +18,99 @@ def plural(n: int, one: str, many: str) -> str:
     return f"{thousands(n)} {one if n == 1 else many}"
 
 
+# Agreement: a message built as "{label} {participle}" ("Recurso recebido", "Alegações finais registradas")
+# takes the participle's gender and number from the label's head noun (its first word). The one home of it:
+# the heads the application's labels use, by gender; a head not listed falls back on the word's ending.
+_FEMININE_HEADS = frozenset(
+    {
+        "abertura",
+        "alegações",
+        "ata",
+        "audiência",
+        "ciência",
+        "comissão",
+        "convocação",
+        "decisão",
+        "defesa",
+        "desistência",
+        "eliminação",
+        "homologação",
+        "inscrição",
+        "intimação",
+        "lista",
+        "manifestação",
+        "nomeação",
+        "nota",
+        "opção",
+        "posse",
+        "prorrogação",
+        "prova",
+        "publicação",
+        "renúncia",
+        "retificação",
+        "sessão",
+        "versão",
+    }
+)
+_MASCULINE_HEADS = frozenset(
+    {
+        "ato",
+        "aviso",
+        "cálculo",
+        "cargo",
+        "concurso",
+        "documento",
+        "edital",
+        "encerramento",
+        "juízo",
+        "parecer",
+        "processo",
+        "recurso",
+        "relatório",
+        "resultado",
+        "sorteio",
+        "termo",
+    }
+)
+
+
+def head_noun(label: str) -> str:
+    """The first word of ``label``, in lower case, without punctuation: the noun a participle agrees with."""
+    word = label.strip().split(" ", 1)[0] if label.strip() else ""
+    return word.strip(".,:;()“”\"'").lower()
+
+
+def is_feminine(label: str) -> bool:
+    """Whether ``label``'s head noun is feminine ("Intimação para defesa", "Alegações finais")."""
+    head = head_noun(label)
+    if head in _FEMININE_HEADS:
+        return True
+    if head in _MASCULINE_HEADS:
+        return False
+    return head.endswith(("ção", "ções", "são", "sões", "dade", "dades", "gem", "gens", "a", "as"))
+
+
+def is_plural(label: str) -> bool:
+    """Whether ``label``'s head noun is plural ("Alegações finais")."""
+    head = head_noun(label)
+    return head.endswith(("ões", "ães", "as", "os", "es", "is"))
+
+
+def agreeing(label: str, participle: str) -> str:
+    """``participle`` (given in the masculine singular: "registrado") agreeing with ``label``'s head noun:
+    ``agreeing("Recurso", "recebido")`` → "recebido", ``agreeing("Defesa", "recebido")`` → "recebida",
+    ``agreeing("Alegações finais", "registrado")`` → "registradas"."""
+    stem = participle[:-1] if participle.endswith("o") else participle
+    ending = "a" if is_feminine(label) else "o"
+    return f"{stem}{ending}{'s' if is_plural(label) else ''}"
+
+
+def said(label: str, participle: str) -> str:
+    """``label`` followed by its agreeing participle: ``said("Encerramento da instrução", "registrado")`` →
+    "Encerramento da instrução registrado"."""
+    return f"{label} {agreeing(label, participle)}"
+
+
 # The access log's actions (``contests.audit.log_access``), as the auditor reads them.
 ACCESS_ACTIONS = {
     "view": "Consulta",

@@ -8,6 +8,7 @@ from typing import cast
 from django import forms
 
 from contests import selectors as contest_selectors
+from contests.documents.render import normalize_code
 from contests.forms import StaffFormMixin
 from contests.models import Contest
 
@@ -50,7 +51,17 @@ class CandidateLookupForm(StaffFormMixin, forms.Form):
 
 
 class CodeForm(forms.Form):
-    code = forms.CharField(label="Código de verificação", max_length=12)
+    code = forms.CharField(
+        label="Código de verificação",
+        max_length=40,
+        help_text="Como impresso no documento, por exemplo 7KQ4-M2XD (maiúsculas, espaços e hífen não importam).",
+    )
+
+    def clean_code(self) -> str:
+        code = normalize_code(self.cleaned_data["code"])
+        if not code or not code.isprintable():
+            raise forms.ValidationError("Informe o código impresso no documento, por exemplo 7KQ4-M2XD.")
+        return code
 
 
 class UploadForm(forms.Form):

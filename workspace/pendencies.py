@@ -18,7 +18,7 @@ from django.utils.timezone import localtime
 
 from candidates.models import Nomination, ResultRun
 from candidates.models.nominations import nomination_name
-from contests.models import Contest, Position, VacancyOpening
+from contests.models import AccessLog, Contest, Position, VacancyOpening
 from contests.selectors import access_logs
 from contests.wording import access_verb, plural
 from declarations.models import Session
@@ -291,13 +291,22 @@ def latest_changes() -> list[Item]:
     ]
 
 
+def _who(log: AccessLog) -> str:
+    """Who accessed, at the head of a sentence: a person's name, or the holder of a private link
+    ("Candidato(a), pelo link privado,"), never "sistema" for a candidate reading their own link."""
+    if log.user is not None:
+        return person(log.user)
+    who = log.who
+    return f"{who}," if who.endswith("pelo link privado") else who
+
+
 def auditor_section() -> Section:
     logs = access_logs()[:LATEST]
     views = Queue(
         "Consultas a dados sensíveis mais recentes",
         [
             Item(
-                f"{person(log.user)} {access_verb(log.action)} {log.object_repr}"
+                f"{_who(log)} {access_verb(log.action)} {log.object_repr}"
                 + (f" ({log.detail})" if log.detail else ""),
                 "",
                 note=f"{localtime(log.at):%d/%m/%Y %H:%M}",

@@ -430,7 +430,7 @@ def _validate(state: State, seating: Seating, event: _CandidateEvent, c: int) ->
     if seating.removed[c]:
         status = dict(state.removed).get(name)
         if status == ELIMINATED:
-            raise AllocationError(f"{name} já foi eliminado e está fora de todas as listas.")
+            raise AllocationError(f"{name} já está fora de todas as listas, por eliminação.")
         raise AllocationError(f"{name} já desistiu (ou não tomou posse) e está fora de todas as listas.")
     if isinstance(event, Withdraw | EndOfList) and nom is not None and nom.status == TOOK_OFFICE:
         raise AllocationError(
@@ -568,7 +568,7 @@ def _eliminate(state: State, seating: Seating, event: _CandidateEvent, c: int) -
     return (
         replace(state, removed=(*state.removed, (name, ELIMINATED))),
         ended,
-        f"{name} eliminado: sai de todas as listas.",
+        f"{name}: eliminação do concurso; sai de todas as listas.",
     )
 
 

@@ -124,7 +124,7 @@ def result_compute(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         else:
-            messages.success(request, f"{run} calculada. Revise-a antes de publicar.")
+            messages.success(request, f"Lista calculada: {run}. Revise-a antes de publicar.")
             return redirect(run)
     else:
         messages.error(request, "Não foi possível calcular: confira os campos.")
@@ -209,7 +209,9 @@ def result_publish(request: AuthenticatedHttpRequest, slug: str, run_pk: int) ->
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        messages.success(request, f"{run} publicada. Ela não muda mais; uma alteração exige novo cálculo.")
+        messages.success(
+            request, f"Lista publicada: {run}. Ela não muda mais; uma alteração exige novo cálculo."
+        )
     return redirect(run)
 
 

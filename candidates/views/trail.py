@@ -15,7 +15,7 @@ from contests.views.breadcrumbs import contest_trail, here
 @staff_view("contests.view_contest", "contests.view_contest_history")
 def contest_audit_trail(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
-    entries = trail.contest_trail(contest)
+    entries = trail.contest_trail(contest, request.user)
     data = {k: v for k, v in request.GET.items() if k in ("who", "what", "start", "end")}
     form = TrailFilterForm(data or None, kinds=trail.trail_kinds(entries))
     if form.is_valid():

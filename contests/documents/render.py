@@ -41,6 +41,15 @@ def new_code() -> str:
     return f"{raw[:4]}-{raw[4:]}"
 
 
+def normalize_code(typed: str) -> str:
+    """A verification code as a person may type it (``" abcd 1234 "``, ``"abcd1234"``, ``"ABCD–1234"``) in
+    the form it is stored in, ``"ABCD-1234"``: spaces, hyphens and dashes dropped, upper case, the hyphen put
+    back after the fourth character of an eight-character code. Anything else comes back without its spaces
+    and in upper case (it will simply not be found)."""
+    raw = "".join(ch for ch in typed.upper() if not ch.isspace() and ch not in "-‐‑‒–—.")
+    return f"{raw[:4]}-{raw[4:]}" if len(raw) == 8 else raw
+
+
 def verification_url(code: str | None = None) -> str:
     if code is None:
         return settings.PUBLIC_BASE_URL + reverse("public:verify_home")

@@ -3,16 +3,23 @@ environment) signs every published PDF; ``signature_report`` says what a file's 
 
 from __future__ import annotations
 
+import datetime
 import io
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
 from django.conf import settings
+from django.utils import timezone
 
 
 class SigningError(RuntimeError):
     """The certificate cannot be read (wrong path or password): the message is Portuguese, for the user."""
+
+
+def _local(moment: datetime.datetime) -> datetime.datetime:
+    """A signature's time in the installation's time zone (America/Sao_Paulo) when it carries a zone."""
+    return timezone.localtime(moment) if timezone.is_aware(moment) else moment
 
 
 def configured() -> bool:
@@ -120,6 +127,6 @@ def signature_report(
         valid=bool(status.valid),
         trusted=bool(status.trusted),
         signer=signer,
-        signed_at=f"{signed_at:%d/%m/%Y %H:%M}" if signed_at else "",
+        signed_at=f"{_local(signed_at):%d/%m/%Y %H:%M}" if signed_at else "",
         covers_whole_file=status.coverage is not None and status.coverage.name == "ENTIRE_FILE",
     )

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django_tasks import default_task_backend, task
 
 from contests.audit import audited_save
+from contests.models import Organization
 from declarations.links import link_issue, link_revoke, link_url
 from declarations.models import ProcedureAct, ProcedureLink
 
@@ -52,7 +53,14 @@ def send_notice_email(act_id: int) -> str:
         )
         act.delivery_attempts += 1
     url = link_url("declarations:portal", token)
-    context = {"act": act, "procedure": procedure, "candidate": candidate, "url": url, "link": link}
+    context = {
+        "act": act,
+        "procedure": procedure,
+        "candidate": candidate,
+        "url": url,
+        "link": link,
+        "organization": Organization.current(),
+    }
     message = EmailMultiAlternatives(
         subject=f"Intimação: {procedure} (autodeclaração, inscrição {procedure.registration.number})",
         body=render_to_string("declarations/email_notice.txt", context),
@@ -65,7 +73,7 @@ def send_notice_email(act_id: int) -> str:
         with transaction.atomic():
             link_revoke(link=link, by=None, now=now)
             act.delivery = ProcedureAct.Delivery.FAILED
-            act.delivery_error = f"{now:%d/%m/%Y %H:%M}: {error}"[:2000]
+            act.delivery_error = f"{timezone.localtime(now):%d/%m/%Y %H:%M}: {error}"[:2000]
             audited_save(
                 act, by=None, reason=f"Envio da intimação falhou (tentativa {act.delivery_attempts})"
             )

@@ -47,7 +47,7 @@ class LimitedUpload(FileUploadHandler):
 def verify_home(request: HttpRequest) -> HttpResponse:
     form = forms.CodeForm(request.GET or None)
     if form.is_valid():
-        return redirect("public:verify", code=form.cleaned_data["code"].strip().upper())
+        return redirect("public:verify", code=form.cleaned_data["code"])
     context = portal_context([("Verificar documento", None)], form=form)
     return render(request, "public/verify_home.html", context)
 
@@ -71,6 +71,9 @@ def _verify(request: HttpRequest, code: str, handler: LimitedUpload) -> HttpResp
     document = contest_selectors.document_by_code(code)
     if document is None:
         raise Http404("Nenhum documento publicado tem este código.")
+    if request.method == "GET" and code != document.code:
+        # Typed by hand ("abcd1234", "abcd 1234"): the page lives at the code as printed.
+        return redirect("public:verify", code=document.code)
     restricted = is_restricted(document)
     versions = [] if restricted else contest_selectors.document_versions(document)
     form = forms.UploadForm(request.POST, request.FILES) if request.method == "POST" else forms.UploadForm()

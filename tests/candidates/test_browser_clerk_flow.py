@@ -209,7 +209,7 @@ def test_clerk_imports_publishes_calls_records_a_withdrawal_and_calls_again(
         login(manager, run_url, "manager")
         manager.get_by_label("Final").check()
         manager.get_by_role("button", name="Publicar lista").click()
-        manager.get_by_text("publicada. Ela não muda mais").wait_for()
+        manager.get_by_text("Lista publicada:").wait_for()
         manager.goto(base + CONTEST)
         manager.get_by_role("link", name="Homologar").click()
         manager.get_by_label("Ato de homologação").fill("Portaria nº 123/2026")

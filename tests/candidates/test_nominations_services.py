@@ -210,7 +210,7 @@ def test_sync_annuls_at_once_what_a_procedure_decided(worked, cast):
         registration=n2.registration, status="eliminated", by=cast["legal"], reason="Processo 3"
     )
     messages = nominations_sync(position=worked, by=cast["legal"], today=datetime.date(2026, 7, 1))
-    assert any("eliminado" in m for m in messages)
+    assert any("eliminação" in m for m in messages)
     n2.refresh_from_db()
     assert (n2.status, n2.ended_on) == (Nomination.Status.ANNULLED, datetime.date(2026, 7, 1))
     assert n2.history.first().history_user == cast["legal"]

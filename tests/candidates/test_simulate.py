@@ -279,11 +279,11 @@ BAD_SCENARIOS = [
     ("not_an_object", [1, 2], "cenário deve ser um objeto"),
     ("event_after_withdrawal", bad(events=[{"withdraw": "A"}, {"withdraw": "A"}]), "fora de todas as listas"),
     # RULES §8: an event on a candidate who is not on the lists it needs.
-    ("withdraw_after_elimination", bad(events=[{"eliminate": "A"}, {"withdraw": "A"}]), "já foi eliminado"),
+    ("withdraw_after_elimination", bad(events=[{"eliminate": "A"}, {"withdraw": "A"}]), "por eliminação"),
     ("end_of_list_after_withdrawal", bad(events=[{"withdraw": "N1"}, {"end_of_list": "N1"}]), "já desistiu"),
-    ("end_of_list_after_elimination", bad(events=[{"eliminate": "B"}, {"end_of_list": "B"}]), "já foi eliminado"),
+    ("end_of_list_after_elimination", bad(events=[{"eliminate": "B"}, {"end_of_list": "B"}]), "por eliminação"),
     ("exclude_after_withdrawal", bad(events=[{"withdraw": "N1"}, {"exclude_from_reserve": "N1"}]), "já desistiu"),
-    ("exclude_after_elimination", bad(events=[{"eliminate": "N2"}, {"exclude_from_reserve": "N2"}]), "já foi eliminado"),
+    ("exclude_after_elimination", bad(events=[{"eliminate": "N2"}, {"exclude_from_reserve": "N2"}]), "por eliminação"),
     ("exclude_without_a_reserve", bad(events=[{"exclude_from_reserve": "A"}]), "A não optou por nenhuma reserva"),
     (
         "exclude_pcd_only_without_pcd_reserve",

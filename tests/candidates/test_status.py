@@ -46,7 +46,9 @@ def test_rules_s4_item4_elimination_annuls_the_nomination_at_once(worked, cast):
     history = n2.history.first()
     assert history.history_user == cast["legal"]
     assert history.history_change_reason.startswith("Inscrição N2: Eliminada")
-    assert any("eliminado" in m for m in result.messages)
+    # Words agree: "inscrição N2: eliminação do concurso", never "inscrição N2 eliminado".
+    assert "inscrição N2: eliminação do concurso; sai de todas as listas." in result.messages
+    assert not any("eliminado" in m for m in result.messages)
     assert any("3ª vaga fica livre" in m for m in result.messages)
     # The racial seat goes to the next of the racial list (SM art. 4 §4).
     preview = nominations_preview(position=worked, count=1)

@@ -7,7 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from contests.wording import carried_in_words, decimal_comma, plural, thousands
+from contests.wording import agreeing, carried_in_words, decimal_comma, plural, said, thousands
+from declarations.procedure.rules import Act
+from declarations.procedure.rules_labels import ACT_LABELS
 
 
 def test_plural_agrees_with_the_number():
@@ -92,3 +94,44 @@ def test_every_access_log_action_has_a_label_and_a_verb():
     assert {"view_sensitive", "change"} <= written
     assert set(ACCESS_VERBS) == set(ACCESS_ACTIONS)
     assert written <= set(ACCESS_ACTIONS)
+
+
+@pytest.mark.parametrize(
+    ("label", "participle", "expected"),
+    [
+        ("Recurso", "recebido", "Recurso recebido"),
+        ("Defesa", "recebido", "Defesa recebida"),
+        ("Prova", "recebido", "Prova recebida"),
+        ("Encerramento da instrução", "registrado", "Encerramento da instrução registrado"),
+        ("Alegações finais", "registrado", "Alegações finais registradas"),
+        ("Intimação para defesa", "registrado", "Intimação para defesa registrada"),
+        ("Relatório com proposta de decisão", "registrado", "Relatório com proposta de decisão registrado"),
+        ("Juízo de reconsideração", "registrado", "Juízo de reconsideração registrado"),
+        ("inscrição 1023", "eliminado", "inscrição 1023 eliminada"),
+        (
+            "Resultado final publicado em 01/12/2026",
+            "publicado",
+            "Resultado final publicado em 01/12/2026 publicado",
+        ),
+        (
+            "Cálculo de 01/12/2026 16:10 (em revisão)",
+            "calculado",
+            "Cálculo de 01/12/2026 16:10 (em revisão) calculado",
+        ),
+    ],
+)
+def test_a_participle_agrees_with_the_head_noun_of_its_label(label, participle, expected):
+    assert said(label, participle) == expected
+
+
+def test_every_procedure_act_label_takes_its_own_agreement():
+    masculine = {Act.INSTRUCTION_CLOSED, Act.REPORT, Act.APPEAL, Act.RECONSIDERATION}
+    for act, label in ACT_LABELS.items():
+        expected = (
+            "registradas"
+            if act == Act.FINAL_STATEMENT
+            else "registrado"
+            if act in masculine
+            else "registrada"
+        )
+        assert agreeing(label, "registrado") == expected, label

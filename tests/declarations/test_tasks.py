@@ -8,6 +8,7 @@ import datetime
 import pytest
 from django.core import mail
 
+from contests.models import Organization
 from declarations.models import ProcedureAct, ProcedureLink
 from declarations.procedure import services
 from declarations.procedure.tasks import retry_delay, send_notice_email
@@ -78,3 +79,13 @@ def test_no_retry_after_the_configured_attempts(notice, settings, monkeypatch):
 def test_retry_delays_grow_and_are_capped():
     assert [retry_delay(n).total_seconds() / 60 for n in (1, 2, 3)] == [1, 4, 16]
     assert retry_delay(30) == datetime.timedelta(days=1)
+
+
+def test_the_notice_email_names_the_organization_that_gives_notice(notice):
+    Organization.objects.create(
+        name="Câmara Municipal de Santa Maria", municipality="Santa Maria", state="RS"
+    )
+    assert send_notice_email.call(act_id=notice.pk) == "enviada"
+    (message,) = mail.outbox
+    assert "Câmara Municipal de Santa Maria intima Vossa Senhoria" in message.body
+    assert "O órgão intima" not in message.body

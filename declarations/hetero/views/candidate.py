@@ -73,7 +73,14 @@ def portal(request: HttpRequest, token: str) -> HttpResponse:
     link = _link_or_error(request, token)
     if isinstance(link, HttpResponse):
         return link
-    log_access(user=None, obj=link.verification, action="portal", detail=link.name, request=request)
+    log_access(
+        user=None,
+        obj=link.verification,
+        action="portal",
+        detail=link.name,
+        request=request,
+        via_link="Candidato(a)",
+    )
     return _page(request, link, token)
 
 

@@ -15,12 +15,18 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from contests.audit import log_access
+from contests.wording import said
 from declarations import links
 from declarations.models import ProcedureLink
 from declarations.procedure import documents, rules, selectors, services
 from declarations.procedure.forms import FilingForm, RepresentativeForm
 from declarations.procedure.selectors import case_state
 from declarations.procedure.views.staff import serve_act_pdf, serve_attachment
+
+
+def link_holder(link: ProcedureLink) -> str:
+    """Who opens ``link``, for the access log ("Candidato(a)", "Procurador(a)")."""
+    return "Procurador(a)" if link.holder == ProcedureLink.Holder.REPRESENTATIVE else "Candidato(a)"
 
 
 def _link_or_error(request: HttpRequest, token: str) -> ProcedureLink | HttpResponse:
@@ -38,6 +44,7 @@ def portal(request: HttpRequest, token: str) -> HttpResponse:
     procedure = link.procedure
     log_access(
         user=None,
+        via_link=link_holder(link),
         obj=procedure,
         action="portal",
         detail=f"{link.get_holder_display()}: {link.name}",
@@ -106,7 +113,7 @@ def file(request: HttpRequest, token: str) -> HttpResponse:
         messages.error(request, " ".join(error.messages))
     else:
         messages.success(
-            request, f"{act.get_kind_display()} recebida em {timezone.localtime():%d/%m/%Y %H:%M}."
+            request, f"{said(act.get_kind_display(), 'recebido')} em {timezone.localtime():%d/%m/%Y %H:%M}."
         )
     return redirect("declarations:portal", token=token)
 
@@ -142,6 +149,7 @@ def document(request: HttpRequest, token: str, pk: int) -> HttpResponse:
         raise Http404
     log_access(
         user=None,
+        via_link=link_holder(link),
         obj=link.procedure,
         action="document",
         detail=f"{link.name}: {act.get_kind_display()}",
@@ -163,6 +171,7 @@ def download(request: HttpRequest, token: str, pk: int) -> FileResponse | HttpRe
     attachment = get_object_or_404(selectors.case_attachments(link.procedure, for_candidate=True), pk=pk)
     log_access(
         user=None,
+        via_link=link_holder(link),
         obj=link.procedure,
         action="download",
         detail=f"{link.name}: {attachment.name}",

@@ -18,6 +18,7 @@ from contests.documents.letters import render_letters
 from contests.forms import add_service_errors
 from contests.views import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import Crumb, here
+from contests.wording import said
 from declarations import links
 from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureLink
 from declarations.procedure import documents, rules, selectors, services
@@ -184,7 +185,9 @@ def act_create(request: AuthenticatedHttpRequest, year: int, number: int, kind: 
             except ValidationError as error:
                 add_service_errors(form, error)
             else:
-                messages.success(request, f"{labels.ACT_LABELS[act_kind]} registrada no {procedure}.")
+                messages.success(
+                    request, f"{said(labels.ACT_LABELS[act_kind], 'registrado')} no {procedure}."
+                )
                 return redirect(procedure)
     refusal = case_state(procedure, today=today).refusal(
         act_kind, outcome=rules.Outcome.FALSITY if act_kind in rules.DECIDING_ACTS else None
@@ -231,7 +234,8 @@ def notify(request: AuthenticatedHttpRequest, year: int, number: int) -> HttpRes
             else:
                 messages.success(
                     request,
-                    f"{act.get_kind_display()} registrada.{NEXT_STEP.get(rules.Means(act.means), '')}",
+                    f"{said(act.get_kind_display(), 'registrado')}."
+                    f"{NEXT_STEP.get(rules.Means(act.means), '')}",
                 )
                 return redirect(procedure)
     # The form shows the candidate's address and the draft notice: a view of the case, logged.
