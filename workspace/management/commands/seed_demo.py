@@ -201,7 +201,9 @@ class Command(BaseCommand):
                     self._contest(spec, admin)
                 if admin is not None:  # what Comissão and Jurídico have to do; each step skipped once done
                     self.created.extend(
-                        seed_heteroidentification(Contest.objects.get(slug="demo-santa-maria"), admin)
+                        seed_heteroidentification(
+                            Contest.objects.get(slug="demo-santa-maria"), admin, password=DEMO_PASSWORD
+                        )
                     )
                     self.created.extend(seed_procedure(Contest.objects.get(slug="demo-angra"), admin))
         except ValidationError as error:
