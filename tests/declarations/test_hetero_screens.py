@@ -37,6 +37,7 @@ from declarations.models import (
 )
 from tests.builders import make_classified_position, make_contest, make_user, set_policy
 from tests.declarations.hetero_world import SEED, at
+from tests.pages import post_form
 
 pytestmark = pytest.mark.django_db
 
@@ -44,17 +45,43 @@ COLOURS = ("preta", "parda", "branca")
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 
 
-def lines(prefix: str, n: int, role: str | None = "Comissão", gender=None) -> str:
+def lines(prefix: str, n: int, role: str | None = "Comissão", gender=None) -> list[tuple]:
+    """``n`` people (name, office, gender, colour, the user name of their Comissão account or None)."""
     out = []
     for i in range(1, n + 1):
         username = f"{prefix.lower()}{i}"
         if role and not User.objects.filter(username=username).exists():
             make_user(username, role)
-        user = username if role else ""
         out.append(
-            f"{prefix} {i}; Servidor(a); {gender or ('feminino', 'masculino')[i % 2]}; {COLOURS[i % 3]}; {user}"
-        )
-    return "\n".join(out)
+            (f"{prefix} {i}", "Servidor(a)", gender or ("feminino", "masculino")[i % 2], COLOURS[i % 3],
+             username if role else None)
+        )  # fmt: skip
+    return out
+
+
+def member_fill(members: list[tuple]) -> dict[str, str]:
+    """The member table's fields, one block per person, as a person fills them."""
+    fill = {}
+    for i, (name, office, gender, colour, _) in enumerate(members):
+        fill |= {
+            f"membros-{i}-name": name,
+            f"membros-{i}-office": office,
+            f"membros-{i}-gender": gender,
+            f"membros-{i}-colour": colour,
+        }
+    return fill
+
+
+def link_accounts(client, contest, kind, members) -> None:
+    """Each member's Comissão account linked through the member's access page."""
+    for name, *_, username in members:
+        member = CommissionMember.objects.filter(
+            commission__contest=contest, commission__kind=kind, name=name, user__isnull=True
+        ).first()
+        if username and member:
+            url = reverse("declarations:hetero_member_access", args=[member.pk])
+            response = post_form(client, url, {"user": str(User.objects.get(username=username).pk)})
+            assert response.status_code == 302, response.content.decode()
 
 
 @pytest.fixture
@@ -68,16 +95,16 @@ def contest():
 
 
 def form_commission(client, contest, kind, members):
-    return client.post(
-        reverse("declarations:hetero_commission_form", args=[contest.slug]),
-        {
-            "kind": kind,
-            "formed_on": "01/06/2026",
-            "act_reference": "Portaria 5/2026",
-            "members": members,
-        },
-        follow=True,
-    )
+    url = reverse("declarations:hetero_commission_form", args=[contest.slug])
+    fill = {
+        "kind": kind,
+        "formed_on": "01/06/2026",
+        "act_reference": "Portaria 5/2026",
+        **member_fill(members),
+    }
+    page = post_form(client, url, fill, follow=True)
+    link_accounts(client, contest, kind, members)
+    return page
 
 
 def pdf_text(document: Document) -> str:
@@ -101,8 +128,8 @@ def test_rules_s5_the_appeal_commission_with_a_member_in_common_is_refused_and_n
 ):
     client.force_login(cast["legal"])
     form_commission(client, contest, "first", lines("Membro", 5))
-    shared = "Membro 2; Servidor(a); feminino; parda; "
-    page = form_commission(client, contest, "appeal", shared + "\n" + lines("Recursal", 2))
+    shared = [("Membro 2", "Servidor(a)", "feminino", "parda", None)]
+    page = form_commission(client, contest, "appeal", shared + lines("Recursal", 2))
     assert page.status_code == 200 and "membro em comum" in page.content.decode()
     assert not Commission.objects.filter(kind="appeal").exists()
     assert CommissionMember.objects.count() == 5
@@ -118,18 +145,16 @@ def test_rules_s5_the_sizes_come_from_the_policy(client, cast, contest):
 
 
 def announce(client, contest, members, known_on):
-    return client.post(
-        reverse("declarations:hetero_draw_announce", args=[contest.slug]),
-        {
-            "kind": "first",
-            "members": members,
-            "seed_source": "Resultado do concurso nº 2950 da Mega-Sena",
-            "seed_known_on": known_on.strftime("%d/%m/%Y"),
-            "signer_name": "Ana Souza",
-            "signer_office": "Procuradora",
-        },
-        follow=True,
-    )
+    url = reverse("declarations:hetero_draw_announce", args=[contest.slug])
+    fill = {
+        "kind": "first",
+        "seed_source": "Resultado do concurso nº 2950 da Mega-Sena",
+        "seed_known_on": known_on.strftime("%d/%m/%Y"),
+        "signer_name": "Ana Souza",
+        "signer_office": "Procuradora",
+        **member_fill(members),
+    }
+    return post_form(client, url, fill, follow=True)
 
 
 def perform(client, announcement, seed=SEED):
