@@ -123,7 +123,7 @@ def member_access_letter(request: AuthenticatedHttpRequest, pk: int) -> HttpResp
         detail="carta de primeiro acesso impressa",
     )
     response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="primeiro-acesso-membro-{member.pk}.pdf"'
+    response["Content-Disposition"] = f'attachment; filename="primeiro-acesso-membro-{member.pk}.pdf"'
     response["Cache-Control"] = "private, no-store"
     return response
 
