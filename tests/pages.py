@@ -14,8 +14,9 @@ from django.test import Client
 class RenderedForm:
     action: str
     method: str
-    # name -> value as rendered (checkboxes only when checked; selects: the selected option or the first)
-    values: dict[str, str] = field(default_factory=dict)
+    # name -> value as rendered (checkboxes only when checked, a list when several of one name are;
+    # selects: the selected option or the first)
+    values: dict[str, str | list[str]] = field(default_factory=dict)
     # every named control a person can fill, hidden ones excluded
     visible: list[str] = field(default_factory=list)
 
@@ -46,7 +47,12 @@ class _FormParser(HTMLParser):
                 current.visible.append(name)
             if kind in {"checkbox", "radio"}:
                 if "checked" in a:
-                    current.values[name] = a.get("value", "on")
+                    value = a.get("value", "on")
+                    before = current.values.get(name)
+                    if kind == "checkbox" and before is not None:  # a table of checkboxes: every one ticked
+                        current.values[name] = [*(before if isinstance(before, list) else [before]), value]
+                    else:
+                        current.values[name] = value
             else:
                 current.values[name] = a.get("value", "")
         elif tag == "textarea":
@@ -68,7 +74,8 @@ class _FormParser(HTMLParser):
 
     def handle_data(self, data: str) -> None:
         if self._textarea is not None:
-            self.forms[-1].values[self._textarea] += data
+            current = self.forms[-1].values
+            current[self._textarea] = f"{current[self._textarea]}{data}"
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "textarea":

@@ -4,7 +4,7 @@ validation only; the services (``services``, ``draw_services``, ``documents``) d
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Iterable
 
 from django import forms
 from django.db.models import QuerySet
@@ -104,7 +104,7 @@ class BaseMemberFormSet(forms.BaseFormSet):
             )
 
     def members(self) -> list[MemberInput]:
-        return [m for form in self.forms if (m := form.member()) is not None]  # type: ignore[attr-defined]
+        return [m for form in self.forms if (m := form.member()) is not None]
 
 
 MemberFormSet = forms.formset_factory(
@@ -325,7 +325,7 @@ class NoConflictManyForm(StaffFormMixin, forms.Form):
     """One signed declaration (PDF) and its date per member of a commission; a member left blank is
     skipped."""
 
-    def __init__(self, *args, members: Sequence[CommissionMember], **kwargs) -> None:
+    def __init__(self, *args, members: Iterable[CommissionMember], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.members = list(members)
         groups = []

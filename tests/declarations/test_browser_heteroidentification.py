@@ -96,8 +96,10 @@ def publish(page, signer: str = "Ana Souza") -> None:
 def set_password_from_email(browser, base: str, address: str) -> str:
     """The member opens the e-mailed link and sets the password; the user name, as the e-mail says."""
     message = next(m for m in mail.outbox if m.to == [address])
-    path = re.search(r"https?://[^/\s]+(/heteroidentificacao/definir-senha/\S+/)", message.body).group(1)
-    username = re.search(r"Nome de usuário: (\S+)", message.body).group(1)
+    link = re.search(r"https?://[^/\s]+(/heteroidentificacao/definir-senha/\S+/)", message.body)
+    named = re.search(r"Nome de usuário: (\S+)", message.body)
+    assert link and named, message.body
+    path, username = link.group(1), named.group(1)
     page = browser.new_context(locale="pt-BR").new_page()
     page.goto(base + path)
     page.get_by_label(re.compile(r"^Nova senha")).fill(PASSWORD)

@@ -61,7 +61,7 @@ def lines(prefix: str, n: int, role: str | None = "Comissão", gender=None) -> l
 
 def member_fill(members: list[tuple]) -> dict[str, str]:
     """The member table's fields, one block per person, as a person fills them."""
-    fill = {}
+    fill: dict[str, str] = {}
     for i, (name, office, gender, colour, _) in enumerate(members):
         fill |= {
             f"membros-{i}-name": name,
@@ -430,3 +430,88 @@ def test_rules_s5_presence_and_the_recording_reference_and_hash(client, cast, co
     assert session.present.count() == 4 and session.recording_sha256 == digest
     page = client.get(reverse("declarations:hetero_session", args=[session.pk])).content.decode()
     assert "HD 3, pasta 2026" in page and digest in page
+
+
+# Bulk work: one table, one button, one audited act per candidate or member --------------------------------
+
+
+def test_the_attendance_table_records_every_candidate_in_one_step_one_act_each(client, cast, contest):
+    session = _formed_and_called(client, cast, contest)
+    n1, n2, n3 = (Verification.objects.get(registration__number=n) for n in ("N1", "N2", "N3"))
+    url = reverse("declarations:hetero_session", args=[session.pk])
+    response = post_form(client, url, {"compareceu": str(n1.pk)}, follow=True)
+    assert "1 compareceram; 3 registro(s) alterado(s)" in response.content.decode()
+    assert [v.attended for v in (n1, n2, n3) if not v.refresh_from_db()] == [True, False, False]
+    assert n2.history.first().history_change_reason == "Ausência registrada"
+    assert n2.history.first().history_user == cast["legal"]
+    # Again with the same marks: nothing changes, no new history row.
+    rows = n1.history.count()
+    post_form(client, url, {"compareceu": str(n1.pk)})
+    assert n1.history.count() == rows
+
+
+def test_every_final_result_is_applied_in_one_step_one_act_each(client, cast, contest):
+    session = _formed_and_called(client, cast, contest)
+    _close_with(session, cast["legal"], {"N1": (True,) * 5, "N3": (True,) * 5})  # N2 absent
+    url = reverse("declarations:hetero_session", args=[session.pk])
+    page = client.get(url).content.decode()
+    assert "Resultados definitivos a aplicar" in page and "Aplicar a todos os marcados" in page
+    response = post_form(client, url, {}, containing="aplicar", follow=True)
+    assert "Resultado definitivo aplicado a 3 candidato(s)" in response.content.decode()
+    consequences = dict(Verification.objects.values_list("registration__number", "consequence"))
+    assert consequences == {"N1": "none", "N2": "keep_open", "N3": "none"}
+    n2 = Registration.objects.get(contest=contest, number="N2")
+    assert n2.status == Registration.Status.EXCLUDED_FROM_RESERVE
+    assert "Resultados definitivos a aplicar" not in client.get(url).content.decode()
+
+
+def test_the_no_conflict_declarations_of_a_commission_are_sent_in_one_form_or_none(client, cast, contest):
+    client.force_login(cast["legal"])
+    form_commission(client, contest, "first", lines("Membro", 5))
+    commission = Commission.objects.get()
+    members = list(commission.members.order_by("pk"))
+    url = reverse("declarations:hetero_no_conflict_many", args=[commission.pk])
+    assert url in client.get(reverse("declarations:hetero_contest", args=[contest.slug])).content.decode()
+
+    def upload(content: bytes) -> SimpleUploadedFile:
+        return SimpleUploadedFile("declaracao.pdf", content, content_type="application/pdf")
+
+    fill = {f"arquivo_{m.pk}": upload(PDF) for m in members[:2]} | {
+        f"assinada_{m.pk}": "01/06/2026" for m in members[:2]
+    }
+    bad = fill | {f"arquivo_{members[1].pk}": upload(b"not a pdf")}
+    page = post_form(client, url, bad)
+    assert page.status_code == 200 and "PDF" in page.content.decode()
+    assert not CommissionMember.objects.filter(no_conflict_signed_on__isnull=False).exists()  # none at all
+    fill = {f"arquivo_{m.pk}": upload(PDF) for m in members[:2]} | {
+        f"assinada_{m.pk}": "01/06/2026" for m in members[:2]
+    }
+    assert post_form(client, url, fill).status_code == 302
+    signed = CommissionMember.objects.filter(no_conflict_signed_on=datetime.date(2026, 6, 1))
+    assert sorted(signed.values_list("pk", flat=True)) == [members[0].pk, members[1].pk]
+    # A date without its file is refused with the field named.
+    page = post_form(client, url, {f"assinada_{members[2].pk}": "01/06/2026"})
+    assert "Escolha o arquivo da declaração assinada" in page.content.decode()
+
+
+def test_the_member_table_takes_one_field_each_and_more_rows_on_request(client, cast, contest):
+    client.force_login(cast["legal"])
+    url = reverse("declarations:hetero_commission_form", args=[contest.slug])
+    page = client.get(url).content.decode()
+    assert "membros-7-name" in page and "membros-8-name" not in page and "<textarea" not in page
+    more = client.post(url, {**management(8), "membros-0-name": "Ana", "mais_linhas": "1"}).content.decode()
+    assert "membros-15-name" in more and 'value="Ana"' in more and not Commission.objects.exists()
+    # A row half filled is refused with what is missing.
+    half = client.post(
+        url, {**management(8), "kind": "first", "formed_on": "01/06/2026", "membros-0-name": "Ana"}
+    )
+    assert "Informe o cargo" in half.content.decode() and not Commission.objects.exists()
+
+
+def management(rows: int) -> dict[str, str]:
+    return {
+        "membros-TOTAL_FORMS": str(rows),
+        "membros-INITIAL_FORMS": "0",
+        "membros-MIN_NUM_FORMS": "0",
+        "membros-MAX_NUM_FORMS": "60",
+    }

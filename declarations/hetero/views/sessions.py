@@ -97,6 +97,7 @@ def _render_session(request, session: Session, sits: bool, bad: dict[int, Opinio
             if request.user.has_perm(MANAGE) and session.is_closed
             else [],
             "no_show": session.commission.contest.policy.procedure_law.get_hetero_no_show_display(),
+            "non_confirmation": session.commission.contest.policy.procedure_law.get_non_confirmation_display(),
             "breadcrumbs": [
                 ("Heteroidentificação", reverse("declarations:hetero_sessions")),
                 here(str(session)),
