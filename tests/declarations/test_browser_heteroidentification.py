@@ -87,6 +87,15 @@ def fill_members(page, people, emails: dict[str, str]) -> None:
             block.get_by_label("E-mail (opcional)").fill(emails[name])
 
 
+def assert_no_sideways_scroll(page) -> None:
+    """At 390 px the page does not scroll sideways (tables scroll inside their own region)."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": 390, "height": 800})
+    width = page.evaluate("document.documentElement.scrollWidth")
+    page.set_viewport_size(size)
+    assert width <= 390, f"{page.url} rola para o lado ({width}px)"
+
+
 def publish(page, signer: str = "Ana Souza") -> None:
     page.get_by_label(re.compile(r"^Quem assina")).fill(signer)
     page.get_by_label("Cargo de quem assina").fill("Procuradora do Município")
@@ -159,6 +168,8 @@ def test_heteroidentification_journey_from_the_draw_to_the_result_and_the_appeal
     officer.get_by_label(re.compile(r"^Quem assina o aviso")).fill("Ana Souza")
     officer.get_by_label("Cargo de quem assina o aviso").fill("Procuradora do Município")
     officer.screenshot(path=f"{SHOTS}-announce.png", full_page=True)
+    assert_no_sideways_scroll(officer)
+    assert_accessible(officer)
     officer.get_by_role("button", name="Publicar o aviso de sorteio").click()
     expect(officer.locator("main")).to_contain_text("Aviso de sorteio publicado")
     officer.get_by_role("link", name="Sortear: comissão de heteroidentificação").click()
@@ -267,6 +278,7 @@ def test_heteroidentification_journey_from_the_draw_to_the_result_and_the_appeal
     officer.get_by_role("button", name="Registrar o comparecimento").click()
     expect(officer.locator("main")).to_contain_text("3 compareceram")
     officer.screenshot(path=f"{SHOTS}-session.png", full_page=True)
+    assert_no_sideways_scroll(officer)
 
     # Each member, from the home page, records their opinions; N2 is not confirmed 3 to 2.
     called = {v.registration.number: v for v in Verification.objects.select_related("registration")}
@@ -319,6 +331,7 @@ def test_heteroidentification_journey_from_the_draw_to_the_result_and_the_appeal
     officer.get_by_role("link", name="Heteroidentificação do concurso").click()
     officer.get_by_role("link", name=session_name).click()
     officer.screenshot(path=f"{SHOTS}-apply.png", full_page=True)
+    assert_no_sideways_scroll(officer)
     officer.get_by_role("button", name="Aplicar a todos os marcados").click()
     expect(officer.locator("main")).to_contain_text("Resultado definitivo aplicado a 3 candidato(s)")
     registration = Registration.objects.get(pk=called["N2"].registration_id)
