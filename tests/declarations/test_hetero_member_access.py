@@ -130,3 +130,12 @@ def test_only_juridico_creates_accounts(client_for, commission):
     member = commission.members.first()
     for who in ("clerk", "commission", "manager", "auditor"):
         assert client_for(who).get(access_url(member)).status_code == 403
+
+
+def test_the_contest_page_links_to_its_heteroidentification_by_role(client_for, commission):
+    contest = commission.contest
+    hub = reverse("declarations:hetero_contest", args=[contest.slug])
+    status = reverse("declarations:hetero_status", args=[contest.slug])
+    assert hub in client_for("legal").get(contest.get_absolute_url()).content.decode()
+    clerk_page = client_for("clerk").get(contest.get_absolute_url()).content.decode()
+    assert status in clerk_page and hub not in clerk_page
