@@ -136,6 +136,6 @@ def test_the_contest_page_links_to_its_heteroidentification_by_role(client_for, 
     contest = commission.contest
     hub = reverse("declarations:hetero_contest", args=[contest.slug])
     status = reverse("declarations:hetero_status", args=[contest.slug])
-    assert hub in client_for("legal").get(contest.get_absolute_url()).content.decode()
+    assert f'href="{hub}"' in client_for("legal").get(contest.get_absolute_url()).content.decode()
     clerk_page = client_for("clerk").get(contest.get_absolute_url()).content.decode()
-    assert status in clerk_page and hub not in clerk_page
+    assert f'href="{status}"' in clerk_page and f'href="{hub}"' not in clerk_page
