@@ -88,6 +88,8 @@ def hetero_arguments(route: str, world: dict) -> dict:
     member or the candidate's token by the screen."""
     if "<str:token>" in route:
         return {"token": world["hetero_token"]}
+    if "<uidb64>" in route:  # a member's set-password link (a made-up one: the page says it is not valid)
+        return {"uidb64": "MQ", "token": "cz1234-0123456789abcdef0123456789abcdef"}
     if "<int:pk>" not in route:
         return {}
     if "sorteios" in route:
@@ -96,6 +98,8 @@ def hetero_arguments(route: str, world: dict) -> dict:
         return {"pk": world["draw_announcement"].pk}
     if "membros" in route:
         return {"pk": world["member"].pk}
+    if "comissoes" in route:
+        return {"pk": world["member"].commission_id}
     if "documentos" in route:
         return {"pk": world["hetero_document"].pk}
     return {"pk": world["verification" if "verificacoes" in route else "hetero_session"].pk}

@@ -9,10 +9,16 @@ from contests.models import Organization
 
 APP_NAME = "Cotas"
 
-# (label, URL name, permission that opens the page). The first matching prefix marks the current entry.
-NAVIGATION: tuple[tuple[str, str, str], ...] = (
+# (label, URL name, permission that opens the page, or a tuple of them: any one opens it). The first
+# matching prefix marks the current entry.
+NAVIGATION: tuple[tuple[str, str, str | tuple[str, ...]], ...] = (
     ("Concursos", "contests:list", "contests.view_contest"),
     ("Processos", "declarations:list", "declarations.view_procedure"),
+    (
+        "Heteroidentificação",
+        "declarations:hetero_sessions",
+        ("declarations.view_session", "declarations.record_opinion"),
+    ),
     ("Políticas de reserva", "contests:policy_list", "contests.view_policy_list"),
     ("Feriados", "contests:holiday_list", "contests.view_holiday"),
     ("Organização", "contests:organization", "contests.view_organization"),
@@ -26,7 +32,8 @@ def _navigation(request: HttpRequest) -> list[dict[str, object]]:
         return []
     entries: list[dict[str, object]] = []
     for label, url_name, permission in NAVIGATION:
-        if not user.has_perm(permission):
+        permissions = permission if isinstance(permission, tuple) else (permission,)
+        if not any(user.has_perm(p) for p in permissions):
             continue
         try:
             url = reverse(url_name)

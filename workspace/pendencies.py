@@ -21,6 +21,7 @@ from candidates.models.nominations import nomination_name
 from contests.models import AccessLog, Contest, Position, VacancyOpening
 from contests.selectors import access_logs
 from contests.wording import access_verb, plural
+from declarations.hetero.selectors import hetero_desk
 from declarations.models import Session
 from declarations.procedure.selectors import desk_rows
 
@@ -215,9 +216,26 @@ def legal_section(*, today: datetime.date) -> Section:
                 overdue=nxt is not None and nxt.overdue,
             )
         )
+    desk = hetero_desk()
+    hetero = [
+        Item(
+            f"Heteroidentificação: {row.contest}",
+            reverse("declarations:hetero_contest", args=[row.contest.slug]),
+            note="; ".join(row.waiting) or "nada pendente",
+        )
+        for row in desk
+    ]
     return Section(
         "Jurídico",
-        [Queue("Processos abertos, pelo próximo prazo", items, empty="Nenhum processo aberto.")],
+        [
+            Queue("Processos abertos, pelo próximo prazo", items, empty="Nenhum processo aberto."),
+            Queue(
+                "Heteroidentificação",
+                hetero,
+                empty="Nenhum concurso com heteroidentificação: ela começa pela página do concurso.",
+                count=sum(1 for row in desk if row.waiting),
+            ),
+        ],
     )
 
 

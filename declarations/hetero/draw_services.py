@@ -92,6 +92,7 @@ def draw_announce(
                 "office": m.office.strip(),
                 "gender": m.gender.strip(),
                 "colour": m.colour.strip(),
+                "email": m.email.strip(),
                 "user": m.user.pk if m.user else None,
             }
             for m in pool
@@ -117,6 +118,7 @@ def _members(announcement: DrawAnnouncement) -> dict[str, MemberInput]:
             office=e["office"],
             gender=e["gender"],
             colour=e["colour"],
+            email=e.get("email", ""),
             user=users.get(e["user"]) if e.get("user") else None,
         )
         for e in announcement.pool

@@ -4,23 +4,30 @@ validation only; the services (``services``, ``draw_services``, ``documents``) d
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 
 from django import forms
-from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 from django.utils import timezone
 
 from candidates.models import Phase
+from contests.audit import User
 from contests.forms import StaffFormMixin, date_field
 from declarations.hetero import rules
 from declarations.hetero.services import MemberInput
 from declarations.models import Appeal, Commission, CommissionMember, Session
 
-COLOURS = ("branca", "preta", "parda", "amarela", "indígena")  # IBGE
-MEMBERS_HELP = (
-    "Um membro por linha: nome; cargo ou função; gênero; cor ou raça autodeclarada (branca, preta, parda, "
-    "amarela ou indígena); usuário de acesso (papel Comissão), opcional."
-)
+# IBGE's categories (stored in the feminine, as the IBGE writes them; a typed masculine form is the same one).
+COLOURS = ("branca", "preta", "parda", "amarela", "indígena")
+COLOUR_CHOICES = [("", "—"), *((c, c.capitalize()) for c in COLOURS)]
+GENDER_CHOICES = [
+    ("", "—"),
+    ("feminino", "Feminino"),
+    ("masculino", "Masculino"),
+    ("não binário", "Não binário"),
+    ("não informado", "Prefere não informar"),
+]
+MEMBER_ROWS = 8  # empty rows a new list opens with; "Mais linhas" adds as many again
 
 
 KIND_CHOICES = [(k.value, rules.KIND_LABELS[k].capitalize()) for k in rules.Kind]
@@ -50,66 +57,88 @@ class ChoicesField(forms.ModelMultipleChoiceField):
         return super()._check_values(value)  # type: ignore[misc]  # Django API the stubs leave out
 
 
-def parse_members(text: str) -> list[MemberInput]:
-    """Members typed one per line: name; office; gender; colour; optional Comissão account."""
-    users = get_user_model().objects.filter(is_active=True, groups__name="Comissão")
-    members, problems = [], []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        parts = [part.strip() for part in line.split(";")]
-        if len(parts) not in (4, 5) or not all(parts[:4]):
-            problems.append(f"linha {number}: informe nome; cargo; gênero; cor (e, se houver, o usuário)")
-            continue
-        name, office, gender, colour = parts[:4]
-        if colour.casefold() not in COLOURS:
-            problems.append(f"linha {number}: cor “{colour}” não é uma das categorias do IBGE")
-            continue
-        user = None
-        if len(parts) == 5 and parts[4]:
-            user = users.filter(username=parts[4]).first()
-            if user is None:
-                problems.append(f"linha {number}: não há usuário ativo “{parts[4]}” no papel Comissão")
-                continue
-        if len(name) > 200 or len(office) > 200 or len(gender) > 40:
-            problems.append(f"linha {number}: texto longo demais")
-            continue
-        members.append(
-            MemberInput(name=name, office=office, gender=gender, colour=colour.casefold(), user=user)
+class MemberRowForm(forms.Form):
+    """One person of a commission or of a draw's pool, one field each (an empty row is skipped)."""
+
+    name = forms.CharField(label="Nome", max_length=200, required=False)
+    office = forms.CharField(label="Cargo ou função", max_length=200, required=False)
+    gender = forms.ChoiceField(label="Gênero", choices=GENDER_CHOICES, required=False)
+    colour = forms.ChoiceField(label="Cor ou raça (IBGE)", choices=COLOUR_CHOICES, required=False)
+    email = forms.EmailField(label="E-mail (opcional)", required=False)
+
+    def clean(self) -> dict:
+        data = super().clean() or {}
+        data["name"] = " ".join((data.get("name") or "").split())
+        filled = [key for key in ("name", "office", "gender", "colour", "email") if data.get(key)]
+        if filled:
+            for key, label in (
+                ("name", "o nome"),
+                ("office", "o cargo"),
+                ("gender", "o gênero"),
+                ("colour", "a cor"),
+            ):
+                if not data.get(key):
+                    self.add_error(key, f"Informe {label}.")
+        return data
+
+    def member(self) -> MemberInput | None:
+        data = self.cleaned_data
+        if not data.get("name"):
+            return None
+        return MemberInput(
+            name=data["name"],
+            office=data["office"].strip(),
+            gender=data["gender"],
+            colour=data["colour"],
+            email=data.get("email") or "",
         )
-    if problems:
-        raise forms.ValidationError("Confira os membros: " + "; ".join(problems) + ".")
-    if not members:
-        raise forms.ValidationError("Indique os membros da comissão.")
-    return members
 
 
-class MembersMixin:
-    """The members typed one per line (``clean_members``), for forming a commission or announcing a draw."""
+class BaseMemberFormSet(forms.BaseFormSet):
+    def clean(self) -> None:
+        if any(form.errors for form in self.forms):
+            return
+        if not self.members():
+            raise forms.ValidationError(
+                "Indique os membros: ao menos uma linha com nome, cargo, gênero e cor."
+            )
 
-    cleaned_data: dict
-
-    def clean_members(self) -> list[MemberInput]:
-        return parse_members(self.cleaned_data["members"])
+    def members(self) -> list[MemberInput]:
+        return [m for form in self.forms if (m := form.member()) is not None]
 
 
-class CommissionForm(MembersMixin, StaffFormMixin, forms.Form):
+MemberFormSet = forms.formset_factory(
+    MemberRowForm, formset=BaseMemberFormSet, extra=0, max_num=60, absolute_max=60, validate_max=True
+)
+
+
+def member_formset(data=None, *, rows: int = MEMBER_ROWS) -> BaseMemberFormSet:
+    """The member table: the rows posted (plus ``MEMBER_ROWS`` more when "Mais linhas" was asked), or
+    ``rows`` empty ones."""
+    if data is None:
+        return MemberFormSet(prefix="membros", initial=[{}] * rows)  # type: ignore[return-value]
+    return MemberFormSet(data, prefix="membros")  # type: ignore[return-value]
+
+
+def more_rows(formset: BaseMemberFormSet) -> BaseMemberFormSet:
+    """The same rows as typed, and ``MEMBER_ROWS`` empty ones below (no JavaScript needed)."""
+    typed = [
+        {key: form.data.get(form.add_prefix(key), "") for key in MemberRowForm.base_fields}
+        for form in formset.forms
+    ]
+    return MemberFormSet(  # type: ignore[return-value]
+        prefix="membros", initial=typed + [{}] * MEMBER_ROWS
+    )
+
+
+class CommissionForm(StaffFormMixin, forms.Form):
     kind = forms.ChoiceField(label="Comissão", choices=KIND_CHOICES)
     formed_on = date_field("Constituída em")
     act_reference = act_reference_field()
-    members = forms.CharField(
-        label="Membros", widget=forms.Textarea(attrs={"rows": 8}), help_text=MEMBERS_HELP, max_length=20000
-    )
 
 
-class DrawAnnounceForm(MembersMixin, StaffFormMixin, forms.Form):
+class DrawAnnounceForm(StaffFormMixin, forms.Form):
     kind = forms.ChoiceField(label="Comissão", choices=KIND_CHOICES)
-    members = forms.CharField(
-        label="Lista de sorteáveis",
-        widget=forms.Textarea(attrs={"rows": 10}),
-        help_text=MEMBERS_HELP + " Informe toda a lista de sorteáveis: ela não muda depois do aviso.",
-        max_length=20000,
-    )
     seed_source = forms.CharField(
         label="Fonte pública da semente",
         max_length=500,
@@ -251,3 +280,83 @@ class AppealForm(StaffFormMixin, forms.Form):
         help_text="Explique por que a autodeclaração deve ser confirmada. O recurso é julgado pela comissão "
         "recursal, formada por outras pessoas.",
     )
+
+
+class MemberAccountCreateForm(StaffFormMixin, forms.Form):
+    username = forms.CharField(
+        label="Nome de usuário",
+        max_length=150,
+        help_text="Com ele o membro entra no sistema; sugerido a partir do nome.",
+    )
+    email = forms.EmailField(
+        label="E-mail do membro",
+        required=False,
+        help_text="Com e-mail, o membro recebe o link para definir a própria senha. Sem e-mail, imprima o "
+        "código de primeiro acesso e entregue-o em mãos.",
+    )
+
+
+class MemberAccountLinkForm(StaffFormMixin, forms.Form):
+    user = forms.ModelChoiceField(
+        label="Conta existente do papel Comissão",
+        queryset=User.objects.none(),
+        help_text="Quando o membro já tem conta (por exemplo, de outro concurso).",
+    )
+
+    def __init__(self, *args, accounts: QuerySet, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["user"]
+        field.queryset = accounts  # type: ignore[attr-defined]
+        field.label_from_instance = lambda u: (  # type: ignore[attr-defined]
+            f"{u.get_full_name() or u.username} ({u.username})"
+        )
+
+
+class FirstAccessForm(StaffFormMixin, forms.Form):
+    username = forms.CharField(label="Nome de usuário", max_length=150)
+    code = forms.CharField(
+        label="Código de primeiro acesso",
+        max_length=80,
+        help_text="Como impresso na carta; os espaços não importam.",
+    )
+
+
+class NoConflictManyForm(StaffFormMixin, forms.Form):
+    """One signed declaration (PDF) and its date per member of a commission; a member left blank is
+    skipped."""
+
+    def __init__(self, *args, members: Iterable[CommissionMember], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.members = list(members)
+        groups = []
+        for member in self.members:
+            file_name, date_name = f"arquivo_{member.pk}", f"assinada_{member.pk}"
+            self.fields[file_name] = forms.FileField(
+                label=f"Declaração assinada de {member.name} (PDF)",
+                required=False,
+                widget=forms.ClearableFileInput(attrs={"accept": "application/pdf"}),
+                help_text=f"Enviada em {member.no_conflict_signed_on:%d/%m/%Y}: um novo arquivo a substitui."
+                if member.no_conflict_file
+                else "",
+            )
+            self.fields[date_name] = date_field(f"Assinada em ({member.name})", required=False)
+            groups.append((member.name, (file_name, date_name)))
+        self.fieldsets = tuple(groups)
+
+    def clean(self) -> dict:
+        data = super().clean() or {}
+        for member in self.members:
+            upload, signed_on = data.get(f"arquivo_{member.pk}"), data.get(f"assinada_{member.pk}")
+            if upload and not signed_on:
+                self.add_error(f"assinada_{member.pk}", "Informe a data em que a declaração foi assinada.")
+            elif signed_on and not upload:
+                self.add_error(f"arquivo_{member.pk}", "Escolha o arquivo da declaração assinada.")
+        return data
+
+    def uploads(self) -> list[tuple[CommissionMember, object, datetime.date]]:
+        data = self.cleaned_data
+        return [
+            (m, data[f"arquivo_{m.pk}"], data[f"assinada_{m.pk}"])
+            for m in self.members
+            if data.get(f"arquivo_{m.pk}")
+        ]

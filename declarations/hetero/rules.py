@@ -76,6 +76,28 @@ def basis_for(category: str) -> Basis:
     return Basis.COMMUNITY if category in {"indigena", "quilombola"} else Basis.PHENOTYPE
 
 
+# IBGE's colour categories as stored (the IBGE writes them in the feminine: "cor ou raça preta"); the
+# masculine and unaccented forms people type are the same category.
+_COLOUR_FORMS = {
+    "branca": "branca",
+    "branco": "branca",
+    "preta": "preta",
+    "preto": "preta",
+    "parda": "parda",
+    "pardo": "parda",
+    "amarela": "amarela",
+    "amarelo": "amarela",
+    "indígena": "indígena",
+    "indigena": "indígena",
+}
+
+
+def colour_category(text: str) -> str:
+    """The IBGE category of a colour as typed ("Pardo" → "parda"); text that is none of them, casefolded."""
+    key = " ".join(text.split()).casefold()
+    return _COLOUR_FORMS.get(key, key)
+
+
 class Outcome(StrEnum):
     CONFIRMED = "confirmed"
     NOT_CONFIRMED = "not_confirmed"
@@ -155,7 +177,7 @@ def check_composition(
                 f"Todos os membros da {label} informaram o mesmo gênero: a comissão deve ser diversa em "
                 "gênero (RULES §5)."
             )
-        colours = {m.colour.strip().casefold() for m in members}
+        colours = {colour_category(m.colour) for m in members}
         if len(colours) == 1:
             warnings.append(
                 f"Todos os membros da {label} informaram a mesma cor: a comissão deve ser diversa em cor "

@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from candidates.models import Phase, Registration
@@ -125,6 +125,58 @@ def contests_with_heteroidentification() -> QuerySet[Contest]:
     )
 
 
+@dataclass(frozen=True)
+class DeskRow:
+    """A contest with heteroidentification on Jurídico's home, and what waits in it."""
+
+    contest: Contest
+    waiting: tuple[str, ...]
+
+
+def _per_contest(rows, key: str) -> dict[int, int]:
+    return {row[key]: row["n"] for row in rows}
+
+
+def hetero_desk() -> list[DeskRow]:
+    """Each contest with heteroidentification and what waits there (members without access, open sessions,
+    appeals to distribute, results not yet applied), in five queries whatever their number."""
+    contests = list(contests_with_heteroidentification())
+    key = "commission__contest"
+    no_access = _per_contest(
+        CommissionMember.objects.filter(user__isnull=True).values(key).annotate(n=Count("pk")), key
+    )
+    open_sessions = _per_contest(
+        Session.objects.filter(closed_at__isnull=True).values(key).annotate(n=Count("pk")), key
+    )
+    vkey = "verification__session__commission__contest"
+    appeals = _per_contest(
+        Appeal.objects.filter(judged_in__isnull=True).values(vkey).annotate(n=Count("pk")), vkey
+    )
+    skey = "session__commission__contest"
+    unapplied = _per_contest(
+        Verification.objects.filter(
+            session__commission__kind=rules.Kind.FIRST, consequence_applied_on__isnull=True
+        )
+        .exclude(outcome="")
+        .values(skey)
+        .annotate(n=Count("pk")),
+        skey,
+    )
+    rows = []
+    for contest in contests:
+        waiting = []
+        if n := no_access.get(contest.pk):
+            waiting.append(f"{n} membro{'s' if n > 1 else ''} sem acesso")
+        if n := open_sessions.get(contest.pk):
+            waiting.append(f"{n} sess{'ões' if n > 1 else 'ão'} aberta{'s' if n > 1 else ''}")
+        if n := appeals.get(contest.pk):
+            waiting.append(f"{n} recurso{'s' if n > 1 else ''} a distribuir")
+        if n := unapplied.get(contest.pk):
+            waiting.append(f"{n} resultado{'s' if n > 1 else ''} ainda não aplicado{'s' if n > 1 else ''}")
+        rows.append(DeskRow(contest, tuple(waiting)))
+    return rows
+
+
 def present_members(session: Session) -> QuerySet[CommissionMember]:
     return session.present.order_by("name")
 
@@ -160,6 +212,28 @@ def session_rows(session: Session, *, seat: CommissionMember | None, every_opini
     return rows
 
 
+def results_to_apply(session: Session, *, today: datetime.date) -> list[tuple[Verification, str]]:
+    """The candidates of the first commission's ``session`` whose result is final and not yet applied, with
+    that result's label (one query: the appeals read with them)."""
+    if session.commission.kind != rules.Kind.FIRST:
+        return []
+    verifications = (
+        session.verifications.exclude(outcome="")
+        .filter(consequence_applied_on__isnull=True)
+        .select_related("registration__candidate", "appeal__judged_in")
+        .order_by("registration__number")
+    )
+    return [
+        (v, rules.OUTCOME_LABELS[final])
+        for v in verifications
+        if (final := final_state(v, today=today)) is not None
+    ]
+
+
+def members_of(commission: Commission) -> QuerySet[CommissionMember]:
+    return commission.members.order_by("name")
+
+
 def contest_verifications(contest: Contest) -> QuerySet[Verification]:
     """Each called registration's situation in ``contest`` (no opinion, no category: the status page)."""
     return (
@@ -190,6 +264,11 @@ class CommissionRow:
     warnings: tuple[str, ...]
     draws: list[MemberDraw]
     sessions: list[Session]
+
+    @property
+    def without_access(self) -> list[CommissionMember]:
+        """Members who cannot record their opinions yet (no account linked)."""
+        return [m for m in self.members if m.user_id is None]
 
 
 def contest_commissions(contest: Contest) -> list[CommissionRow]:

@@ -66,6 +66,7 @@ class MemberInput:
     gender: str
     colour: str
     user: User | None = None
+    email: str = ""
     no_conflict_signed_on: datetime.date | None = None
 
 
@@ -149,7 +150,8 @@ def commission_create(
             name=m.name.strip(),
             office=m.office.strip(),
             gender=m.gender.strip(),
-            colour=m.colour.strip(),
+            colour=rules.colour_category(m.colour),
+            email=m.email.strip(),
             user=m.user,
             no_conflict_signed_on=m.no_conflict_signed_on,
         )
@@ -285,6 +287,28 @@ def attendance_record(*, verification: Verification, attended: bool, by: User) -
     verification.attended = attended
     audited_save(verification, by=by, reason="Comparecimento" if attended else "Ausência registrada")
     return verification
+
+
+@transaction.atomic
+def attendance_record_many(*, session: Session, attended: Sequence[int], by: User) -> int:
+    """Record at once who of those called to ``session`` attended (the pks in ``attended``) and who did not
+    (every other one): one audited act per candidate whose attendance changes; how many changed."""
+    session = _locked_session(session)
+    _open(session)
+    present = set(attended)
+    verifications = list(Verification.objects.select_for_update().filter(session=session).order_by("pk"))
+    strangers = present - {v.pk for v in verifications}
+    if strangers:
+        _refuse("Há candidatos marcados que não foram chamados a esta sessão.")
+    changed = 0
+    for verification in verifications:
+        came = verification.pk in present
+        if verification.attended is came:
+            continue
+        verification.attended = came
+        audited_save(verification, by=by, reason="Comparecimento" if came else "Ausência registrada")
+        changed += 1
+    return changed
 
 
 @transaction.atomic
@@ -557,3 +581,37 @@ def result_apply(*, verification: Verification, by: User, today: datetime.date) 
     verification.consequence_applied_on = today
     audited_save(verification, by=by, reason=f"Consequência: {rules.CONSEQUENCE_LABELS[consequence]}")
     return Applied(verification, outcome, consequence, tuple(messages), procedure)
+
+
+@transaction.atomic
+def result_apply_many(
+    *, verifications: Sequence[Verification], by: User, today: datetime.date
+) -> list[Applied]:
+    """Apply the final results of several first-instance verifications: one ``result_apply`` (one audited
+    act) per candidate, every one or none."""
+    if not verifications:
+        _refuse("Marque ao menos um candidato.")
+    applied = []
+    for verification in verifications:
+        try:
+            applied.append(result_apply(verification=verification, by=by, today=today))
+        except ValidationError as error:
+            number = verification.registration.number
+            raise ValidationError([f"Inscrição {number}: {m}" for m in error.messages]) from None
+    return applied
+
+
+@transaction.atomic
+def no_conflict_upload_many(
+    *, uploads: Sequence[tuple[CommissionMember, UploadedFile, datetime.date]], by: User
+) -> list[CommissionMember]:
+    """Keep several members' signed declarations at once: one audited act per member, every one or none."""
+    if not uploads:
+        _refuse("Escolha ao menos um arquivo.")
+    done = []
+    for member, upload, signed_on in uploads:
+        try:
+            done.append(member_no_conflict_upload(member=member, upload=upload, signed_on=signed_on, by=by))
+        except ValidationError as error:
+            raise ValidationError([f"{member.name}: {m}" for m in error.messages]) from None
+    return done

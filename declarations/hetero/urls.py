@@ -3,7 +3,7 @@ private link (``declarations`` namespace; the draw's public page is the portal's
 
 from django.urls import path
 
-from declarations.hetero.views import candidate, draw, sessions, staff
+from declarations.hetero.views import access, candidate, draw, sessions, staff
 
 HETERO = "heteroidentificacao/"
 CONTEST = HETERO + "concursos/<slug:slug>/"
@@ -17,6 +17,8 @@ urlpatterns = [
     path(VERIFICATION + "parecer/", sessions.opinion_record, name="hetero_opinion"),
     path(VERIFICATION + "aplicar/", sessions.result_apply, name="hetero_apply"),
     path(VERIFICATION + "comparecimento/", sessions.attendance, name="hetero_attendance"),
+    path(SESSION + "comparecimento/", sessions.attendance_many, name="hetero_attendance_many"),
+    path(SESSION + "aplicar/", sessions.apply_many, name="hetero_apply_many"),
     path(SESSION + "encerrar/", sessions.session_close, name="hetero_close"),
     path(CONTEST + "situacao/", sessions.status, name="hetero_status"),
     path(HETERO + "documentos/<int:pk>/", staff.document_pdf, name="hetero_document"),
@@ -30,6 +32,20 @@ urlpatterns = [
         staff.no_conflict_file,
         name="hetero_no_conflict_file",
     ),
+    path(HETERO + "comissoes/<int:pk>/declaracoes/", staff.no_conflict_many, name="hetero_no_conflict_many"),
+    path(HETERO + "membros/<int:pk>/acesso/", access.member_access_page, name="hetero_member_access"),
+    path(
+        HETERO + "membros/<int:pk>/acesso/email/",
+        access.member_access_email,
+        name="hetero_member_access_email",
+    ),
+    path(
+        HETERO + "membros/<int:pk>/acesso/carta/",
+        access.member_access_letter,
+        name="hetero_member_access_letter",
+    ),
+    path(HETERO + "primeiro-acesso/", access.first_access, name="hetero_first_access"),
+    path(HETERO + "definir-senha/<uidb64>/<token>/", access.password_set, name="hetero_password_set"),
     path(SESSION + "chamar/", staff.call, name="hetero_call"),
     path(SESSION + "presenca-e-gravacao/", staff.session_record, name="hetero_session_record"),
     path(SESSION + "publicar-convocacao/", staff.call_publish, name="hetero_call_publish"),

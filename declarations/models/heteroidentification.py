@@ -74,6 +74,12 @@ class CommissionMember(models.Model):
     office = models.CharField("cargo ou função", max_length=200)
     gender = models.CharField("gênero", max_length=40)
     colour = models.CharField("cor ou raça autodeclarada", max_length=40)
+    email = models.EmailField(
+        "e-mail",
+        blank=True,
+        help_text="Para o link com que o membro define a própria senha; sem e-mail, o código de primeiro "
+        "acesso é impresso e entregue em mãos.",
+    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name="conta de acesso",
@@ -90,6 +96,12 @@ class CommissionMember(models.Model):
         blank=True,
     )
     no_conflict_signed_on = models.DateField("declaração assinada em", null=True, blank=True)
+    access_notice = models.CharField(
+        "entrega do acesso",
+        max_length=300,
+        blank=True,
+        help_text="Como e quando o membro recebeu o link ou o código de primeiro acesso.",
+    )
 
     history = HistoricalRecords()
 

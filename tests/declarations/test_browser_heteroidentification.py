@@ -1,94 +1,99 @@
-"""In Chromium through the screens (Python only sets up what has no screen here:
-the contest, its classified registrations and the Comissão accounts): Jurídico announces the draw (pool,
-k, the seed's public source), then draws the commission with the seed (the public page shows the notice
-and recomputes the draw) and the appeal commission (refused first with a member in common),
-schedules a session, calls the candidates and publishes the call; five members record their opinions on
-N2 (a member of the appeal commission gets 403 on the session; a member's own form never shows another's
-opinion); the majority does not confirm; N2 is told by e-mail and appeals through the private link; the
-appeal commission confirms the non-confirmation; Jurídico applies the final result: under ``keep_open``
-N2 leaves the racial list and the next cotista (N3) takes the reserved seat, under ``open_procedure`` a
-procedure opens with the opinions attached."""
+"""The heteroidentification journey in Chromium, every screen reached by the links and buttons a person sees
+from the page the login lands on (the only addresses typed: the login page, and the links taken from the
+e-mails sent). Python only sets up what has no screen here: the contest and its classified registrations.
+
+Jurídico finds the contest's heteroidentification on the home page; announces the draw with the pool typed
+field by field (masculine colours accepted), draws the commission with the seed, creates each drawn member's
+login (the members with e-mail set the password by the e-mailed link; the one without gets a printed
+first-access letter, PDF, and types its code); forms the appeal commission (refused first with a member in
+common); uploads every no-conflict declaration in one form; schedules the session, calls and publishes the
+call, records the attendance in one table. Each member logs in, finds the session on the home page and
+records their opinions; N2 is not confirmed, is told by e-mail and appeals through the private link; the
+appeal commission confirms the non-confirmation; Jurídico applies every final result in one step (N2 leaves
+the racial list under ``keep_open``, N3 takes the reserved seat) and publishes the confirmed list."""
 
 from __future__ import annotations
 
 import datetime
+import io
 import re
+import unicodedata
+from pathlib import Path
 
 import pytest
 from django.core import mail
 from django.utils import timezone
 from playwright.sync_api import expect
+from pypdf import PdfReader
 
 from candidates.models import Registration
 from candidates.services.nominations import nominations_call, nominations_preview
 from contests.documents.models import Document, EditalText
 from declarations.hetero import draw as draw_rules
-from declarations.models import Opinion, Procedure, Verification
+from declarations.models import CommissionMember, Opinion, Verification
 from tests.axe import assert_accessible
-from tests.builders import (
-    PASSWORD,
-    make_cast,
-    make_classified_position,
-    make_contest,
-    make_user,
-    publish_final,
-    set_policy,
-)
+from tests.builders import PASSWORD as STAFF_PASSWORD
+from tests.builders import make_cast, make_classified_position, make_contest, publish_final, set_policy
 from tests.declarations.hetero_world import SEED
+from tests.queue import run_queued_tasks
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 D = datetime.date
-COLOURS = ("preta", "parda", "branca")
+PASSWORD = "Senha-do-membro-2026"
+PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+SHOTS = "/tmp/hetero-journey"
+
+# The pool: name, office, gender, colour as a person picks it, e-mail (the 7th drawn has none).
+POOL = [
+    ("Ana Beatriz Reis", "Procuradora", "feminino", "preta"),
+    ("Bruno Carvalho", "Assessor Jurídico", "masculino", "parda"),
+    ("Carla Mendes", "Técnica Legislativa", "feminino", "branca"),
+    ("Davi Potiguara", "Professor", "masculino", "indígena"),
+    ("Elza Nogueira", "Conselheira", "feminino", "parda"),
+    ("Fábio Okabe", "Assistente", "masculino", "amarela"),
+    ("Glória Santos", "Servidora", "feminino", "preta"),
+]
+APPEAL = [
+    ("Hélio Souza", "Procurador", "masculino", "preta"),
+    ("Iara Lima", "Assessora", "feminino", "parda"),
+    ("Júlia Prado", "Servidora", "feminino", "branca"),
+]
 
 
-def as_user(browser, base: str, username: str):
+def email_of(name: str) -> str:
+    plain = unicodedata.normalize("NFKD", name.split()[0].lower()).encode("ascii", "ignore").decode()
+    return f"{plain}@example.org"
+
+
+def log_in(browser, base: str, username: str, password: str):
+    """A fresh browser at the login page (the one address typed); lands on the home page."""
     page = browser.new_context(locale="pt-BR").new_page()
-    page.goto(f"{base}/entrar/?next=/heteroidentificacao/")
+    page.goto(f"{base}/entrar/")
     page.get_by_label("Usuário").fill(username)
-    page.get_by_label("Senha").fill(PASSWORD)
+    page.get_by_label("Senha").fill(password)
     page.get_by_role("button", name="Entrar").click()
-    page.wait_for_url(f"{base}/heteroidentificacao/")
+    page.wait_for_url(f"{base}/painel/")
     return page
 
 
-def member_lines(prefix: str, n: int) -> list[str]:
-    lines = []
-    for i in range(1, n + 1):
-        user = make_user(f"{prefix.lower()}{i}", "Comissão")
-        gender = ("feminino", "masculino")[i % 2]
-        lines.append(f"{prefix} {i}; Servidor(a); {gender}; {COLOURS[i % 3]}; {user.username}")
-    return lines
+def fill_members(page, people, emails: dict[str, str]) -> None:
+    for i, (name, office, gender, colour) in enumerate(people, start=1):
+        block = page.get_by_role("group", name=f"Membro {i}", exact=True)
+        block.get_by_label("Nome").fill(name)
+        block.get_by_label("Cargo ou função").fill(office)
+        block.get_by_label("Gênero").select_option(gender)
+        block.get_by_label("Cor ou raça (IBGE)").select_option(colour)
+        if emails.get(name):
+            block.get_by_label("E-mail (opcional)").fill(emails[name])
 
 
-def form_commission(page, hub: str, kind: str, lines: list[str]) -> None:
-    page.goto(hub)
-    page.get_by_role("link", name="Constituir comissão").click()
-    page.get_by_label("Comissão").select_option(kind)
-    page.get_by_label("Constituída em").fill("01/06/2026")
-    page.get_by_label("Ato de designação").fill("Portaria 5/2026")
-    page.get_by_label("Membros").fill("\n".join(lines))
-    page.get_by_role("button", name="Constituir a comissão").click()
-
-
-def announce_draw(page, hub: str, lines: list[str], source: str) -> None:
-    page.goto(hub)
-    page.get_by_role("link", name="Anunciar sorteio").click()
-    page.get_by_label("Comissão").select_option("first")
-    page.get_by_label("Lista de sorteáveis").fill("\n".join(lines))
-    page.get_by_label("Fonte pública da semente").fill(source)
-    page.get_by_label("Semente conhecida a partir de").fill(timezone.localdate().strftime("%d/%m/%Y"))
-    page.get_by_label(re.compile(r"^Quem assina o aviso")).fill("Ana Souza")
-    page.get_by_label("Cargo de quem assina o aviso").fill("Procuradora do Município")
-    page.get_by_role("button", name="Publicar o aviso de sorteio").click()
-
-
-def perform_draw(page, hub: str, seed: str) -> None:
-    page.goto(hub)
-    page.get_by_role("link", name="Sortear: comissão de heteroidentificação").click()
-    page.get_by_label("Semente pública do sorteio").fill(seed)
-    page.get_by_label("Constituída em").fill("01/06/2026")
-    page.get_by_label("Ato de designação").fill("Portaria 5/2026")
-    page.get_by_role("button", name="Sortear e constituir a comissão").click()
+def assert_no_sideways_scroll(page) -> None:
+    """At 390 px the page does not scroll sideways (tables scroll inside their own region)."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": 390, "height": 800})
+    width = page.evaluate("document.documentElement.scrollWidth")
+    page.set_viewport_size(size)
+    assert width <= 390, f"{page.url} rola para o lado ({width}px)"
 
 
 def publish(page, signer: str = "Ana Souza") -> None:
@@ -97,27 +102,45 @@ def publish(page, signer: str = "Ana Souza") -> None:
     page.get_by_role("button", name="Publicar").click()
 
 
-def record_opinion(
-    browser, base: str, username: str, session_url: str, verification, confirms: bool, text: str
-):
-    page = as_user(browser, base, username)
-    page.goto(session_url)
-    form = page.locator(f"#verificacao-{verification.pk}")
-    # A member's own form never shows another member's opinion.
-    assert form.get_by_label("Fundamentação").input_value() == ""
-    label = "Confirma a autodeclaração" if confirms else "Não confirma a autodeclaração"
-    form.get_by_label(label, exact=True).check()
-    form.get_by_label("Fundamentação").fill(text)
-    form.get_by_role("button", name="Registrar meu parecer").click()
-    page.wait_for_url(session_url)
-    assert "registrado" in page.content()
+def set_password_from_email(browser, base: str, address: str) -> str:
+    """The member opens the e-mailed link and sets the password; the user name, as the e-mail says."""
+    message = next(m for m in mail.outbox if m.to == [address])
+    link = re.search(r"https?://[^/\s]+(/heteroidentificacao/definir-senha/\S+/)", message.body)
+    named = re.search(r"Nome de usuário: (\S+)", message.body)
+    assert link and named, message.body
+    path, username = link.group(1), named.group(1)
+    page = browser.new_context(locale="pt-BR").new_page()
+    page.goto(base + path)
+    page.get_by_label(re.compile(r"^Nova senha")).fill(PASSWORD)
+    page.get_by_label("Confirmação da nova senha").fill(PASSWORD)
+    page.get_by_role("button", name="Definir a senha").click()
+    page.wait_for_url(f"{base}/entrar/")
+    assert "Senha definida" in page.content()
+    page.context.close()
+    return username
+
+
+def opinions(browser, base: str, username: str, session_name: str, votes: dict, text: str) -> None:
+    """A member logs in, opens the session from the home page and records an opinion on each candidate."""
+    page = log_in(browser, base, username, PASSWORD)
+    page.get_by_role("link", name=session_name).first.click()
+    for verification, confirms in votes.items():
+        card = page.locator(f"#verificacao-{verification.pk}")
+        assert card.get_by_label("Fundamentação").input_value() == ""  # never another member's opinion
+        label = "Confirma a autodeclaração" if confirms else "Não confirma a autodeclaração"
+        card.get_by_label(label, exact=True).check()
+        card.get_by_label("Fundamentação").fill(f"{text} ({username})")
+        card.get_by_role("button", name="Registrar meu parecer").click()
+        expect(page.locator("main")).to_contain_text("registrado")
     page.context.close()
 
 
-@pytest.mark.parametrize("consequence", ["keep_open", "open_procedure"])
-def test_heteroidentification_through_the_screens(live_server, browser, consequence):
+def test_heteroidentification_journey_from_the_draw_to_the_result_and_the_appeal(
+    live_server, browser, settings
+):
+    settings.PUBLIC_BASE_URL = live_server.url
     cast = make_cast()
-    set_policy("santa-maria", non_confirmation=consequence)
+    set_policy("santa-maria", non_confirmation="keep_open")
     contest = make_contest(pcd_percent=0)
     position = make_classified_position(contest)
     for registration in Registration.objects.filter(contest=contest).select_related("candidate"):
@@ -128,53 +151,113 @@ def test_heteroidentification_through_the_screens(live_server, browser, conseque
     nominations_call(
         position=position, count=5, by=cast["clerk"], act_number="Portaria 10/2026", act_date=D(2026, 6, 10)
     )
-    pool = member_lines("Membro", 7)
-    appeal_pool = member_lines("Recursal", 3)
     base = live_server.url
-    hub = f"{base}/heteroidentificacao/concursos/{contest.slug}/"
+    drawn = draw_rules.draw(SEED, [p[0] for p in POOL], 5).drawn
+    no_email = drawn[-1]  # a drawn member without e-mail: the printed first-access letter
+    emails = {p[0]: email_of(p[0]) for p in POOL + APPEAL if p[0] != no_email}
 
-    officer = as_user(browser, base, cast["legal"].username)
-    officer.get_by_role("link", name=str(contest)).click()
+    # Jurídico lands on the home page, where the contest's heteroidentification waits.
+    officer = log_in(browser, base, cast["legal"].username, STAFF_PASSWORD)
+    officer.get_by_role("link", name=f"Heteroidentificação: {contest}").click()
+    hub = officer.url
+    officer.get_by_role("link", name="Anunciar sorteio").click()
+    officer.get_by_label("Comissão").select_option("first")
+    fill_members(officer, POOL, emails)
+    officer.get_by_label("Fonte pública da semente").fill("Resultado do concurso nº 2950 da Mega-Sena")
+    officer.get_by_label("Semente conhecida a partir de").fill(timezone.localdate().strftime("%d/%m/%Y"))
+    officer.get_by_label(re.compile(r"^Quem assina o aviso")).fill("Ana Souza")
+    officer.get_by_label("Cargo de quem assina o aviso").fill("Procuradora do Município")
+    officer.screenshot(path=f"{SHOTS}-announce.png", full_page=True)
+    assert_no_sideways_scroll(officer)
+    assert_accessible(officer)
+    officer.get_by_role("button", name="Publicar o aviso de sorteio").click()
+    expect(officer.locator("main")).to_contain_text("Aviso de sorteio publicado")
+    officer.get_by_role("link", name="Sortear: comissão de heteroidentificação").click()
+    officer.get_by_label("Semente pública do sorteio").fill(SEED)
+    officer.get_by_label("Constituída em").fill("01/06/2026")
+    officer.get_by_label("Ato de designação").fill("Portaria 5/2026")
+    officer.get_by_role("button", name="Sortear e constituir a comissão").click()
     officer.wait_for_url(hub)
-    assert "Candidato que não comparece: Sai da reserva" in officer.content()
+    expect(officer.locator("main")).to_contain_text("5 membros sem acesso")
 
-    # The first commission, drawn from the pool of 7: first the notice (pool, k, the seed's public source),
-    # published before any seed; then the draw with the seed from that source.
-    source = "Resultado do concurso nº 2950 da Mega-Sena"
-    announce_draw(officer, hub, pool, source)
-    officer.wait_for_url(hub)
-    assert "Aviso de sorteio publicado" in officer.content() and "aguardando a semente" in officer.content()
-    assert Document.objects.filter(kind=Document.Kind.HETERO_DRAW).count() == 1  # the notice
-    perform_draw(officer, hub, SEED)
-    officer.wait_for_url(hub)
-    drawn = draw_rules.draw(SEED, [line.split(";")[0] for line in pool], 5).drawn
-    assert "Comissão de heteroidentificação constituída por sorteio" in officer.content()
+    # Each drawn member gets a login: by e-mail, or by the printed letter for the one without e-mail.
+    mail.outbox.clear()
+    for name in drawn:
+        officer.get_by_role("link", name=f"Criar ou vincular o acesso de {name}").click()
+        if name == drawn[0]:
+            assert_accessible(officer)
+        officer.get_by_role("button", name="Criar a conta").click()
+        expect(officer.locator("main")).to_contain_text("Conta")
+        if name == no_email:
+            officer.screenshot(path=f"{SHOTS}-access.png", full_page=True)
+            with officer.expect_download() as download:
+                officer.get_by_role("button", name="Imprimir a carta de primeiro acesso (PDF)").click()
+            letter = Path(download.value.path()).read_bytes()
+            Path(f"{SHOTS}-letter.pdf").write_bytes(letter)
+            text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(letter)).pages)
+            letter_user = re.search(r"Nome de usuário: (\S+)", text).group(1)
+            letter_code = re.search(r"Código de primeiro acesso:\s*([0-9a-z -]+)", text).group(1)
+        officer.get_by_role("link", name="Voltar à heteroidentificação do concurso").click()
+    run_queued_tasks()
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(emails[n] for n in drawn if n != no_email)
+    usernames = {
+        name: set_password_from_email(browser, base, emails[name]) for name in drawn if name != no_email
+    }
 
-    # The appeal commission with a drawn member in common is refused, with the reason; then formed.
-    common = next(line for line in pool if line.startswith(drawn[0] + ";"))
-    form_commission(officer, hub, "appeal", [common, *appeal_pool[:2]])
+    # The member without e-mail: from the login page, "Primeiro acesso", the code as printed.
+    page = browser.new_context(locale="pt-BR").new_page()
+    page.goto(f"{base}/entrar/")
+    page.get_by_role("link", name="Primeiro acesso").click()
+    page.get_by_label("Nome de usuário").fill(letter_user)
+    page.get_by_label("Código de primeiro acesso").fill(letter_code)
+    page.get_by_role("button", name="Continuar").click()
+    page.get_by_label(re.compile(r"^Nova senha")).fill(PASSWORD)
+    page.get_by_label("Confirmação da nova senha").fill(PASSWORD)
+    page.get_by_role("button", name="Definir a senha").click()
+    page.wait_for_url(f"{base}/entrar/")
+    page.context.close()
+    usernames[no_email] = letter_user
+
+    # The appeal commission: refused with a drawn member in common, then formed; its members' logins.
+    officer.get_by_role("link", name="Constituir comissão").click()
+    officer.get_by_label("Comissão").select_option("appeal")
+    officer.get_by_label("Constituída em").fill("01/06/2026")
+    common = next(p for p in POOL if p[0] == drawn[0])
+    fill_members(officer, [common, *APPEAL[:2]], emails)
+    officer.get_by_role("button", name="Constituir a comissão").click()
     expect(officer.locator("main")).to_contain_text("não pode ter membro em comum")
-    assert drawn[0] in officer.locator("main").inner_text()
-    officer.get_by_label("Membros").fill("\n".join(appeal_pool))
+    fill_members(officer, APPEAL, emails)
     officer.get_by_role("button", name="Constituir a comissão").click()
     officer.wait_for_url(hub)
-    assert "Comissão recursal constituída" in officer.content()
-    officer.goto(hub)  # without the flash messages (base.html's list of them fails axe: see the report)
-    assert "Membro" in officer.content()
-    assert_accessible(officer)
+    mail.outbox.clear()
+    for name, *_ in APPEAL:
+        officer.get_by_role("link", name=f"Criar ou vincular o acesso de {name}").click()
+        officer.get_by_role("button", name="Criar a conta").click()
+        officer.get_by_role("link", name="Voltar à heteroidentificação do concurso").click()
+    run_queued_tasks()
+    appeal_users = {name: set_password_from_email(browser, base, emails[name]) for name, *_ in APPEAL}
+    assert "sem acesso" not in officer.locator("main").inner_text()
 
-    # The draw's public page recomputes the record; Jurídico publishes it as an act.
-    officer.get_by_role("link", name="página pública do sorteio (recálculo)").click()
-    assert "confere com o registro" in officer.content() and "NÃO confere" not in officer.content()
-    assert source in officer.content() and "a mesma lista e o mesmo número do sorteio" in officer.content()
-    assert "NÃO é a lista" not in officer.content()
-    officer.goto(hub)
+    # Every no-conflict declaration of the first commission in one form.
+    officer.get_by_role(
+        "link", name=re.compile(r"Enviar as declarações de ausência de conflito \(comissão de h")
+    ).click()
+    for name in drawn:
+        officer.get_by_label(f"Declaração assinada de {name} (PDF)").set_input_files(
+            {"name": "declaracao.pdf", "mimeType": "application/pdf", "buffer": PDF}
+        )
+        officer.get_by_label(f"Assinada em ({name})").fill("01/06/2026")
+    officer.get_by_role("button", name="Enviar as declarações").click()
+    officer.wait_for_url(hub)
+    assert (
+        CommissionMember.objects.filter(commission__kind="first", no_conflict_signed_on=D(2026, 6, 1)).count()
+        == 5
+    )
+
+    # The draw's record published; a session scheduled, the candidates called, the call published.
     officer.get_by_role("link", name="Publicar o registro do sorteio").click()
     publish(officer)
     officer.wait_for_url(hub)
-    assert Document.objects.filter(kind=Document.Kind.HETERO_DRAW).count() == 2  # the notice and the record
-
-    # A session, the call (N1, N2, N3: the racial reserve's optants), published with date, time and place.
     today = timezone.localdate()
     officer.get_by_role("link", name="Agendar sessão").click()
     officer.get_by_label("Comissão").select_option(label="Comissão de heteroidentificação")
@@ -187,54 +270,41 @@ def test_heteroidentification_through_the_screens(live_server, browser, conseque
     officer.get_by_role("link", name="Chamar candidatos").click()
     officer.get_by_role("button", name="Chamar").click()
     officer.wait_for_url(session_url)
-    assert "3 candidato(s) chamado(s)" in officer.content()
     officer.get_by_role("link", name="Publicar a convocação").click()
     publish(officer)
     officer.wait_for_url(session_url)
-    assert Document.objects.filter(kind=Document.Kind.HETERO_CALL).count() == 1
     for number in ("N1", "N2", "N3"):
-        officer.get_by_role("button", name=f"Compareceu ({number})", exact=True).click()
-        officer.wait_for_url(session_url)
+        officer.get_by_label(f"Compareceu: inscrição {number}").check()
+    officer.get_by_role("button", name="Registrar o comparecimento").click()
+    expect(officer.locator("main")).to_contain_text("3 compareceram")
+    officer.screenshot(path=f"{SHOTS}-session.png", full_page=True)
+    assert_no_sideways_scroll(officer)
 
+    # Each member, from the home page, records their opinions; N2 is not confirmed 3 to 2.
     called = {v.registration.number: v for v in Verification.objects.select_related("registration")}
-    members = {
-        m.name: m for m in Verification.objects.first().session.commission.members.select_related("user")
-    }
-    votes = dict(zip(drawn, (True, True, False, False, False), strict=True))
+    session_name = str(called["N1"].session)
+    no_votes = dict(zip(drawn, (True, True, False, False, False), strict=True))
     for name in drawn:
-        username = members[name].user.username
-        for number in ("N1", "N3"):
-            record_opinion(browser, base, username, session_url, called[number], True, "Fenótipo negro.")
-        record_opinion(browser, base, username, session_url, called["N2"], votes[name], f"Parecer de {name}.")
-    # Each opinion is its author's: five members, five different texts, none overwritten.
-    assert sorted(
-        Opinion.objects.filter(verification=called["N2"]).values_list("reasons", flat=True)
-    ) == sorted(f"Parecer de {name}." for name in drawn)
-
-    intruder = as_user(browser, base, "recursal1")
-    assert intruder.goto(session_url).status == 403
-
+        votes = {called["N1"]: True, called["N2"]: no_votes[name], called["N3"]: True}
+        opinions(browser, base, usernames[name], session_name, votes, "Fenótipo observado na sessão")
+    assert Opinion.objects.filter(verification=called["N2"]).count() == 5
     mail.outbox.clear()
-    officer.goto(session_url)
+    officer.reload()
     officer.get_by_role("button", name="Encerrar a sessão e apurar os resultados").click()
-    officer.wait_for_url(session_url)
-    assert "Não confirmada pela maioria: 3 parecer(es) contra 2." in officer.content()
+    expect(officer.locator("main")).to_contain_text("Não confirmada pela maioria: 3 parecer(es) contra 2.")
 
-    # N2 is told by e-mail with the private link, reads the result (opinions not attributed) and appeals.
-    assert [m.to for m in mail.outbox] == [["n2@example.org"]]
-    link = re.search(r"(/heteroidentificacao/resultado/[^\s/]+/)", mail.outbox[0].body).group(1)
+    # N2 is told by e-mail, reads the result through the private link and appeals.
+    run_queued_tasks()
+    message = next(m for m in mail.outbox if m.to == ["n2@example.org"])
+    link = re.search(r"https?://[^/\s]+(/heteroidentificacao/resultado/[^\s/]+/)", message.body).group(1)
     candidate = browser.new_context(locale="pt-BR").new_page()
     candidate.goto(base + link)
-    assert "Não confirmada pela maioria" in candidate.content() and "Parecer de" in candidate.content()
-    assert f"{drawn[2]}:" not in candidate.content()
-    assert_accessible(candidate)
     candidate.get_by_label("Razões do recurso").fill("Sou preta, como declarei; peço nova avaliação.")
     candidate.get_by_role("button", name="Enviar o recurso").click()
-    candidate.wait_for_url(base + link)
-    assert "Recurso recebido" in candidate.content()
+    expect(candidate.locator("main")).to_contain_text("Recurso recebido")
 
-    # The appeal commission: a session, the appellant called, three opinions confirming the non-confirmation.
-    officer.goto(hub)
+    # The appeal commission's session: the appellant called, present, three opinions, closed.
+    officer.get_by_role("link", name="Heteroidentificação do concurso").click()
     officer.get_by_role("link", name="Agendar sessão").click()
     officer.get_by_label("Comissão").select_option(label="Comissão recursal")
     officer.get_by_label("Data").fill(today.strftime("%d/%m/%Y"))
@@ -247,35 +317,39 @@ def test_heteroidentification_through_the_screens(live_server, browser, conseque
     officer.get_by_label(re.compile("Inscrição N2")).check()
     officer.get_by_role("button", name="Chamar").click()
     officer.wait_for_url(appeal_url)
-    officer.get_by_role("button", name="Compareceu (N2)", exact=True).click()
-    officer.wait_for_url(appeal_url)
+    officer.get_by_label("Compareceu: inscrição N2").check()
+    officer.get_by_role("button", name="Registrar o comparecimento").click()
+    expect(officer.locator("main")).to_contain_text("1 compareceram")
     judged = Verification.objects.get(session__commission__kind="appeal")
-    for i in (1, 2, 3):
-        record_opinion(
-            browser, base, f"recursal{i}", appeal_url, judged, False, "Mantenho a não confirmação."
-        )
-    officer.goto(appeal_url)
+    for name, *_ in APPEAL:
+        opinions(browser, base, appeal_users[name], str(judged.session), {judged: False}, "Mantenho")
+    officer.reload()
     officer.get_by_role("button", name="Encerrar a sessão e apurar os resultados").click()
-    officer.wait_for_url(appeal_url)
-    assert "Não confirmada pela maioria: 3 parecer(es) contra 0." in officer.content()
+    expect(officer.locator("main")).to_contain_text("Não confirmada pela maioria: 3 parecer(es) contra 0.")
 
-    # Jurídico applies the final result on the first session's page.
-    officer.goto(session_url)
-    officer.locator(f"#verificacao-{called['N2'].pk}").get_by_role(
-        "button", name="Aplicar o resultado definitivo"
-    ).click()
+    # Jurídico applies every final result in one step, from the first session's page.
+    officer.get_by_role("link", name="Heteroidentificação do concurso").click()
+    officer.get_by_role("link", name=session_name).click()
+    officer.screenshot(path=f"{SHOTS}-apply.png", full_page=True)
+    assert_no_sideways_scroll(officer)
+    officer.get_by_role("button", name="Aplicar a todos os marcados").click()
+    expect(officer.locator("main")).to_contain_text("Resultado definitivo aplicado a 3 candidato(s)")
     registration = Registration.objects.get(pk=called["N2"].registration_id)
-    if consequence == "keep_open":
-        officer.wait_for_url(session_url)
-        assert "Sai das listas reservadas" in officer.content()
-        assert registration.status == Registration.Status.EXCLUDED_FROM_RESERVE
-        preview = nominations_preview(position=position, count=1)
-        assert [(r.registration.number, r.list) for r in preview.rows] == [("N3", "racial")]
-    else:
-        procedure = Procedure.objects.get(registration=registration)
-        officer.wait_for_url(f"{base}{procedure.get_absolute_url()}")
-        attachment = procedure.acts.get(kind="opening").attachments.get()
-        assert attachment.name.startswith("pareceres-heteroidentificacao-N2")
-        assert "pareceres-heteroidentificacao-N2" in officer.content()
-        assert registration.status == Registration.Status.ACTIVE  # only a proven falsity is punished
-    officer.screenshot(path=f"/tmp/browser-heteroidentification-{consequence}.png", full_page=True)
+    assert registration.status == Registration.Status.EXCLUDED_FROM_RESERVE
+    assert set(
+        Verification.objects.filter(session__commission__kind="first").values_list("consequence", flat=True)
+    ) == {
+        "none",
+        "keep_open",
+    }
+    preview = nominations_preview(position=position, count=1)
+    assert [(r.registration.number, r.list) for r in preview.rows] == [("N3", "racial")]
+
+    # The confirmed list, published from the contest's page.
+    officer.get_by_role("link", name="Heteroidentificação do concurso").click()
+    officer.get_by_role("link", name="Publicar a lista de confirmados").click()
+    publish(officer)
+    officer.wait_for_url(hub)
+    assert Document.objects.filter(kind=Document.Kind.HETERO_RESULT).count() == 1
+    officer.screenshot(path=f"{SHOTS}-hub.png", full_page=True)
+    assert_accessible(officer)

@@ -37,6 +37,7 @@ from declarations.models import (
 )
 from tests.builders import make_classified_position, make_contest, make_user, set_policy
 from tests.declarations.hetero_world import SEED, at
+from tests.pages import post_form
 
 pytestmark = pytest.mark.django_db
 
@@ -44,17 +45,43 @@ COLOURS = ("preta", "parda", "branca")
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 
 
-def lines(prefix: str, n: int, role: str | None = "Comissão", gender=None) -> str:
+def lines(prefix: str, n: int, role: str | None = "Comissão", gender=None) -> list[tuple]:
+    """``n`` people (name, office, gender, colour, the user name of their Comissão account or None)."""
     out = []
     for i in range(1, n + 1):
         username = f"{prefix.lower()}{i}"
         if role and not User.objects.filter(username=username).exists():
             make_user(username, role)
-        user = username if role else ""
         out.append(
-            f"{prefix} {i}; Servidor(a); {gender or ('feminino', 'masculino')[i % 2]}; {COLOURS[i % 3]}; {user}"
-        )
-    return "\n".join(out)
+            (f"{prefix} {i}", "Servidor(a)", gender or ("feminino", "masculino")[i % 2], COLOURS[i % 3],
+             username if role else None)
+        )  # fmt: skip
+    return out
+
+
+def member_fill(members: list[tuple]) -> dict[str, str]:
+    """The member table's fields, one block per person, as a person fills them."""
+    fill: dict[str, str] = {}
+    for i, (name, office, gender, colour, _) in enumerate(members):
+        fill |= {
+            f"membros-{i}-name": name,
+            f"membros-{i}-office": office,
+            f"membros-{i}-gender": gender,
+            f"membros-{i}-colour": colour,
+        }
+    return fill
+
+
+def link_accounts(client, contest, kind, members) -> None:
+    """Each member's Comissão account linked through the member's access page."""
+    for name, *_, username in members:
+        member = CommissionMember.objects.filter(
+            commission__contest=contest, commission__kind=kind, name=name, user__isnull=True
+        ).first()
+        if username and member:
+            url = reverse("declarations:hetero_member_access", args=[member.pk])
+            response = post_form(client, url, {"user": str(User.objects.get(username=username).pk)})
+            assert response.status_code == 302, response.content.decode()
 
 
 @pytest.fixture
@@ -68,16 +95,16 @@ def contest():
 
 
 def form_commission(client, contest, kind, members):
-    return client.post(
-        reverse("declarations:hetero_commission_form", args=[contest.slug]),
-        {
-            "kind": kind,
-            "formed_on": "01/06/2026",
-            "act_reference": "Portaria 5/2026",
-            "members": members,
-        },
-        follow=True,
-    )
+    url = reverse("declarations:hetero_commission_form", args=[contest.slug])
+    fill = {
+        "kind": kind,
+        "formed_on": "01/06/2026",
+        "act_reference": "Portaria 5/2026",
+        **member_fill(members),
+    }
+    page = post_form(client, url, fill, follow=True)
+    link_accounts(client, contest, kind, members)
+    return page
 
 
 def pdf_text(document: Document) -> str:
@@ -101,8 +128,8 @@ def test_rules_s5_the_appeal_commission_with_a_member_in_common_is_refused_and_n
 ):
     client.force_login(cast["legal"])
     form_commission(client, contest, "first", lines("Membro", 5))
-    shared = "Membro 2; Servidor(a); feminino; parda; "
-    page = form_commission(client, contest, "appeal", shared + "\n" + lines("Recursal", 2))
+    shared = [("Membro 2", "Servidor(a)", "feminino", "parda", None)]
+    page = form_commission(client, contest, "appeal", shared + lines("Recursal", 2))
     assert page.status_code == 200 and "membro em comum" in page.content.decode()
     assert not Commission.objects.filter(kind="appeal").exists()
     assert CommissionMember.objects.count() == 5
@@ -118,18 +145,16 @@ def test_rules_s5_the_sizes_come_from_the_policy(client, cast, contest):
 
 
 def announce(client, contest, members, known_on):
-    return client.post(
-        reverse("declarations:hetero_draw_announce", args=[contest.slug]),
-        {
-            "kind": "first",
-            "members": members,
-            "seed_source": "Resultado do concurso nº 2950 da Mega-Sena",
-            "seed_known_on": known_on.strftime("%d/%m/%Y"),
-            "signer_name": "Ana Souza",
-            "signer_office": "Procuradora",
-        },
-        follow=True,
-    )
+    url = reverse("declarations:hetero_draw_announce", args=[contest.slug])
+    fill = {
+        "kind": "first",
+        "seed_source": "Resultado do concurso nº 2950 da Mega-Sena",
+        "seed_known_on": known_on.strftime("%d/%m/%Y"),
+        "signer_name": "Ana Souza",
+        "signer_office": "Procuradora",
+        **member_fill(members),
+    }
+    return post_form(client, url, fill, follow=True)
 
 
 def perform(client, announcement, seed=SEED):
@@ -405,3 +430,88 @@ def test_rules_s5_presence_and_the_recording_reference_and_hash(client, cast, co
     assert session.present.count() == 4 and session.recording_sha256 == digest
     page = client.get(reverse("declarations:hetero_session", args=[session.pk])).content.decode()
     assert "HD 3, pasta 2026" in page and digest in page
+
+
+# Bulk work: one table, one button, one audited act per candidate or member --------------------------------
+
+
+def test_the_attendance_table_records_every_candidate_in_one_step_one_act_each(client, cast, contest):
+    session = _formed_and_called(client, cast, contest)
+    n1, n2, n3 = (Verification.objects.get(registration__number=n) for n in ("N1", "N2", "N3"))
+    url = reverse("declarations:hetero_session", args=[session.pk])
+    response = post_form(client, url, {"compareceu": str(n1.pk)}, follow=True)
+    assert "1 compareceram; 3 registro(s) alterado(s)" in response.content.decode()
+    assert [v.attended for v in (n1, n2, n3) if not v.refresh_from_db()] == [True, False, False]
+    assert n2.history.first().history_change_reason == "Ausência registrada"
+    assert n2.history.first().history_user == cast["legal"]
+    # Again with the same marks: nothing changes, no new history row.
+    rows = n1.history.count()
+    post_form(client, url, {"compareceu": str(n1.pk)})
+    assert n1.history.count() == rows
+
+
+def test_every_final_result_is_applied_in_one_step_one_act_each(client, cast, contest):
+    session = _formed_and_called(client, cast, contest)
+    _close_with(session, cast["legal"], {"N1": (True,) * 5, "N3": (True,) * 5})  # N2 absent
+    url = reverse("declarations:hetero_session", args=[session.pk])
+    page = client.get(url).content.decode()
+    assert "Resultados definitivos a aplicar" in page and "Aplicar a todos os marcados" in page
+    response = post_form(client, url, {}, containing="aplicar", follow=True)
+    assert "Resultado definitivo aplicado a 3 candidato(s)" in response.content.decode()
+    consequences = dict(Verification.objects.values_list("registration__number", "consequence"))
+    assert consequences == {"N1": "none", "N2": "keep_open", "N3": "none"}
+    n2 = Registration.objects.get(contest=contest, number="N2")
+    assert n2.status == Registration.Status.EXCLUDED_FROM_RESERVE
+    assert "Resultados definitivos a aplicar" not in client.get(url).content.decode()
+
+
+def test_the_no_conflict_declarations_of_a_commission_are_sent_in_one_form_or_none(client, cast, contest):
+    client.force_login(cast["legal"])
+    form_commission(client, contest, "first", lines("Membro", 5))
+    commission = Commission.objects.get()
+    members = list(commission.members.order_by("pk"))
+    url = reverse("declarations:hetero_no_conflict_many", args=[commission.pk])
+    assert url in client.get(reverse("declarations:hetero_contest", args=[contest.slug])).content.decode()
+
+    def upload(content: bytes) -> SimpleUploadedFile:
+        return SimpleUploadedFile("declaracao.pdf", content, content_type="application/pdf")
+
+    fill = {f"arquivo_{m.pk}": upload(PDF) for m in members[:2]} | {
+        f"assinada_{m.pk}": "01/06/2026" for m in members[:2]
+    }
+    bad = fill | {f"arquivo_{members[1].pk}": upload(b"not a pdf")}
+    page = post_form(client, url, bad)
+    assert page.status_code == 200 and "PDF" in page.content.decode()
+    assert not CommissionMember.objects.filter(no_conflict_signed_on__isnull=False).exists()  # none at all
+    fill = {f"arquivo_{m.pk}": upload(PDF) for m in members[:2]} | {
+        f"assinada_{m.pk}": "01/06/2026" for m in members[:2]
+    }
+    assert post_form(client, url, fill).status_code == 302
+    signed = CommissionMember.objects.filter(no_conflict_signed_on=datetime.date(2026, 6, 1))
+    assert sorted(signed.values_list("pk", flat=True)) == [members[0].pk, members[1].pk]
+    # A date without its file is refused with the field named.
+    page = post_form(client, url, {f"assinada_{members[2].pk}": "01/06/2026"})
+    assert "Escolha o arquivo da declaração assinada" in page.content.decode()
+
+
+def test_the_member_table_takes_one_field_each_and_more_rows_on_request(client, cast, contest):
+    client.force_login(cast["legal"])
+    url = reverse("declarations:hetero_commission_form", args=[contest.slug])
+    page = client.get(url).content.decode()
+    assert "membros-7-name" in page and "membros-8-name" not in page and "<textarea" not in page
+    more = client.post(url, {**management(8), "membros-0-name": "Ana", "mais_linhas": "1"}).content.decode()
+    assert "membros-15-name" in more and 'value="Ana"' in more and not Commission.objects.exists()
+    # A row half filled is refused with what is missing.
+    half = client.post(
+        url, {**management(8), "kind": "first", "formed_on": "01/06/2026", "membros-0-name": "Ana"}
+    )
+    assert "Informe o cargo" in half.content.decode() and not Commission.objects.exists()
+
+
+def management(rows: int) -> dict[str, str]:
+    return {
+        "membros-TOTAL_FORMS": str(rows),
+        "membros-INITIAL_FORMS": "0",
+        "membros-MIN_NUM_FORMS": "0",
+        "membros-MAX_NUM_FORMS": "60",
+    }

@@ -179,3 +179,27 @@ def test_rules_s5_member_edits_only_their_own_opinion_until_the_session_closes()
     assert may_edit_opinion(author="1", editor="1", session_closed=False) is None
     assert "próprio parecer" in may_edit_opinion(author="1", editor="2", session_closed=False)
     assert "encerrada" in may_edit_opinion(author="1", editor="1", session_closed=True)
+
+
+@pytest.mark.parametrize(
+    ("typed", "category"),
+    [
+        ("preto", "preta"),
+        ("Pardo", "parda"),
+        (" BRANCO ", "branca"),
+        ("amarelo", "amarela"),
+        ("indigena", "indígena"),
+        ("preta", "preta"),
+    ],
+)
+def test_ibge_colour_typed_in_the_masculine_is_the_same_category(typed, category):
+    from declarations.hetero.rules import colour_category
+
+    assert colour_category(typed) == category
+
+
+def test_rules_s5_diversity_counts_pardo_and_parda_as_one_colour():
+    from declarations.hetero.rules import Kind, Member, check_composition
+
+    members = [Member(str(i), f"M{i}", ("f", "m")[i % 2], ("pardo", "parda")[i % 2]) for i in range(3)]
+    assert any("mesma cor" in w for w in check_composition(members, kind=Kind.APPEAL, size=3).warnings)

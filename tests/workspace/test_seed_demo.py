@@ -262,7 +262,10 @@ def test_seed_demo_draws_santa_maria_commission_with_the_comissao_user_and_a_ses
     draw = MemberDraw.objects.get(commission=commission)
     assert draw.seed == SEED and draw.announcement.pool_digest == draw.pool_digest
     assert list(draw_recompute(draw).drawn) == draw.result[:5]
-    assert [m.user.username for m in members if m.user] == ["comissao"]  # the others have no account
+    # Every member drawn has an account in the Comissão role (Conceição is the ``comissao`` demo user).
+    assert all(m.user and m.user.groups.filter(name="Comissão").exists() for m in members)
+    assert "comissao" in {m.user.username for m in members}
+    assert all(m.user.check_password("cotas-demo") for m in members)
     assert len({m.gender for m in members}) == 2 and len({m.colour for m in members}) >= 3
     # The notice and the draw's result, published as acts.
     assert Document.objects.filter(contest=contest, kind=Document.Kind.HETERO_DRAW).count() == 2

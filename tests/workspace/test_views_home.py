@@ -92,8 +92,22 @@ def test_legal_sees_open_procedures_by_next_deadline(client_for, cast, settings,
     nominee = world["position"].registrations.get(number="N2")  # has a self-declaration
     procedure = make_procedure_world(cast, nominee)["procedure"]
     html = home(client_for, "legal")
-    assert counts(html) == {"Processos abertos, pelo próximo prazo": 1}
+    assert counts(html) == {"Processos abertos, pelo próximo prazo": 1, "Heteroidentificação": 0}
     assert procedure.get_absolute_url() in html
+
+
+def test_legal_finds_each_contest_with_heteroidentification_and_what_waits_there(client_for, cast):
+    from tests.declarations.hetero_world import make_hetero_world
+
+    world = make_world(cast)
+    hetero = make_hetero_world(cast, world["contest"])
+    member = hetero["hetero_session"].commission.members.exclude(user=cast["commission"]).first()
+    member.user = None
+    member.save()
+    html = home(client_for, "legal")
+    assert counts(html)["Heteroidentificação"] == 1
+    assert reverse("declarations:hetero_contest", args=[world["contest"].slug]) in html
+    assert "1 membro sem acesso" in html and "1 sessão aberta" in html
 
 
 def test_commission_sees_the_open_sessions_of_its_own_commission(client_for, cast):

@@ -9,12 +9,20 @@ from tests.builders import make_contest, make_position
 
 NAV = {
     "clerk": {"Concursos", "Políticas de reserva", "Feriados", "Organização"},
-    "legal": {"Concursos", "Processos", "Políticas de reserva", "Feriados", "Organização"},
-    "commission": {"Concursos"},
+    "legal": {
+        "Concursos",
+        "Processos",
+        "Heteroidentificação",
+        "Políticas de reserva",
+        "Feriados",
+        "Organização",
+    },
+    "commission": {"Concursos", "Heteroidentificação"},
     "manager": {"Concursos", "Políticas de reserva", "Feriados", "Organização", "Registro de acessos"},
     "auditor": {
         "Concursos",
         "Processos",
+        "Heteroidentificação",
         "Políticas de reserva",
         "Feriados",
         "Organização",

@@ -17,7 +17,7 @@ from contests.views import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import here
 from declarations.hetero import documents, draw_services, selectors
 from declarations.hetero.forms import DrawAnnounceForm, DrawPerformForm
-from declarations.hetero.views.staff import MANAGE, signer_initial, trail
+from declarations.hetero.views.staff import MANAGE, members_and_form, signer_initial, trail
 from declarations.models import DrawAnnouncement
 
 
@@ -25,13 +25,14 @@ from declarations.models import DrawAnnouncement
 def draw_announce(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_object_or_404(Contest.objects.select_related("policy__procedure_law"), slug=slug)
     form = DrawAnnounceForm(request.POST or None, initial=signer_initial(contest))
-    if request.method == "POST" and form.is_valid():
+    ready, formset = members_and_form(request, form)
+    if ready:
         data = form.cleaned_data
         try:
             announcement = draw_services.draw_announce(
                 contest=contest,
                 kind=data["kind"],
-                pool=data["members"],
+                pool=formset.members(),  # type: ignore[attr-defined]
                 seed_source=data["seed_source"],
                 seed_known_on=data["seed_known_on"],
                 by=request.user,
@@ -53,6 +54,10 @@ def draw_announce(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
         "declarations/hetero_form.html",
         {
             "form": form,
+            "formset": formset,
+            "formset_title": "Lista de sorteáveis",
+            "formset_help": "Toda a lista de sorteáveis, na ordem publicada: ela não muda depois do aviso. "
+            "O e-mail não é publicado; serve ao link com que o sorteado define a própria senha.",
             "title": "Anunciar sorteio de membros",
             "lead": "O aviso fixa a lista de sorteáveis, o número de sorteados (pela política: "
             f"{law.hetero_commission_size} na comissão de heteroidentificação, "

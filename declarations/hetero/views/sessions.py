@@ -93,7 +93,11 @@ def _render_session(request, session: Session, sits: bool, bad: dict[int, Opinio
             "rows": list(zip(rows, forms, strict=True)),
             "seat": seat,
             "can_manage": request.user.has_perm(MANAGE),
+            "to_apply": selectors.results_to_apply(session, today=timezone.localdate())
+            if request.user.has_perm(MANAGE) and session.is_closed
+            else [],
             "no_show": session.commission.contest.policy.procedure_law.get_hetero_no_show_display(),
+            "non_confirmation": session.commission.contest.policy.procedure_law.get_non_confirmation_display(),
             "breadcrumbs": [
                 ("Heteroidentificação", reverse("declarations:hetero_sessions")),
                 here(str(session)),
@@ -156,6 +160,70 @@ def attendance(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
             for message in error.messages:
                 messages.error(request, message)
     return redirect("declarations:hetero_session", pk=verification.session_id)
+
+
+def _checked(request: AuthenticatedHttpRequest, name: str) -> list[int] | None:
+    """The pks ticked in a table's checkboxes (``None``: one of them is not a pk)."""
+    values = request.POST.getlist(name)
+    if not all(v.isascii() and v.isdigit() and 0 < int(v) < 2**63 for v in values):
+        return None
+    return [int(v) for v in values]
+
+
+@require_POST
+@staff_view(MANAGE)
+def attendance_many(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """The attendance table: the ticked candidates attended, the others did not (one act per change)."""
+    session = get_object_or_404(Session, pk=pk)
+    attended = _checked(request, "compareceu")
+    if attended is None:
+        messages.error(request, "Marcação inválida: recarregue a página e marque de novo.")
+        return redirect("declarations:hetero_session", pk=session.pk)
+    try:
+        changed = hs.attendance_record_many(session=session, attended=attended, by=request.user)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(
+            request,
+            f"Comparecimento registrado: {len(attended)} compareceram; {changed} registro(s) alterado(s).",
+        )
+    return redirect("declarations:hetero_session", pk=session.pk)
+
+
+@require_POST
+@staff_view(MANAGE)
+def apply_many(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """Apply the final result of every ticked candidate (one act each, all or none)."""
+    session = get_object_or_404(Session, pk=pk)
+    chosen = _checked(request, "aplicar")
+    if chosen is None:
+        messages.error(request, "Marcação inválida: recarregue a página e marque de novo.")
+        return redirect("declarations:hetero_session", pk=session.pk)
+    verifications = list(
+        session.verifications.filter(pk__in=chosen)
+        .select_related("registration")
+        .order_by("registration__number")
+    )
+    if len(verifications) != len(set(chosen)):
+        messages.error(request, "Há candidatos marcados que não são desta sessão.")
+        return redirect("declarations:hetero_session", pk=session.pk)
+    try:
+        applied = hs.result_apply_many(
+            verifications=verifications, by=request.user, today=timezone.localdate()
+        )
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+        return redirect("declarations:hetero_session", pk=session.pk)
+    messages.success(request, f"Resultado definitivo aplicado a {len(applied)} candidato(s).")
+    for done in applied:
+        number = done.verification.registration.number
+        messages.info(request, f"Inscrição {number}: {rules.CONSEQUENCE_LABELS[done.consequence]}.")
+        for message in done.messages:
+            messages.info(request, message)
+    return redirect("declarations:hetero_session", pk=session.pk)
 
 
 @require_POST

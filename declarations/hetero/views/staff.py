@@ -29,12 +29,16 @@ from declarations.hetero.forms import (
     CallForm,
     CommissionForm,
     NoConflictForm,
+    NoConflictManyForm,
     PublishForm,
     SessionForm,
     SessionRecordForm,
+    member_formset,
+    more_rows,
 )
 from declarations.links import link_url
 from declarations.models import (
+    Commission,
     CommissionMember,
     MemberDraw,
     Session,
@@ -78,17 +82,30 @@ def contest_page(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     )
 
 
+def members_and_form(request: AuthenticatedHttpRequest, form) -> tuple[bool, object]:
+    """The member table posted with ``form``: (ready to save, the formset to render). "Mais linhas" re-renders
+    the typed rows with more empty ones below, and saves nothing."""
+    if request.method != "POST":
+        return False, member_formset()
+    formset = member_formset(request.POST)
+    if "mais_linhas" in request.POST:
+        return False, more_rows(formset)
+    valid = form.is_valid()
+    return formset.is_valid() and valid, formset
+
+
 @staff_view(MANAGE)
 def commission_form(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_object_or_404(Contest.objects.select_related("policy__procedure_law"), slug=slug)
     form = CommissionForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    ready, formset = members_and_form(request, form)
+    if ready:
         data = form.cleaned_data
         try:
             formed = hs.commission_form(
                 contest=contest,
                 kind=data["kind"],
-                pool=data["members"],
+                pool=formset.members(),  # type: ignore[attr-defined]
                 formed_on=data["formed_on"],
                 act_reference=data["act_reference"],
                 by=request.user,
@@ -97,7 +114,11 @@ def commission_form(request: AuthenticatedHttpRequest, slug: str) -> HttpRespons
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(request, f"{formed.commission.get_kind_display()} constituída.")
+            messages.success(
+                request,
+                f"{formed.commission.get_kind_display()} constituída. Crie ou vincule o acesso de cada membro "
+                "para que registre os próprios pareceres.",
+            )
             for warning in formed.warnings:
                 messages.warning(request, warning)
             return redirect("declarations:hetero_contest", slug=contest.slug)
@@ -107,6 +128,8 @@ def commission_form(request: AuthenticatedHttpRequest, slug: str) -> HttpRespons
         "declarations/hetero_form.html",
         {
             "form": form,
+            "formset": formset,
+            "formset_title": "Membros",
             "title": "Constituir comissão",
             "lead": f"Tamanhos pela política: {law.hetero_commission_size} membros na comissão de "
             f"heteroidentificação e {law.hetero_appeal_commission_size} na recursal, sem membro em comum "
@@ -157,6 +180,37 @@ def no_conflict_upload(request: AuthenticatedHttpRequest, pk: int) -> HttpRespon
             "submit": "Enviar a declaração",
             "multipart": True,
             "breadcrumbs": trail(contest, here(member.name)),
+        },
+    )
+
+
+@staff_view(MANAGE)
+def no_conflict_many(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """Every member's signed declaration of no conflict of interest in one form (one act per member)."""
+    commission = get_object_or_404(Commission.objects.select_related("contest"), pk=pk)
+    contest = commission.contest
+    form = NoConflictManyForm(
+        request.POST or None, request.FILES or None, members=selectors.members_of(commission)
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            done = hs.no_conflict_upload_many(uploads=form.uploads(), by=request.user)  # type: ignore[arg-type]
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, f"Declarações guardadas: {', '.join(m.name for m in done)}.")
+            return redirect("declarations:hetero_contest", slug=contest.slug)
+    return render(
+        request,
+        "declarations/hetero_form.html",
+        {
+            "form": form,
+            "title": f"Declarações de ausência de conflito de interesses: {commission.get_kind_display().lower()}",
+            "lead": "Um PDF assinado e a data da assinatura por membro; quem ficar em branco não muda. Cada "
+            "arquivo é verificado pelo conteúdo (até 10 MB) e guardado em área restrita.",
+            "submit": "Enviar as declarações",
+            "multipart": True,
+            "breadcrumbs": trail(contest, here("Declarações de ausência de conflito")),
         },
     )
 

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from candidates.models import Registration
 from contests.models import Contest
-from declarations.hetero import draw_services
+from declarations.hetero import draw_services, member_access
 from declarations.hetero import rules as hetero_rules
 from declarations.hetero import services as heteroidentification_services
 from declarations.hetero.documents import Signer, draw_publish
@@ -27,7 +27,8 @@ from declarations.procedure import services as procedure_services
 from declarations.procedure.rules import Means
 
 # The pool announced for the draw: 7 fictitious people, diverse in gender and colour, for the policy's 5
-# seats. Only Conceição has an account (the ``comissao`` demo user): the others sit without one.
+# seats. Conceição is the ``comissao`` demo user; every other member drawn gets an account in the Comissão
+# role as Jurídico creates it (``member_access``), with the demo password, so each can record opinions.
 POOL = (
     ("Conceição Comissão", "Analista Legislativa", "feminino", "preta"),
     ("Benedito Quirino Alves", "Assessor Jurídico", "masculino", "pardo"),
@@ -54,10 +55,11 @@ PROCEDURE_FACTS = (
 PROCEDURE_COMPLAINANT = "Denunciante fictício (demonstração)"
 
 
-def seed_heteroidentification(contest: Contest, by: User) -> list[str]:
+def seed_heteroidentification(contest: Contest, by: User, *, password: str | None = None) -> list[str]:
     """Announce and perform the draw of ``contest``'s first commission (with the ``comissao`` demo user in
-    it), publish the draw, schedule a session and call the racial-reserve candidates, if any. Nothing if the
-    contest has a commission already, or if the ``comissao`` user does not exist (DEBUG off)."""
+    it), give every other member drawn an account (with ``password``, the demo's), publish the draw,
+    schedule a session and call the racial-reserve candidates, if any. Nothing if the contest has a
+    commission already, or if the ``comissao`` user does not exist (DEBUG off)."""
     user = User.objects.filter(username=COMMISSION_USER).first()
     if user is None or Commission.objects.filter(contest=contest).exists():
         return []
@@ -98,6 +100,14 @@ def seed_heteroidentification(contest: Contest, by: User) -> list[str]:
     done.append(
         f"comissão de heteroidentificação de {contest.slug} sorteada ({commission.members.count()} membros)"
     )
+    for member in commission.members.filter(user__isnull=True).order_by("name"):
+        account = member_access.member_account_create(
+            member=member, username=member_access.username_for(member.name), email="", by=by
+        )
+        if password:
+            account.set_password(password)
+            account.save(update_fields=["password"])
+        done.append(f"usuário {account.username} (Comissão), membro {member.name}")
     starts_at = timezone.make_aware(
         datetime.datetime.combine(today + datetime.timedelta(days=SESSION_IN_DAYS), datetime.time(9))
     )

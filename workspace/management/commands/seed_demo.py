@@ -375,7 +375,9 @@ class Command(BaseCommand):
                     self._contest(spec, admin, today)
                 if admin is not None:  # what Comissão and Jurídico have to do; each step skipped once done
                     self.created.extend(
-                        seed_heteroidentification(Contest.objects.get(slug=demo.commission_contest), admin)
+                        seed_heteroidentification(
+                            Contest.objects.get(slug=demo.commission_contest), admin, password=DEMO_PASSWORD
+                        )
                     )
                     self.created.extend(
                         seed_procedure(Contest.objects.get(slug=demo.procedure_contest), admin)
