@@ -151,6 +151,10 @@ SKIPPED: dict[tuple[str, str], str] = {
     ("contests:edital_rectify", ""): f"{WORLD_IS_PAST} by date, without a document to rectify",
     ("contests:opening_delete", ""): f"{WORLD_IS_PAST}: its openings are fixed by it (the refusal is right)",
     ("declarations:hetero_commission_form", ""): "the world's contest has both its commissions",
+    ("declarations:hetero_first_access", ""): (
+        "the code is a one-use token printed for one member's account: "
+        "tests/declarations/test_hetero_member_access.py reads it from the printed letter and fills this page"
+    ),
     (
         "declarations:hetero_draw_announce",
         "",
