@@ -11,8 +11,9 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from urllib.parse import quote
 
-from django.db.models import CharField, Func, Q, QuerySet, Sum, Value
+from django.db.models import CharField, Count, Func, Min, Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce, Length
 from django.urls import reverse
 
@@ -34,8 +35,9 @@ from candidates.models import (
     SelfDeclaration,
 )
 from candidates.validators import format_cpf, mask_cpf
+from contests.documents.models import Document
 from contests.history import HistoryEntry, field_label, field_label_model, history_entries
-from contests.models import Contest, Position
+from contests.models import Contest, Position, VacancyOpening
 from contests.text_search import fold
 from contests.wording import plural
 
@@ -382,6 +384,70 @@ def compare_runs(run: ResultRun, previous: ResultRun, position: Position) -> lis
 
 
 @dataclass(frozen=True)
+class SeatCount:
+    """The one count of a position's seats every screen shows (the home, the contest's nominations, the
+    position's seats and its call): ``vacancies`` open so far, ``held`` by a nomination (active or took
+    office), ``created`` (reached by a call at least once). Free = vacancies − held: the seats a call may
+    fill, the ``freed`` ones first (created, no longer held: a withdrawal, a no-show, an annulment), then
+    the ``new`` ones (never filled)."""
+
+    vacancies: int
+    held: int
+    created: int
+
+    @property
+    def free(self) -> int:
+        return max(0, self.vacancies - self.held)
+
+    @property
+    def freed(self) -> int:
+        return max(0, min(self.created, self.vacancies) - self.held)
+
+    @property
+    def new(self) -> int:
+        return max(0, self.vacancies - max(self.created, self.held))
+
+    @property
+    def free_text(self) -> str:
+        """ "4 vagas livres (1 liberada, preenchida primeiro, e 3 ainda não preenchidas)"."""
+        text = plural(self.free, "vaga livre", "vagas livres")
+        if self.freed and self.new:
+            return (
+                f"{text} ({plural(self.freed, 'liberada', 'liberadas')}, preenchida{'s' if self.freed > 1 else ''}"
+                f" primeiro, e {plural(self.new, 'ainda não preenchida', 'ainda não preenchidas')})"
+            )
+        if self.freed:
+            return f"{text} ({'liberada' if self.freed == 1 else 'liberadas'} por quem deixou a vaga)"
+        if self.free:
+            return f"{text} ({'ainda não preenchida' if self.new == 1 else 'ainda não preenchidas'})"
+        return text
+
+
+def seat_counts(positions: Sequence[Position] | QuerySet[Position]) -> dict[int, SeatCount]:
+    """``SeatCount`` of each of ``positions``, by primary key: three queries whatever their number."""
+    pks = [p.pk for p in positions]
+    opened = dict(
+        VacancyOpening.objects.filter(position__in=pks)
+        .values("position")
+        .annotate(n=Sum("count"))
+        .values_list("position", "n")
+    )
+    held = dict(
+        Nomination.objects.filter(position__in=pks, status__in=Nomination.HOLDING)
+        .values("position")
+        .annotate(n=Count("pk"))
+        .values_list("position", "n")
+    )
+    created = dict(
+        Nomination.objects.filter(position__in=pks)
+        .values("position")
+        .annotate(n=Count("seat", distinct=True))
+        .values_list("position", "n")
+    )
+    return {pk: SeatCount(opened.get(pk) or 0, held.get(pk, 0), created.get(pk, 0)) for pk in pks}
+
+
+@dataclass(frozen=True)
 class Seat:
     """One seat of a position: its number, kind and whether it is filled, free (to be refilled) or
     projected (not created yet)."""
@@ -414,6 +480,12 @@ class SeatStrip:
     started: bool
     version: int
     collisions: tuple[str, ...] = ()  # seats two reserves wanted, in words (RULES §4)
+
+    @property
+    def counts(self) -> SeatCount:
+        """The strip's seats counted as every other screen counts them (``SeatCount``)."""
+        created = sum(1 for seat in self.seats if seat.state != "projected")
+        return SeatCount(self.vacancies, self.count_filled, created)
 
     def count(self, *states: str) -> int:
         return sum(1 for seat in self.seats if seat.state in states)
@@ -523,10 +595,11 @@ class PositionNominations:
     overdue: int
     next_deadline: datetime.date | None
     has_final_run: bool
+    counts: SeatCount
 
     @property
     def free(self) -> int:
-        return max(0, self.vacancies - self.holding)
+        return self.counts.free
 
 
 def contest_nomination_blocker(
@@ -576,6 +649,7 @@ def contest_nominations(contest: Contest, *, today: datetime.date) -> list[Posit
         position__contest=contest, status__in=Nomination.HOLDING
     ).only("position_id", "status", "office_deadline"):
         by_position[nomination.position_id].append(nomination)
+    counted = seat_counts(positions)
     rows = []
     for position in positions:
         position.contest = contest
@@ -590,6 +664,66 @@ def contest_nominations(contest: Contest, *, today: datetime.date) -> list[Posit
                 overdue=sum(1 for n in active if n.office_deadline < today),
                 next_deadline=min((n.office_deadline for n in active), default=None),
                 has_final_run=None in final_positions or position.pk in final_positions,
+                counts=counted[position.pk],
             )
         )
     return rows
+
+
+# Nomination acts waiting for publication ----------------------------------------------------------------
+
+
+def nomination_act_subject(act_number: str) -> str:
+    """The published document's ``subject`` for a nomination act (``candidates.documents``)."""
+    return f"act-{act_number}"[:80]
+
+
+@dataclass(frozen=True)
+class ActState:
+    """A nomination act of a contest: its number, a position it names (for the link) and, once
+    published, its current document."""
+
+    contest: Contest
+    act_number: str
+    position_id: int
+    act_date: datetime.date | None
+    document: Document | None
+
+    @property
+    def url(self) -> str:
+        base = reverse("candidates:nomination_list", args=[self.contest.slug, self.position_id])
+        return f"{base}?ato={quote(self.act_number)}#atos"
+
+
+def nomination_acts(*, contest: Contest | None = None, position: Position | None = None) -> list[ActState]:
+    """Every nomination act (of ``contest``, of the acts naming ``position``, or of every contest), with
+    its published document if any; two queries whatever the number of acts."""
+    nominations = Nomination.objects.exclude(act_number="")
+    if contest is not None:
+        nominations = nominations.filter(position__contest=contest)
+    if position is not None:
+        numbers = Nomination.objects.filter(position=position).values("act_number")
+        nominations = nominations.filter(position__contest=position.contest_id, act_number__in=numbers)
+    rows = (
+        nominations.values("position__contest", "act_number")
+        .annotate(position=Min("position"), act_date=Min("act_date"))
+        .order_by("position__contest", "act_date", "act_number")
+    )
+    rows = list(rows)
+    contests = Contest.objects.in_bulk({row["position__contest"] for row in rows})
+    documents: dict[tuple[int, str], Document] = {}
+    published = Document.objects.filter(
+        kind=Document.Kind.NOMINATION_ACT, contest__in=list(contests)
+    ).order_by("version")
+    for document in published.only("pk", "contest_id", "subject", "code", "version", "published_at"):
+        documents[(document.contest_id, document.subject)] = document  # the latest version last
+    return [
+        ActState(
+            contests[row["position__contest"]],
+            row["act_number"],
+            row["position"],
+            row["act_date"],
+            documents.get((row["position__contest"], nomination_act_subject(row["act_number"]))),
+        )
+        for row in rows
+    ]

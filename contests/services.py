@@ -29,6 +29,7 @@ from contests.models import (
     Policy,
     Position,
     Publication,
+    Signatory,
     VacancyOpening,
     vacancies_bound_refusal,
 )
@@ -133,6 +134,30 @@ def organization_save(*, by: User | None, data: Mapping[str, Any]) -> Organizati
             url=reverse("public:home"),
         )
     return organization
+
+
+@transaction.atomic
+def signatories_save(*, by: User | None, data: Mapping[str, tuple[str, str]]) -> list[Signatory]:
+    """Record who signs each kind of act (``data``: kind → (name, office)); a kind left blank keeps no
+    signer (each publication form then asks for one). History names who changed it."""
+    unknown = set(data) - set(Signatory.Kind.values)
+    if unknown:
+        raise ValidationError(f"Espécies de ato desconhecidas: {', '.join(sorted(unknown))}.")
+    saved = []
+    for kind, (name, office) in data.items():
+        name, office = name.strip(), office.strip()
+        if bool(name) != bool(office):
+            label = Signatory.Kind(kind).label
+            raise ValidationError(
+                f"{label}: informe o nome e o cargo de quem assina, ou deixe os dois em branco."
+            )
+        row = Signatory.objects.select_for_update().filter(kind=kind).first() or Signatory(kind=kind)
+        if row.pk is None and not name:
+            continue
+        if assign(row, {"name": name, "office": office}) or row.pk is None:
+            audited_save(row, by=by, reason=f"Quem assina: {Signatory.Kind(kind).label}")
+        saved.append(row)
+    return saved
 
 
 @transaction.atomic

@@ -32,10 +32,13 @@ from candidates.forms import CompareForm, ComputeForm, PublishForm
 from candidates.models import ResultRun
 from candidates.services import results
 from contests.audit import User, log_access
+from contests.documents.models import Document
+from contests.documents.services import current_version, signer_initial
 from contests.forms import DocumentForm
 from contests.models import Position
 from contests.views import PAGE_SIZE, AuthenticatedHttpRequest, get_contest_for_user, staff_view
 from contests.views.breadcrumbs import Crumb, contest_trail, here
+from contests.views.published import published_message
 
 VIEW_PERMS = ("contests.view_contest", "candidates.view_resultrun")
 LIST_SLUGS = {"geral": "open", "racial": "racial", "pcd": "pcd", "fora": "out"}
@@ -142,8 +145,13 @@ def result_detail(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> 
         if name in labels
     ]
     publish_form = None
-    if not run.is_published and request.user.has_perm("candidates.publish_resultrun"):
-        publish_form = PublishForm(initial={"kind": run.kind or ResultRun.Kind.PRELIMINARY})
+    signer = signer_initial(Document.Kind.RESULT_LIST)
+    if (
+        not run.is_published
+        and request.user.has_perm("candidates.publish_resultrun")
+        and request.user.has_perm("contests.publish_document")
+    ):
+        publish_form = PublishForm(initial={"kind": run.kind or ResultRun.Kind.PRELIMINARY, **signer})
     return render(
         request,
         "candidates/result_detail.html",
@@ -158,7 +166,14 @@ def result_detail(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> 
             "labels": labels,
             "list_slug": list_slug,
             "tabs": tabs,
-            "document_form": DocumentForm() if run.is_published else None,
+            "document_form": DocumentForm(initial=signer) if run.is_published else None,
+            "document": (
+                current_version(
+                    run.contest, Document.Kind.RESULT_LIST, candidate_documents.result_list_subject(run)
+                )
+                if run.is_published
+                else None
+            ),
             "page": page,
             "summary": summary,
             "publish_form": publish_form,
@@ -174,19 +189,39 @@ def _pdf_in_background(run: ResultRun) -> bool:
 
 
 @require_POST
-@staff_view(*VIEW_PERMS, "candidates.publish_resultrun")
+@staff_view(*VIEW_PERMS, "candidates.publish_resultrun", "contests.publish_document")
 def result_publish(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> HttpResponse:
+    """Publish the draft run and its signed document in one step; the person stays on the run's page."""
     run = _run_for(request.user, slug, run_pk)
     form = PublishForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Escolha se a lista é preliminar ou final.")
+        messages.error(
+            request, "Nada foi publicado: escolha se a lista é preliminar ou final e informe quem assina."
+        )
         return redirect(run)
+    data = dict(form.cleaned_data)
+    kind = data.pop("kind")
     try:
-        run = results.result_run_publish(run=run, kind=form.cleaned_data["kind"], by=request.user)
+        if _pdf_in_background(run):
+            run, job = candidate_jobs.result_run_publish_and_enqueue_document(
+                run=run, kind=kind, by=request.user, origin_url=run.get_absolute_url(), **data
+            )
+            messages.success(
+                request,
+                f"{run} publicada. O documento assinado está sendo gerado em segundo plano: acompanhe a tarefa.",
+            )
+            return redirect(job)
+        run, document = candidate_documents.result_run_publish_with_document(
+            run=run, kind=kind, by=request.user, **data
+        )
     except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    else:
-        messages.success(request, f"{run} publicada. Ela não muda mais; uma alteração exige novo cálculo.")
+        messages.error(request, "Nada foi publicado. " + " ".join(error.messages))
+        return redirect(run)
+    published_message(
+        request,
+        f"{run} publicada com o seu documento. Ela não muda mais; uma alteração exige novo cálculo.",
+        document,
+    )
     return redirect(run)
 
 
@@ -322,5 +357,5 @@ def result_document_publish(request: AuthenticatedHttpRequest, slug: str, run_pk
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect(run)
-    messages.success(request, f"Documento da lista publicado. Código de verificação: {document.code}.")
-    return redirect(document)
+    published_message(request, "Documento da lista publicado.", document)
+    return redirect(run)
