@@ -16,9 +16,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from candidates import access
+from candidates.acts import nomination_act_subject
 from candidates.engine import schedule
 from candidates.models import Nomination, ResultEntry, ResultRun
-from candidates.selectors import nomination_act_subject
 from candidates.services.results import result_run_publish
 from candidates.tasks import page_url
 from contests.audit import User

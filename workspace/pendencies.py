@@ -15,9 +15,10 @@ from django.db.models import Count
 from django.urls import reverse
 from django.utils.timezone import localtime
 
+from candidates.acts import nomination_acts
 from candidates.models import Nomination, ResultRun
 from candidates.models.nominations import nomination_name
-from candidates.selectors import SeatCount, nomination_acts, seat_counts
+from candidates.selectors import SeatCount, seat_counts
 from contests.models import Contest, Position
 from contests.selectors import access_logs
 from contests.wording import access_verb, plural

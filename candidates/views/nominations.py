@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from candidates import documents as candidate_documents
 from candidates import selectors
+from candidates.acts import nomination_acts
 from candidates.engine.schedule import kind_label
 from candidates.forms import CallConfirmForm, CallForm, DateForm, NoShowForm, OpenForm, WithdrawForm
 from candidates.models import Nomination
@@ -110,7 +111,7 @@ def nomination_list(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Ht
             final_run=final_run_for(position),
             today=today,
             can_call=position.contest.is_valid_on(today),
-            acts=selectors.nomination_acts(position=position),
+            acts=nomination_acts(position=position),
             chosen_act=request.GET.get("ato", ""),
             act_form=(
                 DocumentForm(initial=signer_initial(Document.Kind.NOMINATION_ACT))

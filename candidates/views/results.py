@@ -208,7 +208,8 @@ def result_publish(request: AuthenticatedHttpRequest, slug: str, run_pk: int) ->
             )
             messages.success(
                 request,
-                f"{run} publicada. O documento assinado está sendo gerado em segundo plano: acompanhe a tarefa.",
+                f"Lista publicada como {run.get_kind_display().lower()}. O documento assinado está sendo gerado "
+                "em segundo plano: acompanhe a tarefa.",
             )
             return redirect(job)
         run, document = candidate_documents.result_run_publish_with_document(
@@ -219,7 +220,8 @@ def result_publish(request: AuthenticatedHttpRequest, slug: str, run_pk: int) ->
         return redirect(run)
     published_message(
         request,
-        f"{run} publicada com o seu documento. Ela não muda mais; uma alteração exige novo cálculo.",
+        f"Lista publicada como {run.get_kind_display().lower()}, com o seu documento assinado. Ela não muda "
+        "mais; uma alteração exige novo cálculo.",
         document,
     )
     return redirect(run)

@@ -86,7 +86,7 @@ def test_manager_publishes_and_the_run_freezes(client_for, contest, draft, cast)
     # One step: the list and its document; the manager stays on the staff page, with a link to the public one.
     assert response.redirect_chain[-1][0] == draft.get_absolute_url()
     html = response.content.decode()
-    assert "publicada com o seu documento" in html and "não muda mais" in html
+    assert "com o seu documento assinado" in html and "não muda mais" in html
     document = Document.objects.get(kind=Document.Kind.RESULT_LIST)
     assert f'href="{document.get_absolute_url()}"' in html
     assert (document.signer_name, document.signer_office) == ("Ana Souza", "Presidente da Câmara")

@@ -101,7 +101,7 @@ def test_manager_publishes_edital_list_and_act_and_homologates_by_clicking(page,
     assert page.get_by_role("textbox", name="Quem assina", exact=True).input_value() == "Ana Souza"
     shot(page, "5-list-publish")
     page.get_by_role("button", name="Publicar lista").click()
-    page.get_by_text("publicada com o seu documento").wait_for()
+    page.get_by_text("com o seu documento assinado").wait_for()
     assert Document.objects.filter(kind=Document.Kind.RESULT_LIST).count() == 1
     shot(page, "6-list-published")
 
