@@ -46,12 +46,11 @@ def nomination_acts(*, contest: Contest | None = None, position: Position | None
     if position is not None:
         numbers = Nomination.objects.filter(position=position).values("act_number")
         nominations = nominations.filter(position__contest=position.contest_id, act_number__in=numbers)
-    rows = (
+    rows = list(
         nominations.values("position__contest", "act_number")
         .annotate(position=Min("position"), act_date=Min("act_date"))
         .order_by("position__contest", "act_date", "act_number")
     )
-    rows = list(rows)
     contests = Contest.objects.in_bulk({row["position__contest"] for row in rows})
     documents: dict[tuple[int, str], Document] = {}
     published = Document.objects.filter(

@@ -171,11 +171,9 @@ def _trail(contest: Contest) -> list[Crumb]:
 @staff_view(*IMPORT_PERMS)
 def import_upload(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
-    form = ImportUploadForm(request.POST or None, request.FILES or None)
     refusal = import_refusal(contest)
-    if refusal:
-        form = None
-    elif request.method == "POST" and form.is_valid():
+    form = None if refusal else ImportUploadForm(request.POST or None, request.FILES or None)
+    if form is not None and request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         filename = os.path.basename(upload.name or "arquivo")[:150]
         data = upload.read()
