@@ -61,7 +61,13 @@ def test_role_logs_in_and_sees_its_home_with_counts(page, live_server, demo, who
 # newcomer sees after `make demo` and a first import, logged in as each demo user with the demo password.
 # The auditor's latest changes: the demo's 2 contests (created, then moved on) and 5 positions.
 DEMO_EXPECTED = {
-    "gestao": {"Listas aguardando publicação": "1", "Concursos aguardando homologação": "0"},
+    "gestao": {
+        "Editais a publicar": "0",
+        "Listas aguardando publicação": "1",
+        "Atos de nomeação a publicar": "1",  # Angra's Portaria 101/2026, not published in the demo
+        "Concursos aguardando homologação": "0",
+        "Validades que terminam em 90 dias": "0",
+    },
     # Angra's demo (published, homologated) called 7 nominees in May 2026 out of its open seats: 6 seats
     # are still free, and the 7 nominees' deadlines to take office have passed with no office taken.
     "secretaria": {"Vagas livres para nomear": "6", "Prazos de posse vencidos ou a vencer em 7 dias": "7"},
