@@ -16,8 +16,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from candidates import letters
+from candidates.acts import nomination_act_subject
 from candidates.engine import schedule
 from candidates.models import Nomination, ResultEntry, ResultRun
+from candidates.services.results import result_run_publish
 from contests.audit import User
 from contests.documents.letters import render_letters
 from contests.documents.models import Document
@@ -162,6 +164,33 @@ def result_list_publish(
     )
 
 
+@transaction.atomic
+def result_run_publish_with_document(
+    *,
+    run: ResultRun,
+    kind: str,
+    by: User | None,
+    signer_name: str,
+    signer_office: str,
+    gazette_edition: str = "",
+    gazette_page: str = "",
+) -> tuple[ResultRun, Document]:
+    """Publish a draft run and its signed, verifiable PDF in one step (both or neither): a list is one act,
+    not a list and then its document."""
+    if not signer_name.strip() or not signer_office.strip():
+        raise ValidationError("Informe o nome e o cargo de quem assina a lista.")
+    run = result_run_publish(run=run, kind=kind, by=by)
+    document = result_list_publish(
+        run=run,
+        by=by,
+        signer_name=signer_name,
+        signer_office=signer_office,
+        gazette_edition=gazette_edition,
+        gazette_page=gazette_page,
+    )
+    return run, document
+
+
 # Spreadsheets (staff) ---------------------------------------------------------------------------------
 
 HEADER = ["Cargo", "Lista", "Classificação", "Inscrição", "Nome", "Nota final"]
@@ -276,7 +305,7 @@ def nomination_act_publish(
     gazette_page: str = "",
     summary: str = "",
 ) -> Document:
-    subject = f"act-{act_number}"[:80]
+    subject = nomination_act_subject(act_number)
     return document_publish(
         contest=contest,
         kind=Document.Kind.NOMINATION_ACT,

@@ -18,7 +18,7 @@ from candidates.engine.schedule import kind_label
 from candidates.models import Candidate, Phase, Registration, Reserve, ResultRun
 from candidates.services.nominations import MAX_CALL
 from candidates.validators import cpf_digits, format_cpf, validate_cpf
-from contests.forms import StaffFormMixin, bound_date_field, date_field, form_token_field
+from contests.forms import DocumentForm, StaffFormMixin, bound_date_field, date_field, form_token_field
 from contests.models import Contest, Policy, Position, vacancies_bound_refusal
 from contests.wording import decimal_comma
 
@@ -505,7 +505,13 @@ class CompareForm(forms.Form):
     com = forms.IntegerField(required=False, min_value=1)
 
 
-class PublishForm(StaffFormMixin, forms.Form):
+class PublishForm(DocumentForm):
+    """Publish a draft run and its signed document in one step: the kind, who signs, where it is published."""
+
+    fieldsets = (
+        ("Lista", ("kind",)),
+        ("Documento assinado", ("signer_name", "signer_office", "gazette_edition", "gazette_page")),
+    )
     kind = forms.ChoiceField(
         label="Publicar como",
         choices=[(ResultRun.Kind.PRELIMINARY, "Preliminar"), (ResultRun.Kind.FINAL, "Final")],

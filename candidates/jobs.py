@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.urls import reverse
 from django_tasks import task
 
@@ -32,6 +34,7 @@ from candidates.services.imports import (
     confirmed_phase_specs,
 )
 from candidates.services.imports.stored import delete_stored, load_stored, stored_name
+from candidates.services.results import result_run_publish
 from contests.audit import User
 from contests.documents.models import Document
 from contests.documents.render import page_count
@@ -128,6 +131,35 @@ def result_document_enqueue(
         gazette_edition=gazette_edition,
         gazette_page=gazette_page,
     )
+
+
+@transaction.atomic
+def result_run_publish_and_enqueue_document(
+    *,
+    run: ResultRun,
+    kind: str,
+    by: User,
+    signer_name: str,
+    signer_office: str,
+    gazette_edition: str = "",
+    gazette_page: str = "",
+    origin_url: str = "",
+) -> tuple[ResultRun, Job]:
+    """A long list: publish the run and queue its document in one transaction (the PDF is rendered by the
+    worker; the list is published either way with its document on the way, never alone by mistake)."""
+    if not signer_name.strip() or not signer_office.strip():
+        raise ValidationError("Informe o nome e o cargo de quem assina a lista.")
+    run = result_run_publish(run=run, kind=kind, by=by)
+    job = result_document_enqueue(
+        run=run,
+        by=by,
+        signer_name=signer_name,
+        signer_office=signer_office,
+        gazette_edition=gazette_edition,
+        gazette_page=gazette_page,
+        origin_url=origin_url,
+    )
+    return run, job
 
 
 @task()

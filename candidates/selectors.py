@@ -35,7 +35,7 @@ from candidates.models import (
 )
 from candidates.validators import format_cpf, mask_cpf
 from contests.history import HistoryEntry, field_label, field_label_model, history_entries
-from contests.models import Contest, Position
+from contests.models import Contest, Position, VacancyOpening
 from contests.text_search import fold
 from contests.wording import plural
 
@@ -402,6 +402,70 @@ def compare_runs(run: ResultRun, previous: ResultRun, position: Position) -> lis
 
 
 @dataclass(frozen=True)
+class SeatCount:
+    """The one count of a position's seats every screen shows (the home, the contest's nominations, the
+    position's seats and its call): ``vacancies`` open so far, ``held`` by a nomination (active or took
+    office), ``created`` (reached by a call at least once). Free = vacancies − held: the seats a call may
+    fill, the ``freed`` ones first (created, no longer held: a withdrawal, a no-show, an annulment), then
+    the ``new`` ones (never filled)."""
+
+    vacancies: int
+    held: int
+    created: int
+
+    @property
+    def free(self) -> int:
+        return max(0, self.vacancies - self.held)
+
+    @property
+    def freed(self) -> int:
+        return max(0, min(self.created, self.vacancies) - self.held)
+
+    @property
+    def new(self) -> int:
+        return max(0, self.vacancies - max(self.created, self.held))
+
+    @property
+    def free_text(self) -> str:
+        """ "4 vagas livres (1 liberada, preenchida primeiro, e 3 ainda não preenchidas)"."""
+        text = plural(self.free, "vaga livre", "vagas livres")
+        if self.freed and self.new:
+            return (
+                f"{text} ({plural(self.freed, 'liberada', 'liberadas')}, preenchida{'s' if self.freed > 1 else ''}"
+                f" primeiro, e {plural(self.new, 'ainda não preenchida', 'ainda não preenchidas')})"
+            )
+        if self.freed:
+            return f"{text} ({'liberada' if self.freed == 1 else 'liberadas'} por quem deixou a vaga)"
+        if self.free:
+            return f"{text} ({'ainda não preenchida' if self.new == 1 else 'ainda não preenchidas'})"
+        return text
+
+
+def seat_counts(positions: Sequence[Position] | QuerySet[Position]) -> dict[int, SeatCount]:
+    """``SeatCount`` of each of ``positions``, by primary key: three queries whatever their number."""
+    pks = [p.pk for p in positions]
+    opened = dict(
+        VacancyOpening.objects.filter(position__in=pks)
+        .values("position")
+        .annotate(n=Sum("count"))
+        .values_list("position", "n")
+    )
+    held = dict(
+        Nomination.objects.filter(position__in=pks, status__in=Nomination.HOLDING)
+        .values("position")
+        .annotate(n=Count("pk"))
+        .values_list("position", "n")
+    )
+    created = dict(
+        Nomination.objects.filter(position__in=pks)
+        .values("position")
+        .annotate(n=Count("seat", distinct=True))
+        .values_list("position", "n")
+    )
+    return {pk: SeatCount(opened.get(pk) or 0, held.get(pk, 0), created.get(pk, 0)) for pk in pks}
+
+
+@dataclass(frozen=True)
 class Seat:
     """One seat of a position: its number, kind and whether it is filled, free (to be refilled) or
     projected (not created yet)."""
@@ -434,6 +498,12 @@ class SeatStrip:
     started: bool
     version: int
     collisions: tuple[str, ...] = ()  # seats two reserves wanted, in words (RULES §4)
+
+    @property
+    def counts(self) -> SeatCount:
+        """The strip's seats counted as every other screen counts them (``SeatCount``)."""
+        created = sum(1 for seat in self.seats if seat.state != "projected")
+        return SeatCount(self.vacancies, self.count_filled, created)
 
     def count(self, *states: str) -> int:
         return sum(1 for seat in self.seats if seat.state in states)
@@ -543,10 +613,11 @@ class PositionNominations:
     overdue: int
     next_deadline: datetime.date | None
     has_final_run: bool
+    counts: SeatCount
 
     @property
     def free(self) -> int:
-        return max(0, self.vacancies - self.holding)
+        return self.counts.free
 
 
 def contest_nomination_blocker(
@@ -596,6 +667,7 @@ def contest_nominations(contest: Contest, *, today: datetime.date) -> list[Posit
         position__contest=contest, status__in=Nomination.HOLDING
     ).only("position_id", "status", "office_deadline"):
         by_position[nomination.position_id].append(nomination)
+    counted = seat_counts(positions)
     rows = []
     for position in positions:
         position.contest = contest
@@ -610,6 +682,7 @@ def contest_nominations(contest: Contest, *, today: datetime.date) -> list[Posit
                 overdue=sum(1 for n in active if n.office_deadline < today),
                 next_deadline=min((n.office_deadline for n in active), default=None),
                 has_final_run=None in final_positions or position.pk in final_positions,
+                counts=counted[position.pk],
             )
         )
     return rows

@@ -19,6 +19,7 @@ from contests.models import (
     Organization,
     Policy,
     Position,
+    Signatory,
     VacancyOpening,
     vacancies_bound_refusal,
 )
@@ -508,6 +509,31 @@ class OrganizationForm(StaffFormMixin, forms.ModelForm):
         widgets = {"address": forms.Textarea(attrs={"rows": 2})}
 
 
+class SignatoriesForm(StaffFormMixin, forms.Form):
+    """Who signs each kind of act (``Signatory``): a name and an office per kind, one group each."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        recorded = {row.kind: row for row in Signatory.objects.all()}
+        groups = []
+        for kind, label in Signatory.Kind.choices:
+            row = recorded.get(kind)
+            self.fields[f"{kind}_name"] = forms.CharField(
+                label="Quem assina", max_length=200, required=False, initial=row.name if row else ""
+            )
+            self.fields[f"{kind}_office"] = forms.CharField(
+                label="Cargo", max_length=200, required=False, initial=row.office if row else ""
+            )
+            groups.append((label, (f"{kind}_name", f"{kind}_office")))
+        self.fieldsets = tuple(groups)
+        for field in self.fields.values():
+            field.widget.attrs.setdefault("autocomplete", "off")
+
+    def signatories(self) -> dict[str, tuple[str, str]]:
+        data = self.cleaned_data
+        return {kind: (data[f"{kind}_name"], data[f"{kind}_office"]) for kind in Signatory.Kind.values}
+
+
 class HolidayForm(StaffFormMixin, forms.ModelForm):
     class Meta:
         model = Holiday
@@ -521,9 +547,15 @@ class AccessLogFilterForm(StaffFormMixin, forms.Form):
 
 
 class DocumentForm(StaffFormMixin, forms.Form):
-    """Who signs a document published by Gestão (a list, a nomination act) and where it is published."""
+    """Who signs a document published by Gestão (a list, a nomination act) and where it is published; the
+    signer is prefilled with the authority the organisation records for that kind of act."""
 
-    signer_name = forms.CharField(label="Quem assina", max_length=200)
+    signer_name = forms.CharField(
+        label="Quem assina",
+        max_length=200,
+        help_text="A autoridade registrada em Organização para esta espécie de ato; pode ser trocada só para "
+        "este ato.",
+    )
     signer_office = forms.CharField(label="Cargo de quem assina", max_length=200)
     gazette_edition = forms.CharField(label="Edição do diário oficial", max_length=120, required=False)
     gazette_page = forms.CharField(label="Página", max_length=20, required=False)
@@ -539,6 +571,12 @@ class EditalTextForm(StaffFormMixin, forms.ModelForm):
 
 
 class EditalPublishForm(StaffFormMixin, forms.Form):
+    signer_name = forms.CharField(
+        label="Quem assina",
+        max_length=200,
+        help_text="A autoridade que a organização registra para os editais; pode ser trocada só para este ato.",
+    )
+    signer_office = forms.CharField(label="Cargo de quem assina", max_length=200)
     gazette_edition = forms.CharField(label="Edição do diário oficial", max_length=120, required=False)
     gazette_page = forms.CharField(label="Página", max_length=20, required=False)
 

@@ -74,6 +74,7 @@ class Facts:
 
     edital_published_on: datetime.date | None = None
     homologated_on: datetime.date | None = None
+    final_result_published_on: datetime.date | None = None
 
     @property
     def edital_published(self) -> bool:
@@ -159,6 +160,98 @@ def refusal(
         return CLOSING_NEEDS_HOMOLOGATION
     if target not in TRANSITIONS[where]:
         return _forward_only(where)
+    return None
+
+
+# Dates: what the calendar allows (the edital's schedule and the facts recorded) --------------------------
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """The edital's registration period (either end may be missing: then it guards nothing)."""
+
+    registration_start: datetime.date | None = None
+    registration_end: datetime.date | None = None
+
+
+def _day(value: datetime.date) -> str:
+    return f"{value:%d/%m/%Y}"
+
+
+def homologation_date_refusal(
+    homologation_date: datetime.date, schedule: Schedule, facts: Facts
+) -> str | None:
+    """Why a homologation may not be recorded on ``homologation_date``, or ``None``.
+
+    The homologation approves the final result (CF art. 37, III): it comes after the registrations end
+    (nobody can be approved in a contest still taking registrations) and after the final result is
+    published, never before either. The refusal says which dates bind and what to do.
+    """
+    end = schedule.registration_end
+    final = facts.final_result_published_on
+    problems = []
+    if end is not None and homologation_date <= end:
+        problems.append(f"a data informada ({_day(homologation_date)}) não é posterior ao fim das inscrições")
+    if final is None:
+        problems.append(
+            "o resultado final ainda não foi publicado: a Gestão o publica em Concurso → Listas de "
+            "classificação, depois de revisar a lista calculada pela Secretaria"
+        )
+    elif homologation_date < final:
+        problems.append(
+            f"o resultado final foi publicado em {_day(final)}, depois da data informada "
+            f"({_day(homologation_date)}): informe a data do ato, a partir de {_day(final)}"
+        )
+    if not problems:
+        return None
+    after = f"do fim das inscrições ({_day(end)})" if end is not None else ""
+    after = f"{after} e da publicação do resultado final" if after else "da publicação do resultado final"
+    return f"A homologação só pode ser registrada depois {after}: {'; '.join(problems)}."
+
+
+def registrations_refusal(today: datetime.date, schedule: Schedule, *, what: str) -> str | None:
+    """Why registrations (``what``: "a importação de inscrições", "o registro de uma inscrição") may not
+    be taken ``today``: before the period the edital sets opens there is no registration to record
+    (SM art. 3º; AR art. 1º §4º: the self-declaration is made "no ato da inscrição")."""
+    start = schedule.registration_start
+    if start is not None and today < start:
+        return (
+            f"As inscrições deste concurso abrem em {_day(start)} (cronograma do edital): {what} fica "
+            f"disponível a partir desse dia. Se o cronograma mudou, corrija as datas em Concurso → Editar "
+            "(retificando o edital, se já publicado)."
+        )
+    return None
+
+
+def results_refusal(today: datetime.date, schedule: Schedule) -> str | None:
+    """Why the classification lists may not be computed ``today``: not before the registrations end
+    (the lists rank every registration; one made later would change them)."""
+    end = schedule.registration_end
+    if end is not None and today <= end:
+        return (
+            f"As listas de classificação só podem ser calculadas depois do fim das inscrições "
+            f"({_day(end)}): até lá, novas inscrições mudariam a classificação. Calcule-as a partir de "
+            f"{_day(end + datetime.timedelta(days=1))}."
+        )
+    return None
+
+
+def status_date_refusal(target: Status | str, today: datetime.date, schedule: Schedule) -> str | None:
+    """Why the contest may not move to ``target`` ``today``, by the edital's dates: "Inscrições abertas"
+    not before the period opens, "Em andamento" (after the registrations) not before it ends. (A status
+    left at "Inscrições abertas" after the period is shown as in progress: ``public_stage``.)"""
+    target = Status(target)
+    start, end = schedule.registration_start, schedule.registration_end
+    if target == Status.REGISTRATION and start is not None and today < start:
+        return (
+            f"As inscrições abrem em {_day(start)} (cronograma do edital): a situação "
+            f"{_label(Status.REGISTRATION)} pode ser registrada a partir desse dia."
+        )
+    if target == Status.IN_PROGRESS and end is not None and today <= end:
+        return (
+            f"As inscrições vão até {_day(end)}: a situação {_label(Status.IN_PROGRESS)} pode ser "
+            f"registrada a partir de {_day(end + datetime.timedelta(days=1))}."
+        )
     return None
 
 

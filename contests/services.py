@@ -29,6 +29,7 @@ from contests.models import (
     Policy,
     Position,
     Publication,
+    Signatory,
     VacancyOpening,
     vacancies_bound_refusal,
 )
@@ -136,6 +137,30 @@ def organization_save(*, by: User | None, data: Mapping[str, Any]) -> Organizati
 
 
 @transaction.atomic
+def signatories_save(*, by: User | None, data: Mapping[str, tuple[str, str]]) -> list[Signatory]:
+    """Record who signs each kind of act (``data``: kind → (name, office)); a kind left blank keeps no
+    signer (each publication form then asks for one). History names who changed it."""
+    unknown = set(data) - set(Signatory.Kind.values)
+    if unknown:
+        raise ValidationError(f"Espécies de ato desconhecidas: {', '.join(sorted(unknown))}.")
+    saved = []
+    for kind, (name, office) in data.items():
+        name, office = name.strip(), office.strip()
+        if bool(name) != bool(office):
+            label = Signatory.Kind(kind).label
+            raise ValidationError(
+                f"{label}: informe o nome e o cargo de quem assina, ou deixe os dois em branco."
+            )
+        row = Signatory.objects.select_for_update().filter(kind=kind).first() or Signatory(kind=kind)
+        if row.pk is None and not name:
+            continue
+        if assign(row, {"name": name, "office": office}) or row.pk is None:
+            audited_save(row, by=by, reason=f"Quem assina: {Signatory.Kind(kind).label}")
+        saved.append(row)
+    return saved
+
+
+@transaction.atomic
 def holiday_save(*, by: User | None, data: Mapping[str, Any], holiday: Holiday | None = None) -> Holiday:
     holiday = holiday or Holiday()
     assign(holiday, data)
@@ -151,7 +176,7 @@ def holiday_delete(*, holiday: Holiday, by: User | None) -> None:
 # Contests --------------------------------------------------------------------------------------------
 
 
-_LIFECYCLE_FIELDS = ("status", "edital_published_on", "homologation_date")
+_LIFECYCLE_FIELDS = ("status", "edital_published_on", "homologation_date", "final_result_published_on")
 
 
 def _refuse_lifecycle_fields(data: Mapping[str, Any]) -> None:
@@ -209,15 +234,19 @@ def contest_set_status(
     by: User | None,
     on: datetime.date | None = None,
     record_publication: bool = True,
+    today: datetime.date | None = None,
 ) -> Contest:
     """Move the contest along its lifecycle; leaving draft records the edital's publication on ``on``
     (today by default), for good. ``record_publication``: False when the caller records the publication
-    itself (the edital's publication, which records its document)."""
+    itself (the edital's publication, which records its document). ``today`` (by default the local date)
+    is checked against the edital's registration period (``lifecycle.status_date_refusal``)."""
     contest = Contest.objects.select_for_update().get(pk=contest.pk)
     if status not in Contest.Status.values:
         raise ValidationError("Situação desconhecida.")
     facts = contest.lifecycle_facts
-    reason = lifecycle.refusal(contest.status, status, facts)
+    reason = lifecycle.refusal(contest.status, status, facts) or lifecycle.status_date_refusal(
+        status, today or timezone.localdate(), contest.schedule
+    )
     if reason:
         raise ValidationError(reason)
     if lifecycle.records_publication(status, facts):
@@ -259,11 +288,21 @@ def contest_homologate(
         raise ValidationError(reason)
     if not act.strip():
         raise ValidationError({"homologation_act": "Informe o ato de homologação."})
+    when = lifecycle.homologation_date_refusal(date, contest.schedule, contest.lifecycle_facts)
     contest.homologation_date = date
     contest.homologation_act = act.strip()
     contest.homologation_gazette = gazette.strip()
     contest.validity_months = validity_months
     contest.status = Contest.Status.HOMOLOGATED
+    errors: dict[str, list[str]] = {}
+    try:
+        contest.full_clean()
+    except ValidationError as error:
+        errors = error.message_dict
+    if when:
+        errors = {**errors, "homologation_date": [*errors.get("homologation_date", []), when]}
+    if errors:
+        raise ValidationError(errors)
     audited_save(contest, by=by, reason="Concurso homologado")
     publication_record(
         contest=contest,
@@ -272,6 +311,18 @@ def contest_homologate(
         by=by,
         url=contest_url(contest),
     )
+    return contest
+
+
+@transaction.atomic
+def contest_record_final_result(*, contest: Contest, by: User | None, on: datetime.date) -> Contest:
+    """Record, for good, the day the contest's first final list was published (the service that publishes
+    the list calls it): the homologation is dated from it (``lifecycle.homologation_date_refusal``)."""
+    contest = Contest.objects.select_for_update().get(pk=contest.pk)
+    if contest.final_result_published_on is not None:
+        return contest
+    contest.final_result_published_on = on
+    audited_save(contest, by=by, reason="Resultado final publicado")
     return contest
 
 

@@ -120,6 +120,16 @@ def make_contest(**overrides) -> Contest:
     return contest
 
 
+def final_result(contest: Contest, on: datetime.date = datetime.date(2026, 5, 4)) -> Contest:
+    """Record that ``contest``'s final list came out on ``on``, as publishing a final run does (the
+    homologation is dated from it: ``lifecycle.homologation_date_refusal``)."""
+    Contest.objects.filter(pk=contest.pk).update(
+        final_result_published_on=on
+    )  # no history row: tests count them
+    contest.final_result_published_on = on
+    return contest
+
+
 def make_position(contest: Contest | None = None, vacancies: int | None = 5, **overrides) -> Position:
     contest = contest or make_contest()
     n = next(_counter)

@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from contests.models import Contest
 from tests.axe import assert_accessible
-from tests.builders import EXAMPLE_CSV, PASSWORD, make_example_contest
+from tests.builders import EXAMPLE_CSV, PASSWORD, final_result, make_example_contest
 from tests.test_permission_matrix import MATRIX, ROLES, staff_patterns
 from tests.url_arguments import arguments, build_world
 
@@ -100,6 +100,7 @@ def test_axe_finds_nothing_on_a_success_message_and_the_import_wizard(page, live
 
 def test_axe_finds_nothing_on_the_homologation_and_its_confirmation(page, live_server, world):
     contest = make_example_contest(status=Contest.Status.IN_PROGRESS)
+    final_result(contest)  # the homologation is dated from the final result (issue 19)
     log_in(page, live_server.url, "manager")
     page.goto(live_server.url + reverse("contests:homologate", args=[contest.slug]))
     assert_accessible(page)

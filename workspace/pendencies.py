@@ -11,14 +11,15 @@ import datetime
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import User
-from django.db.models import Count, IntegerField, OuterRef, Q, Subquery, Sum, Value
-from django.db.models.functions import Coalesce
+from django.db.models import Count
 from django.urls import reverse
 from django.utils.timezone import localtime
 
+from candidates.acts import nomination_acts
 from candidates.models import Nomination, ResultRun
 from candidates.models.nominations import nomination_name
-from contests.models import AccessLog, Contest, Position, VacancyOpening
+from candidates.selectors import SeatCount, seat_counts
+from contests.models import AccessLog, Contest, Position
 from contests.selectors import access_logs
 from contests.wording import access_verb, plural
 from declarations.hetero.selectors import hetero_desk
@@ -78,26 +79,58 @@ def user_roles(user: User) -> list[str]:
 # Gestão -------------------------------------------------------------------------------------------------
 
 
-def manager_section() -> Section:
+VALIDITY_SOON_DAYS = 90  # a contest's validity "ends soon" within this many days (Gestão may extend it once)
+
+
+def manager_section(*, today: datetime.date) -> Section:
+    """Everything waiting for Gestão to publish (editais, lists, nomination acts), the contests whose final
+    result waits for the homologation, and the validities ending within ``VALIDITY_SOON_DAYS``."""
+    drafts_of_editais = (
+        Contest.objects.filter(status=Contest.Status.DRAFT, edital_published_on__isnull=True)
+        .order_by("year", "number")
+        .only("slug", "number", "year", "title")
+    )
+    editais = Queue(
+        "Editais a publicar",
+        [
+            Item(
+                f"Concurso {c.number}/{c.year}: {c.title}",
+                reverse("contests:edital_publish", args=[c.slug]),
+                note="em elaboração: confira a verificação e publique",
+            )
+            for c in drafts_of_editais
+        ],
+        empty="Nenhum edital em elaboração.",
+    )
     drafts = ResultRun.objects.filter(status=ResultRun.Status.DRAFT).select_related("contest", "position")
     runs = Queue(
-        "Resultados aguardando publicação",
+        "Listas aguardando publicação",
         [
             Item(
                 f"Concurso {run.contest.number}/{run.contest.year}: {run.name}",
                 run.get_absolute_url(),
+                note="a lista e o seu documento são publicados juntos",
             )
             for run in drafts.order_by("computed_at", "pk")
         ],
-        empty="Nenhum resultado em rascunho.",
+        empty="Nenhuma lista em rascunho.",
     )
-    final = ResultRun.objects.filter(
-        contest=OuterRef("pk"), status=ResultRun.Status.PUBLISHED, kind=ResultRun.Kind.FINAL
+    acts = Queue(
+        "Atos de nomeação a publicar",
+        [
+            Item(
+                f"Concurso {act.contest.number}/{act.contest.year}: {act.act_number}",
+                act.url,
+                note=f"nomeações de {act.act_date:%d/%m/%Y}" if act.act_date else "",
+            )
+            for act in nomination_acts()
+            if act.document is None
+        ],
+        empty="Nenhum ato de nomeação à espera de publicação.",
     )
     waiting = (
-        Contest.objects.filter(homologation_date__isnull=True)
+        Contest.objects.filter(homologation_date__isnull=True, final_result_published_on__isnull=False)
         .exclude(status__in=(Contest.Status.DRAFT, Contest.Status.CANCELLED))
-        .filter(Q(pk__in=final.values("contest")))
         .order_by("year", "number")
     )
     contests = Queue(
@@ -106,45 +139,56 @@ def manager_section() -> Section:
             Item(
                 f"Concurso {c.number}/{c.year}: {c.title}",
                 reverse("contests:homologate", args=[c.slug]),
-                note="resultado final publicado",
+                note=f"resultado final publicado em {c.final_result_published_on:%d/%m/%Y}",
             )
             for c in waiting
         ],
         empty="Nenhum concurso com resultado final à espera de homologação.",
     )
-    return Section("Gestão", [runs, contests])
+    limit = today + datetime.timedelta(days=VALIDITY_SOON_DAYS)
+    homologated = (
+        Contest.objects.filter(homologation_date__isnull=False)
+        .exclude(status__in=(Contest.Status.CLOSED, Contest.Status.CANCELLED))
+        .order_by("homologation_date", "pk")
+    )
+    ending = sorted(
+        (c for c in homologated if c.validity_end is not None and today <= c.validity_end <= limit),
+        key=lambda c: c.validity_end or today,
+    )
+    validities = Queue(
+        f"Validades que terminam em {VALIDITY_SOON_DAYS} dias",
+        [
+            Item(
+                f"Concurso {c.number}/{c.year}: {c.title}",
+                reverse("contests:detail", args=[c.slug])
+                if c.validity_extended
+                else reverse("contests:extend_validity", args=[c.slug]),
+                note=f"validade até {c.validity_end:%d/%m/%Y}"
+                + ("; já prorrogada uma vez" if c.validity_extended else "; pode ser prorrogada uma vez"),
+                overdue=(c.validity_end - today).days <= SOON_DAYS if c.validity_end else False,
+            )
+            for c in ending
+        ],
+        empty=f"Nenhuma validade termina nos próximos {VALIDITY_SOON_DAYS} dias.",
+    )
+    return Section("Gestão", [editais, runs, acts, contests, validities])
 
 
 # Secretaria ---------------------------------------------------------------------------------------------
 
 
-def positions_with_free_seats() -> list[tuple[Position, int]]:
-    """Positions of homologated contests with a published final run, and their vacancies not held by a
-    nomination (active or took office): the seats the Secretaria may call."""
-    holding = (
-        Nomination.objects.filter(position=OuterRef("pk"), status__in=Nomination.HOLDING)
-        .values("position")
-        .annotate(n=Count("pk"))
-        .values("n")
-    )
-    opened = (
-        VacancyOpening.objects.filter(position=OuterRef("pk"))
-        .values("position")
-        .annotate(n=Sum("count"))
-        .values("n")
-    )
+def positions_with_free_seats() -> list[tuple[Position, SeatCount]]:
+    """Positions of homologated contests with a published final run, and their free seats counted as every
+    screen counts them (``candidates.selectors.seat_counts``): the seats the Secretaria may call."""
     finals = ResultRun.objects.filter(status=ResultRun.Status.PUBLISHED, kind=ResultRun.Kind.FINAL)
-    positions = (
+    positions = list(
         Position.objects.filter(contest__homologation_date__isnull=False)
         .filter(contest__in=finals.values("contest"))
         .select_related("contest")
-        .annotate(
-            seats=Coalesce(Subquery(opened, output_field=IntegerField()), Value(0)),
-            held=Coalesce(Subquery(holding, output_field=IntegerField()), Value(0)),
-        )
         .order_by("contest__year", "contest__number", "code")
     )
-    return [(p, p.seats - p.held) for p in positions if p.seats > p.held]
+    counted = seat_counts(positions)
+    return [(p, counted[p.pk]) for p in positions if counted[p.pk].free]
 
 
 def clerk_section(*, today: datetime.date) -> Section:
@@ -155,12 +199,12 @@ def clerk_section(*, today: datetime.date) -> Section:
             Item(
                 f"Concurso {p.contest.number}/{p.contest.year}, {p.code}: {p.title}",
                 reverse("candidates:nomination_list", args=[p.contest.slug, p.pk]),
-                note=plural(n, "vaga livre", "vagas livres"),
+                note=n.free_text,
             )
             for p, n in free
         ],
         empty="Nenhuma vaga livre em concurso homologado.",
-        count=sum(n for _, n in free),
+        count=sum(n.free for _, n in free),
     )
     limit = today + datetime.timedelta(days=SOON_DAYS)
     nominees = (
@@ -341,7 +385,7 @@ def auditor_section() -> Section:
 
 def home_sections(user: User, *, today: datetime.date) -> list[Section]:
     builders = {
-        "Gestão": manager_section,
+        "Gestão": lambda: manager_section(today=today),
         "Secretaria": lambda: clerk_section(today=today),
         "Jurídico": lambda: legal_section(today=today),
         "Comissão": lambda: commission_section(user, today=today),

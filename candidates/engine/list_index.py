@@ -16,7 +16,7 @@ from bisect import bisect_left
 from collections.abc import Iterable
 
 from candidates.engine.fenwick import Fenwick
-from candidates.engine.records import HOLDING, Nomination, Roster
+from candidates.engine.records import HOLDING, Nomination, Roster, ordinal
 from candidates.engine.schedule import LARGER_ONLY, OPEN, PCD, RACIAL, RESERVES, Params
 
 
@@ -160,6 +160,16 @@ class ListIndex:
         """1-based position of ``c`` on list ``name``, nominees included (RULES §4, ``projected``)."""
         lst = self.lists[name]
         return lst.alive.prefix(lst.cur[c] + 1)
+
+    def general_place(self, c: int) -> str:
+        """``c``'s place in the general list as the reasons word it: the place the published list gives
+        (the roster is that list, best first: ``c + 1``), and, when people ahead have left the list or
+        ``c`` moved to its end, the place counted among those on it today (RULES §4 counts those)."""
+        published = c + 1
+        now = self.position(OPEN, c)
+        if now == published:
+            return f"{ordinal(published)} da lista geral"
+        return f"{ordinal(published)} da lista geral publicada ({ordinal(now)} na lista de hoje)"
 
     # Who may be called -------------------------------------------------------------------------------
 

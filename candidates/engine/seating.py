@@ -366,10 +366,9 @@ class Seating(ListIndex):
                 or nom.status not in HOLDING
             ):
                 continue
-            position = self.position(OPEN, c)
             suffix = (
                 f"; compensada ao preencher a {ordinal(seat, True)} vaga: a ampla concorrência alcançou "
-                f"{nom.candidate} ({ordinal(position)} da lista geral), que passa a contar na ampla "
+                f"{nom.candidate} ({self.general_place(c)}), que passa a contar na ampla "
                 f"concorrência{self.params.cite('open_competition')}"
             )
             self.nominations[i] = nom._replace(kind=OPEN, list=OPEN, compensated=True, why=nom.why + suffix)

@@ -16,6 +16,7 @@ computed from data that has changed since.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -38,9 +39,11 @@ from candidates.models import (
     ResultRun,
 )
 from candidates.services.registrations import tie_break_criteria
+from contests import lifecycle
 from contests.audit import User, audited_delete, audited_save
 from contests.models import Contest, Position, Publication
 from contests.publication import publication_record
+from contests.services import contest_record_final_result
 from contests.text_search import fold
 from contests.wording import format_fraction
 
@@ -243,6 +246,7 @@ def result_run_compute(
     kind: str = "",
     notes: str = "",
     after_phase: Phase | None = None,
+    today: datetime.date | None = None,
 ) -> ResultRun:
     """Compute the lists of ``contest`` (or of one ``position``) as a new draft run.
 
@@ -252,6 +256,9 @@ def result_run_compute(
     (RULES §3), computed while the next phase is prepared; published as the phase's result.
     """
     contest = Contest.objects.select_for_update().select_related("policy").get(pk=contest.pk)
+    refusal = lifecycle.results_refusal(today or timezone.localdate(), contest.schedule)
+    if refusal:
+        raise ValidationError(refusal)
     if kind and kind not in ResultRun.Kind.values:
         raise ValidationError({"kind": "Espécie de lista desconhecida."})
     if after_phase is not None and after_phase.contest_id != contest.pk:
@@ -348,6 +355,10 @@ def result_run_publish(*, run: ResultRun, kind: str, by: User | None) -> ResultR
     run.published_by = by
     run.previous = _last_published(run.contest, run.position, exclude=run.pk, after_phase=run.after_phase)
     audited_save(run, by=by, reason=f"Lista publicada como {run.get_kind_display().lower()}")
+    if kind == ResultRun.Kind.FINAL:
+        contest_record_final_result(
+            contest=run.contest, by=by, on=timezone.localtime(run.published_at).date()
+        )
     publication_record(
         contest=run.contest,
         kind=Publication.Kind.RESULT_LIST,

@@ -21,6 +21,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -40,6 +41,7 @@ from candidates.services.imports import (
     Table,
     commit,
     confirmed_phase_specs,
+    import_refusal,
     mapping_choices,
     parse_upload,
     preview,
@@ -169,8 +171,9 @@ def _trail(contest: Contest) -> list[Crumb]:
 @staff_view(*IMPORT_PERMS)
 def import_upload(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
-    form = ImportUploadForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
+    refusal = import_refusal(contest)
+    form = None if refusal else ImportUploadForm(request.POST or None, request.FILES or None)
+    if form is not None and request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         filename = os.path.basename(upload.name or "arquivo")[:150]
         data = upload.read()
@@ -211,6 +214,7 @@ def import_upload(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
             "contest": contest,
             "breadcrumbs": _trail(contest),
             "form": form,
+            "refusal": refusal,
             "in_progress": state if stored_name((state or {}).get("token")) else None,
             "max_rows": WEB_IMPORT_MAX_ROWS,
         },
@@ -394,6 +398,9 @@ def import_commit(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     except ImportRejected as rejected:
         messages.error(request, f"Nada foi importado. {rejected.preview.summary}")
         return redirect("candidates:import_preview", contest.slug)
+    except ValidationError as error:
+        messages.error(request, f"Nada foi importado. {' '.join(error.messages)}")
+        return redirect("candidates:import_upload", contest.slug)
     _discard(request, contest)
     messages.success(request, result.summary)
     return redirect("candidates:registration_list", contest.slug)

@@ -19,12 +19,15 @@ from django.utils import timezone
 
 from candidates import documents as candidate_documents
 from candidates import selectors
+from candidates.acts import nomination_acts
 from candidates.engine.schedule import kind_label
 from candidates.forms import CallConfirmForm, CallForm, DateForm, NoShowForm, OpenForm, WithdrawForm
 from candidates.models import Nomination
 from candidates.services import nominations as services
 from candidates.services.results import final_run_for
 from contests.audit import log_access
+from contests.documents.models import Document
+from contests.documents.services import signer_initial
 from contests.forms import DocumentForm, add_service_errors
 from contests.models import Position
 from contests.views import (
@@ -34,6 +37,7 @@ from contests.views import (
     staff_view,
 )
 from contests.views.breadcrumbs import contest_trail, here, position_trail
+from contests.views.published import published_message
 from contests.wording import plural
 
 SEATS_PER_PAGE = 100
@@ -107,8 +111,13 @@ def nomination_list(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Ht
             final_run=final_run_for(position),
             today=today,
             can_call=position.contest.is_valid_on(today),
-            acts=sorted({n.act_number for n in nominations}),
-            act_form=DocumentForm() if request.user.has_perm("contests.publish_document") else None,
+            acts=nomination_acts(position=position),
+            chosen_act=request.GET.get("ato", ""),
+            act_form=(
+                DocumentForm(initial=signer_initial(Document.Kind.NOMINATION_ACT))
+                if request.user.has_perm("contests.publish_document")
+                else None
+            ),
         ),
     )
 
@@ -454,5 +463,5 @@ def nomination_act(request: AuthenticatedHttpRequest, slug: str, pk: int) -> Htt
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect("candidates:nomination_list", slug=slug, pk=pk)
-    messages.success(request, f"Ato publicado. Código de verificação: {document.code}.")
-    return redirect(document)
+    published_message(request, f"{document.title} publicado.", document)
+    return redirect("candidates:nomination_list", slug=slug, pk=pk)

@@ -33,10 +33,13 @@ from candidates.forms import CompareForm, ComputeForm, PublishForm
 from candidates.models import Phase, ResultRun
 from candidates.services import results
 from contests.audit import User, log_access
+from contests.documents.models import Document
+from contests.documents.services import current_version, signer_initial
 from contests.forms import DocumentForm
 from contests.models import Position
 from contests.views import PAGE_SIZE, AuthenticatedHttpRequest, get_contest_for_user, staff_view
 from contests.views.breadcrumbs import Crumb, contest_trail, here
+from contests.views.published import published_message
 
 VIEW_PERMS = ("contests.view_contest", "candidates.view_resultrun")
 LIST_SLUGS = {"geral": "open", "racial": "racial", "pcd": "pcd", "fora": "out"}
@@ -162,10 +165,15 @@ def result_detail(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> 
         if name in labels
     ]
     publish_form = None
-    if not run.is_published and request.user.has_perm("candidates.publish_resultrun"):
+    signer = signer_initial(Document.Kind.RESULT_LIST)
+    if (
+        not run.is_published
+        and request.user.has_perm("candidates.publish_resultrun")
+        and request.user.has_perm("contests.publish_document")
+    ):
         kind = ResultRun.Kind.FINAL if run.kind in (ResultRun.Kind.FINAL, ResultRun.Kind.PHASE_FINAL) else ""
         publish_form = PublishForm(
-            initial={"kind": kind or ResultRun.Kind.PRELIMINARY}, after_phase=run.after_phase
+            initial={"kind": kind or ResultRun.Kind.PRELIMINARY, **signer}, after_phase=run.after_phase
         )
     return render(
         request,
@@ -181,7 +189,14 @@ def result_detail(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> 
             "labels": labels,
             "list_slug": list_slug,
             "tabs": tabs,
-            "document_form": DocumentForm() if run.is_published else None,
+            "document_form": DocumentForm(initial=signer) if run.is_published else None,
+            "document": (
+                current_version(
+                    run.contest, Document.Kind.RESULT_LIST, candidate_documents.result_list_subject(run)
+                )
+                if run.is_published
+                else None
+            ),
             "page": page,
             "summary": summary,
             "publish_form": publish_form,
@@ -197,21 +212,41 @@ def _pdf_in_background(run: ResultRun) -> bool:
 
 
 @require_POST
-@staff_view(*VIEW_PERMS, "candidates.publish_resultrun")
+@staff_view(*VIEW_PERMS, "candidates.publish_resultrun", "contests.publish_document")
 def result_publish(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> HttpResponse:
+    """Publish the draft run and its signed document in one step; the person stays on the run's page."""
     run = _run_for(request.user, slug, run_pk)
     form = PublishForm(request.POST, after_phase=run.after_phase)
     if not form.is_valid():
-        messages.error(request, "Escolha se a lista é preliminar ou final.")
-        return redirect(run)
-    try:
-        run = results.result_run_publish(run=run, kind=form.cleaned_data["kind"], by=request.user)
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    else:
-        messages.success(
-            request, f"Lista publicada: {run}. Ela não muda mais; uma alteração exige novo cálculo."
+        messages.error(
+            request, "Nada foi publicado: escolha se a lista é preliminar ou final e informe quem assina."
         )
+        return redirect(run)
+    data = dict(form.cleaned_data)
+    kind = data.pop("kind")
+    try:
+        if _pdf_in_background(run):
+            run, job = candidate_jobs.result_run_publish_and_enqueue_document(
+                run=run, kind=kind, by=request.user, origin_url=run.get_absolute_url(), **data
+            )
+            messages.success(
+                request,
+                f"Lista publicada: {run}. O documento assinado está sendo gerado em segundo plano: acompanhe a "
+                "tarefa.",
+            )
+            return redirect(job)
+        run, document = candidate_documents.result_run_publish_with_document(
+            run=run, kind=kind, by=request.user, **data
+        )
+    except ValidationError as error:
+        messages.error(request, "Nada foi publicado. " + " ".join(error.messages))
+        return redirect(run)
+    published_message(
+        request,
+        f"Lista publicada: {run}, com o seu documento assinado. Ela não muda mais; uma alteração exige novo "
+        "cálculo.",
+        document,
+    )
     return redirect(run)
 
 
@@ -347,5 +382,5 @@ def result_document_publish(request: AuthenticatedHttpRequest, slug: str, run_pk
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect(run)
-    messages.success(request, f"Documento da lista publicado. Código de verificação: {document.code}.")
-    return redirect(document)
+    published_message(request, "Documento da lista publicado.", document)
+    return redirect(run)

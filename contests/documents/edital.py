@@ -22,14 +22,18 @@ from contests import quotas
 from contests.documents import chapter, checks
 from contests.documents.models import EditalText
 from contests.documents.render import Stamp, render_pdf
-from contests.models import Contest, Holiday, Organization, Policy, Position
+from contests.models import Contest, Holiday, Organization, Policy, Position, Signatory
 
 PCD_LAW = "Decreto federal nº 9.508/2018"
 
 
 def edital_text_for(contest: Contest) -> EditalText:
-    """The clerk's sections (unsaved and empty when nothing was written yet)."""
-    return EditalText.objects.filter(contest=contest).first() or EditalText(contest=contest)
+    """The clerk's sections (unsaved and empty when nothing was written yet). Who signs, when the text
+    names nobody, is the authority the organisation records for editais (``Signatory``)."""
+    text = EditalText.objects.filter(contest=contest).first() or EditalText(contest=contest)
+    if not text.signer_name.strip() and not text.signer_office.strip():
+        text.signer_name, text.signer_office = Signatory.for_kind(Signatory.Kind.EDITAL)
+    return text
 
 
 def edital_title(contest: Contest) -> str:

@@ -25,7 +25,7 @@ from contests.audit import User, assign, audited_save
 from contests.documents import edital, signing
 from contests.documents.models import RESTRICTED_KINDS, Document, EditalText
 from contests.documents.render import Stamp, new_code, page_count
-from contests.models import Contest, Organization, Publication
+from contests.models import Contest, Organization, Publication, Signatory
 from contests.publication import publication_record
 
 EDITAL_FIELDS = (
@@ -110,6 +110,28 @@ PUBLICATION_KINDS = {
 # Kinds whose title names a procedure's party (RULES §7: the act is public, a feed of the contest's
 # publications need not repeat the name): the publication says what kind of act it is, nothing more.
 UNNAMED_KINDS = frozenset({Document.Kind.PROCEDURE_EFFECTS})
+
+
+# Who signs each kind of document: the authority the organisation records for that kind of act
+# (DESIGN.md point 11; ``Signatory``).
+SIGNATORY_KINDS = {
+    Document.Kind.EDITAL: Signatory.Kind.EDITAL,
+    Document.Kind.RESULT_LIST: Signatory.Kind.RESULT_LIST,
+    Document.Kind.NOMINATION_ACT: Signatory.Kind.NOMINATION_ACT,
+    Document.Kind.PROCEDURE_ACT: Signatory.Kind.PROCEDURE,
+    Document.Kind.PROCEDURE_EFFECTS: Signatory.Kind.PROCEDURE,
+    Document.Kind.HETERO_DRAW: Signatory.Kind.HETEROIDENTIFICATION,
+    Document.Kind.HETERO_CALL: Signatory.Kind.HETEROIDENTIFICATION,
+    Document.Kind.HETERO_RESULT: Signatory.Kind.HETEROIDENTIFICATION,
+    Document.Kind.HETERO_MINUTES: Signatory.Kind.HETEROIDENTIFICATION,
+}
+
+
+def signer_initial(kind: str) -> dict[str, str]:
+    """The publication form's initial signer for a document of ``kind``: the one the organisation records
+    for that kind of act (empty when none is recorded)."""
+    name, office = Signatory.for_kind(SIGNATORY_KINDS[Document.Kind(kind)])
+    return {"signer_name": name, "signer_office": office}
 
 
 def _document_publication(document: Document, by: User | None) -> None:
@@ -221,11 +243,16 @@ def _edital_document(
     gazette_page: str,
     previous: Document | None = None,
     summary: str = "",
+    signer_name: str = "",
+    signer_office: str = "",
 ) -> Document:
     """The edital as it stands now, checked on ``on`` (the check blocks), published as a document: the
-    first version, or a rectification of ``previous``."""
+    first version, or a rectification of ``previous``. Signed by ``signer_name``/``signer_office`` when
+    given (the publication form, prefilled with the edital's signer), else by the edital's."""
     _edital_report_refusal(contest, on)
     text = edital.edital_text_for(contest)
+    if signer_name.strip() and signer_office.strip():
+        text.signer_name, text.signer_office = signer_name.strip(), signer_office.strip()
     return document_publish(
         contest=contest,
         kind=Document.Kind.EDITAL,
@@ -249,6 +276,8 @@ def edital_publish(
     gazette_edition: str = "",
     gazette_page: str = "",
     on: datetime.date | None = None,
+    signer_name: str = "",
+    signer_office: str = "",
 ) -> Document:
     """Publish the edital: the check must pass; the contest leaves draft through its lifecycle (which
     records the publication date for good). A published edital changes only by rectification."""
@@ -258,7 +287,13 @@ def edital_publish(
         raise ValidationError("O edital já foi publicado: corrija-o por retificação.")
     day = on or contest.edital_date
     document = _edital_document(
-        contest, on=day, by=by, gazette_edition=gazette_edition, gazette_page=gazette_page
+        contest,
+        on=day,
+        by=by,
+        gazette_edition=gazette_edition,
+        gazette_page=gazette_page,
+        signer_name=signer_name,
+        signer_office=signer_office,
     )
     if contest.status == Contest.Status.DRAFT:
         # One publication: the edital's (recorded with its document), which the new status only follows.
@@ -276,6 +311,8 @@ def edital_rectify(
     summary: str,
     gazette_edition: str = "",
     gazette_page: str = "",
+    signer_name: str = "",
+    signer_office: str = "",
 ) -> Document:
     """A rectification: the edital as it stands now, checked again, as a new version of the published one."""
     contest = Contest.objects.select_for_update().select_related("policy").get(pk=contest.pk)
@@ -290,6 +327,8 @@ def edital_rectify(
         gazette_page=gazette_page,
         previous=previous,
         summary=summary,
+        signer_name=signer_name,
+        signer_office=signer_office,
     )
 
 

@@ -73,6 +73,14 @@ class Contest(models.Model):
         "identificador e as vagas do edital ficam fixados, qualquer que seja a situação (vinculação ao "
         "edital; AR art. 5º §2º).",
     )
+    final_result_published_on = models.DateField(
+        "resultado final publicado em",
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="Dia em que a primeira lista final foi publicada. Permanente: a homologação, que aprova o "
+        "resultado (CF art. 37, III), só se registra a partir dele.",
+    )
     # PcD reserve: parameters from the municipality's own statute (RULES §2).
     pcd_percent = models.DecimalField(
         "percentual PcD",
@@ -261,7 +269,16 @@ class Contest(models.Model):
     @property
     def lifecycle_facts(self) -> lifecycle.Facts:
         return lifecycle.Facts(
-            edital_published_on=self.edital_published_on, homologated_on=self.homologation_date
+            edital_published_on=self.edital_published_on,
+            homologated_on=self.homologation_date,
+            final_result_published_on=self.final_result_published_on,
+        )
+
+    @property
+    def schedule(self) -> lifecycle.Schedule:
+        """The edital's registration period, for the lifecycle's date rules."""
+        return lifecycle.Schedule(
+            registration_start=self.registration_start, registration_end=self.registration_end
         )
 
     @property

@@ -42,6 +42,42 @@ class Organization(models.Model):
         return cls.objects.order_by("pk").first()
 
 
+class Signatory(models.Model):
+    """Who signs each kind of act for the organisation (DESIGN.md point 11: every act is signed by the
+    authority the organisation records for that kind of act; the clerk who prepared it is in the history).
+
+    Prefilled into each publication form, where it may still be changed for one act (a substitute
+    signing in the holder's absence)."""
+
+    class Kind(models.TextChoices):
+        EDITAL = "edital", "Edital e retificações"
+        RESULT_LIST = "result_list", "Listas de classificação"
+        NOMINATION_ACT = "nomination_act", "Atos de nomeação"
+        PROCEDURE = "procedure", "Atos do processo administrativo sobre a autodeclaração"
+        HETEROIDENTIFICATION = "heteroidentification", "Atos da heteroidentificação"
+
+    kind = models.CharField("espécie de ato", max_length=30, choices=Kind.choices, unique=True)
+    name = models.CharField("quem assina", max_length=200, blank=True)
+    office = models.CharField("cargo de quem assina", max_length=200, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "autoridade que assina"
+        verbose_name_plural = "autoridades que assinam"
+
+    def __str__(self) -> str:
+        return (
+            f"{self.get_kind_display()}: {self.name}, {self.office}" if self.name else self.get_kind_display()
+        )
+
+    @classmethod
+    def for_kind(cls, kind: str) -> tuple[str, str]:
+        """The name and office recorded for ``kind`` ("" and "" when none is)."""
+        row = cls.objects.filter(kind=kind).values_list("name", "office").first()
+        return (row[0], row[1]) if row else ("", "")
+
+
 class Holiday(models.Model):
     """A municipal holiday or office closure (national and state holidays come from ``holidays``)."""
 

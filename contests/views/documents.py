@@ -18,6 +18,13 @@ from contests.documents.services import (
 )
 from contests.forms import EditalPublishForm, EditalRectifyForm, EditalTextForm
 from contests.views.access import AuthenticatedHttpRequest, form_data, get_contest_for_user, staff_view
+from contests.views.published import published_message
+
+
+def _signer(contest) -> dict[str, str]:
+    """The edital's signer (its text's, else the organisation's for editais), editable on the form."""
+    text = edital.edital_text_for(contest)
+    return {"signer_name": text.signer_name, "signer_office": text.signer_office}
 
 
 @staff_view("contests.view_contest", "contests.view_editaltext")
@@ -56,7 +63,7 @@ def edital_draft_pdf(request: AuthenticatedHttpRequest, slug: str) -> HttpRespon
 @staff_view("contests.view_contest", "contests.publish_document")
 def edital_publish_view(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
-    form = EditalPublishForm(form_data(request))
+    form = EditalPublishForm(form_data(request), initial=_signer(contest))
     if request.method == "POST" and form.is_valid():
         try:
             document = edital_publish(contest=contest, by=request.user, **form.cleaned_data)
@@ -64,8 +71,8 @@ def edital_publish_view(request: AuthenticatedHttpRequest, slug: str) -> HttpRes
             for message in error.messages:
                 form.add_error(None, message)
         else:
-            messages.success(request, f"Edital publicado. Código de verificação: {document.code}.")
-            return redirect(document)
+            published_message(request, "Edital publicado.", document)
+            return redirect(contest)
     context = {"contest": contest, "form": form, "report": edital.check(contest), "rectify": False}
     return render(request, "contests/edital_publish.html", context)
 
@@ -73,7 +80,7 @@ def edital_publish_view(request: AuthenticatedHttpRequest, slug: str) -> HttpRes
 @staff_view("contests.view_contest", "contests.publish_document")
 def edital_rectify_view(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_contest_for_user(request.user, slug)
-    form = EditalRectifyForm(form_data(request))
+    form = EditalRectifyForm(form_data(request), initial=_signer(contest))
     if request.method == "POST" and form.is_valid():
         try:
             document = edital_rectify(contest=contest, by=request.user, **form.cleaned_data)
@@ -81,7 +88,9 @@ def edital_rectify_view(request: AuthenticatedHttpRequest, slug: str) -> HttpRes
             for message in error.messages:
                 form.add_error(None, message)
         else:
-            messages.success(request, f"Retificação publicada (versão {document.version}): {document.code}.")
-            return redirect(document)
+            published_message(
+                request, f"Retificação do edital publicada (versão {document.version}).", document
+            )
+            return redirect(contest)
     context = {"contest": contest, "form": form, "report": edital.check(contest), "rectify": True}
     return render(request, "contests/edital_publish.html", context)

@@ -14,9 +14,10 @@ from contests.forms import (
     AccessLogFilterForm,
     HolidayForm,
     OrganizationForm,
+    SignatoriesForm,
     add_service_errors,
 )
-from contests.models import Holiday, Organization
+from contests.models import Holiday, Organization, Signatory
 from contests.views.access import (
     PAGE_SIZE,
     AuthenticatedHttpRequest,
@@ -36,11 +37,26 @@ def organization_settings(request: AuthenticatedHttpRequest) -> HttpResponse:
     )
     if request.method == "POST" and not can_edit:
         raise PermissionDenied
-    form = None
+    form = signers = None
+    # Two forms on the screen: the organisation's data, and who signs each kind of act (its own submit).
+    signing = request.method == "POST" and request.POST.get("parte") == "assinaturas"
     if can_edit:
         instance = Organization.objects.get(pk=organization.pk) if organization else None
-        form = OrganizationForm(form_data(request), request.FILES or None, instance=instance)
-        if request.method == "POST" and form.is_valid():
+        form = OrganizationForm(
+            None if signing else form_data(request),
+            None if signing else request.FILES or None,
+            instance=instance,
+        )
+        signers = SignatoriesForm(form_data(request) if signing else None, prefix="assina")
+        if signing and signers.is_valid():
+            try:
+                services.signatories_save(by=request.user, data=signers.signatories())
+            except ValidationError as error:
+                add_service_errors(signers, error)
+            else:
+                messages.success(request, "Autoridades que assinam os atos salvas.")
+                return redirect("contests:organization")
+        if request.method == "POST" and not signing and form.is_valid():
             data = dict(form.cleaned_data)
             if not data.get("logo"):  # False: "limpar" ticked; None: never had one
                 data["logo"] = ""
@@ -51,7 +67,16 @@ def organization_settings(request: AuthenticatedHttpRequest) -> HttpResponse:
             else:
                 messages.success(request, "Dados da organização salvos.")
                 return redirect("contests:organization")
-    return render(request, "contests/organization_form.html", {"organization": organization, "form": form})
+    return render(
+        request,
+        "contests/organization_form.html",
+        {
+            "organization": organization,
+            "form": form,
+            "signers": signers,
+            "signatories": Signatory.objects.order_by("kind"),
+        },
+    )
 
 
 @staff_view("contests.view_holiday")

@@ -64,6 +64,8 @@ def test_publish_call_withdraw_call_again(page, live_server, tmp_path):
     login(page, live_server, "manager")
     page.goto(run_url)
     page.get_by_label("Final").check()
+    page.get_by_role("textbox", name="Quem assina", exact=True).fill("Ana Souza")
+    page.get_by_role("textbox", name="Cargo de quem assina").fill("Presidente da Câmara")
     page.get_by_role("button", name="Publicar lista").click()
     assert "publicada" in page.locator(".messages").inner_text()
 

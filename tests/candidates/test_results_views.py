@@ -5,8 +5,12 @@ from django.urls import reverse
 
 from candidates.models import ResultRun
 from candidates.services.results import result_run_compute
+from contests.documents.models import Document
+from contests.models import Signatory
+from contests.services import signatories_save
 from tests.access import ROLES, assert_access
 from tests.builders import make_classified_position, make_contest
+from tests.pages import forms_on, post_form
 
 
 @pytest.fixture
@@ -48,7 +52,8 @@ def test_compute_access_matrix(client_for, contest, who):
 @pytest.mark.parametrize("who", ROLES)
 def test_publish_access_matrix(client_for, contest, draft, who):
     target = reverse("candidates:result_publish", args=[contest.slug, draft.pk])
-    assert_access(client_for, who, target, {"manager"}, method="post", data={"kind": "preliminary"}, ok=302)
+    data = {"kind": "preliminary", "signer_name": "Ana Souza", "signer_office": "Presidente da Câmara"}
+    assert_access(client_for, who, target, {"manager"}, method="post", data=data, ok=302)
     draft.refresh_from_db()
     assert draft.is_published == (who == "manager")
 
@@ -72,10 +77,19 @@ def test_manager_publishes_and_the_run_freezes(client_for, contest, draft, cast)
     client = client_for("manager")
     page = client.get(draft.get_absolute_url()).content.decode()
     assert "Publicar lista" in page
-    response = client.post(
-        reverse("candidates:result_publish", args=[contest.slug, draft.pk]), {"kind": "final"}, follow=True
+    response = post_form(
+        client,
+        draft.get_absolute_url(),
+        {"kind": "final", "signer_name": "Ana Souza", "signer_office": "Presidente da Câmara"},
+        follow=True,
     )
-    assert "não muda mais" in response.content.decode()
+    # One step: the list and its document; the manager stays on the staff page, with a link to the public one.
+    assert response.redirect_chain[-1][0] == draft.get_absolute_url()
+    html = response.content.decode()
+    assert "com o seu documento assinado" in html and "não muda mais" in html
+    document = Document.objects.get(kind=Document.Kind.RESULT_LIST)
+    assert f'href="{document.get_absolute_url()}"' in html
+    assert (document.signer_name, document.signer_office) == ("Ana Souza", "Presidente da Câmara")
     draft.refresh_from_db()
     assert (draft.status, draft.kind, draft.published_by) == ("published", "final", cast["manager"])
     entry = draft.history.first()
@@ -123,3 +137,18 @@ def test_compare_page_names_who_moved(client_for, contest, draft, cast):
     text = page.content.decode()
     assert "saiu da classificação: Inscrição eliminada do concurso" in text
     assert "1 que estava à frente saiu" in text
+
+
+def test_publish_form_brings_the_signer_the_organisation_records_for_lists(client_for, draft, cast):
+    signatories_save(by=cast["manager"], data={Signatory.Kind.RESULT_LIST: ("Ana Souza", "Presidente")})
+    page = client_for("manager").get(draft.get_absolute_url()).content.decode()
+    publish = next(form for form in forms_on(page) if "kind" in form.visible)
+    assert (publish.values["signer_name"], publish.values["signer_office"]) == ("Ana Souza", "Presidente")
+
+
+def test_publishing_without_a_signer_publishes_neither_the_list_nor_a_document(client_for, contest, draft):
+    target = reverse("candidates:result_publish", args=[contest.slug, draft.pk])
+    response = client_for("manager").post(target, {"kind": "final"}, follow=True)
+    assert "Nada foi publicado" in response.content.decode()
+    draft.refresh_from_db()
+    assert not draft.is_published and not Document.objects.exists()

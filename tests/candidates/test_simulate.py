@@ -406,3 +406,19 @@ def test_an_unknown_slug_without_a_database_says_which_laws_are_known(tmp_path):
     assert result.returncode == 2
     assert "só as leis fundadoras são conhecidas (angra-dos-reis, santa-maria)" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_replacement_is_named_by_its_place_in_the_published_list_and_in_todays(policies, tmp_path):
+    """Issue 19: after a withdrawal ahead, "o 3º da lista geral" where the published list says 4º. The
+    why gives the published place, and today's place (RULES §4 counts those still on the list) beside it."""
+    scenario = {
+        "policy": "santa-maria",
+        "pcd": None,
+        "vacancies": 5,
+        "candidates": [{"id": "A"}, {"id": "B"}, {"id": "C"}, {"id": "D"}, {"id": "E"}, {"id": "F"}],
+        "events": [{"call": 2}, {"withdraw": "B"}, {"call": 2}],
+    }
+    whys = {n["candidate"]: n["why"] for n in simulate(tmp_path, scenario)["nominations"]}
+    assert "A é o 1º da lista geral e o primeiro ainda não nomeado" in whys["A"]
+    assert "C é o 3º da lista geral publicada (2º na lista de hoje)" in whys["C"]
+    assert "D é o 4º da lista geral publicada (3º na lista de hoje)" in whys["D"]

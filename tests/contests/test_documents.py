@@ -205,6 +205,8 @@ def test_verification_page_is_anonymous_and_checks_an_upload(client):
 
 
 def test_edital_screens_access_matrix(client):
+    from tests.pages import post_form
+
     cast = builders.make_cast()
     contest = ready_contest()
     url = f"/concursos/{contest.slug}/edital/"
@@ -217,9 +219,12 @@ def test_edital_screens_access_matrix(client):
     assert client.get(f"/concursos/{contest.slug}/edital/publicar/").status_code == 403
     assert client.get(f"/concursos/{contest.slug}/edital/minuta.pdf")["Content-Type"] == "application/pdf"
     client.force_login(cast["manager"])
-    response = client.post(f"/concursos/{contest.slug}/edital/publicar/", {"gazette_edition": "DOM 1"})
+    response = post_form(client, f"/concursos/{contest.slug}/edital/publicar/", {"gazette_edition": "DOM 1"})
     document = Document.objects.get()
-    assert response.status_code == 302 and response["Location"] == f"/verificar/{document.code}/"
+    # The manager stays in the staff area: the contest's page, with the message and the public link.
+    assert response.status_code == 302 and response["Location"] == f"/concursos/{contest.slug}/"
+    page = client.get(response["Location"]).content.decode()
+    assert "Edital publicado." in page and f'href="/verificar/{document.code}/"' in page
     assert document.published_by == cast["manager"]
 
 
@@ -274,3 +279,30 @@ def test_the_edital_is_written_published_and_rectified_through_the_fields_its_pa
     )
     assert response.status_code == 302
     assert Document.objects.filter(version=2, rectification_summary="Corrige o cronograma.").exists()
+
+
+def test_the_edital_publish_form_brings_the_signer_the_organisation_records_for_editais(client):
+    """DESIGN point 11: the authority recorded for editais signs, prefilled and editable on the form."""
+    from contests.models import Signatory
+    from contests.services import signatories_save
+    from tests.pages import forms_on, post_form
+
+    cast = builders.make_cast()
+    contest = builders.make_contest()
+    builders.make_position(contest, vacancies=13, code="ANSI", title="Analista")
+    signatories_save(
+        by=cast["manager"], data={Signatory.Kind.EDITAL: ("Maria da Silva", "Presidente da Câmara")}
+    )
+    client.force_login(cast["clerk"])
+    post_form(client, f"/concursos/{contest.slug}/edital/", {"schedule": SCHEDULE}, containing="schedule")
+    assert edital.check(contest).ok  # the signer came from the organisation's settings
+    client.force_login(cast["manager"])
+    publish = f"/concursos/{contest.slug}/edital/publicar/"
+    form = next(f for f in forms_on(client.get(publish).content.decode()) if "signer_name" in f.visible)
+    assert (form.values["signer_name"], form.values["signer_office"]) == (
+        "Maria da Silva",
+        "Presidente da Câmara",
+    )
+    post_form(client, publish, {"signer_name": "João Souza", "signer_office": "Vice-Presidente no exercício"})
+    document = Document.objects.get()
+    assert (document.signer_name, document.signer_office) == ("João Souza", "Vice-Presidente no exercício")

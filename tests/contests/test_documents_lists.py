@@ -144,7 +144,11 @@ def test_list_exports_and_document_publication_access(client, worked, cast):
     from contests.documents.models import Document
 
     document = Document.objects.get(kind=Document.Kind.RESULT_LIST)
-    assert response["Location"] == f"/verificar/{document.code}/"
+    assert (
+        response["Location"] == base
+    )  # the manager stays on the staff page, the message links the public one
+    page = client.get(base).content.decode()
+    assert f'href="/verificar/{document.code}/"' in page
     assert document.published_by == cast["manager"] and document.subject == f"run-{run.pk}"
 
 
@@ -168,4 +172,7 @@ def test_nomination_act_screen_draft_and_publication(client, worked, cast):
     from contests.documents.models import Document
 
     document = Document.objects.get(kind=Document.Kind.NOMINATION_ACT)
-    assert response["Location"] == f"/verificar/{document.code}/"
+    assert response["Location"] == f"/concursos/{contest.slug}/cargos/{position.pk}/nomeacoes/"
+    page = client.get(response["Location"]).content.decode()
+    assert "Ato de nomeação – Portaria 11/2026 publicado." in page
+    assert f'href="/verificar/{document.code}/"' in page

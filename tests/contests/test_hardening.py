@@ -15,7 +15,7 @@ from contests import services
 from contests.calendar import add_months, add_years
 from contests.forms import EARLIEST_DATE, LATEST_DATE, StaffFormMixin
 from contests.models import Contest, Policy, VacancyOpening, add_days
-from tests.builders import homologate, make_contest, make_position, policy
+from tests.builders import final_result, homologate, make_contest, make_position, policy
 from tests.contests.test_views_policies import post_data
 
 D = datetime.date
@@ -142,6 +142,7 @@ def test_a_date_field_added_after_init_is_bounded_too():
 def test_a_write_view_failing_after_the_service_saved_rolls_back(client, cast):
     contest = make_contest()
     services.contest_set_status(contest=contest, status=Contest.Status.IN_PROGRESS, by=cast["manager"])
+    final_result(contest)
     versions = contest.history.count()
     client.raise_request_exception = False
     client.force_login(cast["manager"])
@@ -239,6 +240,7 @@ def test_model_error_on_a_field_outside_the_form_is_shown_on_top(client_for, cas
 
     contest = make_contest()
     services.contest_set_status(contest=contest, status=Contest.Status.IN_PROGRESS, by=cast["manager"])
+    final_result(contest)
     services.contest_homologate(
         contest=contest, by=cast["manager"], date=D(2026, 7, 1), act="Portaria 1/2026"
     )

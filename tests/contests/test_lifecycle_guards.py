@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from contests import lifecycle, services
 from contests.models import Contest, Policy, VacancyOpening
-from tests.builders import make_contest, make_position, policy
+from tests.builders import final_result, make_contest, make_position, policy
 
 D = datetime.date
 EDITAL_OUT_ON = D(2026, 3, 2)
@@ -51,6 +51,7 @@ def published(clerk, status=Contest.Status.PUBLISHED, on=EDITAL_OUT_ON) -> Conte
 
 def homologated(clerk, manager) -> Contest:
     contest = published(clerk, Contest.Status.IN_PROGRESS)
+    final_result(contest)
     return services.contest_homologate(contest=contest, by=manager, date=D(2026, 7, 1), act="Portaria 1/2026")
 
 
@@ -102,6 +103,7 @@ def test_lifecycle_dates_cannot_be_set_through_create_or_update(clerk):
 
 def test_homologation_needs_the_edital_published(clerk, manager):
     contest = make_contest()
+    final_result(contest)
     with pytest.raises(ValidationError) as raised:
         services.contest_homologate(contest=contest, by=manager, date=D(2026, 7, 1), act="Portaria")
     assert _messages(raised.value) == [lifecycle.HOMOLOGATION_NEEDS_EDITAL]

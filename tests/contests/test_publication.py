@@ -37,7 +37,7 @@ from contests.services import (
     position_create,
     position_update,
 )
-from tests.builders import make_contest, make_world
+from tests.builders import final_result, make_contest, make_world
 from tests.contests.test_documents import ready_contest
 from tests.portal.test_views_contests import vacancy_cells
 
@@ -355,6 +355,7 @@ def test_contest_changes_are_publications_once_the_edital_is_out(cast):
     position_update(position=position, by=clerk, data={"title": "Analista Legislativo"}, edital_vacancies=4)
     contest_update(contest=contest, by=clerk, data={"title": "Concurso da Câmara"})
     contest_set_status(contest=contest, status=Contest.Status.IN_PROGRESS, by=clerk)
+    final_result(contest)
     contest_homologate(contest=contest, by=manager, date=datetime.date(2026, 6, 1), act="Decreto 1/2026")
     contest_extend_validity(contest=contest, by=manager, act="Decreto 2/2027")
     organization_save(

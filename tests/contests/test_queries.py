@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from contests import audit, services
 from contests.models import Contest, Policy
-from tests.builders import make_contest, make_position, policy
+from tests.builders import final_result, make_contest, make_position, policy
 from tests.queries import assert_queries_do_not_grow
 
 
@@ -63,6 +63,7 @@ def test_contest_and_position_history_do_not_grow_with_changes(clerk, cast):
     position = services.position_create(
         contest=contest, by=clerk_user, data={"code": "TL", "title": "Técnico"}, edital_vacancies=2
     )
+    final_result(contest)
     services.contest_homologate(contest=contest, by=manager, date=datetime.date(2026, 7, 1), act="Portaria 1")
 
     def add_rows():

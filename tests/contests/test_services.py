@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from contests import lifecycle, services
 from contests.models import Contest, Holiday, Organization, Policy, Position, VacancyOpening
 from tests import builders
+from tests.builders import final_result
 
 D = datetime.date
 _copies = itertools.count(1)
@@ -75,6 +76,7 @@ def homologated(clerk, manager):
         edital_vacancies=2,
     )
     services.contest_set_status(contest=contest, status=Contest.Status.IN_PROGRESS, by=clerk)
+    final_result(contest)
     contest = services.contest_homologate(
         contest=contest, by=manager, date=D(2026, 6, 1), act="Portaria nº 10/2026"
     )
@@ -200,6 +202,7 @@ def test_validity_of_60_months_is_refused_and_nothing_changes(clerk):
 def test_homologation_with_60_months_of_validity_is_refused_and_nothing_changes(clerk, manager):
     contest = services.contest_create(by=clerk, data=_contest_data())
     services.contest_set_status(contest=contest, status=Contest.Status.IN_PROGRESS, by=clerk)
+    final_result(contest)
     with pytest.raises(ValidationError) as raised:
         services.contest_homologate(
             contest=contest, by=manager, date=D(2026, 6, 1), act="Portaria", validity_months=60
@@ -338,6 +341,7 @@ def test_cf_art37_iii_validity_extended_once_for_the_same_period(homologated, ma
 def test_shorter_validity_is_extended_by_the_same_shorter_period(clerk, manager):
     contest = services.contest_create(by=clerk, data=_contest_data())
     services.contest_set_status(contest=contest, status=Contest.Status.IN_PROGRESS, by=clerk)
+    final_result(contest)
     contest = services.contest_homologate(
         contest=contest, by=manager, date=D(2026, 6, 1), act="Portaria", validity_months=12
     )
@@ -352,6 +356,7 @@ def test_extension_needs_homologation_and_an_act(clerk, manager):
         services.contest_extend_validity(contest=contest, by=manager, act="Portaria")
     assert _messages(raised.value) == ["Só um concurso homologado tem validade a prorrogar."]
     services.contest_set_status(contest=contest, status=Contest.Status.IN_PROGRESS, by=clerk)
+    final_result(contest)
     contest = services.contest_homologate(contest=contest, by=manager, date=D(2026, 6, 1), act="Portaria")
     with pytest.raises(ValidationError) as raised:
         services.contest_extend_validity(contest=contest, by=manager, act="   ")
@@ -361,6 +366,7 @@ def test_extension_needs_homologation_and_an_act(clerk, manager):
 
 def test_homologation_is_refused_twice_without_act_or_when_cancelled(homologated, clerk, manager):
     contest, _ = homologated
+    final_result(contest)
     with pytest.raises(ValidationError) as raised:
         services.contest_homologate(contest=contest, by=manager, date=D(2026, 7, 1), act="Outra")
     assert _messages(raised.value) == ["O concurso já está homologado."]
@@ -368,10 +374,12 @@ def test_homologation_is_refused_twice_without_act_or_when_cancelled(homologated
 
     other = services.contest_create(by=clerk, data=_contest_data(slug="outro", number="2"))
     services.contest_set_status(contest=other, status=Contest.Status.IN_PROGRESS, by=clerk)
+    final_result(other)
     with pytest.raises(ValidationError) as raised:
         services.contest_homologate(contest=other, by=manager, date=D(2026, 6, 1), act=" ")
     assert raised.value.message_dict == {"homologation_act": ["Informe o ato de homologação."]}
     services.contest_set_status(contest=other, status=Contest.Status.CANCELLED, by=manager)
+    final_result(other)
     with pytest.raises(ValidationError) as raised:
         services.contest_homologate(contest=other, by=manager, date=D(2026, 6, 1), act="Portaria")
     assert _messages(raised.value) == ["Um concurso cancelado não muda mais de situação."]

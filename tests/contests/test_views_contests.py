@@ -9,7 +9,7 @@ from django.urls import reverse
 from contests import services
 from contests.models import Contest, Policy
 from tests.access import ROLES, STAFF, assert_access
-from tests.builders import make_contest, make_position, policy
+from tests.builders import final_result, make_contest, make_position, policy
 
 
 def contest_data(**overrides) -> dict:
@@ -36,6 +36,7 @@ def contest_data(**overrides) -> dict:
 def homologate(contest, by):
     """Publish the edital (a homologation needs it) and homologate on 01/07/2026."""
     services.contest_set_status(contest=contest, status=Contest.Status.IN_PROGRESS, by=by)
+    final_result(contest)
     return services.contest_homologate(
         contest=contest, by=by, date=datetime.date(2026, 7, 1), act="Portaria 1/2026"
     )
@@ -286,7 +287,9 @@ def test_status_needs_post(client_for):
 
 
 def test_manager_homologates_after_a_confirmation_step(client_for, cast):
-    contest = make_contest(status=Contest.Status.IN_PROGRESS)
+    contest = make_contest(
+        status=Contest.Status.IN_PROGRESS, final_result_published_on=datetime.date(2026, 5, 4)
+    )
     data = {"date": "01/07/2026", "act": "Portaria 12/2026", "gazette": "DOE 1234", "validity_months": "12"}
     client = client_for("manager")
     url = reverse("contests:homologate", args=[contest.slug])
@@ -323,7 +326,9 @@ def test_manager_homologates_after_a_confirmation_step(client_for, cast):
     ],
 )
 def test_homologation_bad_input_changes_nothing(client_for, overrides, message):
-    contest = make_contest(status=Contest.Status.IN_PROGRESS)
+    contest = make_contest(
+        status=Contest.Status.IN_PROGRESS, final_result_published_on=datetime.date(2026, 5, 4)
+    )
     data = {
         "date": "01/07/2026",
         "act": "Portaria 12/2026",
@@ -346,6 +351,28 @@ def test_a_refusal_shows_before_the_confirmation(client_for):
     page = client_for("manager").post(reverse("contests:homologate", args=[contest.slug]), data).content
     assert "A homologação não pode ser anterior ao edital." in page.decode()
     assert "Confirmar a homologação" not in page.decode()
+
+
+def test_homologation_before_the_final_result_says_why_and_what_to_do(client_for):
+    # Issue 19: a contest homologated while its registrations had not even opened.
+    contest = make_contest(
+        status=Contest.Status.PUBLISHED,
+        edital_date=datetime.date(2026, 11, 30),
+        registration_start=datetime.date(2026, 12, 7),
+        registration_end=datetime.date(2027, 1, 6),
+    )
+    data = {"date": "01/12/2026", "act": "Portaria 12/2026", "gazette": "", "validity_months": "24"}
+    page = (
+        client_for("manager").post(reverse("contests:homologate", args=[contest.slug]), data).content.decode()
+    )
+    assert (
+        "A homologação só pode ser registrada depois do fim das inscrições (06/01/2027) e da publicação do "
+        "resultado final" in page
+    )
+    assert "o resultado final ainda não foi publicado" in page
+    assert "Confirmar a homologação" not in page
+    contest.refresh_from_db()
+    assert contest.homologation_date is None
 
 
 def test_homologating_twice_is_refused(client_for, cast):

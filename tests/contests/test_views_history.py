@@ -8,7 +8,7 @@ from django.urls import reverse
 from contests import audit, services
 from contests.models import Contest
 from tests.access import ROLES, assert_access
-from tests.builders import make_contest
+from tests.builders import final_result, make_contest
 
 HISTORY_READERS = {"clerk", "manager", "auditor"}
 
@@ -23,6 +23,7 @@ def story(cast):
         contest=contest, by=clerk, data={"code": "TL", "title": "Técnico"}, edital_vacancies=7
     )
     services.contest_set_status(contest=contest, status=Contest.Status.IN_PROGRESS, by=clerk)
+    final_result(contest)
     services.contest_homologate(
         contest=contest, by=manager, date=datetime.date(2026, 7, 1), act="Portaria 9/2026"
     )

@@ -8,12 +8,13 @@ from django.urls import reverse
 from contests import quotas, services
 from contests.models import Contest, Position, VacancyOpening
 from tests.access import ROLES, STAFF, assert_access
-from tests.builders import make_contest, make_position, policy
+from tests.builders import final_result, make_contest, make_position, policy
 
 
 def homologated_position(manager, vacancies=7):
     contest = make_contest(status=Contest.Status.IN_PROGRESS)
     position = make_position(contest, vacancies=vacancies)
+    final_result(contest)
     services.contest_homologate(
         contest=contest, by=manager, date=datetime.date(2026, 7, 1), act="Portaria 1/2026"
     )

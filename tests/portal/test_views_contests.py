@@ -27,7 +27,7 @@ from contests.services import (
     vacancy_opening_create,
     vacancy_opening_update,
 )
-from tests.builders import make_contest, make_position, make_world
+from tests.builders import final_result, make_contest, make_position, make_world
 
 pytestmark = pytest.mark.django_db
 _codes = itertools.count(1)
@@ -190,6 +190,7 @@ def test_vacancy_table_shows_an_opening_during_validity_when_recorded(
     contest = published()
     position = make_position(contest, vacancies=4, code="ANSI", title="Analista de Sistemas")
     make_document(contest)
+    final_result(contest)
     contest_homologate(contest=contest, by=None, date=datetime.date(2026, 6, 1), act="Ato 1")
     assert vacancy_cells(client, contest, "ANSI") == ["4", "3", "1", "0"]
     with django_capture_on_commit_callbacks(execute=True):

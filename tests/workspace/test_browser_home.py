@@ -18,7 +18,7 @@ from tests.builders import PASSWORD, make_cast, make_procedure_world, make_world
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 EXPECTED = {
-    "manager": {"Resultados aguardando publicação": "1", "Concursos aguardando homologação": "0"},
+    "manager": {"Listas aguardando publicação": "1", "Concursos aguardando homologação": "0"},
     "clerk": {"Vagas livres para nomear": "4", "Prazos de posse vencidos ou a vencer em 7 dias": "1"},
     "legal": {"Processos abertos, pelo próximo prazo": "1"},
     "commission": {"Próximas sessões da sua comissão": "0"},
@@ -62,7 +62,13 @@ def test_role_logs_in_and_sees_its_home_with_counts(page, live_server, demo, who
 # newcomer sees after `make demo` and a first import, logged in as each demo user with the demo password.
 # The auditor's latest changes: the demo's 2 contests (created, then moved on) and 5 positions.
 DEMO_EXPECTED = {
-    "gestao": {"Resultados aguardando publicação": "1", "Concursos aguardando homologação": "0"},
+    "gestao": {
+        "Editais a publicar": "0",
+        "Listas aguardando publicação": "1",
+        "Atos de nomeação a publicar": "1",
+        "Concursos aguardando homologação": "0",
+        "Validades que terminam em 90 dias": "0",
+    },
     # The concluded contest of the demo (published, homologated today) called 7 nominees today out of its
     # open seats: 6 seats are still free, and every deadline to take office is running (none ended).
     "secretaria": {"Vagas livres para nomear": "6", "Prazos de posse vencidos ou a vencer em 7 dias": "0"},

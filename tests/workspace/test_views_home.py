@@ -11,8 +11,10 @@ from django.utils import timezone
 
 from candidates.services.nominations import nominations_call
 from candidates.services.results import result_run_compute, result_run_publish
+from contests.calendar import add_months
 from contests.models import AccessLog
 from tests.builders import (
+    homologate,
     make_classified_position,
     make_contest,
     make_procedure_world,
@@ -57,9 +59,34 @@ def test_manager_sees_runs_to_publish_and_contests_to_homologate(client_for, cas
     result_run_compute(contest=draft_contest, by=cast["manager"], position=None)
 
     html = home(client_for, "manager")
-    assert counts(html) == {"Resultados aguardando publicação": 1, "Concursos aguardando homologação": 1}
+    assert counts(html) == {
+        "Editais a publicar": 0,
+        "Listas aguardando publicação": 1,
+        "Atos de nomeação a publicar": 1,  # the world's call: its act is not published yet
+        "Concursos aguardando homologação": 1,
+        "Validades que terminam em 90 dias": 0,
+    }
     assert reverse("contests:homologate", args=[waiting.slug]) in html
     assert f"Concurso {draft_contest.number}/2026" in html
+
+
+def test_manager_sees_editais_acts_and_validities_ending_within_90_days(client_for, cast):
+    world = make_world(cast)
+    act = world["nomination"].act_number
+    draft = make_contest(title="Concurso em elaboração")
+    today = timezone.localdate()
+    ending = homologate(
+        make_contest(status="in_progress", title="Validade acabando"),
+        date=add_months(today + datetime.timedelta(days=30), -24),
+    )
+    html = home(client_for, "manager")
+    found = counts(html)
+    assert (found["Editais a publicar"], found["Atos de nomeação a publicar"]) == (1, 1)
+    assert found["Validades que terminam em 90 dias"] == 1
+    assert reverse("contests:edital_publish", args=[draft.slug]) in html
+    assert f"{act}" in html and "#atos" in html
+    assert f"validade até {ending.validity_end:%d/%m/%Y}; pode ser prorrogada uma vez" in html
+    assert reverse("contests:extend_validity", args=[ending.slug]) in html
 
 
 def test_clerk_sees_free_seats_and_overdue_deadlines(client_for, cast):
@@ -69,7 +96,7 @@ def test_clerk_sees_free_seats_and_overdue_deadlines(client_for, cast):
         "Vagas livres para nomear": 4,
         "Prazos de posse vencidos ou a vencer em 7 dias": 1,
     }
-    assert "4 vagas livres" in html
+    assert "4 vagas livres (1 liberada, preenchida primeiro, e 3 ainda não preenchidas)" in html
     nomination = world["nomination"]
     assert f"prazo venceu em {nomination.office_deadline:%d/%m/%Y}" in html
     assert "importações com erros ainda não ficam registradas" in html

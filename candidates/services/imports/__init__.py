@@ -83,7 +83,7 @@ from candidates.services.imports.report import (
     RowView,
     confirmed_phase_specs,
 )
-from candidates.services.imports.run import commit, preview
+from candidates.services.imports.run import commit, import_refusal, preview
 from candidates.services.imports.suggestions import mapping_choices, suggest_mapping
 
 __all__ = [
@@ -102,6 +102,7 @@ __all__ = [
     "Table",
     "commit",
     "confirmed_phase_specs",
+    "import_refusal",
     "load_table",
     "mapping_choices",
     "parse_upload",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
@@ -14,8 +15,17 @@ from candidates.services.imports.plan import Progress, _Planner
 from candidates.services.imports.report import ImportChanged, ImportRejected, PhaseSpec, Preview, Result
 from candidates.services.imports.suggestions import suggest_mapping
 from candidates.services.registrations import import_mapping_save
+from contests import lifecycle
 from contests.audit import User
 from contests.models import Contest
+
+
+def import_refusal(contest: Contest, *, today: datetime.date | None = None) -> str | None:
+    """Why no file may be imported into ``contest`` today: before its registrations open, there is no
+    registration to import (``lifecycle.registrations_refusal``)."""
+    return lifecycle.registrations_refusal(
+        today or timezone.localdate(), contest.schedule, what="a importação de inscrições e notas"
+    )
 
 
 def _planner(contest, table, mapping, *, today, phase_specs, progress, only_contest_positions) -> _Planner:
@@ -79,6 +89,9 @@ def commit(
     by = by if getattr(by, "pk", None) else None
     with transaction.atomic():
         contest = Contest.objects.select_for_update().select_related("policy").get(pk=contest.pk)
+        refusal = import_refusal(contest, today=today)
+        if refusal:
+            raise ValidationError(refusal)
         planner = _planner(
             contest,
             table,

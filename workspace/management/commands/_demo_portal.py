@@ -111,6 +111,10 @@ def seed_portal(
             )
     done.append(f"{serial} inscrições com notas em {contest.slug}")
     run = result_run_compute(contest=contest, by=by)
+    # The demo tells a past story: its final list came out a week before the homologation of today.
+    contest_services.contest_record_final_result(
+        contest=contest, by=by, on=today - datetime.timedelta(days=7)
+    )
     run = result_run_publish(run=run, kind=ResultRun.Kind.FINAL, by=by)
     done.append(f"resultado final publicado em {contest.slug}")
     contest_services.contest_homologate(
