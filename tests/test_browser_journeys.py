@@ -516,7 +516,7 @@ def record(page, act: str, text: str, name: str, *, outcome: str = "", attach: b
     shot(page, f"{name}-form")
     button(page, "Registrar", exact=True)
     no_errors(page)
-    see(page, re.compile(r"registrad[ao] no PA nº"))
+    see(page, re.compile(r"registrad[ao]s? no PA nº"))
     shot(page, name)
 
 

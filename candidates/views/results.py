@@ -25,9 +25,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from candidates import comparison, selectors
 from candidates import documents as candidate_documents
 from candidates import jobs as candidate_jobs
-from candidates import selectors
 from candidates.engine.schedule import list_label
 from candidates.forms import CompareForm, ComputeForm, PublishForm
 from candidates.models import Phase, ResultRun
@@ -277,7 +277,7 @@ def result_compare(request: AuthenticatedHttpRequest, slug: str, run_pk: int) ->
     position = _chosen_position(request, positions)
     page = None
     if previous is not None and position is not None:
-        moves = selectors.compare_runs(run, previous, position)
+        moves = comparison.compare_runs(run, previous, position)
         page = Paginator(moves, PAGE_SIZE).get_page(request.GET.get("pagina"))
         if page.object_list:
             log_access(

@@ -171,6 +171,9 @@ def test_secretaria_sets_up_two_phases_with_cut_offs_and_sees_who_goes_on(browse
     login(gestao, base, "manager")
     gestao.get_by_role("link", name=re.compile("Cálculo após a fase Prova objetiva")).first.click()
     gestao.get_by_label("Resultado definitivo da fase Prova objetiva").check()
+    # No signer recorded for lists in this world: Gestão types who signs.
+    gestao.get_by_role("textbox", name="Quem assina", exact=True).fill("Ana Souza")
+    gestao.get_by_role("textbox", name="Cargo de quem assina", exact=True).fill("Presidente da Câmara")
     gestao.get_by_role("button", name="Publicar lista").click()
     gestao.wait_for_load_state()
     _shot(gestao, "6-published")

@@ -274,7 +274,9 @@ def test_manager_publishes_the_lists_after_a_phase_as_the_phases_result_not_the_
     client = client_for("manager")
     page = client.get(run.get_absolute_url()).content.decode()
     assert "Resultado definitivo da fase Objetiva" in page
-    response = post_form(client, run.get_absolute_url(), {"kind": "final"})
+    # No signer recorded for lists in this world: the person types who signs.
+    fill = {"kind": "final", "signer_name": "Ana Souza", "signer_office": "Presidente da Câmara"}
+    response = post_form(client, run.get_absolute_url(), fill)
     assert response.status_code == 302
     run.refresh_from_db()
     assert (run.status, run.kind) == (ResultRun.Status.PUBLISHED, ResultRun.Kind.PHASE_FINAL)

@@ -37,7 +37,7 @@ from candidates.services import registrations as candidate_services
 from contests import services
 from contests.documents import services as document_services
 from contests.documents.models import EditalText
-from contests.models import Contest, Holiday, Organization, Policy, Position
+from contests.models import Contest, Holiday, Organization, Policy, Position, Signatory
 from workspace.management.commands._demo_hetero import seed_heteroidentification, seed_procedure
 from workspace.management.commands._demo_portal import seed_portal
 
@@ -322,6 +322,7 @@ class Demo:
     commission_contest: str
     procedure_contest: str
     mail_domain: str
+    signer: tuple[str, str]  # who signs every kind of act (name, office)
 
 
 DEMOS = {
@@ -332,6 +333,7 @@ DEMOS = {
         commission_contest="demo-santa-maria",
         procedure_contest="demo-santa-maria-concluido",
         mail_domain="camara-santa-maria.example",
+        signer=(SANTA_MARIA_SIGNER["signer_name"], SANTA_MARIA_SIGNER["signer_office"]),
     ),
     "angra": Demo(
         ANGRA,
@@ -340,6 +342,7 @@ DEMOS = {
         commission_contest="demo-angra",
         procedure_contest="demo-angra",
         mail_domain="prefeitura-angra.example",
+        signer=("Prefeito Municipal (demonstração)", "Prefeito de Angra dos Reis"),
     ),
 }
 
@@ -445,6 +448,10 @@ class Command(BaseCommand):
             return
         services.organization_save(by=by, data=self.demo.organization)
         self.created.append(f"organização {self.demo.organization['name']}")
+        # Who signs each kind of act: the publication forms come prefilled with it (DESIGN.md point 11).
+        name, office = self.demo.signer
+        services.signatories_save(by=by, data=dict.fromkeys(Signatory.Kind.values, (name, office)))
+        self.created.append(f"quem assina os atos: {name}")
 
     def _holidays(self, by: User | None) -> None:
         for data in self.demo.holidays:
