@@ -74,7 +74,7 @@ DEMO_EXPECTED = {
     "secretaria": {"Vagas livres para nomear": "6", "Prazos de posse vencidos ou a vencer em 7 dias": "0"},
     # The demo's one procedure (a fictitious complaint on a registration of the concluded contest, the
     # defence deadline running).
-    # and the commission's contest in the heteroidentification queue (members, sessions, appeals to follow).
+    # Its heteroidentification queue: the commission's contest (members, sessions and appeals to follow).
     "juridico": {"Processos abertos, pelo próximo prazo": "1", "Heteroidentificação": "1"},
     # Santa Maria's commission, drawn with Conceição (comissao) in it: one session, 14 days after the seed.
     "comissao": {"Próximas sessões da sua comissão": "1"},
