@@ -151,7 +151,14 @@ def preview_call(page, count: int, act: str, expected: dict[int, dict]) -> None:
         assert text.startswith(f"{seat}ª vaga · {KIND_WORDS[KINDS[seat]]}"), text
         assert not why.startswith(f"{seat}ª vaga"), why  # the seat is in bold above: not repeated
         assert f"inscrição {candidate['number']}, {candidate['name']}" in text, text
-        assert f"{candidate['place']}º da lista geral" in why, why
+        # The place the published list gives, and today's beside it when people ahead have left the list.
+        place, published = candidate["place"], candidate.get("published", candidate["place"])
+        words = (
+            f"{place}º da lista geral"
+            if published == place
+            else f"{published}º da lista geral publicada ({place}º na lista de hoje)"
+        )
+        assert words in why, why
         if KINDS[seat] == "racial":  # why the racial seat passes over cotistas placed higher
             assert f"além das {OPEN_SEATS} vagas de ampla concorrência" in why, why
 
@@ -274,7 +281,11 @@ def test_clerk_imports_publishes_calls_records_a_withdrawal_and_calls_again(
 
     # 5. Calling again: the freed seat 3 first, to the next of the racial list beyond the open seats (the
     #    withdrawn candidate is off every list, so places below them move up), then the new seat 4.
-    general = ranked([c for c in general if c["number"] != withdrawn["number"]])
+    published = {c["number"]: c["place"] for c in general}
+    general = [
+        {**c, "published": published[c["number"]]}
+        for c in ranked([c for c in general if c["number"] != withdrawn["number"]])
+    ]
     racial = [c for c in general if c["racial"]]
     second = who_fills([3, 4], general, racial, taken)
     preview_call(page, 2, "Portaria nº 52/2026", second)
