@@ -176,7 +176,7 @@ def manager_section(*, today: datetime.date) -> Section:
     return Section(
         "Gestão",
         [editais, runs, acts, contests, validities],
-        notice="Os atos de heteroidentificação (sorteios e convocações) e os efeitos das decisões em processos "
+        notice="Os atos de heteroidentificação (sorteios, convocações, resultado) e os efeitos das decisões em processos "
         "administrativos são publicados pelo Jurídico, que os vê na sua página inicial.",
     )
 
@@ -294,7 +294,7 @@ def legal_section(*, today: datetime.date) -> Section:
             Item(
                 f"Concurso {act.contest.number}/{act.contest.year}: {act.what}", act.url, note="não publicado"
             )
-            for act in acts_to_publish()
+            for act in acts_to_publish(today=today)
         ],
         empty="Nenhum ato de heteroidentificação à espera de publicação.",
     )

@@ -26,6 +26,7 @@ from tests.queries import assert_queries_do_not_grow
 
 pytestmark = pytest.mark.django_db
 FINAL_ON = datetime.date(2026, 7, 29)
+TODAY = datetime.date(2026, 6, 25)
 
 
 def home(client_for, who: str) -> str:
@@ -50,13 +51,13 @@ def final_falsity(cast):
 def test_the_unpublished_call_waits_and_the_published_draw_does_not(cast):
     world = make_hetero_world(cast, hetero_contest())
     session = world["hetero_session"]
-    waiting = acts_to_publish()
+    waiting = acts_to_publish(today=TODAY)
     assert [act.url for act in waiting] == [reverse("declarations:hetero_call_publish", args=[session.pk])]
     assert waiting[0].what.startswith("convocação da sessão de 20/06/2026")
     hetero_documents.call_publish(
         session=session, by=cast["legal"], signer=hetero_documents.Signer("Ana Souza", "Procuradora")
     )
-    assert acts_to_publish() == []
+    assert acts_to_publish(today=TODAY) == []
 
 
 def test_an_unpublished_draw_record_waits(cast):
@@ -67,7 +68,7 @@ def test_an_unpublished_draw_record_waits(cast):
         pool_digest=published.pool_digest, k=3, algorithm=published.algorithm, result=published.result[:3],
         drawn_at=published.drawn_at, drawn_by=cast["legal"],
     )  # fmt: skip
-    urls = [act.url for act in acts_to_publish()]
+    urls = [act.url for act in acts_to_publish(today=TODAY)]
     assert reverse("declarations:hetero_draw_publish", args=[record.pk]) in urls
     assert reverse("declarations:hetero_draw_publish", args=[published.pk]) not in urls
 
@@ -117,7 +118,7 @@ def test_juridico_home_queries_do_not_grow_with_acts_and_effects(client_for, cas
                 result=published.result[:3], drawn_at=published.drawn_at, drawn_by=cast["legal"],
             )  # fmt: skip
             final_falsity(cast)
-        assert len(acts_to_publish()) == 5 and len(effects_waiting(today=FINAL_ON)) == 3
+        assert len(acts_to_publish(today=TODAY)) == 5 and len(effects_waiting(today=FINAL_ON)) == 3
 
     assert_queries_do_not_grow(client, reverse("home"), add_rows)
 
@@ -150,3 +151,17 @@ def test_the_signer_stays_editable_on_the_published_call(client_for, cast):
     post_form(client_for("legal"), url, {"signer_name": "Carla Dias"})
     document = Document.objects.get(kind=Document.Kind.HETERO_CALL)
     assert (document.signer_name, document.signer_office) == ("Carla Dias", "Procuradora")
+
+
+def test_the_confirmed_list_waits_once_every_result_is_final_and_not_before(cast):
+    contest = hetero_contest()
+    world = make_hetero_world(cast, contest)
+    result = reverse("declarations:hetero_result_publish", args=[contest.slug])
+    called = Verification.objects.filter(session=world["hetero_session"])
+    assert result not in [act.url for act in acts_to_publish(today=TODAY)]  # no result yet
+    called.update(outcome="confirmed")
+    first = called.order_by("pk").first()
+    Verification.objects.filter(pk=first.pk).update(outcome="not_confirmed", appeal_deadline=TODAY)
+    assert result not in [act.url for act in acts_to_publish(today=TODAY)]  # its appeal may still come
+    later = TODAY + datetime.timedelta(days=1)
+    assert result in [act.url for act in acts_to_publish(today=later)]
