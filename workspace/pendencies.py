@@ -22,9 +22,9 @@ from candidates.selectors import SeatCount, seat_counts
 from contests.models import AccessLog, Contest, Position
 from contests.selectors import access_logs
 from contests.wording import access_verb, plural
-from declarations.hetero.selectors import hetero_desk
+from declarations.hetero.selectors import acts_to_publish, hetero_desk
 from declarations.models import Session
-from declarations.procedure.selectors import desk_rows
+from declarations.procedure.selectors import desk_rows, effects_waiting
 
 SOON_DAYS = 7  # a nominee's deadline to take office "ends soon" within this many days
 LATEST = 10  # rows of the auditor's lists
@@ -84,7 +84,9 @@ VALIDITY_SOON_DAYS = 90  # a contest's validity "ends soon" within this many day
 
 def manager_section(*, today: datetime.date) -> Section:
     """Everything waiting for Gestão to publish (editais, lists, nomination acts), the contests whose final
-    result waits for the homologation, and the validities ending within ``VALIDITY_SOON_DAYS``."""
+    result waits for the homologation, and the validities ending within ``VALIDITY_SOON_DAYS``. The acts of
+    heteroidentification and the procedures' effects wait on Jurídico's home: only Jurídico may publish
+    them (``manage_heteroidentification``, ``conduct_procedure``)."""
     drafts_of_editais = (
         Contest.objects.filter(status=Contest.Status.DRAFT, edital_published_on__isnull=True)
         .order_by("year", "number")
@@ -171,7 +173,12 @@ def manager_section(*, today: datetime.date) -> Section:
         ],
         empty=f"Nenhuma validade termina nos próximos {VALIDITY_SOON_DAYS} dias.",
     )
-    return Section("Gestão", [editais, runs, acts, contests, validities])
+    return Section(
+        "Gestão",
+        [editais, runs, acts, contests, validities],
+        notice="Os atos de heteroidentificação (sorteios, convocações, resultado) e os efeitos das decisões em processos "
+        "administrativos são publicados pelo Jurídico, que os vê na sua página inicial.",
+    )
 
 
 # Secretaria ---------------------------------------------------------------------------------------------
@@ -269,10 +276,34 @@ def legal_section(*, today: datetime.date) -> Section:
         )
         for row in desk
     ]
+    effects = Queue(
+        "Efeitos de decisão a aplicar",
+        [
+            Item(
+                f"{state.procedure}: {state.procedure.registration.candidate}",
+                state.procedure.get_absolute_url() + "#efeitos",
+                note="falsidade decidida: aplique os efeitos (eliminação) e publique o ato",
+            )
+            for state in effects_waiting(today=today)
+        ],
+        empty="Nenhum processo com efeitos à espera de aplicação.",
+    )
+    acts = Queue(
+        "Atos de heteroidentificação a publicar",
+        [
+            Item(
+                f"Concurso {act.contest.number}/{act.contest.year}: {act.what}", act.url, note="não publicado"
+            )
+            for act in acts_to_publish(today=today)
+        ],
+        empty="Nenhum ato de heteroidentificação à espera de publicação.",
+    )
     return Section(
         "Jurídico",
         [
             Queue("Processos abertos, pelo próximo prazo", items, empty="Nenhum processo aberto."),
+            effects,
+            acts,
             Queue(
                 "Heteroidentificação",
                 hetero,

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils import timezone
 
 from candidates.models import Phase, Registration
 from contests.audit import User
@@ -368,3 +370,76 @@ def calls_of(registration: Registration) -> list[Verification]:
         .select_related("session__commission")
         .order_by("session__starts_at", "pk")
     )
+
+
+# Acts waiting for publication (Jurídico's home) ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WaitingAct:
+    """A public act of heteroidentification not yet published: what it is, its contest and the page that
+    publishes it."""
+
+    contest: Contest
+    what: str
+    url: str
+
+
+def acts_to_publish(*, today: datetime.date) -> list[WaitingAct]:
+    """The draws performed whose record is not published, the sessions with candidates called whose call is
+    not published, and the contests whose confirmed list was never published though every verification of
+    the first commission has its final result (and one at least confirms): the oldest first, in four
+    queries whatever their number."""
+    published = set(
+        Document.objects.filter(
+            kind__in=(Document.Kind.HETERO_DRAW, Document.Kind.HETERO_CALL, Document.Kind.HETERO_RESULT)
+        ).values_list("kind", "subject", "contest_id")
+    )
+    subjects = {(kind, subject) for kind, subject, _ in published}
+    acts = []
+    for record in MemberDraw.objects.select_related("commission__contest").order_by("drawn_at", "pk"):
+        if (Document.Kind.HETERO_DRAW, f"draw-{record.pk}") not in subjects:
+            acts.append(
+                WaitingAct(
+                    record.commission.contest,
+                    f"registro do sorteio da {record.commission.get_kind_display().lower()}",
+                    reverse("declarations:hetero_draw_publish", args=[record.pk]),
+                )
+            )
+    sessions = (
+        Session.objects.filter(verifications__isnull=False)
+        .select_related("commission__contest")
+        .distinct()
+        .order_by("starts_at", "pk")
+    )
+    for session in sessions:
+        if (Document.Kind.HETERO_CALL, f"call-{session.pk}") not in subjects:
+            acts.append(
+                WaitingAct(
+                    session.commission.contest,
+                    f"convocação da sessão de {timezone.localtime(session.starts_at):%d/%m/%Y %H:%M}",
+                    reverse("declarations:hetero_call_publish", args=[session.pk]),
+                )
+            )
+    with_result = {contest for kind, _, contest in published if kind == Document.Kind.HETERO_RESULT}
+    finals: dict[int, list[rules.Outcome | None]] = {}
+    contests: dict[int, Contest] = {}
+    for verification in Verification.objects.filter(
+        session__commission__kind=rules.Kind.FIRST
+    ).select_related("session__commission__contest", "appeal__judged_in"):
+        contest = verification.session.commission.contest
+        if contest.pk in with_result:
+            continue
+        contests[contest.pk] = contest
+        finals.setdefault(contest.pk, []).append(final_state(verification, today=today))
+    for pk, states in finals.items():
+        if rules.Outcome.CONFIRMED in states and None not in states:
+            contest = contests[pk]
+            acts.append(
+                WaitingAct(
+                    contest,
+                    "lista de autodeclarações confirmadas",
+                    reverse("declarations:hetero_result_publish", args=[contest.slug]),
+                )
+            )
+    return acts

@@ -148,25 +148,42 @@ def procedures_for_desk() -> QuerySet[Procedure]:
     )
 
 
-def desk_rows(*, today: datetime.date) -> list[CaseState]:
-    """Open procedures by next deadline: overdue first, then by days left; those without one last."""
-    procedures = list(
-        procedures_for_desk().exclude(status=Procedure.Status.CLOSED).order_by("year", "number")
-    )
+def _states(procedures: list[Procedure], *, today: datetime.date) -> list[CaseState]:
+    """The states of ``procedures`` as of ``today``: their acts in one query, the calendar in one read."""
     acts_by_case: dict[int, list[ProcedureAct]] = {p.pk: [] for p in procedures}
     for act in ProcedureAct.objects.filter(procedure__in=procedures).order_by("recorded_at", "pk"):
         acts_by_case[act.procedure_id].append(act)
     years = {p.opened_on.year for p in procedures} | {today.year}
     calendar = organization_calendar(range(min(years) - 1, max(years) + 2))  # one read for the whole desk
-    states = [
-        case_state(p, today=today, acts=tuple(acts_by_case[p.pk]), calendar=calendar) for p in procedures
-    ]
+    return [case_state(p, today=today, acts=tuple(acts_by_case[p.pk]), calendar=calendar) for p in procedures]
+
+
+def desk_rows(*, today: datetime.date) -> list[CaseState]:
+    """Open procedures by next deadline: overdue first, then by days left; those without one last."""
+    procedures = list(
+        procedures_for_desk().exclude(status=Procedure.Status.CLOSED).order_by("year", "number")
+    )
+    states = _states(procedures, today=today)
 
     def key(state: CaseState) -> tuple[int, int]:
         nxt = state.next_deadline
         return (0, nxt.days_left) if nxt is not None else (1, 0)
 
     return sorted(states, key=key)
+
+
+def effects_waiting(*, today: datetime.date) -> list[CaseState]:
+    """The procedures whose decision of falsity allows its effects now (final, or from the first decision
+    where the policy says so) but whose effects were not applied: the elimination and its public act wait
+    for Jurídico. A fixed number of queries whatever their number."""
+    procedures = list(
+        procedures_for_desk()
+        .filter(outcome=rules.Outcome.FALSITY, effects_applied_on__isnull=True)
+        .order_by("year", "number")
+    )
+    if not procedures:
+        return []
+    return [s for s in _states(procedures, today=today) if not s.effects_refusal]
 
 
 # A case's rows, for the screens (each scoped to its case: an id of another case is a 404) ----------------

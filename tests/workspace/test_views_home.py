@@ -119,7 +119,12 @@ def test_legal_sees_open_procedures_by_next_deadline(client_for, cast, settings,
     nominee = world["position"].registrations.get(number="N2")  # has a self-declaration
     procedure = make_procedure_world(cast, nominee)["procedure"]
     html = home(client_for, "legal")
-    assert counts(html) == {"Processos abertos, pelo próximo prazo": 1, "Heteroidentificação": 0}
+    assert counts(html) == {
+        "Processos abertos, pelo próximo prazo": 1,
+        "Efeitos de decisão a aplicar": 0,
+        "Atos de heteroidentificação a publicar": 0,
+        "Heteroidentificação": 0,
+    }
     assert procedure.get_absolute_url() in html
 
 

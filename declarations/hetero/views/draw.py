@@ -11,6 +11,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
+from contests.documents.models import Document
 from contests.forms import add_service_errors
 from contests.models import Contest
 from contests.views import AuthenticatedHttpRequest, staff_view
@@ -24,7 +25,7 @@ from declarations.models import DrawAnnouncement
 @staff_view(MANAGE)
 def draw_announce(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_object_or_404(Contest.objects.select_related("policy__procedure_law"), slug=slug)
-    form = DrawAnnounceForm(request.POST or None, initial=signer_initial(contest))
+    form = DrawAnnounceForm(request.POST or None, initial=signer_initial(contest, Document.Kind.HETERO_DRAW))
     ready, formset = members_and_form(request, form)
     if ready:
         data = form.cleaned_data

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from contests.audit import log_access
 from contests.documents.letters import render_letters
 from contests.documents.models import Document
+from contests.documents.services import signer_initial as organization_signer
 from contests.forms import add_service_errors
 from contests.models import Contest
 from contests.views import AuthenticatedHttpRequest, staff_view
@@ -441,7 +442,12 @@ def result_letter(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 # Publication --------------------------------------------------------------------------------------------
 
 
-def signer_initial(contest: Contest) -> dict:
+def signer_initial(contest: Contest, kind: str) -> dict:
+    """Who signs an act of ``kind``: the authority the organisation records for heteroidentification
+    (editable on the form); the edital's signer when the organisation records none."""
+    initial = organization_signer(kind)
+    if initial["signer_name"]:
+        return initial
     text = getattr(contest, "edital_text", None)
     return {"signer_name": text.signer_name, "signer_office": text.signer_office} if text else {}
 
@@ -486,7 +492,7 @@ def draw_publish(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         lead="Ato público: semente, algoritmo, lista de sorteáveis e classificação, para qualquer pessoa refazer.",
         publish=lambda signer: documents.draw_publish(record=record, by=request.user, signer=signer),
         back=reverse("declarations:hetero_contest", args=[contest.slug]),
-        initial=signer_initial(contest),
+        initial=signer_initial(contest, Document.Kind.HETERO_DRAW),
     )
 
 
@@ -501,7 +507,7 @@ def call_publish(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         lead="Ato público: inscrição e nome dos chamados, com data, hora e local ou link.",
         publish=lambda signer: documents.call_publish(session=session, by=request.user, signer=signer),
         back=reverse("declarations:hetero_session", args=[session.pk]),
-        initial=signer_initial(contest),
+        initial=signer_initial(contest, Document.Kind.HETERO_CALL),
     )
 
 
@@ -540,7 +546,7 @@ def result_publish(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
             contest=contest, by=request.user, signer=signer, today=timezone.localdate()
         ),
         back=reverse("declarations:hetero_contest", args=[contest.slug]),
-        initial=signer_initial(contest),
+        initial=signer_initial(contest, Document.Kind.HETERO_RESULT),
     )
 
 
