@@ -227,6 +227,9 @@ def s2_positions(j: Journey) -> None:
     # → 0); PcD 5% up, at most 20% (TLEG 0.35 → 1, ALEG 0.1 → 1, capped at 20% of 2 = 0.4 → 0).
     cells = total.get_by_role("cell").all_inner_texts()
     assert cells[:4] == ["9", "7", "1", "1"], cells
+    # Counted together, the 9 vacancies would reserve 20% of 9 = 1.8 → 2: the contest warns (STF, ADC 41).
+    warning = page.get_by_text(re.compile("^Somados, os cargos reservam")).inner_text()
+    assert "reservam 1 vaga a negros; as 9 vagas do concurso, contadas juntas, reservariam 2" in warning
     shot(page, "s05-positions")
 
 
@@ -396,9 +399,12 @@ def s7_final_and_homologation(j: Journey) -> None:
     """After the appeals, the final lists: Secretaria computes, Gestão publishes and homologates."""
     compute(j.page, "Final")
     page = j.page
-    # TLEG's lists as computed: 42 registrations, the racial list among them.
+    # TLEG's lists as computed: every TLEG row of the file, the racial list among them.
     link(page, re.compile("^TLEG"))
     see(page, "Lista geral")
+    tleg = sum(1 for _line, code in example_rows() if code == "TLEG")
+    main = page.inner_text("main")
+    assert re.search(rf"TLEG – Técnico Legislativo\s+Inscrições\s+{tleg}\b", main), main
     shot(page, "s16-final-computed-tleg")
 
     def publish_and_homologate(manager) -> None:
