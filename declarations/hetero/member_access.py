@@ -92,7 +92,11 @@ def eligible_accounts(member: CommissionMember):
 def member_account_create(*, member: CommissionMember, username: str, email: str, by: User) -> User:
     """Create ``member``'s account in the Comissão role, without a password (the member sets it), and link
     it; with an e-mail, the set-password link is sent once the transaction commits."""
-    member = CommissionMember.objects.select_for_update().select_related("commission").get(pk=member.pk)
+    member = (
+        CommissionMember.objects.select_for_update(of=("self",))
+        .select_related("commission")
+        .get(pk=member.pk)
+    )
     if member.user_id:
         _refuse(f"{member.name} já tem acesso (conta {member.user.get_username()}).")  # type: ignore[union-attr]
     username = username.strip()
@@ -119,7 +123,11 @@ def member_account_create(*, member: CommissionMember, username: str, email: str
 @transaction.atomic
 def member_account_link(*, member: CommissionMember, user: User, by: User) -> CommissionMember:
     """Link an existing Comissão account to ``member`` (the same person, already a user)."""
-    member = CommissionMember.objects.select_for_update().select_related("commission").get(pk=member.pk)
+    member = (
+        CommissionMember.objects.select_for_update(of=("self",))
+        .select_related("commission")
+        .get(pk=member.pk)
+    )
     if member.user_id:
         _refuse(f"{member.name} já tem acesso (conta {member.user.get_username()}).")  # type: ignore[union-attr]
     if not user.is_active or not user.groups.filter(name=ROLE).exists():
@@ -193,7 +201,7 @@ def first_access_letter(*, member: CommissionMember, by: User, now: datetime.dat
     member (who printed it, when); a new print makes a new code, and the older ones stay valid until the
     password is set or they expire."""
     member = (
-        CommissionMember.objects.select_for_update()
+        CommissionMember.objects.select_for_update(of=("self",))  # the user is a nullable join
         .select_related("user", "commission__contest")
         .get(pk=member.pk)
     )

@@ -75,7 +75,12 @@ DEMO_EXPECTED = {
     # The demo's one procedure (a fictitious complaint on a registration of the concluded contest, the
     # defence deadline running).
     # Its heteroidentification queue: the commission's contest (members, sessions and appeals to follow).
-    "juridico": {"Processos abertos, pelo próximo prazo": "1", "Heteroidentificação": "1"},
+    "juridico": {
+        "Processos abertos, pelo próximo prazo": "1",
+        "Efeitos de decisão a aplicar": "0",
+        "Atos de heteroidentificação a publicar": "0",
+        "Heteroidentificação": "1",
+    },
     # Santa Maria's commission, drawn with Conceição (comissao) in it: one session, 14 days after the seed.
     "comissao": {"Próximas sessões da sua comissão": "1"},
     "auditoria": {"Consultas a dados sensíveis mais recentes": "0", "Alterações mais recentes": "10"},
