@@ -17,12 +17,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='historicalresultrun',
             name='after_phase',
-            field=models.ForeignKey(blank=True, db_constraint=False, help_text='As listas depois desta fase: quem passa para a fase seguinte (RULES §3). Vazio: as listas finais, depois de todas as fases.', null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='candidates.phase', verbose_name='após a fase'),
+            field=models.ForeignKey(blank=True, db_constraint=False, help_text='As listas depois desta fase: quem passa para a fase seguinte (SM art. 4º §1º). Vazio: as listas finais, depois de todas as fases.', null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='candidates.phase', verbose_name='após a fase'),
         ),
         migrations.AddField(
             model_name='resultrun',
             name='after_phase',
-            field=models.ForeignKey(blank=True, help_text='As listas depois desta fase: quem passa para a fase seguinte (RULES §3). Vazio: as listas finais, depois de todas as fases.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='result_runs', to='candidates.phase', verbose_name='após a fase'),
+            field=models.ForeignKey(blank=True, help_text='As listas depois desta fase: quem passa para a fase seguinte (SM art. 4º §1º). Vazio: as listas finais, depois de todas as fases.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='result_runs', to='candidates.phase', verbose_name='após a fase'),
         ),
         migrations.AlterField(
             model_name='historicalresultrun',

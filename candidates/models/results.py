@@ -78,7 +78,7 @@ class ResultRun(models.Model):
         blank=True,
         on_delete=models.PROTECT,
         related_name="result_runs",
-        help_text="As listas depois desta fase: quem passa para a fase seguinte (RULES §3). Vazio: as listas "
+        help_text="As listas depois desta fase: quem passa para a fase seguinte (SM art. 4º §1º). Vazio: as listas "
         "finais, depois de todas as fases.",
     )
     number = models.PositiveIntegerField("número", help_text="Sequencial no concurso.")

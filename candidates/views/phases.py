@@ -24,6 +24,7 @@ from contests.forms import add_service_errors
 from contests.models import Contest
 from contests.views import AuthenticatedHttpRequest, form_data, get_contest_for_user, staff_view
 from contests.views.breadcrumbs import contest_trail, here
+from contests.wording import plural
 
 VIEW_PERMS = ("contests.view_contest", "candidates.view_phase")
 
@@ -225,7 +226,7 @@ def phase_cut_preview(request: AuthenticatedHttpRequest, slug: str) -> JsonRespo
         return JsonResponse({"error": str(error)}, status=400)
     total = sum(count for _, count, _ in rows)
     k = data["k"]
-    summary = f"Em cada cargo passam {total} candidato{'s' if total != 1 else ''}, além dos empatados com o último de cada lista."
+    summary = f"Em cada cargo passam {plural(total, 'candidato', 'candidatos')}, além dos empatados com o último de cada lista."
     if total != k:
         summary += f" Atenção: a soma dos K por lista ({total}) difere de K ({k})."
     return JsonResponse(
