@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import datetime
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+
+from num2words import num2words
 
 
 def thousands(n: int) -> str:
@@ -204,3 +207,59 @@ def _is_terminating(value: Fraction) -> bool:
         while d % p == 0:
             d //= p
     return d == 1
+
+
+# Acts: dates, numbers and percentages written out ------------------------------------------------------
+
+MONTHS = (
+    "janeiro",
+    "fevereiro",
+    "março",
+    "abril",
+    "maio",
+    "junho",
+    "julho",
+    "agosto",
+    "setembro",
+    "outubro",
+    "novembro",
+    "dezembro",
+)
+
+
+def date_in_full(day: datetime.date) -> str:
+    """A date as acts write it: ``"1º de dezembro de 2026"``, ``"15 de março de 2027"`` (the first of the
+    month as an ordinal, the month in lower case)."""
+    number = "1º" if day.day == 1 else str(day.day)
+    return f"{number} de {MONTHS[day.month - 1]} de {day.year}"
+
+
+_FEMININE = (("um", "uma"), ("dois", "duas"), ("entos", "entas"))
+
+
+def in_words(n: int, *, feminine: bool = False) -> str:
+    """A whole number written out in Portuguese: ``21`` → ``"vinte e um"``; with ``feminine`` (agreeing with
+    "vagas", "pessoas") ``"vinte e uma"``, ``"duzentas e duas"``. "Mil" and "milhões" do not change."""
+    words = str(num2words(n, lang="pt_BR"))
+    if not feminine:
+        return words
+    out = []
+    for word in words.split(" "):
+        for masculine, female in _FEMININE:
+            if word == masculine or (masculine == "entos" and word.endswith("entos")):
+                word = word[: len(word) - len(masculine)] + female
+                break
+        out.append(word)
+    return " ".join(out)
+
+
+def percent_in_words(value: Decimal | int) -> str:
+    """A percentage as the law writes it: ``20`` → ``"20% (vinte por cento)"``, ``12.5`` → ``"12,5% (doze
+    vírgula cinco por cento)"``."""
+    value = Decimal(value).normalize()
+    if value == value.to_integral_value():
+        value = value.quantize(Decimal(1))
+        words = in_words(int(value))
+    else:
+        words = str(num2words(value, lang="pt_BR"))
+    return f"{decimal_comma(value)}% ({words} por cento)"

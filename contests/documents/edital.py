@@ -22,6 +22,7 @@ from contests import quotas
 from contests.documents import chapter, checks
 from contests.documents.models import EditalText
 from contests.documents.render import Stamp, render_pdf
+from contests.documents.signatures import SignatureBlock
 from contests.models import Contest, Holiday, Organization, Policy, Position, Signatory
 
 PCD_LAW = "Decreto federal nº 9.508/2018"
@@ -228,6 +229,7 @@ def edital_context(contest: Contest) -> dict[str, Any]:
         },
         "clauses": clauses,
         "text": text,
+        "signature": SignatureBlock(text.signer_name, text.signer_office),
         "schedule": items,
         "title": edital_title(contest),
     }

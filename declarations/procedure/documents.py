@@ -23,6 +23,7 @@ from contests.documents.letters import Letter
 from contests.documents.models import Document
 from contests.documents.render import Stamp, render_pdf
 from contests.documents.services import current_version, document_publish
+from contests.documents.signatures import SignatureBlock
 from contests.models import Organization
 from declarations.models import Procedure, ProcedureAct
 from declarations.procedure import rules
@@ -133,8 +134,7 @@ def act_pdf(act: ProcedureAct, stamp: Stamp, *, signer_name: str, signer_office:
         pdf=True,
         body=BODY_TEMPLATES[kind],
         issued_on=act.on or timezone.localdate(act.recorded_at),
-        signer_name=signer_name,
-        signer_office=signer_office,
+        signature=SignatureBlock(signer_name, signer_office),
     )
     return render_pdf("pdf/procedure_act.html", context, stamp, title=act_title(act))
 
@@ -230,8 +230,7 @@ def effects_publish(
         restored=previous is not None,
         nominated=nominated,
         issued_on=today,
-        signer_name=name,
-        signer_office=office,
+        signature=SignatureBlock(name, office),
     )
     return document_publish(
         contest=procedure.registration.contest,
@@ -264,8 +263,7 @@ def effects_void_publish(*, procedure: Procedure, by: User | None, today: dateti
         undone=True,
         previous=previous,
         issued_on=today,
-        signer_name=name,
-        signer_office=office,
+        signature=SignatureBlock(name, office),
     )
     return document_publish(
         contest=procedure.registration.contest,

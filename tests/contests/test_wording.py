@@ -135,3 +135,34 @@ def test_every_procedure_act_label_takes_its_own_agreement():
             else "registrada"
         )
         assert agreeing(label, "registrado") == expected, label
+
+
+# Acts: dates, numbers and percentages written out --------------------------------------------------------
+
+
+def test_date_in_full_writes_the_first_of_the_month_as_an_ordinal():
+    import datetime
+
+    from contests.wording import date_in_full
+
+    assert date_in_full(datetime.date(2026, 12, 1)) == "1º de dezembro de 2026"
+    assert date_in_full(datetime.date(2027, 3, 15)) == "15 de março de 2027"
+
+
+def test_in_words_agrees_with_a_feminine_noun():
+    from contests.wording import in_words
+
+    assert in_words(21) == "vinte e um"
+    assert in_words(21, feminine=True) == "vinte e uma"
+    assert in_words(202, feminine=True) == "duzentas e duas"
+    assert in_words(500, feminine=True) == "quinhentas"
+    assert in_words(100, feminine=True) == "cem"
+
+
+def test_percent_in_words_as_the_law_writes_it():
+    from decimal import Decimal
+
+    from contests.wording import percent_in_words
+
+    assert percent_in_words(Decimal("20.00")) == "20% (vinte por cento)"
+    assert percent_in_words(Decimal("12.5")) == "12,5% (doze vírgula cinco por cento)"
