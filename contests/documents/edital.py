@@ -22,7 +22,7 @@ from contests import quotas
 from contests.documents import chapter, checks
 from contests.documents.models import EditalText
 from contests.documents.render import Stamp, render_pdf
-from contests.documents.signatures import SignatureBlock
+from contests.documents.signatures import signature_block
 from contests.models import Contest, Holiday, Organization, Policy, Position, Signatory
 
 PCD_LAW = "Decreto federal nº 9.508/2018"
@@ -229,7 +229,7 @@ def edital_context(contest: Contest) -> dict[str, Any]:
         },
         "clauses": clauses,
         "text": text,
-        "signature": SignatureBlock(text.signer_name, text.signer_office),
+        "signature": signature_block(text.signer_name, text.signer_office, on=contest.edital_date),
         "schedule": items,
         "title": edital_title(contest),
     }

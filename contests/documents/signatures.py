@@ -8,6 +8,7 @@ one of several (a commission's members). Who signs each kind of act is the organ
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 
@@ -23,3 +24,10 @@ class SignatureBlock:
 
     def __bool__(self) -> bool:
         return bool(self.name.strip())
+
+
+def signature_block(name: str, office: str, *, on: datetime.date | None = None) -> SignatureBlock:
+    """The block for an act signed by ``name`` in ``office`` on ``on`` (the act's date): what the publication
+    form recorded, completed with what the organisation records about that authority (the act of
+    competence or delegation in force on that date)."""
+    return SignatureBlock(name.strip(), office.strip())

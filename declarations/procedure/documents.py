@@ -23,7 +23,7 @@ from contests.documents.letters import Letter
 from contests.documents.models import Document
 from contests.documents.render import Stamp, render_pdf
 from contests.documents.services import current_version, document_publish
-from contests.documents.signatures import SignatureBlock
+from contests.documents.signatures import signature_block
 from contests.models import Organization
 from declarations.models import Procedure, ProcedureAct
 from declarations.procedure import rules
@@ -134,7 +134,9 @@ def act_pdf(act: ProcedureAct, stamp: Stamp, *, signer_name: str, signer_office:
         pdf=True,
         body=BODY_TEMPLATES[kind],
         issued_on=act.on or timezone.localdate(act.recorded_at),
-        signature=SignatureBlock(signer_name, signer_office),
+        signature=signature_block(
+            signer_name, signer_office, on=act.on or timezone.localdate(act.recorded_at)
+        ),
     )
     return render_pdf("pdf/procedure_act.html", context, stamp, title=act_title(act))
 
@@ -230,7 +232,7 @@ def effects_publish(
         restored=previous is not None,
         nominated=nominated,
         issued_on=today,
-        signature=SignatureBlock(name, office),
+        signature=signature_block(name, office, on=today),
     )
     return document_publish(
         contest=procedure.registration.contest,
@@ -263,7 +265,7 @@ def effects_void_publish(*, procedure: Procedure, by: User | None, today: dateti
         undone=True,
         previous=previous,
         issued_on=today,
-        signature=SignatureBlock(name, office),
+        signature=signature_block(name, office, on=today),
     )
     return document_publish(
         contest=procedure.registration.contest,
