@@ -1,4 +1,5 @@
-"""Accessibility acceptance: axe-core reports no violation, of any impact, on the staff pages.
+"""Accessibility acceptance: axe-core reports no violation, of any impact, on the staff pages, and none
+of them scrolls sideways on a 390 px wide phone.
 
 Each role logs in, in Chromium, and opens every staff page the permission matrix lets it open with a GET
 (``tests.test_permission_matrix.MATRIX``, the records of ``tests.url_arguments.build_world``): a new
@@ -33,6 +34,7 @@ DOWNLOADS = {
     "declarations:hetero_no_conflict_file",
 }
 STAFF_ROLES = ("clerk", "legal", "commission", "manager", "auditor")
+PHONE = {"width": 390, "height": 844}
 
 
 def pages_for(who: str) -> list[str]:
@@ -60,7 +62,9 @@ def log_in(page, base: str, who: str) -> None:
 
 
 @pytest.mark.parametrize("who", STAFF_ROLES)
-def test_axe_finds_nothing_on_the_staff_pages_of_each_role(page, live_server, world, who):
+def test_axe_finds_nothing_and_nothing_scrolls_sideways_on_the_staff_pages_of_each_role(
+    page, live_server, world, who
+):
     log_in(page, live_server.url, who)
     routes = staff_patterns()
     visited = []
@@ -73,6 +77,12 @@ def test_axe_finds_nothing_on_the_staff_pages_of_each_role(page, live_server, wo
             assert_accessible(page)
         except AssertionError as error:
             failures.append(f"{name}: {error}")
+        desktop = page.viewport_size
+        page.set_viewport_size(PHONE)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > PHONE["width"]:
+            failures.append(f"{name}: {url} rola para o lado a 390 px ({width}px)")
+        page.set_viewport_size(desktop)
         visited.append(name)
     assert "home" in visited and "contests:list" in visited
     assert not failures, "\n\n".join(failures)
