@@ -206,10 +206,11 @@ def test_issue19_the_candidate_without_email_appeals_through_the_link_on_the_res
         session=session, by=cast["legal"], now=now, calendar=organization_calendar([now.year, now.year + 1])
     )
 
-    # Jurídico, on the session's page (reached from the heteroidentification screens, another area of
-    # issue 19), sees that nothing went by e-mail and prints the letter.
+    # Jurídico reaches the session's page from the menu, sees that nothing went by e-mail and prints the
+    # letter.
     login(page, base, "legal")
-    page.goto(f"{base}/heteroidentificacao/sessoes/{session.pk}/")
+    page.get_by_role("link", name="Heteroidentificação", exact=True).first.click()
+    page.get_by_role("link", name=str(session)).first.click()
     assert "Sem e-mail cadastrado: nada foi enviado. Imprima a carta" in page.content()
     shot(page, "7-juridico-sessao-carta")
     text = download_text(
