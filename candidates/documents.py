@@ -409,8 +409,9 @@ def nomination_act_context(
         "contest": contest,
         "act": name,
         "act_date": first.act_date,
-        "edital": edital_title(contest),
-        "public_contest": f"Concurso Público nº {contest.number}/{contest.year}",
+        # "nº" and its number on one line (a justified line would spread them apart).
+        "edital": edital_title(contest).replace("nº ", "nº\u00a0"),
+        "public_contest": f"Concurso Público nº\u00a0{contest.number}/{contest.year}",
         "articles": articles,
         "single": len(nominations) == 1,
         "deadline_article": article_label(len(articles) + 1),

@@ -252,7 +252,9 @@ class Contest(models.Model):
     @property
     def office_requirement_items(self) -> list[str]:
         """The documents and examinations to take office, one per line of ``office_requirements``."""
-        return [line.strip(" \t-–•;") for line in self.office_requirements.splitlines() if line.strip(" \t-–•;")]
+        return [
+            line.strip(" \t-–•;") for line in self.office_requirements.splitlines() if line.strip(" \t-–•;")
+        ]
 
     @property
     def total_vacancies(self) -> int:

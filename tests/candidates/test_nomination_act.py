@@ -16,6 +16,7 @@ from candidates import documents
 from candidates.acts import ActName, article_label, by, with_article
 from candidates.models import Nomination
 from candidates.services.nominations import nomination_withdraw, nominations_call
+from candidates.tasks import nomination_message
 from contests.models import Contest, Organization, Position, Signatory
 from tests.builders import make_classified_position, make_contest, publish_final
 
@@ -226,6 +227,11 @@ def test_the_letter_lists_documents_examination_place_and_deadline_and_claims_th
         "Santa Maria/RS, 1º de dezembro de 2026.",
     )
     assert "pode ser conferida no portal" not in draft
+    email = nomination_message(nomination).body
+    in_order(
+        email, "Comunicamos a sua nomeação", "Carteira de identidade e CPF", "Setor de Pessoal da Câmara"
+    )
+    assert not FORBIDDEN.search(email) and "Prezado" not in email
     assert not FORBIDDEN.search(draft) and "Sr(a)" not in draft and "Prezado" not in draft
     document = publish(contest, cast, "Portaria nº 50/2026")
     published = pdf_text(documents.render_nomination_letter(Nomination.objects.get(pk=nomination.pk)))
