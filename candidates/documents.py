@@ -379,27 +379,32 @@ def nomination_act_context(
     )
     ranks = {(row[0], row[1]): row[2] for row in entries.values_list("registration_id", "list", "rank")}
     causes = _vacancy_causes(nominations, contest)
-    by_position: dict[int, list[Nominee]] = {}
-    positions: dict[int, Position] = {}
+    by_position: dict[int, list[Nomination]] = {}
     for nomination in nominations:
-        positions[nomination.position_id] = nomination.position
+        by_position.setdefault(nomination.position_id, []).append(nomination)
+
+    def nominee(i: int, nomination: Nomination) -> Nominee:
         list_name = schedule.list_label(nomination.source_list, group)
-        by_position.setdefault(nomination.position_id, []).append(
-            Nominee(
-                inciso=roman(len(by_position.get(nomination.position_id, [])) + 1),
-                name=nomination.registration.candidate.display_name.upper(),
-                number=nomination.registration.number,
-                rank=ranks.get((nomination.registration_id, nomination.source_list)),
-                list_name=list_name[0].lower() + list_name[1:],
-                seat=nomination.seat,
-                seat_kind=schedule.kind_label(nomination.seat_kind, group).lower(),
-                cause=causes[nomination.pk],
-                reverted=nomination.reverted,
-            )
+        return Nominee(
+            inciso=roman(i),
+            name=nomination.registration.candidate.display_name.upper(),
+            number=nomination.registration.number,
+            rank=ranks.get((nomination.registration_id, nomination.source_list)),
+            list_name=list_name[0].lower() + list_name[1:],
+            seat=nomination.seat,
+            seat_kind=schedule.kind_label(nomination.seat_kind, group).lower(),
+            cause=causes[nomination.pk],
+            reverted=nomination.reverted,
         )
+
     articles = [
-        Article(article_label(i), post_phrase(positions[pk]), positions[pk].legal_regime.strip(), nominees)
-        for i, (pk, nominees) in enumerate(by_position.items(), start=1)
+        Article(
+            article_label(n),
+            post_phrase(named[0].position),
+            named[0].position.legal_regime.strip(),
+            [nominee(i, nomination) for i, nomination in enumerate(named, start=1)],
+        )
+        for n, named in enumerate(by_position.values(), start=1)
     ]
     first = nominations[0]
     name = ActName.parse(act_number)
