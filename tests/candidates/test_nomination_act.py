@@ -18,6 +18,7 @@ from candidates.models import Nomination
 from candidates.services.nominations import nomination_withdraw, nominations_call
 from candidates.tasks import nomination_message
 from contests.models import Contest, Organization, Position, Signatory
+from contests.services import vacancy_opening_create
 from tests.builders import make_classified_position, make_contest, publish_final
 
 pytestmark = pytest.mark.django_db
@@ -130,6 +131,24 @@ def test_a_portaria_of_one_nominee_names_the_cause_of_a_reopened_seat(santa_mari
     )
     assert "I – " in text and "II – " not in text
     assert not FORBIDDEN.search(text)
+
+
+@needs_pdftotext
+def test_a_vacancy_opened_during_the_validity_is_named_with_its_act(santa_maria, cast):
+    contest, position = santa_maria
+    call(position, cast, 5, "Portaria nº 50/2026")  # the edital's five vacancies
+    vacancy_opening_create(
+        position=position,
+        by=cast["clerk"],
+        data={"kind": "later", "count": 1, "date": datetime.date(2026, 11, 20), "act": "Lei nº 100/2026"},
+    )
+    call(position, cast, 1, "Portaria nº 51/2026")
+    text = pdf_text(documents.render_nomination_act(contest, "Portaria nº 51/2026"))
+    in_order(
+        text,
+        "para a 6ª vaga do cargo (",
+        "), vaga aberta durante a validade do concurso pela Lei nº 100/2026, em 20 de novembro de 2026.",
+    )
 
 
 @needs_pdftotext
