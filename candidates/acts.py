@@ -4,6 +4,7 @@ was published as, if any. Read by the position's nominations page and the home's
 from __future__ import annotations
 
 import datetime
+import re
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -13,11 +14,23 @@ from django.urls import reverse
 from candidates.models import Nomination
 from contests.documents.models import Document
 from contests.models import Contest, Position
+from contests.wording import head_noun, is_feminine
 
 
 def nomination_act_subject(act_number: str) -> str:
     """The published document's ``subject`` for a nomination act (``candidates.documents``)."""
     return f"act-{act_number}"[:80]
+
+
+def published_act(contest: Contest, act_number: str) -> Document | None:
+    """The current published version of the nomination act ``act_number`` of ``contest``, if any."""
+    return (
+        Document.objects.filter(
+            contest=contest, kind=Document.Kind.NOMINATION_ACT, subject=nomination_act_subject(act_number)
+        )
+        .order_by("-version")
+        .first()
+    )
 
 
 @dataclass(frozen=True)
@@ -68,3 +81,115 @@ def nomination_acts(*, contest: Contest | None = None, position: Position | None
         )
         for row in rows
     ]
+
+
+# How the acts name themselves and what they cite (the Portaria and the letter that tells of it) ---------
+
+# Heads of the names of acts and offices that are feminine though ``wording.is_feminine`` reads them by
+# their ending ("Lei" ends in "i").
+_FEMININE_ACTS = frozenset({"lei", "emenda", "ordem"})
+
+
+def feminine(label: str) -> bool:
+    return head_noun(label) in _FEMININE_ACTS or is_feminine(label)
+
+
+def with_article(label: str) -> str:
+    """``"a Portaria nº 12/2025"``, ``"o Ato da Mesa nº 3"``, ``"a Lei Orgânica"``: the name of an act with
+    the definite article it takes (kept when the text already starts with one)."""
+    label = label.strip()
+    if head_noun(label) in ("a", "o", "as", "os"):
+        return label
+    return f"{'a' if feminine(label) else 'o'} {label}"
+
+
+def of(label: str) -> str:
+    """``"da Lei nº 1"``, ``"do Decreto nº 2"``: "de" contracted with the article ``label`` takes."""
+    article = with_article(label)
+    return "d" + article if article[:2] in ("a ", "o ") else f"de {article}"
+
+
+def by(label: str) -> str:
+    """``"pela Portaria nº 3"``, ``"pelo Ato da Mesa nº 7"``."""
+    article = with_article(label)
+    if article.startswith("a "):
+        return "pela " + article[2:]
+    if article.startswith("o "):
+        return "pelo " + article[2:]
+    return f"por {article}"
+
+
+_NUMBER_MARK = re.compile(r"^(?P<kind>[^\d]*?)[\s,]*(?:n\.?\s*[º°o]\.?\s*)?(?P<number>\d.*)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class ActName:
+    """How an act names itself: the kind (``Portaria``) and the heading (``PORTARIA Nº 50/2026``), from
+    the number the clerk typed (``"50/2026"``, ``"Portaria 50/2026"``, ``"Portaria nº 50/2026"``)."""
+
+    kind: str
+    number: str
+
+    @classmethod
+    def parse(cls, act_number: str) -> ActName:
+        text = " ".join(act_number.split())
+        match = _NUMBER_MARK.match(text)
+        if match is None:  # no number at all: the text is the act's name
+            return cls("Portaria", text)
+        kind = match["kind"].strip(" ,.-–").strip()
+        return cls(kind or "Portaria", match["number"].strip())
+
+    @property
+    def name(self) -> str:
+        """``"Portaria nº 50/2026"``: how a sentence names the act."""
+        return f"{self.kind} nº {self.number}" if self.number else self.kind
+
+    @property
+    def heading(self) -> str:
+        return f"{self.kind} nº {self.number}".upper() if self.number else self.kind.upper()
+
+    @property
+    def this(self) -> str:
+        """``"Esta Portaria"``, ``"Este Ato da Mesa"``."""
+        return f"{'Esta' if feminine(self.kind) else 'Este'} {self.kind}"
+
+    @property
+    def of_this(self) -> str:
+        """``"desta Portaria"``, ``"deste Ato da Mesa"``."""
+        return f"{'desta' if feminine(self.kind) else 'deste'} {self.kind}"
+
+
+def article_label(n: int) -> str:
+    """``Art. 1º`` to ``Art. 9º``, then ``Art. 10.`` (LC 95/1998 art. 10 I: ordinal to the ninth, cardinal
+    after it)."""
+    return f"Art. {n}º" if n < 10 else f"Art. {n}."
+
+
+def roman(n: int) -> str:
+    """``4`` → ``"IV"``: the incisos of an article."""
+    out = ""
+    for value, letters in (
+        (1000, "M"),
+        (900, "CM"),
+        (500, "D"),
+        (400, "CD"),
+        (100, "C"),
+        (90, "XC"),
+        (50, "L"),
+        (40, "XL"),
+        (10, "X"),
+        (9, "IX"),
+        (5, "V"),
+        (4, "IV"),
+        (1, "I"),
+    ):
+        while n >= value:
+            out, n = out + letters, n - value
+    return out
+
+
+def post_phrase(position: Position) -> str:
+    """``"cargo de provimento efetivo de Motorista"`` or ``"emprego público de Motorista"``."""
+    if position.post_kind == Position.PostKind.EMPREGO_PUBLICO:
+        return f"emprego público de {position.title}"
+    return f"cargo de provimento efetivo de {position.title}"

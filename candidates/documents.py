@@ -10,23 +10,37 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from candidates import letters
-from candidates.acts import nomination_act_subject
+from candidates.acts import (
+    ActName,
+    article_label,
+    by,
+    feminine,
+    nomination_act_subject,
+    of,
+    post_phrase,
+    roman,
+    with_article,
+)
 from candidates.engine import schedule
 from candidates.models import Nomination, ResultEntry, ResultRun
 from candidates.services.results import result_run_publish
 from contests.audit import User
+from contests.documents.edital import edital_title, law_citation
 from contests.documents.letters import render_letters
 from contests.documents.models import Document
 from contests.documents.render import Block, Progress, Stamp, render_blocks, render_pdf
 from contests.documents.services import Prerendered, current_version, document_publish
-from contests.models import Contest, Position
-from contests.wording import decimal_comma
+from contests.documents.signatures import signature_block
+from contests.models import Contest, Position, Signatory, VacancyOpening
+from contests.wording import date_in_full, decimal_comma
 
 LIST_ORDER = (ResultEntry.List.OPEN, ResultEntry.List.RACIAL, ResultEntry.List.PCD)
 
@@ -238,6 +252,12 @@ def result_xlsx(run: ResultRun) -> bytes:
 
 
 # Nomination act ----------------------------------------------------------------------------------------
+#
+# The Portaria de nomeação in the form a municipal legal officer signs (templates/pdf/nomination_act.html):
+# heading, ementa, the authority's preamble ("O PRESIDENTE DA CÂMARA …, no uso das atribuições que lhe
+# confere …, RESOLVE:"), one article per position naming each nominee with inscription, classification and
+# list, the seat and why it is vacant, then the deadline to take office, the entry into force, place and
+# date, the signature. One act (one number) may name one nominee or many, of one position or several.
 
 
 def act_nominations(contest: Contest, act_number: str) -> Sequence[Nomination]:
@@ -253,44 +273,179 @@ def act_title(act_number: str) -> str:
     return f"Ato de nomeação – {act_number}"
 
 
-def render_nomination_act(contest: Contest, act_number: str, stamp: Stamp | None = None) -> bytes:
-    """The nomination act: nominees in seat order, each with their list and the article of the order."""
+_FREED_BY = {
+    Nomination.Status.WITHDRAWN: "em decorrência da desistência de {}",
+    Nomination.Status.NO_SHOW: "em decorrência da falta de posse de {} no prazo legal, que tornou sem efeito a "
+    "sua nomeação",
+    Nomination.Status.ANNULLED: "em decorrência da anulação da nomeação de {}",
+    Nomination.Status.END_OF_LIST: "em decorrência do pedido de {} de reclassificação para o fim da lista",
+}
+_ENDED = tuple(_FREED_BY)
+
+
+def _vacancy_causes(nominations: Sequence[Nomination], contest: Contest) -> dict[int, str]:
+    """Why each nomination's seat is vacant, by nomination id: a seat filled before and reopened (the last
+    earlier holder of the same seat: withdrawal, no-show, annulment, end of the list) or a new vacancy (the
+    edital's, or one opened during the validity, with its act). Two queries whatever the number."""
+    positions = {n.position_id for n in nominations}
+    earlier: dict[tuple[int, int], list[tuple[int, str, str]]] = {}
+    ended = (
+        Nomination.objects.filter(position__in=positions, status__in=_ENDED)
+        .order_by("order")
+        .values_list(
+            "position_id",
+            "seat",
+            "order",
+            "status",
+            "registration__candidate__social_name",
+            "registration__candidate__full_name",
+        )
+    )
+    for position_id, seat, order, status, social_name, full_name in ended:
+        earlier.setdefault((position_id, seat), []).append((order, status, social_name or full_name))
+    openings: dict[int, list[VacancyOpening]] = {}
+    for opening in VacancyOpening.objects.filter(position__in=positions).order_by("date", "pk"):
+        openings.setdefault(opening.position_id, []).append(opening)
+    edital = edital_title(contest)
+    causes: dict[int, str] = {}
+    for nomination in nominations:
+        before = [
+            row
+            for row in earlier.get((nomination.position_id, nomination.seat), [])
+            if row[0] < nomination.order
+        ]
+        if before:
+            _order, status, name = before[-1]
+            causes[nomination.pk] = _FREED_BY[Nomination.Status(status)].format(name.upper())
+            continue
+        causes[nomination.pk] = _new_vacancy(
+            nomination.seat, openings.get(nomination.position_id, []), edital
+        )
+    return causes
+
+
+def _new_vacancy(seat: int, openings: Sequence[VacancyOpening], edital: str) -> str:
+    ordered = sorted(openings, key=lambda o: (o.kind != VacancyOpening.Kind.EDITAL, o.date, o.pk))
+    total = 0
+    for opening in ordered:
+        total += opening.count
+        if seat <= total:
+            if opening.kind == VacancyOpening.Kind.EDITAL:
+                return f"vaga prevista no {edital}"
+            source = f" {by(opening.act)}" if opening.act else ""
+            return f"vaga aberta durante a validade do concurso{source}, em {date_in_full(opening.date)}"
+    return "vaga do cargo"
+
+
+@dataclass(frozen=True)
+class Nominee:
+    """One line of an article: who, their classification and list, the seat and why it is vacant."""
+
+    inciso: str
+    name: str
+    number: str
+    rank: int | None
+    list_name: str
+    seat: int
+    seat_kind: str
+    cause: str
+    reverted: bool
+
+
+@dataclass(frozen=True)
+class Article:
+    """An article naming the nominees of one position."""
+
+    label: str
+    post: str
+    legal_regime: str
+    nominees: Sequence[Nominee]
+
+
+def nomination_act_context(
+    contest: Contest, act_number: str, *, signer_name: str = "", signer_office: str = ""
+) -> dict[str, Any]:
+    """What ``pdf/nomination_act.html`` reads. The signer is the one the publication form records; for the
+    draft, the authority the organisation records for nomination acts."""
     nominations = act_nominations(contest, act_number)
     if not nominations:
         raise ValidationError(f"Nenhuma nomeação com o ato nº {act_number}.")
+    if not signer_name.strip() and not signer_office.strip():
+        signer_name, signer_office = Signatory.for_kind(Signatory.Kind.NOMINATION_ACT)
     policy = contest.policy
     group = policy.group_label
-    article = f"{policy.citation_order} do " if policy.citation_order else ""
-    rows = []
+    entries = ResultEntry.objects.filter(
+        run__in={n.run_id for n in nominations}, registration__in=[n.registration_id for n in nominations]
+    )
+    ranks = {(row[0], row[1]): row[2] for row in entries.values_list("registration_id", "list", "rank")}
+    causes = _vacancy_causes(nominations, contest)
+    by_position: dict[int, list[Nomination]] = {}
     for nomination in nominations:
-        kind = schedule.kind_label(nomination.seat_kind, group)
-        source = schedule.kind_label(nomination.source_list, group)
-        if nomination.reverted:
-            source += " (vaga reservada revertida)"
-        if nomination.compensated:
-            source += " (compensada)"
-        rows.append(
-            {
-                "position": f"{nomination.position.code} – {nomination.position.title}",
-                "seat": nomination.seat,
-                "kind": kind,
-                "source": source,
-                "number": nomination.registration.number,
-                "name": nomination.registration.candidate.display_name,
-                "why": nomination.why,
-            }
+        by_position.setdefault(nomination.position_id, []).append(nomination)
+
+    def nominee(i: int, nomination: Nomination) -> Nominee:
+        list_name = schedule.list_label(nomination.source_list, group)
+        return Nominee(
+            inciso=roman(i),
+            name=nomination.registration.candidate.display_name.upper(),
+            number=nomination.registration.number,
+            rank=ranks.get((nomination.registration_id, nomination.source_list)),
+            list_name=list_name[0].lower() + list_name[1:],
+            seat=nomination.seat,
+            seat_kind=schedule.kind_label(nomination.seat_kind, group).lower(),
+            cause=causes[nomination.pk],
+            reverted=nomination.reverted,
         )
+
+    articles = [
+        Article(
+            article_label(n),
+            post_phrase(named[0].position),
+            named[0].position.legal_regime.strip(),
+            [nominee(i, nomination) for i, nomination in enumerate(named, start=1)],
+        )
+        for n, named in enumerate(by_position.values(), start=1)
+    ]
     first = nominations[0]
-    context = {
+    name = ActName.parse(act_number)
+    signature = signature_block(signer_name, signer_office, on=first.act_date)
+    law = law_citation(policy)
+    return {
         "contest": contest,
-        "act_number": act_number,
+        "act": name,
         "act_date": first.act_date,
-        "rows": rows,
-        "law": f"{article}{policy.get_act_kind_display()} nº {policy.act_number} ({policy.jurisdiction})",
+        # "nº" and its number on one line (a justified line would spread them apart).
+        "edital": edital_title(contest).replace("nº ", "nº\u00a0"),
+        "public_contest": f"Concurso Público nº\u00a0{contest.number}/{contest.year}",
+        "articles": articles,
+        "single": len(nominations) == 1,
+        "deadline_article": article_label(len(articles) + 1),
+        "force_article": article_label(len(articles) + 2),
+        "order_citation": f"{policy.citation_order} {of(law)}" if policy.citation_order else "",
+        "homologation": (by(contest.homologation_act) if contest.homologation_act else ""),
+        "signature": signature,
+        "authority": signature.office.upper(),
+        "authority_article": "A" if signature.office and feminine(signature.office) else "O",
+        "competence": with_article(signature.competence) if signature.competence else "a legislação vigente",
         "deadline_days": contest.office_deadline_days,
+        "deadline_basis": contest.office_deadline_basis.strip(),
+        "office_requirements": bool(contest.office_requirement_items),
     }
-    title = act_title(act_number)
-    return render_pdf("pdf/nomination_act.html", context, stamp or Stamp(), title=title)
+
+
+def render_nomination_act(
+    contest: Contest,
+    act_number: str,
+    stamp: Stamp | None = None,
+    *,
+    signer_name: str = "",
+    signer_office: str = "",
+) -> bytes:
+    """The Portaria de nomeação as PDF (a draft, "minuta", without ``stamp``)."""
+    context = nomination_act_context(
+        contest, act_number, signer_name=signer_name, signer_office=signer_office
+    )
+    return render_pdf("pdf/nomination_act.html", context, stamp or Stamp(), title=act_title(act_number))
 
 
 @transaction.atomic
@@ -311,7 +466,9 @@ def nomination_act_publish(
         kind=Document.Kind.NOMINATION_ACT,
         subject=subject,
         title=act_title(act_number),
-        render=lambda stamp: render_nomination_act(contest, act_number, stamp),
+        render=lambda stamp: render_nomination_act(
+            contest, act_number, stamp, signer_name=signer_name, signer_office=signer_office
+        ),
         by=by,
         signer_name=signer_name,
         signer_office=signer_office,

@@ -10,10 +10,14 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from candidates import access
+from candidates.acts import ActName, by, post_phrase, published_act, with_article
 from candidates.engine import schedule
-from candidates.models import Nomination, Registration
+from candidates.models import Nomination, Registration, ResultEntry
 from candidates.tasks import page_url
 from contests.documents.letters import Letter
+from contests.documents.render import verification_url
+from contests.models import Organization
+from contests.wording import agreeing
 
 
 def recipient(registration: Registration) -> str:
@@ -54,19 +58,46 @@ def access_code_letter(registration: Registration, *, today: datetime.date) -> L
 
 
 def nomination_letter(nomination: Nomination) -> Letter:
-    """The letter that tells one nominee of their nomination (sent by registered mail, RULES §4): the act,
-    the seat, the deadline to take office."""
+    """The letter that tells one nominee of their nomination (sent by registered mail): the act, the post,
+    the seat and the list, the deadline to take office, the documents and examinations it asks for, where
+    to go. It says the act can be checked on the portal only once the act is published there."""
     registration = nomination.registration
-    group = nomination.position.contest.policy.group_label
+    position = nomination.position
+    contest = position.contest
+    group = contest.policy.group_label
+    act = ActName.parse(nomination.act_number)
+    published = published_act(contest, nomination.act_number)
+    list_name = schedule.list_label(nomination.source_list, group)
+    act_name = with_article(act.name)
     return with_code(
         registration,
         title="Comunicação de nomeação",
         body_template="pdf/letters/nomination.html",
         context={
             "nomination": nomination,
-            "position": nomination.position,
-            "seat_kind": schedule.kind_label(nomination.seat_kind, group),
-            "source_list": schedule.kind_label(nomination.source_list, group),
+            "position": position,
+            "contest": contest,
+            "post": post_phrase(position),
+            "public_contest": f"Concurso Público nº {contest.number}/{contest.year}",
+            "act_by": by(act.name),
+            "act_published": agreeing(act.kind, "publicado"),
+            "this_act": act.this,
+            "seat_kind": schedule.kind_label(nomination.seat_kind, group).lower(),
+            "list_name": list_name[0].lower() + list_name[1:],
+            "published": published,
+            "published_note": (
+                f"{act_name[0].upper()}{act_name[1:]} foi {agreeing(act.kind, 'publicado')} e pode ser "
+                f"{agreeing(act.kind, 'conferido')} no portal do concurso"
+            ),
+            "rank": ResultEntry.objects.filter(
+                run=nomination.run_id, registration=registration, list=nomination.source_list
+            )
+            .values_list("rank", flat=True)
+            .first(),
+            "verify_url": verification_url(published.code) if published else "",
+            "requirements": contest.office_requirement_items,
+            "place": contest.office_place.strip(),
+            "organization": Organization.current(),
         },
         dated=nomination.act_date,
     )

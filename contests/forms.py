@@ -184,7 +184,11 @@ class ContestForm(StaffFormMixin, forms.ModelForm):
             "Reserva para pessoas com deficiência",
             ("pcd_percent", "pcd_rounding", "pcd_cap_percent", "pcd_threshold"),
         ),
-        ("Outros", ("office_deadline_days", "notes")),
+        (
+            "Posse dos nomeados",
+            ("office_deadline_days", "office_deadline_basis", "office_place", "office_requirements"),
+        ),
+        ("Outros", ("notes",)),
     )
 
     class Meta:
@@ -203,6 +207,9 @@ class ContestForm(StaffFormMixin, forms.ModelForm):
             "pcd_cap_percent",
             "pcd_threshold",
             "office_deadline_days",
+            "office_deadline_basis",
+            "office_place",
+            "office_requirements",
             "notes",
         ]
         localized_fields = ["pcd_percent", "pcd_cap_percent"]
@@ -211,7 +218,11 @@ class ContestForm(StaffFormMixin, forms.ModelForm):
             "slug": "Usado no endereço da página (letras, números e hífens). Em branco, gerado do número e do "
             "ano: concurso-1-2026.",
         }
-        widgets = {"notes": forms.Textarea(attrs={"rows": 3})}
+        widgets = {
+            "notes": forms.Textarea(attrs={"rows": 3}),
+            "office_place": forms.Textarea(attrs={"rows": 3}),
+            "office_requirements": forms.Textarea(attrs={"rows": 5}),
+        }
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -311,13 +322,13 @@ class PositionForm(StaffFormMixin, forms.ModelForm):
     )
 
     fieldsets = (
-        ("Cargo", ("code", "title", "post_kind", "edital_vacancies")),
+        ("Cargo", ("code", "title", "post_kind", "legal_regime", "edital_vacancies")),
         ("Detalhes", ("requirements", "salary", "workload_hours")),
     )
 
     class Meta:
         model = Position
-        fields = ["code", "title", "post_kind", "requirements", "salary", "workload_hours"]
+        fields = ["code", "title", "post_kind", "legal_regime", "requirements", "salary", "workload_hours"]
         localized_fields = ["salary"]
         widgets = {"requirements": forms.Textarea(attrs={"rows": 3})}
 

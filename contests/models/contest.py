@@ -114,6 +114,26 @@ class Contest(models.Model):
         validators=[MinValueValidator(1)],
         help_text="Contado da publicação da nomeação (Lei 8.112 art. 13 §1º, por analogia, ou o estatuto local).",
     )
+    office_deadline_basis = models.CharField(
+        "fundamento do prazo para posse",
+        max_length=200,
+        blank=True,
+        default="do Estatuto dos Servidores do Município",
+        help_text="Completa “nos termos …” no artigo do prazo para posse da portaria de nomeação, ex.: “do art. "
+        "13, §1º, da Lei Complementar nº 90/2012 (Estatuto dos Servidores)”. Vazio: o ato não cita fundamento.",
+    )
+    office_place = models.TextField(
+        "local e contato para a posse",
+        blank=True,
+        help_text="Unidade de pessoal onde o nomeado se apresenta: endereço, horário, telefone e e-mail; "
+        "impresso na comunicação de nomeação.",
+    )
+    office_requirements = models.TextField(
+        "documentos e exames para a posse",
+        blank=True,
+        help_text="Um item por linha: documentos a apresentar e exames (inclusive o exame médico admissional) "
+        "exigidos para a posse, conforme o edital e o estatuto; impressos na comunicação de nomeação.",
+    )
     minimum_final_score = models.DecimalField(
         "nota final mínima para aprovação",
         max_digits=8,
@@ -230,6 +250,13 @@ class Contest(models.Model):
         )
 
     @property
+    def office_requirement_items(self) -> list[str]:
+        """The documents and examinations to take office, one per line of ``office_requirements``."""
+        return [
+            line.strip(" \t-–•;") for line in self.office_requirements.splitlines() if line.strip(" \t-–•;")
+        ]
+
+    @property
     def total_vacancies(self) -> int:
         """Every position's cumulative vacancies; a list page that has summed them already sets
         ``_total_vacancies`` so that each position's reservation does not count them again."""
@@ -330,6 +357,14 @@ class Position(models.Model):
     )
     post_kind = models.CharField(
         "natureza", max_length=20, choices=PostKind.choices, default=PostKind.CARGO_EFETIVO
+    )
+    legal_regime = models.CharField(
+        "regime jurídico",
+        max_length=200,
+        default="estatutário",
+        help_text="Como a portaria de nomeação o escreve depois de “sob o regime jurídico”: “estatutário” (o "
+        "estatuto dos servidores do município) ou, para emprego público, “celetista (Consolidação das Leis do "
+        "Trabalho)” (CF art. 39; lei municipal do regime).",
     )
 
     history = HistoricalRecords()

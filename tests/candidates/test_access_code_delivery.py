@@ -194,7 +194,7 @@ def test_the_nomination_letter_prints_the_current_code(cast, settings, tmp_path,
         page.extract_text() for page in PdfReader(io.BytesIO(render_nomination_letter(nomination))).pages
     )
     assert access.code_for(registration) in text
-    assert nomination.act_number in text
+    assert "Portaria nº 10/2026" in text  # the act as it names itself (typed "Portaria 10/2026")
     url = reverse(
         "candidates:nomination_letter", args=[world["contest"].slug, world["position"].pk, nomination.pk]
     )

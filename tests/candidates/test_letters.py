@@ -229,5 +229,5 @@ def test_issue19_the_nomination_letter_uses_the_one_layout(cast, client_for, cla
     )
     url = reverse("candidates:nomination_letter", args=[position.contest.slug, position.pk, nomination.pk])
     (text,) = pdf_pages(client_for("clerk").get(url).content, "carta-nomeacao.pdf")
-    assert "Portaria 1/2026" in text and access.code_for(nomination.registration) in text
+    assert "Portaria nº 1/2026" in text and access.code_for(nomination.registration) in text
     assert "Carta pessoal ao candidato" in text

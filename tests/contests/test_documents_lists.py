@@ -123,8 +123,12 @@ def test_nomination_act_lists_nominees_in_seat_order_with_their_list(worked, cas
         contest=contest, act_number="Portaria 10/2026", by=cast["manager"], signer_name="G", signer_office="P"
     )
     text = pdf_text(bytes(document.pdf))
-    assert text.index("1ª Ampla concorrência") < text.index("3ª Reservada a negros") < text.index("5ª")
-    assert "N2" in text and "art. 5º do Projeto de Lei nº 9247/2021" in text
+    assert (
+        text.index("para a 1ª vaga do cargo (ampla concorrência)")
+        < text.index("para a 3ª vaga do cargo (reservada a negros)")
+        < text.index("para a 5ª vaga")
+    )
+    assert "inscrição nº N2" in text and "prevista no art. 5º do Projeto de Lei nº 9247/2021" in text
 
 
 def test_list_exports_and_document_publication_access(client, worked, cast):

@@ -32,6 +32,7 @@ def position_data(**overrides) -> dict:
         "code": "TL",
         "title": "Técnico Legislativo",
         "post_kind": "cargo_efetivo",
+        "legal_regime": "estatutário",
         "edital_vacancies": "7",
         "requirements": "",
         "salary": "3.500,00",

@@ -103,6 +103,25 @@ SANTA_MARIA_HOLIDAYS: list[dict[str, Any]] = [
         "act": "Portaria de ponto facultativo (demonstração)",
     },
 ]
+# What the nomination letter tells a nominee to bring and where to go (fictitious, as the addresses above).
+OFFICE_REQUIREMENTS = "\n".join(
+    (
+        "Carteira de identidade e CPF",
+        "Título de eleitor com o comprovante de quitação eleitoral",
+        "Certificado de reservista, para os homens",
+        "Comprovante da escolaridade e dos demais requisitos do cargo exigidos no edital",
+        "Certidões negativas criminais da Justiça Estadual e da Justiça Federal",
+        "Declaração de bens e de não acumulação ilícita de cargos públicos",
+        "Atestado de saúde ocupacional do exame médico admissional (inspeção médica oficial)",
+        "Uma foto 3x4 recente e o número de conta-salário",
+    )
+)
+SANTA_MARIA_OFFICE = {
+    "office_place": "Setor de Recursos Humanos da Câmara Municipal de Santa Maria\n"
+    "Rua da Demonstração, 100, 2º andar, Centro, Santa Maria/RS (endereço fictício)\n"
+    "De segunda a sexta-feira, das 13h às 18h; telefone (55) 3000-0002; rh@camara-santa-maria.example",
+    "office_requirements": OFFICE_REQUIREMENTS,
+}
 SANTA_MARIA_SIGNER = {
     "signer_name": "Presidente da Câmara (demonstração)",
     "signer_office": "Presidente da Câmara Municipal",
@@ -194,6 +213,7 @@ def santa_maria_contests(today: datetime.date) -> list[dict[str, Any]]:
                 "registration_end": concluded_registration[1],
                 "pcd_percent": Decimal(5),
                 "notes": "Dados fictícios: um concurso concluído, com resultado, nomeações e um processo.",
+                **SANTA_MARIA_OFFICE,
             },
             "edital": {
                 "schedule": _schedule(
@@ -276,6 +296,10 @@ def angra_contests(today: datetime.date) -> list[dict[str, Any]]:
                 "registration_end": registration[1],
                 "pcd_percent": Decimal(5),
                 "notes": "Dados fictícios, sob a lei de Angra dos Reis (art. 3º §1º).",
+                "office_place": "Departamento de Gestão de Pessoas da Prefeitura de Angra dos Reis\n"
+                "Praça da Demonstração, 1, Centro, Angra dos Reis/RJ (endereço fictício)\n"
+                "De segunda a sexta-feira, das 9h às 16h; telefone (24) 3000-0002; pessoas@prefeitura-angra.example",
+                "office_requirements": OFFICE_REQUIREMENTS,
             },
             "edital": {
                 "schedule": _schedule(
