@@ -291,7 +291,7 @@ def test_heteroidentification_journey_from_the_draw_to_the_result_and_the_appeal
     mail.outbox.clear()
     officer.reload()
     officer.get_by_role("button", name="Encerrar a sessão e apurar os resultados").click()
-    expect(officer.locator("main")).to_contain_text("Não confirmada pela maioria: 3 parecer(es) contra 2.")
+    expect(officer.locator("main")).to_contain_text("Não confirmada pela maioria: 3 pareceres contra 2.")
 
     # N2 is told by e-mail, reads the result through the private link and appeals.
     run_queued_tasks()
@@ -325,7 +325,7 @@ def test_heteroidentification_journey_from_the_draw_to_the_result_and_the_appeal
         opinions(browser, base, appeal_users[name], str(judged.session), {judged: False}, "Mantenho")
     officer.reload()
     officer.get_by_role("button", name="Encerrar a sessão e apurar os resultados").click()
-    expect(officer.locator("main")).to_contain_text("Não confirmada pela maioria: 3 parecer(es) contra 0.")
+    expect(officer.locator("main")).to_contain_text("Não confirmada pela maioria: 3 pareceres contra 0.")
 
     # Jurídico applies every final result in one step, from the first session's page.
     officer.get_by_role("link", name="Heteroidentificação do concurso").click()

@@ -301,7 +301,7 @@ def test_rules_s5_the_non_confirmed_candidate_is_told_by_email_with_a_private_li
     path = url.split("127.0.0.1:8000")[-1] if "127.0.0.1:8000" in url else url[url.index("/hetero") :]
     client.logout()
     page = client.get(path).content.decode()
-    assert "Não confirmada pela maioria: 3 parecer(es) contra 2." in page and "Fenótipo False." in page
+    assert "Não confirmada pela maioria: 3 pareceres contra 2." in page and "Fenótipo False." in page
     # The opinions are numbered, not attributed (the candidate view's reading of LGPD); the composition is shown.
     assert "Membro 1:" not in page and "Membro 1" in page
     response = client.post(path + "recurso/", {"reasons": "Sou preta; peço nova avaliação."}, follow=True)
