@@ -133,8 +133,8 @@ def commission_form(request: AuthenticatedHttpRequest, slug: str) -> HttpRespons
             "formset_title": "Membros",
             "title": "Constituir comissão",
             "lead": f"Tamanhos pela política: {law.hetero_commission_size} membros na comissão de "
-            f"heteroidentificação e {law.hetero_appeal_commission_size} na recursal, sem membro em comum "
-            "(RULES §5). A comissão deve ser diversa em gênero e cor. Se o concurso sorteia os membros, "
+            f"heteroidentificação e {law.hetero_appeal_commission_size} na recursal, sem membro em comum. "
+            "A comissão deve ser diversa em gênero e cor, como o edital exige. Se o concurso sorteia os membros, "
             "anuncie o sorteio em vez de indicá-los aqui.",
             "submit": "Constituir a comissão",
             "multipart": False,
