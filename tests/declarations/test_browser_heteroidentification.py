@@ -333,7 +333,7 @@ def test_heteroidentification_journey_from_the_draw_to_the_result_and_the_appeal
     officer.screenshot(path=f"{SHOTS}-apply.png", full_page=True)
     assert_no_sideways_scroll(officer)
     officer.get_by_role("button", name="Aplicar a todos os marcados").click()
-    expect(officer.locator("main")).to_contain_text("Resultado definitivo aplicado a 3 candidato(s)")
+    expect(officer.locator("main")).to_contain_text("Resultado definitivo aplicado a 3 candidatos")
     registration = Registration.objects.get(pk=called["N2"].registration_id)
     assert registration.status == Registration.Status.EXCLUDED_FROM_RESERVE
     assert set(

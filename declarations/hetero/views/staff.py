@@ -23,6 +23,7 @@ from contests.forms import add_service_errors
 from contests.models import Contest
 from contests.views import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import contest_trail, here
+from contests.wording import plural
 from declarations.hetero import documents, rules, selectors
 from declarations.hetero import services as hs
 from declarations.hetero.forms import (
@@ -296,7 +297,8 @@ def call(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(
                 request,
-                f"{len(called)} candidato(s) chamado(s). Publique a convocação com data, hora e local.",
+                f"{plural(len(called), 'candidato chamado', 'candidatos chamados')}. Publique a convocação com data, "
+                "hora e local.",
             )
             return redirect("declarations:hetero_session", pk=session.pk)
     return render(
