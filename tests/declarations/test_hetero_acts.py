@@ -216,3 +216,38 @@ def test_the_result_lists_the_confirmed_cites_the_lgpd_and_is_signed(cast, conte
     signed_by_the_authority(text)
     assert "torna pública" in text and "N1" in text and "N2" not in text
     assert "Lei nº 13.709/2018" in text and text.index("1º de dezembro de 2026") > text.index("N1")
+
+
+def test_a_call_by_video_and_its_rectification_print_the_link_whole_and_what_changed(cast, contest):
+    legal = cast["legal"]
+    formed = hs.commission_form(
+        contest=contest, kind="first", pool=people("Membro", 5, first_user=cast["commission"]),
+        formed_on=datetime.date(2026, 6, 1), by=legal, now=at(datetime.date(2026, 6, 1)),
+    )  # fmt: skip
+    link = "https://videoconferencia.example.org/sala/heteroidentificacao-2026-0001?senha=abc123def456"
+    session = hs.session_schedule(
+        commission=formed.commission, starts_at=at(datetime.date(2026, 12, 1), 14), video_link=link, by=legal
+    )
+    hs.candidates_call(session=session, by=legal)
+    first = documents.call_publish(session=session, by=legal, signer=SIGNER)
+    text = text_of(first)
+    clean(text)
+    assert "por videoconferência, no endereço indicado abaixo." in text and link in text.replace(" ", "")
+    again = documents.call_publish(
+        session=session, by=legal, signer=dataclasses.replace(SIGNER, summary="Corrigido o horário.")
+    )
+    text = text_of(again)
+    assert (
+        "Este ato retifica o publicado em" in text and first.code in text and "Corrigido o horário." in text
+    )
+
+
+def test_the_opinions_extract_for_the_procedure_cites_no_rules(cast, contest):
+    session = _closed_session(cast, contest)
+    n2 = Verification.objects.get(session=session, registration__number="N2")
+    pdf = documents.opinions_extract(n2)
+    out = subprocess.run(["pdftotext", "-", "-"], input=pdf, capture_output=True, check=True).stdout.decode()
+    text = " ".join(re.sub(r"[\u2010\u00ad-]\n\s*", "", out).split())
+    clean(text)
+    assert "SESSÃO DE 20 DE JUNHO DE 2026, ÀS 9H00" in text
+    assert "Autodeclaração não confirmada. Não confirmada pela maioria: 3 pareceres contra 2." in text
