@@ -319,7 +319,7 @@ def test_heteroidentification_journey_from_the_draw_to_the_result_and_the_appeal
     officer.wait_for_url(appeal_url)
     officer.get_by_label("Compareceu: inscrição N2").check()
     officer.get_by_role("button", name="Registrar o comparecimento").click()
-    expect(officer.locator("main")).to_contain_text("1 compareceram")
+    expect(officer.locator("main")).to_contain_text("1 compareceu")
     judged = Verification.objects.get(session__commission__kind="appeal")
     for name, *_ in APPEAL:
         opinions(browser, base, appeal_users[name], str(judged.session), {judged: False}, "Mantenho")
