@@ -79,8 +79,7 @@ class Nomination(models.Model):
     )
     order = models.PositiveIntegerField(
         "ordem de nomeação",
-        help_text="1ª, 2ª, … nomeação do cargo (RULES §4 item 6; Lei 15.142 art. 9º §2º onde a política o "
-        "adota).",
+        help_text="1ª, 2ª, … nomeação do cargo (Lei 15.142 art. 9º §2º, onde a política o adota).",
     )
     seat = models.PositiveIntegerField("vaga", help_text="Número da vaga na ordem de nomeação do cargo.")
     seat_kind = models.CharField(

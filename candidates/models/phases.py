@@ -54,7 +54,7 @@ class Phase(models.Model):
         "K da reserva racial",
         null=True,
         blank=True,
-        help_text="SM art. 4º §1º. Vazio: a fórmula da reserva aplicada a K (RULES §3).",
+        help_text="SM art. 4º §1º. Vazio: a fórmula da reserva aplicada a K.",
     )
     cutoff_pcd = models.PositiveIntegerField(
         "K da reserva PcD", null=True, blank=True, help_text="Vazio: a fórmula da reserva PcD aplicada a K."

@@ -254,8 +254,7 @@ class SelfDeclaration(models.Model):
     justification = models.TextField(
         "justificativa da correção",
         blank=True,
-        help_text="Obrigatória quando a Secretaria corrige um erro de digitação (RULES §5); fica no "
-        "histórico.",
+        help_text="Obrigatória quando a Secretaria corrige um erro de digitação; fica no histórico.",
     )
 
     history = HistoricalRecords(no_db_index=["registration"], user_db_constraint=False)

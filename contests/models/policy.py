@@ -204,7 +204,7 @@ class Policy(models.Model):
         choices=Priority.choices,
         default=Priority.BY_ORDER,
         help_text=(
-            "Quando a mesma vaga caberia às duas reservas (RULES §4). Conforme a ordem: na proporcional, PcD "
+            "Quando a mesma vaga caberia às duas reservas. Conforme a ordem: na proporcional, PcD "
             "antes (STF, MS 30.861: 1ª vaga PcD na 5ª nomeação); a cada k nomeações, cotista racial antes "
             "(AR art. 3º §1º fixa a 5ª vaga para negros e índios)."
         ),

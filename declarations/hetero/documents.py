@@ -4,6 +4,10 @@ candidates are public (inscription and name only, RULES §7); the session minute
 restricted (``RESTRICTED_KINDS``: never listed or served to the public), with CPFs masked and the members
 present named with a line for their signatures. A republication is a rectification (new version).
 
+Each public act opens naming the authority who signs it (the name and office the publication form records)
+and closes with its signature block; its legal basis is the edital and the STF's ADC 41/DF, with the law of
+the reserve where it is enacted (``reserve_law``): never our design notes.
+
 Also the extract of one candidate's opinions attached to the procedure a non-confirmation opens: its
 evidence, without the other candidates of the session."""
 
@@ -20,11 +24,13 @@ from django.utils import timezone
 from candidates.letters import with_code
 from candidates.validators import mask_cpf
 from contests.audit import User
+from contests.documents.edital import edital_title
 from contests.documents.letters import Letter
 from contests.documents.models import Document
 from contests.documents.render import Stamp, render_pdf
 from contests.documents.services import current_version, document_publish
-from contests.models import Contest
+from contests.documents.signatures import SignatureBlock, signature_block
+from contests.models import Contest, Policy
 from declarations.hetero import draw as draw_rules
 from declarations.hetero import rules, selectors
 from declarations.models import DrawAnnouncement, MemberDraw, Session, Verification
@@ -39,6 +45,30 @@ class Signer:
     summary: str = ""
 
 
+def reserve_law(policy: Policy) -> str:
+    """The law of the reserve as enacted, for the text of an act: "Lei nº 9247/2021 (Santa Maria/RS)"; ""
+    when only a bill is recorded or the number is unknown (an act cites no bill as law in force)."""
+    if policy.act_kind == Policy.ActKind.PROJETO_DE_LEI or not policy.act_number.strip():
+        return ""
+    return f"{policy.get_act_kind_display()} nº {policy.act_number.strip()} ({policy.jurisdiction})"
+
+
+def basis(contest: Contest) -> str:
+    """The clause every act opens with: "nos termos do Edital de Abertura nº 3/2026 e da Lei nº …"."""
+    law = reserve_law(contest.policy)
+    text = f"nos termos do {edital_title(contest)}"
+    if law:
+        text += f" e {'do' if law.startswith('Decreto') else 'da'} {law}"
+    return text
+
+
+# What the call tells a candidate who does not come, as the edital says it (``ProcedureLaw.NoShow``).
+NO_SHOW_TEXT = {
+    "keep_open": "deixará a lista reservada e permanecerá na ampla concorrência",
+    "eliminate": "será eliminado do concurso",
+}
+
+
 def _publish(
     *,
     contest: Contest,
@@ -49,6 +79,7 @@ def _publish(
     context: dict,
     by: User,
     signer: Signer,
+    on: datetime.date | None = None,
 ) -> Document:
     previous = current_version(contest, kind, subject)
     if previous is not None and not signer.summary.strip():
@@ -56,6 +87,15 @@ def _publish(
             f"O ato já foi publicado em {timezone.localtime(previous.published_at):%d/%m/%Y}: para publicá-lo de "
             "novo, resuma o que a retificação altera."
         )
+    on = on or timezone.localdate()
+    context = {
+        "signature": signature_block(signer.name, signer.office, on=on),
+        "signed_on": on,
+        "basis": basis(contest),
+        "rectifies": previous,
+        "rectification": signer.summary.strip() if previous is not None else "",
+        **context,
+    }
     return document_publish(
         contest=contest,
         kind=kind,
@@ -160,7 +200,7 @@ def call_publish(*, session: Session, by: User, signer: Signer) -> Document:
             "contest": session.commission.contest,
             "starts_at": timezone.localtime(session.starts_at),
             "rows": [_person(v) for v in called],
-            "no_show": session.commission.contest.policy.procedure_law.get_hetero_no_show_display(),
+            "no_show": NO_SHOW_TEXT.get(session.commission.contest.policy.procedure_law.hetero_no_show, ""),
         },
         by=by,
         signer=signer,
@@ -185,6 +225,7 @@ def result_publish(*, contest: Contest, by: User, signer: Signer, today: datetim
         context={"contest": contest, "rows": rows, "today": today},
         by=by,
         signer=signer,
+        on=today,
     )
 
 
@@ -208,6 +249,13 @@ def minutes_rows(verifications) -> list[dict]:
     return rows
 
 
+def member_signatures(session: Session) -> list[SignatureBlock]:
+    """The minutes are signed by the members present, each in their office and as a member of the
+    commission (the model records no president: every member signs as such)."""
+    role = f"Membro da {session.commission.get_kind_display().lower()}"
+    return [SignatureBlock(m.name, m.office, role=role) for m in session.present.order_by("name")]
+
+
 @transaction.atomic
 def minutes_publish(*, session: Session, by: User, signer: Signer) -> Document:
     """The minutes of a closed session (restricted: opinions are sensitive)."""
@@ -229,6 +277,7 @@ def minutes_publish(*, session: Session, by: User, signer: Signer) -> Document:
             "starts_at": timezone.localtime(session.starts_at),
             "closed_at": timezone.localtime(session.closed_at) if session.closed_at else None,
             "present": list(session.present.order_by("name")),
+            "signatures": member_signatures(session),
             "rows": minutes_rows(verifications),
         },
         by=by,

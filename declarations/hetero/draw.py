@@ -34,10 +34,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 ALGORITHM = "sha256-rank-v1"
+# The algorithm as the acts print it: in words, without the variables of the docstring above (a public act
+# names no "S" or "K(m)"), and as exact, so anyone can redo the draw from it.
 ALGORITHM_TEXT = (
-    "S = SHA-256(semente em UTF-8, sem espaços nas pontas, forma NFC); para cada membro m, "
-    "K(m) = SHA-256(S ‖ m em UTF-8); os membros são ordenados por K(m) em hexadecimal, do menor ao maior, "
-    "e os k primeiros são sorteados (os seguintes são os suplentes, na ordem)."
+    "Calcula-se o resumo SHA-256 da semente (sem espaços nas pontas, na forma Unicode NFC, codificada em "
+    "UTF-8), com 32 bytes; para cada membro, a sua chave é o resumo SHA-256 desses 32 bytes seguidos do "
+    "nome do membro em UTF-8; os membros são ordenados pela chave, escrita em hexadecimal, da menor para a "
+    "maior; os primeiros, no número de sorteados, são os sorteados, e os seguintes, os suplentes, na ordem."
 )
 
 

@@ -41,6 +41,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from contests.wording import plural
+
 FIRST_COMMISSION_SIZE = 5
 APPEAL_COMMISSION_SIZE = 3
 
@@ -168,20 +170,21 @@ def check_composition(
     if in_common:
         errors.append(
             "A comissão recursal não pode ter membro em comum com a comissão de heteroidentificação: "
-            f"{', '.join(in_common)} está(ão) nas duas. O recurso é julgado por outras pessoas."
+            f"{', '.join(in_common)} {'está' if len(in_common) == 1 else 'estão'} nas duas. O recurso é julgado "
+            "por outras pessoas."
         )
     if len(members) > 1:
         genders = {m.gender.strip().casefold() for m in members}
         if len(genders) == 1:
             warnings.append(
                 f"Todos os membros da {label} informaram o mesmo gênero: a comissão deve ser diversa em "
-                "gênero (RULES §5)."
+                "gênero, como o edital exige."
             )
         colours = {colour_category(m.colour) for m in members}
         if len(colours) == 1:
             warnings.append(
-                f"Todos os membros da {label} informaram a mesma cor: a comissão deve ser diversa em cor "
-                "(RULES §5)."
+                f"Todos os membros da {label} informaram a mesma cor: a comissão deve ser diversa em cor, "
+                "como o edital exige."
             )
     return Composition(errors=tuple(errors), warnings=tuple(warnings))
 
@@ -234,16 +237,16 @@ def verdict(opinions: Sequence[Opinion], *, members: Sequence[str], present: Seq
     no = len(opinions) - yes
     if no > yes:
         outcome = Outcome.NOT_CONFIRMED
-        explanation = f"Não confirmada pela maioria: {no} parecer(es) contra {yes}."
+        explanation = f"Não confirmada pela maioria: {plural(no, 'parecer', 'pareceres')} contra {yes}."
     elif no == yes:
         outcome = Outcome.CONFIRMED
         explanation = (
-            f"Empate ({yes} a {no}): prevalece a autodeclaração, presumida verdadeira (SM art. 3º §2º; "
-            "ADC 41: devido processo; a dúvida favorece o candidato)."
+            f"Empate ({yes} a {no}): prevalece a autodeclaração, presumida verdadeira; a dúvida favorece "
+            "o candidato (STF, ADC 41/DF: heteroidentificação com respeito ao devido processo)."
         )
     else:
         outcome = Outcome.CONFIRMED
-        explanation = f"Confirmada pela maioria: {yes} parecer(es) contra {no}."
+        explanation = f"Confirmada pela maioria: {plural(yes, 'parecer', 'pareceres')} contra {no}."
     return Verdict(outcome=outcome, confirming=yes, not_confirming=no, explanation=explanation)
 
 

@@ -570,8 +570,8 @@ def result_apply(*, verification: Verification, by: User, today: datetime.date) 
         procedure = procedure_open(
             registration=registration,
             origin=Procedure.Origin.COMMISSION,
-            facts="Autodeclaração não confirmada na heteroidentificação (indício, RULES §5). Pareceres:\n"
-            + _opinions_text(verification),
+            facts="Autodeclaração não confirmada na heteroidentificação: indício de falsidade, a apurar neste processo "
+            "com contraditório e ampla defesa. Pareceres:\n" + _opinions_text(verification),
             by=by,
             today=today,
         )

@@ -35,7 +35,7 @@ class Commission(models.Model):
     kind = models.CharField("tipo", max_length=10, choices=KIND_CHOICES)
     size = models.PositiveSmallIntegerField(
         "número de membros",
-        help_text="Padrão: 5 na comissão de heteroidentificação, 3 na recursal (RULES §5).",
+        help_text="Padrão: 5 na comissão de heteroidentificação, 3 na recursal, conforme a política.",
     )
     formed_on = models.DateField("constituída em")
     act_reference = models.CharField(

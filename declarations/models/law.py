@@ -43,7 +43,7 @@ class ProcedureLaw(models.Model):
         max_length=20,
         choices=NonConfirmation.choices,
         default=NonConfirmation.OPEN_PROCEDURE,
-        help_text="RULES §5 (heteroidentificação): SM art. 3º §3º e AR art. 2º punem a falsidade apurada em "
+        help_text="Heteroidentificação: SM art. 3º §3º e AR art. 2º punem a falsidade apurada em "
         "processo; a não confirmação é indício. Lei 15.142 art. 3º §2º: sai da reserva e fica na ampla.",
     )
     # Heteroidentification (RULES §5): optional per contest (EditalText.uses_heteroidentification).
@@ -51,19 +51,19 @@ class ProcedureLaw(models.Model):
         "membros da comissão de heteroidentificação",
         default=5,
         validators=[MinValueValidator(1), MaxValueValidator(15)],
-        help_text="RULES §5: padrão 5, diversa em gênero e cor (ADC 41: heteroidentificação com devido processo).",
+        help_text="Padrão 5, diversa em gênero e cor (STF, ADC 41/DF: heteroidentificação com devido processo).",
     )
     hetero_appeal_commission_size = models.PositiveSmallIntegerField(
         "membros da comissão recursal",
         default=3,
         validators=[MinValueValidator(1), MaxValueValidator(15)],
-        help_text="RULES §5: padrão 3, sem membro em comum com a comissão de heteroidentificação.",
+        help_text="Padrão 3, sem membro em comum com a comissão de heteroidentificação.",
     )
     hetero_appeal_days = models.PositiveSmallIntegerField(
         "prazo de recurso da heteroidentificação (dias)",
         default=10,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_DAYS)],
-        help_text="RULES §5 e §6: contado da comunicação do resultado, em dias corridos (Lei 9.784 art. 66); "
+        help_text="Contado da comunicação do resultado, em dias corridos (Lei 9.784 art. 66); "
         "padrão de 10 dias como o art. 59.",
     )
     hetero_no_show = models.CharField(
@@ -71,7 +71,7 @@ class ProcedureLaw(models.Model):
         max_length=20,
         choices=NoShow.choices,
         default=NoShow.KEEP_OPEN,
-        help_text="RULES §5: a consequência que o edital dá a quem não comparece; aplicada expressamente, "
+        help_text="A consequência que o edital dá a quem não comparece; aplicada expressamente, "
         "nunca em silêncio. Padrão: sai da reserva e fica na ampla (a ausência não prova falsidade).",
     )
     good_faith_keeps_open = models.BooleanField(
@@ -93,7 +93,7 @@ class ProcedureLaw(models.Model):
         choices=NomineeFalsityEffect.choices,
         default=NomineeFalsityEffect.NOMINATION,
         help_text="SM art. 3º §3º: anulação da nomeação; AR art. 2º: anulação da admissão ao serviço público. "
-        "Dá o texto do ato público de efeitos (RULES §7).",
+        "Dá o texto do ato público de efeitos.",
     )
     # The procedure on a false declaration (RULES §5; Lei 9.784 where the municipality has no law of its own).
     defence_days = models.PositiveSmallIntegerField(

@@ -94,7 +94,7 @@ class Procedure(models.Model):
     parameters = models.JSONField(
         "prazos e regras",
         default=dict,
-        help_text="Prazos da política vigente na instauração (RULES §5; Lei 9.784 arts. 24, 44, 49, 56, 57, 59).",
+        help_text="Prazos da política vigente na instauração (Lei 9.784 arts. 24, 44, 49, 56, 57, 59).",
     )
     status = models.CharField("situação", max_length=10, choices=Status.choices, default=Status.OPEN)
     outcome = models.CharField(

@@ -291,7 +291,7 @@ def test_heteroidentification_journey_from_the_draw_to_the_result_and_the_appeal
     mail.outbox.clear()
     officer.reload()
     officer.get_by_role("button", name="Encerrar a sessão e apurar os resultados").click()
-    expect(officer.locator("main")).to_contain_text("Não confirmada pela maioria: 3 parecer(es) contra 2.")
+    expect(officer.locator("main")).to_contain_text("Não confirmada pela maioria: 3 pareceres contra 2.")
 
     # N2 is told by e-mail, reads the result through the private link and appeals.
     run_queued_tasks()
@@ -319,13 +319,13 @@ def test_heteroidentification_journey_from_the_draw_to_the_result_and_the_appeal
     officer.wait_for_url(appeal_url)
     officer.get_by_label("Compareceu: inscrição N2").check()
     officer.get_by_role("button", name="Registrar o comparecimento").click()
-    expect(officer.locator("main")).to_contain_text("1 compareceram")
+    expect(officer.locator("main")).to_contain_text("1 compareceu")
     judged = Verification.objects.get(session__commission__kind="appeal")
     for name, *_ in APPEAL:
         opinions(browser, base, appeal_users[name], str(judged.session), {judged: False}, "Mantenho")
     officer.reload()
     officer.get_by_role("button", name="Encerrar a sessão e apurar os resultados").click()
-    expect(officer.locator("main")).to_contain_text("Não confirmada pela maioria: 3 parecer(es) contra 0.")
+    expect(officer.locator("main")).to_contain_text("Não confirmada pela maioria: 3 pareceres contra 0.")
 
     # Jurídico applies every final result in one step, from the first session's page.
     officer.get_by_role("link", name="Heteroidentificação do concurso").click()
@@ -333,7 +333,7 @@ def test_heteroidentification_journey_from_the_draw_to_the_result_and_the_appeal
     officer.screenshot(path=f"{SHOTS}-apply.png", full_page=True)
     assert_no_sideways_scroll(officer)
     officer.get_by_role("button", name="Aplicar a todos os marcados").click()
-    expect(officer.locator("main")).to_contain_text("Resultado definitivo aplicado a 3 candidato(s)")
+    expect(officer.locator("main")).to_contain_text("Resultado definitivo aplicado a 3 candidatos")
     registration = Registration.objects.get(pk=called["N2"].registration_id)
     assert registration.status == Registration.Status.EXCLUDED_FROM_RESERVE
     assert set(

@@ -301,7 +301,7 @@ def test_rules_s5_the_non_confirmed_candidate_is_told_by_email_with_a_private_li
     path = url.split("127.0.0.1:8000")[-1] if "127.0.0.1:8000" in url else url[url.index("/hetero") :]
     client.logout()
     page = client.get(path).content.decode()
-    assert "Não confirmada pela maioria: 3 parecer(es) contra 2." in page and "Fenótipo False." in page
+    assert "Não confirmada pela maioria: 3 pareceres contra 2." in page and "Fenótipo False." in page
     # The opinions are numbered, not attributed (the candidate view's reading of LGPD); the composition is shown.
     assert "Membro 1:" not in page and "Membro 1" in page
     response = client.post(path + "recurso/", {"reasons": "Sou preta; peço nova avaliação."}, follow=True)
@@ -440,7 +440,7 @@ def test_the_attendance_table_records_every_candidate_in_one_step_one_act_each(c
     n1, n2, n3 = (Verification.objects.get(registration__number=n) for n in ("N1", "N2", "N3"))
     url = reverse("declarations:hetero_session", args=[session.pk])
     response = post_form(client, url, {"compareceu": str(n1.pk)}, follow=True)
-    assert "1 compareceram; 3 registro(s) alterado(s)" in response.content.decode()
+    assert "1 compareceu; 3 registros alterados" in response.content.decode()
     assert [v.attended for v in (n1, n2, n3) if not v.refresh_from_db()] == [True, False, False]
     assert n2.history.first().history_change_reason == "Ausência registrada"
     assert n2.history.first().history_user == cast["legal"]
@@ -457,7 +457,7 @@ def test_every_final_result_is_applied_in_one_step_one_act_each(client, cast, co
     page = client.get(url).content.decode()
     assert "Resultados definitivos a aplicar" in page and "Aplicar a todos os marcados" in page
     response = post_form(client, url, {}, containing="aplicar", follow=True)
-    assert "Resultado definitivo aplicado a 3 candidato(s)" in response.content.decode()
+    assert "Resultado definitivo aplicado a 3 candidatos" in response.content.decode()
     consequences = dict(Verification.objects.values_list("registration__number", "consequence"))
     assert consequences == {"N1": "none", "N2": "keep_open", "N3": "none"}
     n2 = Registration.objects.get(contest=contest, number="N2")

@@ -88,7 +88,7 @@ class Command(BaseCommand):
     # A read-only simulation: it needs no system checks (and runs while another app is half-written).
     requires_system_checks: list[str] = []
     help = (
-        "Simula a reserva de vagas e a ordem de nomeação de um cenário JSON (RULES.md §8) e imprime o "
+        "Simula a reserva de vagas e a ordem de nomeação de um cenário JSON e imprime o "
         "resultado em JSON. Use - para ler o cenário da entrada padrão."
     )
 

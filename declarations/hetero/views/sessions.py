@@ -20,6 +20,7 @@ from contests.forms import add_service_errors
 from contests.models import Contest
 from contests.views import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import here
+from contests.wording import plural
 from declarations.calendars import organization_calendar
 from declarations.hetero import rules, selectors
 from declarations.hetero import services as hs
@@ -187,7 +188,8 @@ def attendance_many(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(
             request,
-            f"Comparecimento registrado: {len(attended)} compareceram; {changed} registro(s) alterado(s).",
+            f"Comparecimento registrado: {plural(len(attended), 'compareceu', 'compareceram')}; "
+            f"{plural(changed, 'registro alterado', 'registros alterados')}.",
         )
     return redirect("declarations:hetero_session", pk=session.pk)
 
@@ -217,7 +219,9 @@ def apply_many(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         for message in error.messages:
             messages.error(request, message)
         return redirect("declarations:hetero_session", pk=session.pk)
-    messages.success(request, f"Resultado definitivo aplicado a {len(applied)} candidato(s).")
+    messages.success(
+        request, f"Resultado definitivo aplicado a {plural(len(applied), 'candidato', 'candidatos')}."
+    )
     for done in applied:
         number = done.verification.registration.number
         messages.info(request, f"Inscrição {number}: {rules.CONSEQUENCE_LABELS[done.consequence]}.")

@@ -23,6 +23,7 @@ from contests.forms import add_service_errors
 from contests.models import Contest
 from contests.views import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import contest_trail, here
+from contests.wording import plural
 from declarations.hetero import documents, rules, selectors
 from declarations.hetero import services as hs
 from declarations.hetero.forms import (
@@ -133,8 +134,8 @@ def commission_form(request: AuthenticatedHttpRequest, slug: str) -> HttpRespons
             "formset_title": "Membros",
             "title": "Constituir comissão",
             "lead": f"Tamanhos pela política: {law.hetero_commission_size} membros na comissão de "
-            f"heteroidentificação e {law.hetero_appeal_commission_size} na recursal, sem membro em comum "
-            "(RULES §5). A comissão deve ser diversa em gênero e cor. Se o concurso sorteia os membros, "
+            f"heteroidentificação e {law.hetero_appeal_commission_size} na recursal, sem membro em comum. "
+            "A comissão deve ser diversa em gênero e cor, como o edital exige. Se o concurso sorteia os membros, "
             "anuncie o sorteio em vez de indicá-los aqui.",
             "submit": "Constituir a comissão",
             "multipart": False,
@@ -296,7 +297,8 @@ def call(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(
                 request,
-                f"{len(called)} candidato(s) chamado(s). Publique a convocação com data, hora e local.",
+                f"{plural(len(called), 'candidato chamado', 'candidatos chamados')}. Publique a convocação com data, "
+                "hora e local.",
             )
             return redirect("declarations:hetero_session", pk=session.pk)
     return render(

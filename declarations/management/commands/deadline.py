@@ -81,7 +81,7 @@ class Command(BaseCommand):
     # A read-only computation: it needs no system checks.
     requires_system_checks: list[str] = []
     help = (
-        "Calcula o último dia de um prazo (Lei 9.784/1999, art. 66; RULES.md §6) e explica a contagem. "
+        "Calcula o último dia de um prazo (Lei 9.784/1999, art. 66) e explica a contagem. "
         "Imprime o último dia como AAAA-MM-DD na primeira linha."
     )
 
