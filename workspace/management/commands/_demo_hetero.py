@@ -70,7 +70,8 @@ CONCLUDED_FACTS = (
     "Apuração de ofício, para demonstração: a documentação apresentada na inscrição não permitiu confirmar a "
     "autodeclaração. Nenhum fato real é descrito; os nomes são inventados."
 )
-# (days after the opening, act, outcome, text): the candidate's filings and the administration's acts.
+# (days after the opening, act, outcome, text): the candidate's filings and the administration's acts; a
+# decision is notified in person.
 CONCLUDED_ACTS = (
     (5, "defence", "", "Defesa da candidata (fictícia): reafirma a autodeclaração."),
     (6, "instruction_closed", "", ""),
@@ -82,7 +83,7 @@ CONCLUDED_ACTS = (
         "falsity",
         "Falsidade da autodeclaração confirmada: fundamentos de fato e de direito (texto fictício).",
     ),
-    ("notice", 16),
+    (16, "decision_notice", "", ""),
     (20, "appeal", "", "Recurso da candidata (fictício) contra a decisão."),
     (22, "reconsideration", "falsity", "Decisão mantida em juízo de reconsideração; recurso encaminhado."),
     (
@@ -91,7 +92,7 @@ CONCLUDED_ACTS = (
         "falsity",
         "Recurso conhecido e não provido pela autoridade superior (fictício).",
     ),
-    ("notice", 41),
+    (41, "decision_notice", "", ""),
     (60, "final", "", "Certidão: decorrido o prazo sem recurso, a decisão tornou-se definitiva."),
 )
 
@@ -298,16 +299,14 @@ def seed_procedure_concluded(contest: Contest, by: User) -> list[str]:
     )
     procedure_services.notice_send(procedure=procedure, by=by, today=opened_on, means=Means.IN_PERSON)
     day = opened_on
-    for step in CONCLUDED_ACTS:
-        if step[0] == "notice":
-            day = opened_on + datetime.timedelta(days=step[1])
-            procedure_services.notice_send(procedure=procedure, by=by, today=day, means=Means.IN_PERSON)
-            continue
-        days, kind, outcome, text = step
+    for days, kind, outcome, text in CONCLUDED_ACTS:
         day = opened_on + datetime.timedelta(days=days)
-        procedure_services.act_record(
-            procedure=procedure, kind=kind, by=by, today=day, outcome=outcome, text=text
-        )
+        if kind == "decision_notice":
+            procedure_services.notice_send(procedure=procedure, by=by, today=day, means=Means.IN_PERSON)
+        else:
+            procedure_services.act_record(
+                procedure=procedure, kind=kind, by=by, today=day, outcome=outcome, text=text
+            )
     effects = procedure_services.effects_apply(procedure=procedure, by=by, today=day)
     assert effects.document is not None
     return [
