@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.core.files.uploadedfile import UploadedFile
+from django.template.defaultfilters import filesizeformat
 from django.utils.text import slugify
 
 from contests import lifecycle
@@ -23,6 +25,7 @@ from contests.models import (
     VacancyOpening,
     vacancies_bound_refusal,
 )
+from contests.wording import thousands
 
 DATE_FORMAT = "%d/%m/%Y"
 DATE_INPUT_FORMATS = ["%d/%m/%Y", "%Y-%m-%d"]
@@ -492,6 +495,16 @@ class PolicyForm(StaffFormMixin, forms.ModelForm):
 # Organisation and holidays -----------------------------------------------------------------------------
 
 
+LOGO_FORMATS = frozenset({"PNG", "JPEG"})
+LOGO_MAX_BYTES = 1024 * 1024
+LOGO_MAX_SIDE = 3000
+LOGO_MIN_SIDE = 64
+LOGO_HELP = (
+    "Impresso no cabeçalho de todos os documentos: imagem PNG ou JPEG de até 1 MB, entre 64 e 3.000 pixels de "
+    "lado (fundo transparente, de preferência)."
+)
+
+
 class OrganizationForm(StaffFormMixin, forms.ModelForm):
     website = forms.URLField(label="Sítio", required=False, max_length=200, assume_scheme="https")
     fieldsets = (
@@ -518,6 +531,33 @@ class OrganizationForm(StaffFormMixin, forms.ModelForm):
             "dpo_phone",
         ]
         widgets = {"address": forms.Textarea(attrs={"rows": 2})}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        logo = self.fields["logo"]
+        logo.help_text = LOGO_HELP
+        logo.widget.attrs["accept"] = "image/png,image/jpeg"
+
+    def clean_logo(self) -> Any:
+        """The coat of arms printed on every document's header: a PNG or JPEG image (Pillow has already
+        opened it), of bounded size and dimensions (a huge image would slow every PDF)."""
+        logo = self.cleaned_data.get("logo")
+        if not isinstance(logo, UploadedFile):  # kept as it was, cleared, or none
+            return logo
+        image = getattr(logo, "image", None)
+        if image is None or image.format not in LOGO_FORMATS:
+            raise ValidationError("Envie o brasão como imagem PNG ou JPEG.")
+        if logo.size is not None and logo.size > LOGO_MAX_BYTES:
+            raise ValidationError(
+                f"A imagem tem {filesizeformat(logo.size)}; o limite é {filesizeformat(LOGO_MAX_BYTES)}."
+            )
+        width, height = image.size
+        if max(width, height) > LOGO_MAX_SIDE or min(width, height) < LOGO_MIN_SIDE:
+            raise ValidationError(
+                f"A imagem tem {width} × {height} pixels; use entre {LOGO_MIN_SIDE} e {thousands(LOGO_MAX_SIDE)} "
+                "pixels de lado."
+            )
+        return logo
 
 
 class SignatoriesForm(StaffFormMixin, forms.Form):

@@ -121,7 +121,7 @@ def test_no_public_page_of_the_demo_shows_a_cpf_a_birth_date_or_an_email(client,
     ]
     assert len(people) >= 20 and all(p.birth and p.email for p in people)
     contest = Contest.objects.get(slug="demo-santa-maria-concluido")
-    run = ResultRun.objects.get(contest=contest, status=ResultRun.Status.PUBLISHED)
+    run = ResultRun.objects.get(contest=contest, kind=ResultRun.Kind.FINAL)
     position = contest.positions.get(code="AADM")
     searches = [
         reverse("public:run", args=[contest.slug, run.pk]) + "?q=a",
@@ -161,7 +161,7 @@ def test_no_public_page_of_the_demo_shows_a_cpf_a_birth_date_or_an_email(client,
     from declarations.models import Procedure
     from workspace.management.commands._demo_hetero import PROCEDURE_COMPLAINANT, PROCEDURE_FACTS
 
-    procedure = Procedure.objects.get()
+    procedure = Procedure.objects.get(status=Procedure.Status.OPEN)
     secrets = [PROCEDURE_FACTS[:40], PROCEDURE_COMPLAINANT, str(procedure), "Denúncia fictícia"]
     assert not [(url, s) for url, text in pages.items() for s in secrets if s in text]
 

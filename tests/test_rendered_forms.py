@@ -276,7 +276,7 @@ def _value(url_name: str, control: Control, rendered) -> str | list[str] | None:
 
 def _png() -> bytes:
     buffer = io.BytesIO()
-    Image.new("RGB", (4, 4), "white").save(buffer, "PNG")
+    Image.new("RGB", (64, 64), "white").save(buffer, "PNG")
     return buffer.getvalue()
 
 

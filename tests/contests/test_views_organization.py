@@ -194,3 +194,97 @@ def test_readers_see_who_signs_without_a_form(client_for, cast):
     page = client_for("clerk").get(reverse("contests:organization")).content.decode()
     assert "Edital e retificações" in page and "Ana Souza, Presidente" in page
     assert "Salvar quem assina" not in page
+
+
+# The coat of arms (printed on every document's header) --------------------------------------------------
+
+
+def _image(fmt: str = "PNG", size: tuple[int, int] = (120, 140), name: str = "brasao.png"):
+    from io import BytesIO
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from PIL import Image
+
+    buffer = BytesIO()
+    Image.new("RGB", size, (31, 58, 95)).save(buffer, fmt)
+    return SimpleUploadedFile(name, buffer.getvalue(), content_type=f"image/{fmt.lower()}")
+
+
+def _upload(name: str, content: bytes):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return SimpleUploadedFile(name, content, content_type="image/png")
+
+
+def _organization_fill(**extra):
+    return {key: value for key, value in {**ORGANIZATION, **extra}.items() if value != ""}
+
+
+def test_manager_uploads_and_replaces_the_coat_of_arms_through_the_page(client_for, cast, settings, tmp_path):
+    from contests.documents.render import Stamp, base_context
+    from tests.pages import post_form
+
+    settings.MEDIA_ROOT = tmp_path
+    client = client_for("manager")
+    url = reverse("contests:organization")
+    response = post_form(client, url, _organization_fill(logo=_image()), containing="logo", follow=True)
+    assert "Dados da organização salvos." in response.content.decode()
+    organization = Organization.current()
+    assert organization.logo.name.startswith("organization/brasao")
+    assert organization.history.first().history_user == cast["manager"]
+    first = organization.logo.path
+    assert base_context(Stamp(), title="x")["logo_uri"].endswith(organization.logo.name)
+    # Replaced: the header prints the new one.
+    post_form(client, url, {"logo": _image(name="novo.jpg", fmt="JPEG")}, follow=True)
+    organization.refresh_from_db()
+    assert organization.logo.name.startswith("organization/novo") and organization.logo.path != first
+    assert organization.logo.width == 120
+    # Saved again without a file: the emblem stays.
+    post_form(client, url, {"name": "Câmara de Vereadores"}, follow=True)
+    organization.refresh_from_db()
+    assert organization.name == "Câmara de Vereadores" and organization.logo.name.startswith(
+        "organization/novo"
+    )
+
+
+@pytest.mark.parametrize(
+    ("upload", "message"),
+    [
+        (lambda: _image(fmt="GIF", name="brasao.gif"), "Envie o brasão como imagem PNG ou JPEG."),
+        (lambda: _image(size=(3001, 20)), "A imagem tem 3001 × 20 pixels; use entre 64 e 3.000 pixels"),
+        (lambda: _image(size=(40, 40)), "A imagem tem 40 × 40 pixels; use entre 64 e 3.000 pixels"),
+        (lambda: _upload("brasao.png", b"not an image"), "Envie uma imagem válida."),
+    ],
+)
+def test_a_bad_coat_of_arms_is_refused_and_nothing_changes(
+    client_for, cast, settings, tmp_path, upload, message
+):
+    from tests.pages import post_form
+
+    settings.MEDIA_ROOT = tmp_path
+    services.organization_save(by=cast["manager"], data=ORGANIZATION)
+    response = post_form(client_for("manager"), reverse("contests:organization"), {"logo": upload()})
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not Organization.current().logo
+    assert not list(tmp_path.rglob("*.*"))
+
+
+def test_a_coat_of_arms_over_one_megabyte_is_refused(client_for, cast, settings, tmp_path):
+    import os
+    from io import BytesIO
+
+    from PIL import Image
+
+    from tests.pages import post_form
+
+    settings.MEDIA_ROOT = tmp_path
+    services.organization_save(by=cast["manager"], data=ORGANIZATION)
+    # Random pixels do not compress: a 700 × 700 RGB PNG of noise is about 1,4 MB.
+    buffer = BytesIO()
+    Image.frombytes("RGB", (700, 700), os.urandom(700 * 700 * 3)).save(buffer, "PNG")
+    assert buffer.tell() > 1024 * 1024
+    big = _upload("grande.png", buffer.getvalue())
+    response = post_form(client_for("manager"), reverse("contests:organization"), {"logo": big})
+    assert "o limite é 1,0\xa0MB" in response.content.decode()
+    assert not Organization.current().logo

@@ -65,7 +65,7 @@ DEMO_EXPECTED = {
     "gestao": {
         "Editais a publicar": "0",
         "Listas aguardando publicação": "1",
-        "Atos de nomeação a publicar": "1",
+        "Atos de nomeação a publicar": "0",  # the demo publishes its nomination Portaria
         "Concursos aguardando homologação": "0",
         "Validades que terminam em 90 dias": "0",
     },
@@ -74,12 +74,13 @@ DEMO_EXPECTED = {
     "secretaria": {"Vagas livres para nomear": "6", "Prazos de posse vencidos ou a vencer em 7 dias": "0"},
     # The demo's one procedure (a fictitious complaint on a registration of the concluded contest, the
     # defence deadline running).
-    # Its heteroidentification queue: the commission's contest (members, sessions and appeals to follow).
+    # Its heteroidentification queue: the contests with a commission (members, sessions and appeals to
+    # follow): the one in progress, and the concluded one whose session was held weeks ago.
     "juridico": {
         "Processos abertos, pelo próximo prazo": "1",
         "Efeitos de decisão a aplicar": "0",
         "Atos de heteroidentificação a publicar": "0",
-        "Heteroidentificação": "1",
+        "Heteroidentificação": "2",
     },
     # Santa Maria's commission, drawn with Conceição (comissao) in it: one session, 14 days after the seed.
     "comissao": {"Próximas sessões da sua comissão": "1"},

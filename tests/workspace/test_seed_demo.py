@@ -67,17 +67,19 @@ def debug(settings):
     settings.DEBUG = True
 
 
-def _first_run_with_debug(settings) -> str:
+def _first_run_with_debug(settings, media) -> str:
     settings.PASSWORD_HASHERS = FAST_HASHERS  # as every test's (tests/conftest.py)
+    settings.MEDIA_ROOT = media  # the emblem the demo copies there
     with override_settings(DEBUG=True):
         return seed()
 
 
 @pytest.fixture(scope="module")
-def seeded(django_db_setup, django_db_blocker):
+def seeded(django_db_setup, django_db_blocker, tmp_path_factory):
     """What the first ``seed_demo`` with DEBUG on printed; its rows are in the database of every test that
     asks for it."""
-    yield from built_once(django_db_blocker, _first_run_with_debug)
+    media = tmp_path_factory.mktemp("media")
+    yield from built_once(django_db_blocker, lambda settings: _first_run_with_debug(settings, media))
 
 
 def _reserved(slug: str) -> dict[str, tuple[int, int, int, int]]:
@@ -235,12 +237,62 @@ def test_seed_demo_gives_the_portal_a_published_edital_result_and_nominations(db
     contest = Contest.objects.get(slug="demo-santa-maria-concluido")
     assert contest.policy.slug == "santa-maria"
     assert Document.objects.filter(contest=contest, kind=Document.Kind.EDITAL).count() == 1
-    run = ResultRun.objects.get(contest=contest)
+    preliminary, run = ResultRun.objects.filter(contest=contest).order_by("number")
+    assert preliminary.status == ResultRun.Status.PUBLISHED and preliminary.kind == ResultRun.Kind.PRELIMINARY
     assert run.status == ResultRun.Status.PUBLISHED and run.kind == ResultRun.Kind.FINAL
     assert contest.homologation_date is not None
     assert Nomination.objects.filter(position__contest=contest).count() == 7
     assert run.entries.filter(name="Carla Souza").exists()  # the social name, never the civil one
     assert not run.entries.filter(name="Carlos Henrique Souza").exists()
+    # Each list and the nomination Portaria published as a signed act, by the head of the body.
+    lists = Document.objects.filter(contest=contest, kind=Document.Kind.RESULT_LIST).order_by("pk")
+    assert [d.subject for d in lists] == [f"run-{preliminary.pk}", f"run-{run.pk}"]
+    act = Document.objects.get(contest=contest, kind=Document.Kind.NOMINATION_ACT)
+    assert act.title == "Ato de nomeação – Portaria 31 (demonstração)"
+    assert {(d.signer_name, d.signer_office) for d in [*lists, act]} == {
+        ("Helena Bastos Prado", "Presidente da Câmara Municipal de Santa Maria")
+    }
+
+
+def test_seed_demo_prints_the_organisation_s_emblem_on_its_documents(db, debug, seeded):
+    from contests.documents.render import Stamp, base_context
+
+    organization = Organization.current()
+    assert organization.logo.name == "organization/brasao-demo-santa-maria.png"
+    assert (organization.logo.width, organization.logo.height) == (360, 440)
+    assert base_context(Stamp(), title="x")["logo_uri"].endswith("organization/brasao-demo-santa-maria.png")
+
+
+def test_seed_demo_publishes_an_act_of_every_kind(db, debug, seeded):
+    """Every kind of document can be read without running a contest (the text of each: test_acts_text)."""
+    from contests.documents.models import Document
+
+    assert set(Document.objects.values_list("kind", flat=True)) == set(Document.Kind.values)
+
+
+def test_seed_demo_holds_a_heteroidentification_session_on_the_concluded_contest(db, debug, seeded):
+    from contests.documents.models import Document
+    from declarations.models import Verification
+    from workspace.management.commands._demo_hetero import HELD_CALLED, HELD_DAYS_AGO
+
+    contest = Contest.objects.get(slug="demo-santa-maria-concluido")
+    session = Session.objects.get(commission__contest=contest)
+    assert session.closed_at is not None
+    from django.utils import timezone
+
+    held_on = timezone.localtime(session.starts_at).date()
+    assert held_on == timezone.localdate() - datetime.timedelta(days=HELD_DAYS_AGO)
+    outcomes = list(
+        Verification.objects.filter(session=session)
+        .order_by("registration__number")
+        .values_list("outcome", flat=True)
+    )
+    assert outcomes == ["confirmed"] * (HELD_CALLED - 1) + ["absent"]
+    kinds = set(Document.objects.filter(contest=contest).values_list("kind", flat=True))
+    assert {"hetero_draw", "hetero_call", "hetero_minutes", "hetero_result"} <= kinds
+    # The same people sit on both demo commissions, each with one account.
+    accounts = CommissionMember.objects.values_list("name", "user")
+    assert len(set(accounts)) == 5 and len(accounts) == 10
 
 
 def test_seed_demo_draws_santa_maria_commission_with_the_comissao_user_and_a_session_ahead(db, debug, seeded):
@@ -282,10 +334,9 @@ def test_seed_demo_opens_one_procedure_with_a_running_defence_deadline(db, debug
 
     from declarations.procedure.selectors import case_state
 
-    procedure = Procedure.objects.get()
+    procedure = Procedure.objects.get(status=Procedure.Status.OPEN)
     assert procedure.registration.contest.slug == "demo-santa-maria-concluido"
     assert procedure.registration.racial_reserve
-    assert procedure.status == Procedure.Status.OPEN
     assert procedure.origin == Procedure.Origin.COMPLAINT
     assert procedure.opened_by.username == "admin"
     assert list(procedure.acts.order_by("pk").values_list("kind", flat=True)) == ["opening", "notice"]
@@ -293,3 +344,31 @@ def test_seed_demo_opens_one_procedure_with_a_running_defence_deadline(db, debug
     deadline = case_state(procedure, today=today).next_deadline
     assert deadline is not None and not deadline.overdue
     assert deadline.deadline.last_day > today  # counted from the in-person notice given today
+
+
+def test_seed_demo_tells_one_procedure_to_its_end_with_the_public_act_of_its_effects(db, debug, seeded):
+    from candidates.models import Registration
+    from contests.documents.models import Document
+    from workspace.management.commands._demo_hetero import CONCLUDED_CANDIDATE
+
+    procedure = Procedure.objects.get(status=Procedure.Status.CLOSED)
+    assert procedure.registration.candidate.full_name == CONCLUDED_CANDIDATE
+    assert procedure.outcome == "falsity" and procedure.effects_applied_on is not None
+    assert procedure.registration.status == Registration.Status.ELIMINATED
+    assert list(procedure.acts.order_by("pk").values_list("kind", flat=True)) == [
+        "opening",
+        "notice",
+        "defence",
+        "instruction_closed",
+        "final_statement",
+        "report",
+        "decision",
+        "decision_notice",
+        "appeal",
+        "reconsideration",
+        "superior_decision",
+        "decision_notice",
+        "final",
+    ]
+    effects = Document.objects.get(kind=Document.Kind.PROCEDURE_EFFECTS)
+    assert f"nos termos do {procedure}" in effects.title

@@ -20,8 +20,9 @@ from tests.module_data import built_once
 from tests.workspace.test_seed_demo import _reserved
 
 
-def _first_run(settings) -> str:
+def _first_run(settings, media) -> str:
     settings.PASSWORD_HASHERS = FAST_HASHERS
+    settings.MEDIA_ROOT = media
     out = StringIO()
     with override_settings(DEBUG=True):
         call_command("seed_demo", "--organization", "angra", stdout=out)
@@ -29,8 +30,9 @@ def _first_run(settings) -> str:
 
 
 @pytest.fixture(scope="module")
-def seeded(django_db_setup, django_db_blocker):
-    yield from built_once(django_db_blocker, _first_run)
+def seeded(django_db_setup, django_db_blocker, tmp_path_factory):
+    media = tmp_path_factory.mktemp("media")
+    yield from built_once(django_db_blocker, lambda settings: _first_run(settings, media))
 
 
 def test_angra_is_its_own_organisation_with_its_own_contest(db, seeded):
@@ -52,19 +54,38 @@ def test_angra_dates_count_from_today_and_no_deadline_has_ended(db, seeded):
     contest = Contest.objects.get()
     assert contest.edital_date == today - datetime.timedelta(days=200)
     assert contest.homologation_date == today
-    assert ResultRun.objects.get(contest=contest).status == ResultRun.Status.PUBLISHED
+    assert set(ResultRun.objects.filter(contest=contest).values_list("kind", "status")) == {
+        (ResultRun.Kind.PRELIMINARY, ResultRun.Status.PUBLISHED),
+        (ResultRun.Kind.FINAL, ResultRun.Status.PUBLISHED),
+    }
     assert Nomination.objects.filter(position__contest=contest).count() == 7
     assert all(n.office_deadline >= today for n in Nomination.objects.all())
 
 
 def test_angra_commission_and_procedure(db, seeded):
-    assert Commission.objects.get().contest.slug == "demo-angra"
-    procedure = Procedure.objects.get()
+    commission = Commission.objects.get()
+    assert commission.contest.slug == "demo-angra"
+    # A session held weeks ago (its minutes and result published), and one ahead with the others called.
+    held, ahead = commission.sessions.order_by("starts_at")
+    assert held.closed_at is not None and ahead.closed_at is None
+    assert ahead.verifications.exists()
+    procedure = Procedure.objects.get(status=Procedure.Status.OPEN)
     assert procedure.registration.contest.slug == "demo-angra"
     today = timezone.localdate()
     deadline = case_state(procedure, today=today).next_deadline
     # The defence (10 days in Angra's policy) counted from the in-person notice given today.
     assert deadline is not None and deadline.deadline.last_day >= today + datetime.timedelta(days=10)
+
+
+def test_angra_documents_carry_its_emblem_and_are_signed_by_its_mayor(db, seeded):
+    from contests.documents.models import Document
+
+    assert Organization.current().logo.name == "organization/brasao-demo-angra.png"
+    assert set(Document.objects.values_list("kind", flat=True)) == set(Document.Kind.values)
+    heads = Document.objects.exclude(kind__in=[Document.Kind.PROCEDURE_ACT, Document.Kind.PROCEDURE_EFFECTS])
+    assert set(heads.values_list("signer_name", "signer_office")) == {
+        ("Ricardo Mendes Falcão", "Prefeito Municipal de Angra dos Reis")
+    }
 
 
 def test_angra_again_changes_nothing(db, seeded):

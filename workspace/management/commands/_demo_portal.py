@@ -1,6 +1,7 @@
 """What the public portal shows for the demo, for ``seed_demo``: a concluded contest of the demo organisation
-with its edital published as a document, fictitious registrations with scores, the final result published,
-the contest homologated and the first nominations made, today (the deadlines to take office run from
+with its edital published as a document, fictitious registrations with scores, the preliminary and the final
+result published with their signed lists, the contest homologated and the first nominations made with their
+act (Portaria) published, today (the deadlines to take office run from
 today: the demo never opens on deadlines that ended months ago). Everything through the services, as a
 clerk would.
 
@@ -14,10 +15,11 @@ import datetime
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
+from candidates.documents import nomination_act_publish, result_run_publish_with_document
 from candidates.models import Nomination, Phase, ResultRun
 from candidates.services import registrations as registration_services
 from candidates.services.nominations import nominations_call
-from candidates.services.results import result_run_compute, result_run_publish
+from candidates.services.results import result_run_compute
 from candidates.validators import cpf_with_check_digits
 from contests import services as contest_services
 from contests.audit import User
@@ -72,11 +74,14 @@ def seed_portal(
     today: datetime.date,
     people: Sequence[Sequence[tuple[str, str, str, str]]] = PEOPLE,
     acts: Mapping[str, str],
+    signer: tuple[str, str],
 ) -> list[str]:
     """Publish the demo contest's edital, register and score ``people`` (one tuple per position, in the
     contest's order of positions), publish the final result, homologate and make the first nominations,
     ``today``. For a contest created in this run only (idempotence is the caller's: it calls this once, when
-    it created the contest). ``acts``: ``gazette``, ``homologation``, ``nomination``, ``nomination_gazette``."""
+    it created the contest). ``acts``: ``gazette``, ``homologation``, ``nomination``, ``nomination_gazette``;
+    ``signer``: (name, office) of who signs the lists and the nomination act."""
+    signer_name, signer_office = signer
     done: list[str] = []
     edital = edital_publish(contest=contest, by=by, gazette_edition=acts["gazette"])
     done.append(f"edital publicado {contest.slug} (código {edital.code})")
@@ -110,13 +115,26 @@ def seed_portal(
                 registration=registration, phase=phase, by=by, score=Decimal(score)
             )
     done.append(f"{serial} inscrições com notas em {contest.slug}")
-    run = result_run_compute(contest=contest, by=by)
-    # The demo tells a past story: its final list came out a week before the homologation of today.
-    contest_services.contest_record_final_result(
-        contest=contest, by=by, on=today - datetime.timedelta(days=7)
-    )
-    run = result_run_publish(run=run, kind=ResultRun.Kind.FINAL, by=by)
-    done.append(f"resultado final publicado em {contest.slug}")
+    # The preliminary list, open to appeals, then the final one (no appeal changed it): both published as
+    # signed acts, as a clerk publishes them.
+    for kind in (ResultRun.Kind.PRELIMINARY, ResultRun.Kind.FINAL):
+        run = result_run_compute(contest=contest, by=by, kind=kind)
+        if kind == ResultRun.Kind.FINAL:
+            # The demo tells a past story: its final list came out a week before the homologation of today.
+            contest_services.contest_record_final_result(
+                contest=contest, by=by, on=today - datetime.timedelta(days=7)
+            )
+        run, document = result_run_publish_with_document(
+            run=run,
+            kind=kind,
+            by=by,
+            signer_name=signer_name,
+            signer_office=signer_office,
+            gazette_edition=acts["gazette"],
+        )
+        done.append(
+            f"resultado {run.get_kind_display().lower()} publicado em {contest.slug} ({document.code})"
+        )
     contest_services.contest_homologate(
         contest=Contest.objects.get(pk=contest.pk), by=by, date=today, act=acts["homologation"]
     )
@@ -132,5 +150,13 @@ def seed_portal(
             today=today,
         )
     nominated = Nomination.objects.filter(position__contest=contest).count()
-    done.append(f"{nominated} nomeações em {contest.slug} ({acts['nomination']})")
+    act = nomination_act_publish(
+        contest=contest,
+        act_number=acts["nomination"],
+        by=by,
+        signer_name=signer_name,
+        signer_office=signer_office,
+        gazette_edition=acts["nomination_gazette"],
+    )
+    done.append(f"{nominated} nomeações em {contest.slug} ({acts['nomination']}, ato {act.code})")
     return done

@@ -24,11 +24,14 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.core.exceptions import ValidationError
+from django.core.files import File
+from django.core.files.storage import default_storage
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
@@ -38,7 +41,13 @@ from contests import services
 from contests.documents import services as document_services
 from contests.documents.models import EditalText
 from contests.models import Contest, Holiday, Organization, Policy, Position, Signatory
-from workspace.management.commands._demo_hetero import seed_heteroidentification, seed_procedure
+from declarations.hetero.documents import Signer
+from workspace.management.commands._demo_hetero import (
+    seed_heteroidentification,
+    seed_heteroidentification_held,
+    seed_procedure,
+    seed_procedure_concluded,
+)
 from workspace.management.commands._demo_portal import seed_portal
 
 D = datetime.date
@@ -56,6 +65,9 @@ USERS = [
 ]
 
 DEMO_ACT = "Exemplo de demonstração: confira a lei municipal"
+# The demo's emblems: a plain shield with the municipality's initials, marked "demonstração" (never a real coat
+# of arms), printed on the header of every document.
+EMBLEMS = Path(settings.BASE_DIR) / "static" / "demo"
 
 
 def _dmy(day: datetime.date) -> str:
@@ -122,9 +134,14 @@ SANTA_MARIA_OFFICE = {
     "De segunda a sexta-feira, das 13h às 18h; telefone (55) 3000-0002; rh@camara-santa-maria.example",
     "office_requirements": OFFICE_REQUIREMENTS,
 }
+# Who signs the acts: a fictitious person in the office the law names (the head of the body).
 SANTA_MARIA_SIGNER = {
-    "signer_name": "Presidente da Câmara (demonstração)",
-    "signer_office": "Presidente da Câmara Municipal",
+    "signer_name": "Helena Bastos Prado",
+    "signer_office": "Presidente da Câmara Municipal de Santa Maria",
+}
+ANGRA_SIGNER = {
+    "signer_name": "Ricardo Mendes Falcão",
+    "signer_office": "Prefeito Municipal de Angra dos Reis",
 }
 
 
@@ -308,8 +325,7 @@ def angra_contests(today: datetime.date) -> list[dict[str, Any]]:
                     (exam, "Prova objetiva"),
                 ),
                 "exam_content": "Prova objetiva de 50 questões (100 pontos, mínimo de 50).",
-                "signer_name": "Prefeito Municipal (demonstração)",
-                "signer_office": "Prefeito de Angra dos Reis",
+                **ANGRA_SIGNER,
             },
             "phases": [{"name": "Prova Objetiva", "max_score": Decimal(100), "pass_mark": Decimal(50)}],
             "positions": [
@@ -347,6 +363,7 @@ class Demo:
     procedure_contest: str
     mail_domain: str
     signer: tuple[str, str]  # who signs every kind of act (name, office)
+    emblem: str  # the file under static/demo/ the organisation's documents carry as its coat of arms
 
 
 DEMOS = {
@@ -358,6 +375,7 @@ DEMOS = {
         procedure_contest="demo-santa-maria-concluido",
         mail_domain="camara-santa-maria.example",
         signer=(SANTA_MARIA_SIGNER["signer_name"], SANTA_MARIA_SIGNER["signer_office"]),
+        emblem="brasao-demo-santa-maria.png",
     ),
     "angra": Demo(
         ANGRA,
@@ -366,7 +384,8 @@ DEMOS = {
         commission_contest="demo-angra",
         procedure_contest="demo-angra",
         mail_domain="prefeitura-angra.example",
-        signer=("Prefeito Municipal (demonstração)", "Prefeito de Angra dos Reis"),
+        signer=(ANGRA_SIGNER["signer_name"], ANGRA_SIGNER["signer_office"]),
+        emblem="brasao-demo-angra.png",
     ),
 }
 
@@ -400,15 +419,26 @@ class Command(BaseCommand):
                 self._holidays(admin)
                 for spec in demo.contests(today):
                     self._contest(spec, admin, today)
-                if admin is not None:  # what Comissão and Jurídico have to do; each step skipped once done
+                if (
+                    admin is not None
+                ):  # what Comissão and Jurídico did and have to do; each step skipped once done
+                    procedure_contest = Contest.objects.get(slug=demo.procedure_contest)
+                    signer = Signer(*demo.signer)
                     self.created.extend(
-                        seed_heteroidentification(
-                            Contest.objects.get(slug=demo.commission_contest), admin, password=DEMO_PASSWORD
+                        seed_heteroidentification_held(
+                            procedure_contest, admin, password=DEMO_PASSWORD, signer=signer
                         )
                     )
                     self.created.extend(
-                        seed_procedure(Contest.objects.get(slug=demo.procedure_contest), admin)
+                        seed_heteroidentification(
+                            Contest.objects.get(slug=demo.commission_contest),
+                            admin,
+                            password=DEMO_PASSWORD,
+                            signer=signer,
+                        )
                     )
+                    self.created.extend(seed_procedure(procedure_contest, admin))
+                    self.created.extend(seed_procedure_concluded(procedure_contest, admin))
         except ValidationError as error:
             raise CommandError("Dados de demonstração recusados: " + "; ".join(error.messages)) from error
 
@@ -470,12 +500,21 @@ class Command(BaseCommand):
     def _organization(self, by: User | None) -> None:
         if Organization.current() is not None:
             return
-        services.organization_save(by=by, data=self.demo.organization)
-        self.created.append(f"organização {self.demo.organization['name']}")
+        services.organization_save(by=by, data={**self.demo.organization, "logo": self._emblem()})
+        self.created.append(f"organização {self.demo.organization['name']}, com o seu brasão")
         # Who signs each kind of act: the publication forms come prefilled with it (DESIGN.md point 11).
         name, office = self.demo.signer
         services.signatories_save(by=by, data=dict.fromkeys(Signatory.Kind.values, (name, office)))
         self.created.append(f"quem assina os atos: {name}")
+
+    def _emblem(self) -> str:
+        """The demo emblem's name in the media storage, copied there once (a second demo database reuses the
+        same file instead of piling up copies)."""
+        name = f"organization/{self.demo.emblem}"
+        if not default_storage.exists(name):
+            with (EMBLEMS / self.demo.emblem).open("rb") as handle:
+                name = default_storage.save(name, File(handle))
+        return name
 
     def _holidays(self, by: User | None) -> None:
         for data in self.demo.holidays:
@@ -518,4 +557,6 @@ class Command(BaseCommand):
         if new_contest:
             services.contest_set_status(contest=contest, status=Contest.Status.IN_PROGRESS, by=by)
             if spec.get("portal"):
-                self.created.extend(seed_portal(contest, by, today=today, acts=spec["portal"]))
+                self.created.extend(
+                    seed_portal(contest, by, today=today, acts=spec["portal"], signer=self.demo.signer)
+                )
