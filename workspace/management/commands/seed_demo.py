@@ -37,7 +37,7 @@ from candidates.services import registrations as candidate_services
 from contests import services
 from contests.documents import services as document_services
 from contests.documents.models import EditalText
-from contests.models import Contest, Holiday, Organization, Policy, Position, Signatory
+from contests.models import Authority, Contest, Holiday, Organization, Policy, Position, Signatory
 from workspace.management.commands._demo_hetero import seed_heteroidentification, seed_procedure
 from workspace.management.commands._demo_portal import seed_portal
 
@@ -103,10 +103,41 @@ SANTA_MARIA_HOLIDAYS: list[dict[str, Any]] = [
         "act": "Portaria de ponto facultativo (demonstração)",
     },
 ]
-SANTA_MARIA_SIGNER = {
-    "signer_name": "Presidente da Câmara (demonstração)",
-    "signer_office": "Presidente da Câmara Municipal",
+# The authorities (``contests.Authority``) and the kinds of act each signs. Names are fictional. In office
+# from the first of January of the year before the seed runs: every demo act (the oldest edital is 200 days
+# old) falls within the term, so its signature block carries the act of competence.
+ALL_KINDS = tuple(Signatory.Kind.values)
+SANTA_MARIA_PRESIDENT = {
+    "name": "Ricardo Almeida Prates (demonstração)",
+    "office": "Presidente da Câmara Municipal de Vereadores de Santa Maria",
+    "competence": "Lei Orgânica do Município de Santa Maria",
 }
+# Santa Maria's law names no authority for the procedure nor a superior one for its appeal, and the Câmara's
+# President is its highest authority: he signs everything, the decision on appeal included (our reading,
+# pending the Câmara's Regimento Interno, which may give the appeal to the Mesa Diretora).
+SANTA_MARIA_AUTHORITIES = ((SANTA_MARIA_PRESIDENT, ALL_KINDS),)
+SANTA_MARIA_SIGNER = {
+    "signer_name": SANTA_MARIA_PRESIDENT["name"],
+    "signer_office": SANTA_MARIA_PRESIDENT["office"],
+}
+ANGRA_MAYOR = {
+    "name": "Fernando Costa Jordão (demonstração)",
+    "office": "Prefeito Municipal de Angra dos Reis",
+    "competence": "Lei Orgânica do Município de Angra dos Reis",
+}
+# The Mayor delegates the procedure (opening, notices, decisions) to the Secretary of Administration and
+# decides the appeals himself, as the superior authority (Lei 9.784 arts. 12 and 56 §1º).
+ANGRA_SECRETARY = {
+    "name": "Luciana Mendes Barreto (demonstração)",
+    "office": "Secretária Municipal de Administração",
+    "competence": "Decreto nº 100/2025, delegação de competência para instaurar e decidir os processos sobre a "
+    "autodeclaração (demonstração)",
+    "delegated": True,
+}
+ANGRA_AUTHORITIES = (
+    (ANGRA_MAYOR, tuple(kind for kind in ALL_KINDS if kind != Signatory.Kind.PROCEDURE)),
+    (ANGRA_SECRETARY, (Signatory.Kind.PROCEDURE,)),
+)
 
 
 def santa_maria_contests(today: datetime.date) -> list[dict[str, Any]]:
@@ -284,8 +315,8 @@ def angra_contests(today: datetime.date) -> list[dict[str, Any]]:
                     (exam, "Prova objetiva"),
                 ),
                 "exam_content": "Prova objetiva de 50 questões (100 pontos, mínimo de 50).",
-                "signer_name": "Prefeito Municipal (demonstração)",
-                "signer_office": "Prefeito de Angra dos Reis",
+                "signer_name": ANGRA_MAYOR["name"],
+                "signer_office": ANGRA_MAYOR["office"],
             },
             "phases": [{"name": "Prova Objetiva", "max_score": Decimal(100), "pass_mark": Decimal(50)}],
             "positions": [
@@ -322,7 +353,7 @@ class Demo:
     commission_contest: str
     procedure_contest: str
     mail_domain: str
-    signer: tuple[str, str]  # who signs every kind of act (name, office)
+    authorities: tuple[tuple[dict[str, Any], tuple[str, ...]], ...]  # (authority, the kinds it signs)
 
 
 DEMOS = {
@@ -333,7 +364,7 @@ DEMOS = {
         commission_contest="demo-santa-maria",
         procedure_contest="demo-santa-maria-concluido",
         mail_domain="camara-santa-maria.example",
-        signer=(SANTA_MARIA_SIGNER["signer_name"], SANTA_MARIA_SIGNER["signer_office"]),
+        authorities=SANTA_MARIA_AUTHORITIES,
     ),
     "angra": Demo(
         ANGRA,
@@ -342,7 +373,7 @@ DEMOS = {
         commission_contest="demo-angra",
         procedure_contest="demo-angra",
         mail_domain="prefeitura-angra.example",
-        signer=("Prefeito Municipal (demonstração)", "Prefeito de Angra dos Reis"),
+        authorities=ANGRA_AUTHORITIES,
     ),
 }
 
@@ -373,6 +404,7 @@ class Command(BaseCommand):
             with transaction.atomic():
                 admin = self._users() if settings.DEBUG else self._no_users()
                 self._organization(admin)
+                self._authorities(admin, today)
                 self._holidays(admin)
                 for spec in demo.contests(today):
                     self._contest(spec, admin, today)
@@ -448,10 +480,19 @@ class Command(BaseCommand):
             return
         services.organization_save(by=by, data=self.demo.organization)
         self.created.append(f"organização {self.demo.organization['name']}")
-        # Who signs each kind of act: the publication forms come prefilled with it (DESIGN.md point 11).
-        name, office = self.demo.signer
-        services.signatories_save(by=by, data=dict.fromkeys(Signatory.Kind.values, (name, office)))
-        self.created.append(f"quem assina os atos: {name}")
+
+    def _authorities(self, by: User | None, today: datetime.date) -> None:
+        """The authorities and who signs each kind of act (DESIGN.md point 11): the publication forms come
+        prefilled with them, the procedure's acts are signed by them."""
+        if Authority.objects.exists():
+            return
+        since = datetime.date(today.year - 1, 1, 1)
+        assignments: dict[str, Authority | None] = {}
+        for data, kinds in self.demo.authorities:
+            authority = services.authority_save(by=by, data={**data, "valid_from": since})
+            assignments.update(dict.fromkeys(kinds, authority))
+            self.created.append(f"autoridade {authority}")
+        services.signatories_save(by=by, data=assignments, today=today)
 
     def _holidays(self, by: User | None) -> None:
         for data in self.demo.holidays:
