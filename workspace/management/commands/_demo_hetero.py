@@ -16,7 +16,8 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from candidates.models import Registration
-from contests.models import Contest
+from contests.documents.signatures import signatory_for
+from contests.models import Contest, Signatory
 from declarations.hetero import draw_services, member_access
 from declarations.hetero import rules as hetero_rules
 from declarations.hetero import services as heteroidentification_services
@@ -42,7 +43,6 @@ COMMISSION_USER = "comissao"
 # The fixed public seed: with it, the draw (sha256-rank-v1) picks Conceição among the 5; a test pins it.
 SEED = "Demonstração: semente fixa 2026-0001"
 SEED_SOURCE = "Semente fixa da demonstração (num concurso real: o resultado de uma loteria federal)"
-SIGNER = Signer(name="Presidente da Câmara (demonstração)", office="Presidente da Câmara Municipal")
 SESSION_IN_DAYS = 14  # the session is scheduled this many days after the day the seed runs
 SESSION_PLACE = "Plenarinho da Câmara Municipal, Rua da Demonstração, 100 (endereço fictício)"
 
@@ -76,6 +76,9 @@ def seed_heteroidentification(contest: Contest, by: User, *, password: str | Non
         )
         for name, office, gender, colour in POOL
     ]
+    # Who signs the commission's public acts: the authority the demo organisation assigns to them.
+    block = signatory_for(Signatory.Kind.HETEROIDENTIFICATION, on=today)
+    signer = Signer(name=block.name, office=block.office)
     announcement = draw_services.draw_announce(
         contest=contest,
         kind=hetero_rules.Kind.FIRST,
@@ -84,7 +87,7 @@ def seed_heteroidentification(contest: Contest, by: User, *, password: str | Non
         seed_known_on=today,
         by=by,
         now=now,
-        signer=SIGNER,
+        signer=signer,
     )
     formed = draw_services.draw_perform(
         announcement=announcement,
@@ -95,7 +98,7 @@ def seed_heteroidentification(contest: Contest, by: User, *, password: str | Non
         now=now,
     )
     assert formed.draw is not None
-    draw_publish(record=formed.draw, by=by, signer=SIGNER)
+    draw_publish(record=formed.draw, by=by, signer=signer)
     commission = formed.commission
     done.append(
         f"comissão de heteroidentificação de {contest.slug} sorteada ({commission.members.count()} membros)"

@@ -130,8 +130,8 @@ ANGRA_MAYOR = {
 ANGRA_SECRETARY = {
     "name": "Luciana Mendes Barreto (demonstração)",
     "office": "Secretária Municipal de Administração",
-    "competence": "Decreto nº 100/2025, delegação de competência para instaurar e decidir os processos sobre a "
-    "autodeclaração (demonstração)",
+    # Printed "Por delegação de competência: Decreto nº 100/2025 (demonstração)" (Lei 9.784 art. 14 §3º).
+    "competence": "Decreto nº 100/2025 (demonstração)",
     "delegated": True,
 }
 ANGRA_AUTHORITIES = (
@@ -483,16 +483,18 @@ class Command(BaseCommand):
 
     def _authorities(self, by: User | None, today: datetime.date) -> None:
         """The authorities and who signs each kind of act (DESIGN.md point 11): the publication forms come
-        prefilled with them, the procedure's acts are signed by them."""
-        if Authority.objects.exists():
-            return
+        prefilled with them, the procedure's acts are signed by them. An authority recorded already (a
+        second run) is left as it is, with its assignments."""
         since = datetime.date(today.year - 1, 1, 1)
         assignments: dict[str, Authority | None] = {}
         for data, kinds in self.demo.authorities:
+            if Authority.objects.filter(name=data["name"], office=data["office"]).exists():
+                continue
             authority = services.authority_save(by=by, data={**data, "valid_from": since})
             assignments.update(dict.fromkeys(kinds, authority))
             self.created.append(f"autoridade {authority}")
-        services.signatories_save(by=by, data=assignments, today=today)
+        if assignments:
+            services.signatories_save(by=by, data=assignments, today=today)
 
     def _holidays(self, by: User | None) -> None:
         for data in self.demo.holidays:
