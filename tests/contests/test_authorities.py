@@ -202,3 +202,21 @@ def test_readers_see_the_authorities_without_the_writing_links(client_for, cast)
     page = client_for("auditor").get(reverse("contests:authority_list")).content.decode()
     assert "Ana Souza" in page and "Lei Orgânica" in page
     assert "Nova autoridade" not in page and "Designar quem assina" not in page and "Encerrar" not in page
+
+
+def test_the_authority_list_does_not_grow_in_queries(client_for, cast):
+    from tests.queries import assert_queries_do_not_grow
+
+    ana = authority()
+    services.signatories_save(by=None, data={Signatory.Kind.EDITAL: ana}, today=D(2026, 6, 1))
+
+    def add_authorities():
+        for n in range(8):
+            added = authority(name=f"Autoridade {n}", valid_until=None)
+            services.signatories_save(
+                by=None,
+                data={Signatory.Kind.values[n % len(Signatory.Kind.values)]: added},
+                today=D(2026, 6, 1),
+            )
+
+    assert_queries_do_not_grow(client_for("manager"), reverse("contests:authority_list"), add_authorities)
