@@ -60,6 +60,8 @@ def _document_entries(contest: Contest) -> list[HistoryEntry]:
             Change("Código de verificação", "", document.code),
             Change("Assinado por", "", f"{document.signer_name} ({document.signer_office})"),
         ]
+        if document.published_by is not None:  # who prepared it, never the signer
+            changes.append(Change("Elaborado por", "", user_label(document.published_by)))
         if document.rectification_summary:
             changes.append(Change("O que a retificação altera", "", document.rectification_summary))
         if document.gazette_edition:

@@ -16,6 +16,7 @@ from contests import lifecycle
 from contests.documents.models import EditalText
 from contests.documents.services import EDITAL_FIELDS
 from contests.models import (
+    Authority,
     Contest,
     Holiday,
     Organization,
@@ -560,29 +561,56 @@ class OrganizationForm(StaffFormMixin, forms.ModelForm):
         return logo
 
 
+class AuthorityForm(StaffFormMixin, forms.ModelForm):
+    """An authority: who, in which office, under which act, from when to when."""
+
+    class Meta:
+        model = Authority
+        fields = ["name", "office", "competence", "delegated", "valid_from", "valid_until"]
+
+
+class AuthorityEndForm(StaffFormMixin, forms.Form):
+    """The last day in office of an authority (the end of a term or of a delegation)."""
+
+    valid_until = date_field(
+        "Último dia em exercício",
+        help_text="Os atos datados depois deste dia não podem mais ser assinados por esta autoridade.",
+    )
+
+
+class AuthorityChoiceField(forms.ModelChoiceField):
+    """An authority by its name, office and term: two holders of one office are told apart."""
+
+    def label_from_instance(self, obj: Authority) -> str:
+        term = f"desde {obj.valid_from:%d/%m/%Y}"
+        if obj.valid_until is not None:
+            term += f" até {obj.valid_until:%d/%m/%Y}"
+        return f"{obj.name}, {obj.office} ({term})"
+
+
 class SignatoriesForm(StaffFormMixin, forms.Form):
-    """Who signs each kind of act (``Signatory``): a name and an office per kind, one group each."""
+    """Who signs each kind of act (``Signatory``): one authority per kind, or nobody (each publication form
+    then asks)."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        recorded = {row.kind: row for row in Signatory.objects.all()}
-        groups = []
+        recorded = dict(Signatory.objects.values_list("kind", "authority_id"))
+        authorities = Authority.objects.order_by("name", "-valid_from")
         for kind, label in Signatory.Kind.choices:
-            row = recorded.get(kind)
-            self.fields[f"{kind}_name"] = forms.CharField(
-                label="Quem assina", max_length=200, required=False, initial=row.name if row else ""
+            self.fields[kind] = AuthorityChoiceField(
+                queryset=authorities,
+                label=label,
+                required=False,
+                empty_label="— ninguém (o formulário de publicação pergunta) —",
+                initial=recorded.get(kind),
             )
-            self.fields[f"{kind}_office"] = forms.CharField(
-                label="Cargo", max_length=200, required=False, initial=row.office if row else ""
-            )
-            groups.append((label, (f"{kind}_name", f"{kind}_office")))
-        self.fieldsets = tuple(groups)
-        for field in self.fields.values():
-            field.widget.attrs.setdefault("autocomplete", "off")
+        self.fields[Signatory.Kind.PROCEDURE_APPEAL].help_text = (
+            "A autoridade superior à que decidiu, a quem o recurso é encaminhado se ela não reconsiderar "
+            "(Lei 9.784/1999, art. 56 §1º)."
+        )
 
-    def signatories(self) -> dict[str, tuple[str, str]]:
-        data = self.cleaned_data
-        return {kind: (data[f"{kind}_name"], data[f"{kind}_office"]) for kind in Signatory.Kind.values}
+    def signatories(self) -> dict[str, Authority | None]:
+        return {kind: self.cleaned_data[kind] for kind in Signatory.Kind.values}
 
 
 class HolidayForm(StaffFormMixin, forms.ModelForm):
@@ -604,8 +632,8 @@ class DocumentForm(StaffFormMixin, forms.Form):
     signer_name = forms.CharField(
         label="Quem assina",
         max_length=200,
-        help_text="A autoridade registrada em Organização para esta espécie de ato; pode ser trocada só para "
-        "este ato.",
+        help_text="A autoridade designada em Organização › Autoridades para esta espécie de ato; pode ser "
+        "trocada só para este ato.",
     )
     signer_office = forms.CharField(label="Cargo de quem assina", max_length=200)
     gazette_edition = forms.CharField(label="Edição do diário oficial", max_length=120, required=False)
@@ -625,7 +653,8 @@ class EditalPublishForm(StaffFormMixin, forms.Form):
     signer_name = forms.CharField(
         label="Quem assina",
         max_length=200,
-        help_text="A autoridade que a organização registra para os editais; pode ser trocada só para este ato.",
+        help_text="A autoridade designada em Organização › Autoridades para os editais; pode ser trocada só "
+        "para este ato.",
     )
     signer_office = forms.CharField(label="Cargo de quem assina", max_length=200)
     gazette_edition = forms.CharField(label="Edição do diário oficial", max_length=120, required=False)

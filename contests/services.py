@@ -23,6 +23,7 @@ from contests import lifecycle, policy_parts
 from contests.audit import User, assign, audited_delete, audited_save
 from contests.models import (
     POLICY_LOCKED,
+    Authority,
     Contest,
     Holiday,
     Organization,
@@ -136,26 +137,64 @@ def organization_save(*, by: User | None, data: Mapping[str, Any]) -> Organizati
     return organization
 
 
+AUTHORITY_FIELDS = ("name", "office", "competence", "delegated", "valid_from", "valid_until")
+
+
 @transaction.atomic
-def signatories_save(*, by: User | None, data: Mapping[str, tuple[str, str]]) -> list[Signatory]:
-    """Record who signs each kind of act (``data``: kind → (name, office)); a kind left blank keeps no
-    signer (each publication form then asks for one). History names who changed it."""
+def authority_save(
+    *, by: User | None, data: Mapping[str, Any], authority: Authority | None = None
+) -> Authority:
+    """Record an authority (``authority`` None) or correct one: name, office, the act of competence or
+    delegation, and its term. History names who changed what."""
+    row = Authority.objects.select_for_update().get(pk=authority.pk) if authority else Authority()
+    changed = assign(row, {key: data[key] for key in AUTHORITY_FIELDS if key in data})
+    if changed or row.pk is None:
+        reason = "Autoridade registrada" if row.pk is None else "Autoridade: " + ", ".join(changed)
+        audited_save(row, by=by, reason=reason)
+    return row
+
+
+@transaction.atomic
+def authority_end_term(*, by: User | None, authority: Authority, until: datetime.date) -> Authority:
+    """End an authority's term (or delegation) on ``until``, its last day in office. The kinds of act it
+    still signs then need another authority: ``signatory_for`` refuses it for any later date."""
+    row = Authority.objects.select_for_update().get(pk=authority.pk)
+    row.valid_until = until
+    audited_save(row, by=by, reason=f"Fim do exercício em {until:%d/%m/%Y}")
+    return row
+
+
+@transaction.atomic
+def signatories_save(
+    *, by: User | None, data: Mapping[str, Authority | None], today: datetime.date
+) -> list[Signatory]:
+    """Record who signs each kind of act (``data``: kind → the authority, None for nobody: each
+    publication form then asks). Only an authority in office ``today`` may be assigned. History names who
+    changed it."""
     unknown = set(data) - set(Signatory.Kind.values)
     if unknown:
         raise ValidationError(f"Espécies de ato desconhecidas: {', '.join(sorted(unknown))}.")
-    saved = []
-    for kind, (name, office) in data.items():
-        name, office = name.strip(), office.strip()
-        if bool(name) != bool(office):
-            label = Signatory.Kind(kind).label
-            raise ValidationError(
-                f"{label}: informe o nome e o cargo de quem assina, ou deixe os dois em branco."
+    errors: dict[str, list[str]] = {}
+    for kind, authority in data.items():
+        if authority is not None and not authority.in_force(today):
+            errors.setdefault(kind, []).append(
+                f"{authority} não está em exercício hoje ({today:%d/%m/%Y}): designe uma autoridade em "
+                "exercício."
             )
-        row = Signatory.objects.select_for_update().filter(kind=kind).first() or Signatory(kind=kind)
-        if row.pk is None and not name:
+    if errors:
+        raise ValidationError(errors)
+    saved = []
+    for kind, authority in data.items():
+        label = Signatory.Kind(kind).label
+        row = Signatory.objects.select_for_update().filter(kind=kind).first()
+        if authority is None:
+            if row is not None:
+                audited_delete(row, by=by, reason=f"Quem assina: {label} (nenhuma autoridade)")
             continue
-        if assign(row, {"name": name, "office": office}) or row.pk is None:
-            audited_save(row, by=by, reason=f"Quem assina: {Signatory.Kind(kind).label}")
+        row = row or Signatory(kind=kind)
+        if row.pk is None or row.authority_id != authority.pk:
+            row.authority = authority
+            audited_save(row, by=by, reason=f"Quem assina: {label}")
         saved.append(row)
     return saved
 

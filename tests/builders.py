@@ -8,7 +8,7 @@ from pathlib import Path
 
 from django.contrib.auth.models import Group, User
 
-from contests.models import Contest, Policy, Position, VacancyOpening
+from contests.models import Authority, Contest, Policy, Position, Signatory, VacancyOpening
 
 _counter = itertools.count(1)
 
@@ -40,11 +40,57 @@ CAST = (*ROLE_USERS, "outsider")
 
 def make_cast() -> dict[str, User]:
     """The fixed cast: one user per role plus an outsider with no role, built only when missing (the test
-    session builds it once, a transactional test's flush removes it)."""
+    session builds it once, a transactional test's flush removes it); and the authority who signs the
+    procedure's acts (``make_procedure_authority``), without whom no procedure can be opened."""
     users = {user.username: user for user in User.objects.filter(username__in=CAST)}
     if len(users) < len(CAST):
         users = {key: make_user(key, ROLE_USERS.get(key)) for key in CAST if key not in users} | users
+    make_procedure_authority()
     return {key: users[key] for key in CAST}
+
+
+PROCEDURE_AUTHORITY = {
+    "name": "Paula Presidente",
+    "office": "Presidente da Câmara Municipal",
+    "competence": "Lei Orgânica do Município, art. 35",
+    "valid_from": datetime.date(2020, 1, 1),
+}
+PROCEDURE_KINDS = (
+    Signatory.Kind.PROCEDURE,
+    Signatory.Kind.PROCEDURE_APPEAL,
+    Signatory.Kind.PROCEDURE_EFFECTS,
+)
+
+
+def make_signatory(
+    kind: str,
+    name: str,
+    office: str,
+    *,
+    competence: str = "",
+    delegated: bool = False,
+    valid_from: datetime.date = datetime.date(2020, 1, 1),
+) -> Authority:
+    """``name`` in ``office`` (recorded when missing) assigned to sign the acts of ``kind``."""
+    authority, _ = Authority.objects.get_or_create(
+        name=name,
+        office=office,
+        defaults={"competence": competence, "delegated": delegated, "valid_from": valid_from},
+    )
+    Signatory.objects.update_or_create(kind=kind, defaults={"authority": authority})
+    return authority
+
+
+def make_procedure_authority() -> Authority:
+    """The authority every test's procedure acts are signed by (instauração, decisions, appeal, effects),
+    assigned when missing; the other kinds of act stay unassigned (their forms ask who signs)."""
+    authority = Authority.objects.filter(name=PROCEDURE_AUTHORITY["name"]).first()
+    if authority is None:
+        authority = Authority.objects.create(**PROCEDURE_AUTHORITY)
+    for kind in PROCEDURE_KINDS:
+        if not Signatory.objects.filter(kind=kind).exists():
+            Signatory.objects.create(kind=kind, authority=authority)
+    return authority
 
 
 def policy(slug: str = "santa-maria") -> Policy:
@@ -299,6 +345,7 @@ def make_world(cast: dict[str, User]) -> dict:
         "nomination": called[0],
         "withdrawn": withdrawn,
         "holiday": holiday,
+        "authority": make_procedure_authority(),
         "policy": contest.policy,
     }
 

@@ -371,16 +371,29 @@ SIGNER = ("Maria da Silva", "Presidente da Câmara")
 
 
 def record_list_signer(page) -> None:
-    """Gestão records, once, who signs the lists (the menu's Organização): each list's publication form
-    comes with it."""
+    """Gestão records, once, the authority and that it signs the lists (the menu's Organização, then
+    Autoridades): each list's publication form comes with it."""
     link(page, "Organização", exact=True)
-    group = page.get_by_role("group", name="Listas de classificação")
-    group.get_by_label("Quem assina").fill(SIGNER[0])
-    group.get_by_label("Cargo").fill(SIGNER[1])
+    link(page, "Autoridades e quem assina")
+    link(page, "Nova autoridade")
+    fill(
+        page,
+        {
+            "Nome": SIGNER[0],
+            "Cargo": SIGNER[1],
+            "Ato de competência": "Lei Orgânica do Município, art. 35",
+            "Em exercício desde": "01/01/2025",
+        },
+    )
+    button(page, "Salvar", exact=True)
+    no_errors(page)
+    see(page, "Autoridade registrada.")
+    link(page, "Designar quem assina")
+    choose(field(page, "Listas de classificação"), SIGNER[0])
     shot(page, "s15-signers")
     button(page, "Salvar quem assina")
     no_errors(page)
-    see(page, "Autoridades que assinam os atos salvas.")
+    see(page, "Autoridades que assinam cada espécie de ato salvas.")
 
 
 def s6_preliminary(j: Journey) -> None:

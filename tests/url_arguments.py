@@ -34,6 +34,8 @@ def arguments(name: str, route: str, world: dict) -> dict:
     if "<int:pk>" in route:
         if "feriados" in route:
             kwargs["pk"] = world["holiday"].pk
+        elif "autoridades" in route:
+            kwargs["pk"] = world["authority"].pk
         elif "inscricoes" in route:
             kwargs["pk"] = world["registration"].pk
         elif "fases" in route:

@@ -17,12 +17,13 @@ from typing import Any
 
 import holidays as holiday_calendars
 from django.core.exceptions import ImproperlyConfigured
+from django.utils import timezone
 
 from contests import quotas
 from contests.documents import chapter, checks
 from contests.documents.models import EditalText
 from contests.documents.render import Stamp, render_pdf
-from contests.documents.signatures import signature_block
+from contests.documents.signatures import NoSignatory, signatory_for, signature_block
 from contests.models import Contest, Holiday, Organization, Policy, Position, Signatory
 
 PCD_LAW = "Decreto federal nº 9.508/2018"
@@ -30,10 +31,15 @@ PCD_LAW = "Decreto federal nº 9.508/2018"
 
 def edital_text_for(contest: Contest) -> EditalText:
     """The clerk's sections (unsaved and empty when nothing was written yet). Who signs, when the text
-    names nobody, is the authority the organisation records for editais (``Signatory``)."""
+    names nobody, is the authority the organisation assigns to editais, in office today (``Signatory``)."""
     text = EditalText.objects.filter(contest=contest).first() or EditalText(contest=contest)
     if not text.signer_name.strip() and not text.signer_office.strip():
-        text.signer_name, text.signer_office = Signatory.for_kind(Signatory.Kind.EDITAL)
+        try:
+            block = signatory_for(Signatory.Kind.EDITAL, on=timezone.localdate())
+        except NoSignatory:
+            pass
+        else:
+            text.signer_name, text.signer_office = block.name, block.office
     return text
 
 

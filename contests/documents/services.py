@@ -25,6 +25,7 @@ from contests.audit import User, assign, audited_save
 from contests.documents import edital, signing
 from contests.documents.models import RESTRICTED_KINDS, Document, EditalText
 from contests.documents.render import Stamp, new_code, page_count
+from contests.documents.signatures import NoSignatory, signatory_for
 from contests.models import Contest, Organization, Publication, Signatory
 from contests.publication import publication_record
 
@@ -113,13 +114,14 @@ UNNAMED_KINDS = frozenset({Document.Kind.PROCEDURE_EFFECTS})
 
 
 # Who signs each kind of document: the authority the organisation records for that kind of act
-# (DESIGN.md point 11; ``Signatory``).
+# (DESIGN.md point 11; ``Signatory``). A procedure's acts pick theirs by act (``declarations.procedure.documents``:
+# the decision on appeal by the superior authority).
 SIGNATORY_KINDS = {
     Document.Kind.EDITAL: Signatory.Kind.EDITAL,
     Document.Kind.RESULT_LIST: Signatory.Kind.RESULT_LIST,
     Document.Kind.NOMINATION_ACT: Signatory.Kind.NOMINATION_ACT,
     Document.Kind.PROCEDURE_ACT: Signatory.Kind.PROCEDURE,
-    Document.Kind.PROCEDURE_EFFECTS: Signatory.Kind.PROCEDURE,
+    Document.Kind.PROCEDURE_EFFECTS: Signatory.Kind.PROCEDURE_EFFECTS,
     Document.Kind.HETERO_DRAW: Signatory.Kind.HETEROIDENTIFICATION,
     Document.Kind.HETERO_CALL: Signatory.Kind.HETEROIDENTIFICATION,
     Document.Kind.HETERO_RESULT: Signatory.Kind.HETEROIDENTIFICATION,
@@ -128,10 +130,13 @@ SIGNATORY_KINDS = {
 
 
 def signer_initial(kind: str) -> dict[str, str]:
-    """The publication form's initial signer for a document of ``kind``: the one the organisation records
-    for that kind of act (empty when none is recorded)."""
-    name, office = Signatory.for_kind(SIGNATORY_KINDS[Document.Kind(kind)])
-    return {"signer_name": name, "signer_office": office}
+    """The publication form's initial signer for a document of ``kind``: the authority the organisation
+    assigns to that kind of act, in office today (empty when there is none: the form asks)."""
+    try:
+        block = signatory_for(SIGNATORY_KINDS[Document.Kind(kind)], on=timezone.localdate())
+    except NoSignatory:
+        return {"signer_name": "", "signer_office": ""}
+    return {"signer_name": block.name, "signer_office": block.office}
 
 
 def _document_publication(document: Document, by: User | None) -> None:

@@ -6,7 +6,7 @@ from contests.documents.models import Document, EditalText
 from contests.models.access import AccessLog
 from contests.models.contest import Contest, Position, VacancyOpening, vacancies_bound_refusal
 from contests.models.jobs import Job
-from contests.models.organization import Holiday, Organization, Signatory
+from contests.models.organization import Authority, Holiday, Organization, Signatory
 from contests.models.policy import PERCENT_VALIDATORS, POLICY_LOCKED, Policy, add_days
 from contests.models.publication import Publication
 
@@ -14,6 +14,7 @@ __all__ = [
     "PERCENT_VALIDATORS",
     "POLICY_LOCKED",
     "AccessLog",
+    "Authority",
     "Contest",
     "Document",
     "EditalText",

@@ -1,7 +1,11 @@
-"""The organisation this installation serves, and its holidays and office closures."""
+"""The organisation this installation serves: its authorities (who signs which act), holidays and office
+closures."""
 
 from __future__ import annotations
 
+import datetime
+
+from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.db import models
 from simple_history.models import HistoricalRecords
@@ -42,23 +46,113 @@ class Organization(models.Model):
         return cls.objects.order_by("pk").first()
 
 
-class Signatory(models.Model):
-    """Who signs each kind of act for the organisation (DESIGN.md point 11: every act is signed by the
-    authority the organisation records for that kind of act; the clerk who prepared it is in the history).
+class Authority(models.Model):
+    """An authority of the organisation: who holds an office and under which act, from when to when. Acts are
+    signed in its name (DESIGN.md point 11); the clerk who prepared an act is recorded as "Elaborado por".
 
-    Prefilled into each publication form, where it may still be changed for one act (a substitute
-    signing in the holder's absence)."""
+    A delegation (Lei 9.784 arts. 12 a 14) is an authority too: the delegate's office, the act of delegation
+    as its competence, and its term; an act decided by delegation says so (art. 14 §3º)."""
+
+    name = models.CharField("nome", max_length=200)
+    office = models.CharField(
+        "cargo", max_length=200, help_text="Como consta na assinatura: “Presidente da Câmara Municipal”."
+    )
+    competence = models.CharField(
+        "ato de competência",
+        max_length=300,
+        blank=True,
+        help_text="A norma que dá a competência ou o ato que a delega, impresso sob o cargo: “Lei Orgânica do "
+        "Município, art. 35”, “Portaria nº 12/2025”.",
+    )
+    delegated = models.BooleanField(
+        "competência delegada",
+        default=False,
+        help_text="Exerce a competência por delegação: cada ato diz que foi praticado por delegação "
+        "(Lei 9.784/1999, art. 14 §3º).",
+    )
+    valid_from = models.DateField("em exercício desde")
+    valid_until = models.DateField(
+        "em exercício até",
+        null=True,
+        blank=True,
+        help_text="Fim do mandato, da designação ou da delegação; em branco enquanto durar.",
+    )
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "autoridade"
+        verbose_name_plural = "autoridades"
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(valid_until__isnull=True)
+                | models.Q(valid_until__gte=models.F("valid_from")),
+                name="contests_authority_term_ends_after_start",
+                violation_error_message="O fim do exercício não pode ser anterior ao início.",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name}, {self.office}"
+
+    def clean(self) -> None:
+        if (
+            self.valid_until is not None
+            and self.valid_from is not None
+            and self.valid_until < self.valid_from
+        ):
+            raise ValidationError(
+                {"valid_until": "O fim do exercício não pode ser anterior ao início (“em exercício desde”)."}
+            )
+
+    def in_force(self, on: datetime.date) -> bool:
+        """Whether the term covers ``on`` (both ends included)."""
+        return self.valid_from <= on and (self.valid_until is None or on <= self.valid_until)
+
+    @property
+    def signature_competence(self) -> str:
+        """The line printed under the office: the act of competence, and for a delegate that it acts by
+        delegation (Lei 9.784 art. 14 §3º)."""
+        competence = self.competence.strip()
+        if not self.delegated or "delega" in competence.lower():
+            return competence
+        return f"Por delegação de competência: {competence}" if competence else "Por delegação de competência"
+
+    @classmethod
+    def in_force_on(cls, on: datetime.date) -> models.QuerySet[Authority]:
+        return cls.objects.filter(
+            models.Q(valid_until__isnull=True) | models.Q(valid_until__gte=on), valid_from__lte=on
+        )
+
+
+class Signatory(models.Model):
+    """Who signs each kind of act for the organisation: one authority per kind (DESIGN.md point 11; the
+    clerk who prepared the act is recorded in the history as "Elaborado por", never as the signer).
+
+    Prefilled into each publication form, where it may still be changed for one act (a substitute signing
+    in the holder's absence); the procedure's acts and the act of effects are signed by it directly."""
 
     class Kind(models.TextChoices):
         EDITAL = "edital", "Edital e retificações"
         RESULT_LIST = "result_list", "Listas de classificação"
         NOMINATION_ACT = "nomination_act", "Atos de nomeação"
-        PROCEDURE = "procedure", "Atos do processo administrativo sobre a autodeclaração"
-        HETEROIDENTIFICATION = "heteroidentification", "Atos da heteroidentificação"
+        PROCEDURE = "procedure", "Processo sobre a autodeclaração: instauração, intimações e decisões"
+        PROCEDURE_APPEAL = "procedure_appeal", "Processo sobre a autodeclaração: decisão do recurso"
+        PROCEDURE_EFFECTS = "procedure_effects", "Ato público dos efeitos da decisão sobre a autodeclaração"
+        HETEROIDENTIFICATION = (
+            "heteroidentification",
+            "Atos públicos da heteroidentificação (aviso e registro do sorteio, convocação, resultado)",
+        )
 
     kind = models.CharField("espécie de ato", max_length=30, choices=Kind.choices, unique=True)
-    name = models.CharField("quem assina", max_length=200, blank=True)
-    office = models.CharField("cargo de quem assina", max_length=200, blank=True)
+    authority = models.ForeignKey(
+        Authority,
+        verbose_name="autoridade que assina",
+        on_delete=models.PROTECT,
+        related_name="signatories",
+        help_text="Em exercício na data de cada ato; na decisão do recurso, a autoridade superior à que "
+        "decidiu (Lei 9.784/1999, art. 56 §1º).",
+    )
 
     history = HistoricalRecords()
 
@@ -67,15 +161,7 @@ class Signatory(models.Model):
         verbose_name_plural = "autoridades que assinam"
 
     def __str__(self) -> str:
-        return (
-            f"{self.get_kind_display()}: {self.name}, {self.office}" if self.name else self.get_kind_display()
-        )
-
-    @classmethod
-    def for_kind(cls, kind: str) -> tuple[str, str]:
-        """The name and office recorded for ``kind`` ("" and "" when none is)."""
-        row = cls.objects.filter(kind=kind).values_list("name", "office").first()
-        return (row[0], row[1]) if row else ("", "")
+        return f"{self.get_kind_display()}: {self.authority}"
 
 
 class Holiday(models.Model):

@@ -14,7 +14,6 @@ from contests.forms import (
     AccessLogFilterForm,
     HolidayForm,
     OrganizationForm,
-    SignatoriesForm,
     add_service_errors,
 )
 from contests.models import Holiday, Organization, Signatory
@@ -37,26 +36,11 @@ def organization_settings(request: AuthenticatedHttpRequest) -> HttpResponse:
     )
     if request.method == "POST" and not can_edit:
         raise PermissionDenied
-    form = signers = None
-    # Two forms on the screen: the organisation's data, and who signs each kind of act (its own submit).
-    signing = request.method == "POST" and request.POST.get("parte") == "assinaturas"
+    form = None
     if can_edit:
         instance = Organization.objects.get(pk=organization.pk) if organization else None
-        form = OrganizationForm(
-            None if signing else form_data(request),
-            None if signing else request.FILES or None,
-            instance=instance,
-        )
-        signers = SignatoriesForm(form_data(request) if signing else None, prefix="assina")
-        if signing and signers.is_valid():
-            try:
-                services.signatories_save(by=request.user, data=signers.signatories())
-            except ValidationError as error:
-                add_service_errors(signers, error)
-            else:
-                messages.success(request, "Autoridades que assinam os atos salvas.")
-                return redirect("contests:organization")
-        if request.method == "POST" and not signing and form.is_valid():
+        form = OrganizationForm(form_data(request), request.FILES or None, instance=instance)
+        if request.method == "POST" and form.is_valid():
             data = dict(form.cleaned_data)
             if not data.get("logo"):  # False: "limpar" ticked; None: never had one
                 data["logo"] = ""
@@ -73,8 +57,7 @@ def organization_settings(request: AuthenticatedHttpRequest) -> HttpResponse:
         {
             "organization": organization,
             "form": form,
-            "signers": signers,
-            "signatories": Signatory.objects.order_by("kind"),
+            "signatories": Signatory.objects.select_related("authority").order_by("kind"),
         },
     )
 

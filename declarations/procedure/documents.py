@@ -23,8 +23,8 @@ from contests.documents.letters import Letter
 from contests.documents.models import Document
 from contests.documents.render import Stamp, render_pdf
 from contests.documents.services import current_version, document_publish
-from contests.documents.signatures import signature_block
-from contests.models import Organization
+from contests.documents.signatures import signatory_for, signature_block
+from contests.models import Organization, Signatory
 from declarations.models import Procedure, ProcedureAct
 from declarations.procedure import rules
 
@@ -48,9 +48,11 @@ DOCUMENT_TITLES = {
     rules.Act.FINAL: "Certidão de decisão definitiva",
 }
 
-# Who signs: the person who records the act in the system, in the legal office's name.
-SIGNER_OFFICE = "Setor Jurídico"
-SYSTEM_SIGNER = "Registro do sistema"
+# Who signs each act: the authority the organisation assigns (``contests.Signatory``), never the clerk who
+# records it (``Document.published_by``, "Elaborado por" in the history). The decision on appeal is the
+# superior authority's (Lei 9.784 art. 56 §1º); the reconsideration, the notices and the certificate are the
+# authority's that conducts the procedure.
+SIGNATORY_KINDS = {rules.Act.SUPERIOR_DECISION: Signatory.Kind.PROCEDURE_APPEAL}
 
 
 def _context(procedure: Procedure, **extra) -> dict:
@@ -65,13 +67,17 @@ def _context(procedure: Procedure, **extra) -> dict:
     }
 
 
-def signer(by: User | None) -> tuple[str, str]:
-    """(name, office) of whoever records an act: their full name (the login when they have none)."""
-    organization = Organization.current()
-    office = f"{SIGNER_OFFICE} – {organization.name}" if organization else SIGNER_OFFICE
-    if by is None:
-        return SYSTEM_SIGNER, office
-    return (by.get_full_name().strip() or by.get_username()), office
+def signer(kind: str, *, on: datetime.date) -> tuple[str, str]:
+    """(name, office) of the authority that signs a procedure document of ``kind`` (a ``rules.Act``, or
+    ``Signatory.Kind.PROCEDURE_EFFECTS`` for the public act of the effects) dated ``on``: the one the
+    organisation assigns and in office that day. ``NoSignatory`` (a ``ValidationError``) when there is none:
+    the act is not recorded until Gestão designates one."""
+    if kind == Signatory.Kind.PROCEDURE_EFFECTS:
+        signatory_kind = Signatory.Kind.PROCEDURE_EFFECTS
+    else:
+        signatory_kind = SIGNATORY_KINDS.get(rules.Act(kind), Signatory.Kind.PROCEDURE)
+    block = signatory_for(signatory_kind, on=on)
+    return block.name, block.office
 
 
 # HTML (previews) ---------------------------------------------------------------------------------------
@@ -127,7 +133,7 @@ def act_title(act: ProcedureAct) -> str:
 
 
 def act_pdf(act: ProcedureAct, stamp: Stamp, *, signer_name: str, signer_office: str) -> bytes:
-    """The act's document as PDF (the same text as its preview), signed by whoever recorded it."""
+    """The act's document as PDF (the same text as its preview), signed by the authority ``signer`` names."""
     kind = rules.Act(act.kind)
     context = _act_context(
         act,
@@ -151,7 +157,7 @@ def act_document_publish(*, act: ProcedureAct, by: User | None) -> Document | No
     and its document are written together or not at all."""
     if rules.Act(act.kind) not in rules.DOCUMENTED_ACTS or act.document_id is not None:
         return None
-    name, office = signer(by)
+    name, office = signer(act.kind, on=act.on or timezone.localdate(act.recorded_at))
     document = document_publish(
         contest=act.procedure.registration.contest,
         kind=Document.Kind.PROCEDURE_ACT,
@@ -221,7 +227,7 @@ def effects_publish(
     first version, or a new version of one made void before (the effects restored by a new decision). Not
     recorded as a publication here: the service that applies the effects records it."""
     previous = effects_document(procedure)
-    name, office = signer(by)
+    name, office = signer(Signatory.Kind.PROCEDURE_EFFECTS, on=today)
     heading = effects_heading(procedure, nominated=nominated)
     sentence = effects_act_text(procedure, nominated=nominated)
     context = _context(
@@ -255,7 +261,7 @@ def effects_void_publish(*, procedure: Procedure, by: User | None, today: dateti
     previous = effects_document(procedure)
     if previous is None:
         return None
-    name, office = signer(by)
+    name, office = signer(Signatory.Kind.PROCEDURE_EFFECTS, on=today)
     sentence = previous_sentence(previous, procedure)
     heading = f"{effects_heading(procedure, nominated='anulação' in sentence)} – tornado sem efeito"
     context = _context(

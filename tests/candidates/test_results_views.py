@@ -7,9 +7,8 @@ from candidates.models import ResultRun
 from candidates.services.results import result_run_compute
 from contests.documents.models import Document
 from contests.models import Signatory
-from contests.services import signatories_save
 from tests.access import ROLES, assert_access
-from tests.builders import make_classified_position, make_contest
+from tests.builders import make_classified_position, make_contest, make_signatory
 from tests.pages import forms_on, post_form
 
 
@@ -140,7 +139,7 @@ def test_compare_page_names_who_moved(client_for, contest, draft, cast):
 
 
 def test_publish_form_brings_the_signer_the_organisation_records_for_lists(client_for, draft, cast):
-    signatories_save(by=cast["manager"], data={Signatory.Kind.RESULT_LIST: ("Ana Souza", "Presidente")})
+    make_signatory(Signatory.Kind.RESULT_LIST, "Ana Souza", "Presidente")
     page = client_for("manager").get(draft.get_absolute_url()).content.decode()
     publish = next(form for form in forms_on(page) if "kind" in form.visible)
     assert (publish.values["signer_name"], publish.values["signer_office"]) == ("Ana Souza", "Presidente")

@@ -284,15 +284,12 @@ def test_the_edital_is_written_published_and_rectified_through_the_fields_its_pa
 def test_the_edital_publish_form_brings_the_signer_the_organisation_records_for_editais(client):
     """DESIGN point 11: the authority recorded for editais signs, prefilled and editable on the form."""
     from contests.models import Signatory
-    from contests.services import signatories_save
     from tests.pages import forms_on, post_form
 
     cast = builders.make_cast()
     contest = builders.make_contest()
     builders.make_position(contest, vacancies=13, code="ANSI", title="Analista")
-    signatories_save(
-        by=cast["manager"], data={Signatory.Kind.EDITAL: ("Maria da Silva", "Presidente da Câmara")}
-    )
+    builders.make_signatory(Signatory.Kind.EDITAL, "Maria da Silva", "Presidente da Câmara")
     client.force_login(cast["clerk"])
     post_form(client, f"/concursos/{contest.slug}/edital/", {"schedule": SCHEDULE}, containing="schedule")
     assert edital.check(contest).ok  # the signer came from the organisation's settings

@@ -160,40 +160,15 @@ def test_legal_cannot_delete_holiday(client_for, holiday):
 # Who signs each kind of act (DESIGN point 11) ----------------------------------------------------------
 
 
-def test_manager_records_who_signs_each_kind_of_act_through_the_rendered_form(client_for, cast):
-    from contests.models import Signatory
-    from tests.pages import post_form
-
-    client = client_for("manager")
-    url = reverse("contests:organization")
-    fill = {
-        "assina-result_list_name": "Ana Souza",
-        "assina-result_list_office": "Presidente da Câmara",
-        "assina-nomination_act_name": "Ana Souza",
-        "assina-nomination_act_office": "Presidente da Câmara",
-    }
-    response = post_form(client, url, fill, follow=True)
-    assert "Autoridades que assinam os atos salvas." in response.content.decode()
-    row = Signatory.objects.get(kind=Signatory.Kind.RESULT_LIST)
-    assert (row.name, row.office) == ("Ana Souza", "Presidente da Câmara")
-    assert row.history.first().history_user == cast["manager"]
-    assert not Signatory.objects.filter(kind=Signatory.Kind.EDITAL).exists()  # left blank: nobody
-    # A name without an office changes nothing and says why.
-    page = post_form(
-        client, url, {"assina-edital_name": "Fulano", "assina-edital_office": ""}
-    ).content.decode()
-    assert "Edital e retificações: informe o nome e o cargo de quem assina" in page
-    assert not Signatory.objects.filter(kind=Signatory.Kind.EDITAL).exists()
-
-
 def test_readers_see_who_signs_without_a_form(client_for, cast):
     from contests.models import Signatory
+    from tests.builders import make_signatory
 
     services.organization_save(by=cast["manager"], data=ORGANIZATION)
-    services.signatories_save(by=cast["manager"], data={Signatory.Kind.EDITAL: ("Ana Souza", "Presidente")})
+    make_signatory(Signatory.Kind.EDITAL, "Ana Souza", "Presidente")
     page = client_for("clerk").get(reverse("contests:organization")).content.decode()
     assert "Edital e retificações" in page and "Ana Souza, Presidente" in page
-    assert "Salvar quem assina" not in page
+    assert "Designar quem assina" not in page and reverse("contests:authority_list") in page
 
 
 # The coat of arms (printed on every document's header) --------------------------------------------------

@@ -84,6 +84,15 @@ def test_a_document_is_named_by_its_title(client_for, world):
     assert "Ana Souza (Procuradora)" in html
 
 
+def test_a_procedure_act_is_signed_by_the_authority_and_prepared_by_the_clerk(client_for, world):
+    """DESIGN point 11: the signer is the competent authority; who typed the act is "Elaborado por"."""
+    text = re.sub(r"<[^>]+>", " ", page(client_for, "auditor", world, what="Documento publicado"))
+    text = " ".join(text.split())
+    assert "Assinado por Paula Presidente (Presidente da Câmara Municipal)" in text
+    assert "Elaborado por Júlia Reis" in text
+    assert "Assinado por Júlia Reis" not in text
+
+
 def test_the_clerk_sees_a_procedure_s_status_but_not_its_content(client_for, world):
     every = set()
     html = ""

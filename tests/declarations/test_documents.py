@@ -61,16 +61,24 @@ def case(cast):
 
 
 @needs_pdftotext
-def test_the_opening_act_is_a_restricted_pdf_linked_to_the_act_signed_by_who_recorded_it(case):
+def test_the_opening_act_is_a_restricted_pdf_signed_by_the_authority_not_by_who_recorded_it(case):
+    """DESIGN point 11: the act is the competent authority's (with its act of competence); the clerk who
+    recorded it is its publisher ("Elaborado por" in the history), never on the PDF."""
     opening = case.acts.get()
     document = opening.document
     assert document.kind == Document.Kind.PROCEDURE_ACT and document.kind in RESTRICTED_KINDS
     assert document.contest == case.registration.contest and document.title.startswith("Portaria")
-    assert (document.signer_name, document.published_by.username) == ("Legal Jurídica", "legal")
-    assert document.signer_office.startswith("Setor Jurídico")
+    assert (document.signer_name, document.signer_office) == (
+        "Paula Presidente",
+        "Presidente da Câmara Municipal",
+    )
+    assert document.published_by.username == "legal"
     text = pdf_text(bytes(document.pdf))
     assert "PORTARIA DE INSTAURAÇÃO" in text and "PA nº 1/2026" in text
-    assert "Indícios de falsidade" in text and document.code in text and "Legal Jurídica" in text
+    assert "Indícios de falsidade" in text and document.code in text
+    assert "Paula Presidente" in text and "Presidente da Câmara Municipal" in text
+    assert "Lei Orgânica do Município, art. 35" in text  # the act of competence under the office
+    assert "Legal Jurídica" not in text and "Setor Jurídico" not in text
 
 
 def test_notices_decisions_and_the_final_certificate_each_get_their_pdf_and_filings_none(case, cast):
@@ -385,3 +393,61 @@ def test_art26_par4_a_notice_published_in_the_gazette_never_prints_the_personal_
     text = pdf_text(bytes(gazette.document.pdf))
     assert "INTIMAÇÃO PARA DEFESA" in text
     assert code_for(other.registration) not in text and "código de acesso" not in text
+
+
+# Who signs (DESIGN point 11: the competent authority, never the clerk) --------------------------------------
+
+
+@needs_pdftotext
+def test_art56_the_delegate_decides_the_superior_decides_the_appeal_the_effects_act_has_its_own_signer(
+    nominated, cast
+):
+    from contests.models import Signatory
+    from tests.builders import make_signatory
+
+    make_signatory(
+        Signatory.Kind.PROCEDURE,
+        "Sara Secretária",
+        "Secretária Municipal de Administração",
+        competence="Decreto nº 100/2025",
+        delegated=True,
+    )
+    make_signatory(Signatory.Kind.PROCEDURE_APPEAL, "Pedro Prefeito", "Prefeito Municipal")
+    make_signatory(Signatory.Kind.PROCEDURE_EFFECTS, "Pedro Prefeito", "Prefeito Municipal")
+    legal = cast["legal"]
+    position = nominated(falsity_effect=ProcedureLaw.FalsityEffect.FIRST_DECISION)
+    case = open_case(position.registrations.get(number="N2"), legal)
+    day = decide_falsity(case, legal)
+    effects = services.effects_apply(procedure=case, by=legal, today=day).document
+    for kind, days, extra in (
+        ("appeal", 1, {"text": "Recorro."}),
+        ("reconsideration", 2, {"outcome": "falsity", "text": "Mantenho; ao superior."}),
+        ("superior_decision", 3, {"outcome": "falsity", "text": "Nego provimento."}),
+    ):
+        services.act_record(
+            procedure=case, kind=kind, by=legal, today=day + datetime.timedelta(days=days), **extra
+        )
+    signed = {
+        act.kind: (act.document.signer_name, pdf_text(bytes(act.document.pdf)))
+        for act in case.acts.exclude(document=None).select_related("document")
+    }
+    for kind in ("opening", "decision", "reconsideration"):
+        name, text = signed[kind]
+        assert name == "Sara Secretária", kind
+        assert "Por delegação de competência: Decreto nº 100/2025" in text, kind
+    name, text = signed["superior_decision"]
+    assert name == "Pedro Prefeito" and "Prefeito Municipal" in text and "Sara Secretária" not in text
+    assert effects.signer_name == "Pedro Prefeito" and "Pedro Prefeito" in pdf_text(bytes(effects.pdf))
+    assert all(legal.get_full_name() not in text for _, text in signed.values())
+
+
+def test_no_authority_for_the_procedure_refuses_the_opening_and_says_who_must_act(cast):
+    from contests.models import Signatory
+
+    Signatory.objects.filter(kind=Signatory.Kind.PROCEDURE).delete()
+    registration = make_registration(racial_category="parda")
+    with pytest.raises(ValidationError) as refused:
+        open_case(registration, cast["legal"])
+    assert "Nenhuma autoridade foi designada para assinar" in str(refused.value)
+    assert "Organização › Autoridades" in str(refused.value)
+    assert not Procedure.objects.exists() and not Document.objects.exists()

@@ -18,7 +18,7 @@ from declarations.hetero.selectors import acts_to_publish
 from declarations.models import MemberDraw, Verification
 from declarations.procedure import services
 from declarations.procedure.selectors import effects_waiting
-from tests.builders import make_classified_position, make_contest, make_registration
+from tests.builders import make_classified_position, make_contest, make_registration, make_signatory
 from tests.declarations.hetero_world import at, make_hetero_world
 from tests.declarations.test_documents import decide_falsity, open_case
 from tests.pages import post_form
@@ -125,10 +125,7 @@ def test_juridico_home_queries_do_not_grow_with_acts_and_effects(client_for, cas
 
 @pytest.mark.parametrize("url_name", ["hetero_call_publish", "hetero_draw_publish", "hetero_draw_announce"])
 def test_the_publication_forms_are_prefilled_with_the_organisations_signer(client_for, cast, url_name):
-    Signatory.objects.update_or_create(
-        kind=Signatory.Kind.HETEROIDENTIFICATION,
-        defaults={"name": "Beatriz Lima", "office": "Procuradora-Geral"},
-    )
+    make_signatory(Signatory.Kind.HETEROIDENTIFICATION, "Beatriz Lima", "Procuradora-Geral")
     contest = hetero_contest()
     world = make_hetero_world(cast, contest)
     arg = {
@@ -142,9 +139,7 @@ def test_the_publication_forms_are_prefilled_with_the_organisations_signer(clien
 
 
 def test_the_signer_stays_editable_on_the_published_call(client_for, cast):
-    Signatory.objects.update_or_create(
-        kind=Signatory.Kind.HETEROIDENTIFICATION, defaults={"name": "Beatriz Lima", "office": "Procuradora"}
-    )
+    make_signatory(Signatory.Kind.HETEROIDENTIFICATION, "Beatriz Lima", "Procuradora")
     world = make_hetero_world(cast, hetero_contest())
 
     url = reverse("declarations:hetero_call_publish", args=[world["hetero_session"].pk])

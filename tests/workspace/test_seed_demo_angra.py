@@ -93,3 +93,23 @@ def test_angra_again_changes_nothing(db, seeded):
     with override_settings(DEBUG=True):
         call_command("seed_demo", "--organization", "angra", stdout=out)
     assert "Nada a fazer" in out.getvalue()
+
+
+def test_angra_authorities_the_secretary_by_delegation_signs_the_procedure_the_mayor_the_rest(db, seeded):
+    from contests.documents.signatures import signatory_for
+    from contests.models import Signatory
+
+    today = timezone.localdate()
+    procedure = signatory_for(Signatory.Kind.PROCEDURE, on=today)
+    assert procedure.name == "Luciana Mendes Barreto (demonstração)"
+    assert procedure.office == "Secretária Municipal de Administração"
+    assert procedure.competence.startswith("Por delegação de competência: Decreto nº 100/2025")
+    for kind in (Signatory.Kind.PROCEDURE_APPEAL, Signatory.Kind.EDITAL, Signatory.Kind.NOMINATION_ACT):
+        mayor = signatory_for(kind, on=today)
+        assert (mayor.name, mayor.office) == (
+            "Fernando Costa Jordão (demonstração)",
+            "Prefeito Municipal de Angra dos Reis",
+        )
+    opening = Procedure.objects.get().acts.get(kind="opening").document
+    assert opening.signer_name == "Luciana Mendes Barreto (demonstração)"
+    assert opening.published_by.username != opening.signer_name

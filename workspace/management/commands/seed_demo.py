@@ -40,7 +40,7 @@ from candidates.services import registrations as candidate_services
 from contests import services
 from contests.documents import services as document_services
 from contests.documents.models import EditalText
-from contests.models import Contest, Holiday, Organization, Policy, Position, Signatory
+from contests.models import Authority, Contest, Holiday, Organization, Policy, Position, Signatory
 from declarations.hetero.documents import Signer
 from workspace.management.commands._demo_hetero import (
     seed_heteroidentification,
@@ -134,15 +134,41 @@ SANTA_MARIA_OFFICE = {
     "De segunda a sexta-feira, das 13h às 18h; telefone (55) 3000-0002; rh@camara-santa-maria.example",
     "office_requirements": OFFICE_REQUIREMENTS,
 }
-# Who signs the acts: a fictitious person in the office the law names (the head of the body).
+# The authorities (``contests.Authority``) and the kinds of act each signs. Names are fictional. In office
+# from the first of January of the year before the seed runs: every demo act (the oldest edital is 200 days
+# old) falls within the term, so its signature block carries the act of competence.
+ALL_KINDS = tuple(Signatory.Kind.values)
+SANTA_MARIA_PRESIDENT = {
+    "name": "Ricardo Almeida Prates (demonstração)",
+    "office": "Presidente da Câmara Municipal de Vereadores de Santa Maria",
+    "competence": "Lei Orgânica do Município de Santa Maria",
+}
+# Santa Maria's law names no authority for the procedure nor a superior one for its appeal, and the Câmara's
+# President is its highest authority: he signs everything, the decision on appeal included (our reading,
+# pending the Câmara's Regimento Interno, which may give the appeal to the Mesa Diretora).
+SANTA_MARIA_AUTHORITIES = ((SANTA_MARIA_PRESIDENT, ALL_KINDS),)
 SANTA_MARIA_SIGNER = {
-    "signer_name": "Helena Bastos Prado",
-    "signer_office": "Presidente da Câmara Municipal de Santa Maria",
+    "signer_name": SANTA_MARIA_PRESIDENT["name"],
+    "signer_office": SANTA_MARIA_PRESIDENT["office"],
 }
-ANGRA_SIGNER = {
-    "signer_name": "Ricardo Mendes Falcão",
-    "signer_office": "Prefeito Municipal de Angra dos Reis",
+ANGRA_MAYOR = {
+    "name": "Fernando Costa Jordão (demonstração)",
+    "office": "Prefeito Municipal de Angra dos Reis",
+    "competence": "Lei Orgânica do Município de Angra dos Reis",
 }
+# The Mayor delegates the procedure (opening, notices, decisions) to the Secretary of Administration and
+# decides the appeals himself, as the superior authority (Lei 9.784 arts. 12 and 56 §1º).
+ANGRA_SECRETARY = {
+    "name": "Luciana Mendes Barreto (demonstração)",
+    "office": "Secretária Municipal de Administração",
+    # Printed "Por delegação de competência: Decreto nº 100/2025 (demonstração)" (Lei 9.784 art. 14 §3º).
+    "competence": "Decreto nº 100/2025 (demonstração)",
+    "delegated": True,
+}
+ANGRA_AUTHORITIES = (
+    (ANGRA_MAYOR, tuple(kind for kind in ALL_KINDS if kind != Signatory.Kind.PROCEDURE)),
+    (ANGRA_SECRETARY, (Signatory.Kind.PROCEDURE,)),
+)
 
 
 def santa_maria_contests(today: datetime.date) -> list[dict[str, Any]]:
@@ -325,7 +351,8 @@ def angra_contests(today: datetime.date) -> list[dict[str, Any]]:
                     (exam, "Prova objetiva"),
                 ),
                 "exam_content": "Prova objetiva de 50 questões (100 pontos, mínimo de 50).",
-                **ANGRA_SIGNER,
+                "signer_name": ANGRA_MAYOR["name"],
+                "signer_office": ANGRA_MAYOR["office"],
             },
             "phases": [{"name": "Prova Objetiva", "max_score": Decimal(100), "pass_mark": Decimal(50)}],
             "positions": [
@@ -362,8 +389,9 @@ class Demo:
     commission_contest: str
     procedure_contest: str
     mail_domain: str
-    signer: tuple[str, str]  # who signs every kind of act (name, office)
+    signer: tuple[str, str]  # who signs the acts the demo publishes (name, office): the head of the body
     emblem: str  # the file under static/demo/ the organisation's documents carry as its coat of arms
+    authorities: tuple[tuple[dict[str, Any], tuple[str, ...]], ...]  # (authority, the kinds it signs)
 
 
 DEMOS = {
@@ -376,6 +404,7 @@ DEMOS = {
         mail_domain="camara-santa-maria.example",
         signer=(SANTA_MARIA_SIGNER["signer_name"], SANTA_MARIA_SIGNER["signer_office"]),
         emblem="brasao-demo-santa-maria.png",
+        authorities=SANTA_MARIA_AUTHORITIES,
     ),
     "angra": Demo(
         ANGRA,
@@ -384,8 +413,9 @@ DEMOS = {
         commission_contest="demo-angra",
         procedure_contest="demo-angra",
         mail_domain="prefeitura-angra.example",
-        signer=(ANGRA_SIGNER["signer_name"], ANGRA_SIGNER["signer_office"]),
+        signer=(ANGRA_MAYOR["name"], ANGRA_MAYOR["office"]),
         emblem="brasao-demo-angra.png",
+        authorities=ANGRA_AUTHORITIES,
     ),
 }
 
@@ -416,6 +446,7 @@ class Command(BaseCommand):
             with transaction.atomic():
                 admin = self._users() if settings.DEBUG else self._no_users()
                 self._organization(admin)
+                self._authorities(admin, today)
                 self._holidays(admin)
                 for spec in demo.contests(today):
                     self._contest(spec, admin, today)
@@ -502,10 +533,21 @@ class Command(BaseCommand):
             return
         services.organization_save(by=by, data={**self.demo.organization, "logo": self._emblem()})
         self.created.append(f"organização {self.demo.organization['name']}, com o seu brasão")
-        # Who signs each kind of act: the publication forms come prefilled with it (DESIGN.md point 11).
-        name, office = self.demo.signer
-        services.signatories_save(by=by, data=dict.fromkeys(Signatory.Kind.values, (name, office)))
-        self.created.append(f"quem assina os atos: {name}")
+
+    def _authorities(self, by: User | None, today: datetime.date) -> None:
+        """The authorities and who signs each kind of act (DESIGN.md point 11): the publication forms come
+        prefilled with them, the procedure's acts are signed by them. An authority recorded already (a
+        second run) is left as it is, with its assignments."""
+        since = datetime.date(today.year - 1, 1, 1)
+        assignments: dict[str, Authority | None] = {}
+        for data, kinds in self.demo.authorities:
+            if Authority.objects.filter(name=data["name"], office=data["office"]).exists():
+                continue
+            authority = services.authority_save(by=by, data={**data, "valid_from": since})
+            assignments.update(dict.fromkeys(kinds, authority))
+            self.created.append(f"autoridade {authority}")
+        if assignments:
+            services.signatories_save(by=by, data=assignments, today=today)
 
     def _emblem(self) -> str:
         """The demo emblem's name in the media storage, copied there once (a second demo database reuses the
