@@ -326,11 +326,13 @@ def report_lines(acts: list[ProcedureAct], procedure: Procedure) -> list[ReportL
             text = f"Realizou-se audiência{when}, com intimação prévia do candidato."
         elif kind is rules.Act.INSTRUCTION_CLOSED:
             if not any(a.kind == rules.Act.DEFENCE for a in acts):
-                lines.append(ReportLine(on, "Decorrido o prazo, não foi apresentada defesa."))
+                lines.append(ReportLine(None, "Decorrido o prazo, não foi apresentada defesa."))
             text = "Encerrou-se a instrução, abrindo-se prazo para alegações finais."
         elif kind is rules.Act.FINAL_STATEMENT:
             text = f"Foram apresentadas alegações finais por {_filer(act, candidate)}."
         elif kind is rules.Act.REPORT:
+            if not any(a.kind == rules.Act.FINAL_STATEMENT for a in acts):
+                lines.append(ReportLine(None, "Decorrido o prazo, não foram apresentadas alegações finais."))
             text = "O relatório da instrução, com proposta de decisão, foi juntado aos autos."
         elif kind is rules.Act.DECISION_EXTENSION:
             text = "O prazo para decidir foi prorrogado uma vez, motivadamente."
