@@ -286,8 +286,10 @@ def of(named: str) -> str:
     return f"de {named}"
 
 
-def _filer(act: ProcedureAct, default: str) -> str:
-    return act.filed_by.strip() or default
+def _filed_by(act: ProcedureAct) -> str:
+    """ "por NOME" of whoever filed a candidate's act (the candidate or a representative), else "pelo
+    candidato"."""
+    return f"por {act.filed_by.strip()}" if act.filed_by.strip() else "pelo candidato"
 
 
 def report_lines(acts: list[ProcedureAct], procedure: Procedure) -> list[ReportLine]:
@@ -318,7 +320,7 @@ def report_lines(acts: list[ProcedureAct], procedure: Procedure) -> list[ReportL
                 f"{candidate.capitalize()} foi intimado da instauração {_means(act)}, com prazo para defesa."
             )
         elif kind is rules.Act.DEFENCE:
-            text = f"Foi apresentada defesa escrita por {_filer(act, candidate)}."
+            text = f"Foi apresentada defesa escrita {_filed_by(act)}."
         elif kind is rules.Act.EVIDENCE:
             text = "Foram juntadas provas aos autos."
         elif kind is rules.Act.HEARING:
@@ -329,7 +331,7 @@ def report_lines(acts: list[ProcedureAct], procedure: Procedure) -> list[ReportL
                 lines.append(ReportLine(None, "Decorrido o prazo, não foi apresentada defesa."))
             text = "Encerrou-se a instrução, abrindo-se prazo para alegações finais."
         elif kind is rules.Act.FINAL_STATEMENT:
-            text = f"Foram apresentadas alegações finais por {_filer(act, candidate)}."
+            text = f"Foram apresentadas alegações finais {_filed_by(act)}."
         elif kind is rules.Act.REPORT:
             if not any(a.kind == rules.Act.FINAL_STATEMENT for a in acts):
                 lines.append(ReportLine(None, "Decorrido o prazo, não foram apresentadas alegações finais."))
@@ -344,7 +346,7 @@ def report_lines(acts: list[ProcedureAct], procedure: Procedure) -> list[ReportL
                 continue
             text = f"{candidate.capitalize()} foi intimado da decisão {_means(act)}."
         elif kind is rules.Act.APPEAL:
-            text = f"Foi interposto recurso por {_filer(act, candidate)}."
+            text = f"Foi interposto recurso {_filed_by(act)}."
         else:
             continue
         lines.append(ReportLine(on, text))
