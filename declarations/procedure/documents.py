@@ -237,7 +237,7 @@ def _acts_before(act: ProcedureAct) -> list[ProcedureAct]:
 
 
 def _last_of(acts: list[ProcedureAct], *kinds: rules.Act) -> ProcedureAct | None:
-    return next((a for a in reversed(acts) if a.kind in kinds), None)
+    return next((found for found in reversed(acts) if found.kind in kinds), None)
 
 
 def _is_nominated(procedure: Procedure) -> bool:
@@ -302,7 +302,6 @@ def report_lines(acts: list[ProcedureAct], procedure: Procedure) -> list[ReportL
         Procedure.Origin.COMMISSION: "em razão da não confirmação da autodeclaração pela comissão de "
         "heteroidentificação",
     }[Procedure.Origin(procedure.origin)]
-    candidate = "o candidato"
     for act in acts:
         kind = rules.Act(act.kind)
         on = act.on
@@ -311,14 +310,15 @@ def report_lines(acts: list[ProcedureAct], procedure: Procedure) -> list[ReportL
                 f"O processo foi instaurado {origin}, por portaria, para apurar a veracidade da autodeclaração "
                 "racial prestada no ato da inscrição."
             )
-            if any(a.name.startswith("pareceres-heteroidentificacao") for a in act.attachments.all()):
+            if any(
+                attached.name.startswith("pareceres-heteroidentificacao")
+                for attached in act.attachments.all()
+            ):
                 text += " Foram juntados aos autos os pareceres da comissão de heteroidentificação."
         elif kind is rules.Act.NOTICE:
             if on is None:
                 continue  # a means tried that never took effect
-            text = (
-                f"{candidate.capitalize()} foi intimado da instauração {_means(act)}, com prazo para defesa."
-            )
+            text = f"O candidato foi intimado da instauração {_means(act)}, com prazo para defesa."
         elif kind is rules.Act.DEFENCE:
             text = f"Foi apresentada defesa escrita {_filed_by(act)}."
         elif kind is rules.Act.EVIDENCE:
@@ -327,13 +327,13 @@ def report_lines(acts: list[ProcedureAct], procedure: Procedure) -> list[ReportL
             when = f" em {wording.date_in_full(act.hearing_on)}" if act.hearing_on else ""
             text = f"Realizou-se audiência{when}, com intimação prévia do candidato."
         elif kind is rules.Act.INSTRUCTION_CLOSED:
-            if not any(a.kind == rules.Act.DEFENCE for a in acts):
+            if not any(other.kind == rules.Act.DEFENCE for other in acts):
                 lines.append(ReportLine(None, "Decorrido o prazo, não foi apresentada defesa."))
             text = "Encerrou-se a instrução, abrindo-se prazo para alegações finais."
         elif kind is rules.Act.FINAL_STATEMENT:
             text = f"Foram apresentadas alegações finais {_filed_by(act)}."
         elif kind is rules.Act.REPORT:
-            if not any(a.kind == rules.Act.FINAL_STATEMENT for a in acts):
+            if not any(other.kind == rules.Act.FINAL_STATEMENT for other in acts):
                 lines.append(ReportLine(None, "Decorrido o prazo, não foram apresentadas alegações finais."))
             text = "O relatório da instrução, com proposta de decisão, foi juntado aos autos."
         elif kind is rules.Act.DECISION_EXTENSION:
@@ -344,9 +344,14 @@ def report_lines(acts: list[ProcedureAct], procedure: Procedure) -> list[ReportL
         elif kind is rules.Act.DECISION_NOTICE:
             if on is None:
                 continue
-            text = f"{candidate.capitalize()} foi intimado da decisão {_means(act)}."
+            text = f"O candidato foi intimado da decisão {_means(act)}."
         elif kind is rules.Act.APPEAL:
-            text = f"Foi interposto recurso {_filed_by(act)}."
+            # An appeal may be the complainant's as well as the candidate's: named only when recorded.
+            text = (
+                f"Foi interposto recurso por {act.filed_by.strip()}."
+                if act.filed_by.strip()
+                else "Foi interposto recurso."
+            )
         else:
             continue
         lines.append(ReportLine(on, text))
@@ -373,7 +378,7 @@ def _decision_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
     policy = procedure.policy
     # The instance that decides with this act (a reconsideration is the reviewed instance's own): as the
     # state machine counts them, an appeal lies while it is below the policy's instances (art. 57).
-    superiors = sum(1 for a in before if a.kind == rules.Act.SUPERIOR_DECISION)
+    superiors = sum(1 for earlier in before if earlier.kind == rules.Act.SUPERIOR_DECISION)
     instance = {rules.Act.DECISION: 1, rules.Act.RECONSIDERATION: 1 + superiors}.get(kind, 2 + superiors)
     # The decision under review: the one the latest appeal was filed against.
     reviewed = None
@@ -425,9 +430,12 @@ def _final_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
     notice = None
     if decided is not None:
         after = before[before.index(decided) + 1 :]
-        notice = next((a for a in after if a.kind == rules.Act.DECISION_NOTICE and a.on), None)
-    records = [a.record() for a in before]
-    instances = sum(1 for r in records if r.kind in (rules.Act.DECISION, rules.Act.SUPERIOR_DECISION))
+        notice = next(
+            (later for later in after if later.kind == rules.Act.DECISION_NOTICE and later.on), None
+        )
+    instances = sum(
+        1 for earlier in before if earlier.kind in (rules.Act.DECISION, rules.Act.SUPERIOR_DECISION)
+    )
     return {
         "decided": decided,
         "decided_text": decided_text(decided) if decided else "a decisão proferida no processo",
