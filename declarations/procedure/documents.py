@@ -1,12 +1,19 @@
 """The documents of the procedure: each act's text from a template under ``templates/declarations/documents/``,
 as HTML (the act forms' preview, and acts recorded before the PDFs existed) and as the PDF published through
-the documents pipeline (``contests/documents``: rendered, stamped, hashed, verifiable at ``/verificar/``).
+the documents pipeline (``contests/documents``: rendered, stamped, hashed, verifiable at ``/verificar/``). The
+preview and the PDF share the body, its place, date and signature block: the screen shows the PDF's words.
+
+Each act has the form of an act of the authority that signs it (the preamble names the signer's office,
+``authority_preamble``): the Portaria de instauração (ementa, considerandos citing the law as enacted,
+RESOLVE, articles), the notices (Lei 9.784 art. 26 §1º, the period's last day by the deadline engine), the
+decisions in relatório, fundamentação and dispositivo with the right to appeal, and the certificate of
+finality.
 
 The acts' PDFs are ``Document.Kind.PROCEDURE_ACT``, a restricted kind: they name the candidate and carry
 procedure content, so the public site never lists nor serves them; the case page (permission-checked) and the
 candidate's private page (token-checked) serve them. The act of the effects (elimination, annulment of the
-nomination or admission) is public (``PROCEDURE_EFFECTS``, RULES §7): name, inscription, procedure number,
-nothing else.
+nomination or admission) is public (``PROCEDURE_EFFECTS``, RULES §7): name, inscription, contest, procedure
+number, the effect, nothing else.
 """
 
 from __future__ import annotations
@@ -50,7 +57,7 @@ DOCUMENT_TITLES = {
     rules.Act.DECISION: "Decisão",
     rules.Act.RECONSIDERATION: "Juízo de reconsideração",
     rules.Act.SUPERIOR_DECISION: "Decisão em grau de recurso",
-    rules.Act.FINAL: "Certidão de decisão definitiva",
+    rules.Act.FINAL: "Certidão de trânsito em julgado administrativo",
 }
 
 # Who signs: the person who records the act in the system, in the legal office's name.

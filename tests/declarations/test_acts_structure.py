@@ -20,6 +20,8 @@ from django.core.management import call_command
 from contests import wording
 from contests.documents.signatures import SignatureBlock
 from contests.models import Policy
+from declarations import deadlines
+from declarations.calendars import organization_calendar
 from declarations.models import Procedure
 from declarations.procedure import documents, services
 
@@ -122,6 +124,27 @@ def test_the_demo_acts_have_the_form_of_acts_of_the_authority(demo_case):
         f"Santa Maria/RS, {wording.date_in_full(procedure.opened_on)}.",
     )
     assert "Denunciante fictício" not in opening  # the complainant is never named (Lei 9.784 art. 46)
+
+    # The notice for the defence: the content of Lei 9.784 art. 26 §1º, the period's last day computed by
+    # the deadline engine on the organisation's calendar.
+    notice = procedure.acts.get(kind="notice")
+    last_day = deadlines.deadline(
+        notice.on, 10, deadlines.Unit.DAYS, organization_calendar([notice.on.year, notice.on.year + 1])
+    ).last_day
+    in_order(
+        pdf_words(bytes(notice.document.pdf)),
+        "INTIMAÇÃO PARA DEFESA",
+        f"Destinatário: {candidate}, inscrição nº {number}",
+        f"O {documents.signer(notice.by)[1].upper()}, no uso de suas atribuições legais, nos termos do art. 26",
+        f"dá ciência a Vossa Senhoria da instauração do Processo Administrativo nº {procedure.number}/"
+        f"{procedure.year}, pela Portaria nº {procedure.number}/{procedure.year}",
+        "I – Finalidade: apresentar defesa escrita",
+        "II – Prazo: 10 (dez) dias, contados da ciência desta intimação",
+        f"com término em {wording.date_in_full(last_day)}.",
+        "III – Comparecimento:",
+        "IV – Consequências:",
+        "V – Fatos e fundamentos: Denúncia fictícia",
+    )
 
     # The decision: relatório, fundamentação, dispositivo, the right to appeal, the signature.
     decision = pdf_words(bytes(acts["decision"].document.pdf))

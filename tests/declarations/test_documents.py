@@ -102,7 +102,7 @@ def test_notices_decisions_and_the_final_certificate_each_get_their_pdf_and_fili
         "Intimação para defesa",
         "Decisão",
         "Intimação da decisão",
-        "Certidão de decisão definitiva",
+        "Certidão de trânsito em julgado administrativo",
     ]
 
 
