@@ -1,31 +1,44 @@
 """The documents of the procedure: each act's text from a template under ``templates/declarations/documents/``,
 as HTML (the act forms' preview, and acts recorded before the PDFs existed) and as the PDF published through
-the documents pipeline (``contests/documents``: rendered, stamped, hashed, verifiable at ``/verificar/``).
+the documents pipeline (``contests/documents``: rendered, stamped, hashed, verifiable at ``/verificar/``). The
+preview and the PDF share the body, its place, date and signature block: the screen shows the PDF's words.
+
+Each act has the form of an act of the authority that signs it (the preamble names the signer's office,
+``authority_preamble``): the Portaria de instauração (ementa, considerandos citing the law as enacted,
+RESOLVE, articles), the notices (Lei 9.784 art. 26 §1º, the period's last day by the deadline engine), the
+decisions in relatório, fundamentação and dispositivo with the right to appeal, and the certificate of
+finality.
 
 The acts' PDFs are ``Document.Kind.PROCEDURE_ACT``, a restricted kind: they name the candidate and carry
 procedure content, so the public site never lists nor serves them; the case page (permission-checked) and the
 candidate's private page (token-checked) serve them. The act of the effects (elimination, annulment of the
-nomination or admission) is public (``PROCEDURE_EFFECTS``, RULES §7): name, inscription, procedure number,
-nothing else.
+nomination or admission) is public (``PROCEDURE_EFFECTS``, RULES §7): name, inscription, contest, procedure
+number, the effect, nothing else.
 """
 
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 
+from django.core.exceptions import ValidationError
 from django.template.loader import render_to_string
 from django.utils import timezone
 
 from candidates.letters import with_code
+from candidates.models import Nomination
 from candidates.tasks import page_url
+from contests import wording
 from contests.audit import User, audited_save
 from contests.documents.letters import Letter
 from contests.documents.models import Document
 from contests.documents.render import Stamp, render_pdf
 from contests.documents.services import current_version, document_publish
-from contests.documents.signatures import signatory_for, signature_block
-from contests.models import Organization, Signatory
-from declarations.models import Procedure, ProcedureAct
+from contests.documents.signatures import SignatureBlock, signatory_for, signature_block
+from contests.models import Organization, Policy, Signatory
+from declarations import deadlines
+from declarations.calendars import organization_calendar
+from declarations.models import Procedure, ProcedureAct, ProcedureLaw
 from declarations.procedure import rules
 
 BODY_TEMPLATES = {
@@ -45,7 +58,7 @@ DOCUMENT_TITLES = {
     rules.Act.DECISION: "Decisão",
     rules.Act.RECONSIDERATION: "Juízo de reconsideração",
     rules.Act.SUPERIOR_DECISION: "Decisão em grau de recurso",
-    rules.Act.FINAL: "Certidão de decisão definitiva",
+    rules.Act.FINAL: "Certidão de trânsito em julgado administrativo",
 }
 
 # Who signs each act: the authority the organisation assigns (``contests.Signatory``), never the clerk who
@@ -57,14 +70,109 @@ SIGNATORY_KINDS = {rules.Act.SUPERIOR_DECISION: Signatory.Kind.PROCEDURE_APPEAL}
 
 def _context(procedure: Procedure, **extra) -> dict:
     registration = procedure.registration
+    policy = registration.contest.policy
+    law = policy.procedure_law
+    signature = extra.get("signature")
     return {
         "procedure": procedure,
+        "procedure_full": procedure_full_name(procedure),
         "registration": registration,
         "candidate": registration.candidate,
+        "candidate_name": registration.candidate.social_name or registration.candidate.full_name,
         "contest": registration.contest,
         "organization": Organization.current(),
+        "falsity_basis": falsity_basis(policy),
+        "annulment": "admissão ao serviço público"
+        if law.nominee_falsity_effect == ProcedureLaw.NomineeFalsityEffect.ADMISSION
+        else "nomeação",
+        "authority": authority_preamble(signature) if signature else "",
         **extra,
     }
+
+
+def procedure_full_name(procedure: Procedure) -> str:
+    """The case as an act names it: "Processo Administrativo nº 1/2026"."""
+    return f"Processo Administrativo nº {procedure.number}/{procedure.year}"
+
+
+# The law and the authority as the acts write them -------------------------------------------------------
+
+# "da Lei", "do Decreto": the article before the kind of act (Policy.ActKind).
+_KIND_FEMININE = {
+    Policy.ActKind.LEI: True,
+    Policy.ActKind.LEI_COMPLEMENTAR: True,
+    Policy.ActKind.RESOLUCAO: True,
+    Policy.ActKind.DECRETO: False,
+}
+
+
+def law_name(policy: Policy) -> str:
+    """The reservation law as enacted, with "da"/"do": "da Lei nº 1.234, de 1º de dezembro de 2021"; when
+    only the bill is recorded, the acts say so ("da lei municipal originada do Projeto de Lei nº 9247/2021"),
+    never citing a bill as if it were the law."""
+    kind = Policy.ActKind(policy.act_kind)
+    number = f" nº {policy.act_number}" if policy.act_number else ""
+    if kind is Policy.ActKind.PROJETO_DE_LEI:
+        return f"da lei municipal originada do Projeto de Lei{number}"
+    dated = f", de {wording.date_in_full(policy.publication_date)}" if policy.publication_date else ""
+    article = "da" if _KIND_FEMININE.get(kind, True) else "do"
+    return f"{article} {kind.label}{number}{dated}"
+
+
+def falsity_basis(policy: Policy) -> str:
+    """The article on a false declaration and its law: "art. 3º §3º da Lei nº …" (the law alone when the
+    policy records no article)."""
+    law = law_name(policy)
+    if policy.citation_falsity:
+        return f"{policy.citation_falsity} {law}"
+    return law.removeprefix("da ").removeprefix("do ")
+
+
+# First words of offices held by a woman ("Prefeita", "Presidenta", "Secretária"): "A"; otherwise "O".
+_FEMININE_OFFICES = frozenset(
+    {"prefeita", "presidenta", "secretária", "diretora", "procuradora", "vereadora"}
+)
+
+# "que lhe confere a Portaria", "… o Decreto": the article before the act of competence.
+_COMPETENCE_ARTICLES = {
+    "portaria": "a",
+    "lei": "a",
+    "resolução": "a",
+    "emenda": "a",
+    "instrução": "a",
+    "decreto": "o",
+    "regimento": "o",
+    "ato": "o",
+}
+
+
+def office_article(office: str) -> str:
+    """ "A" or "O" before the signer's office in a preamble: "O PRESIDENTE DA CÂMARA", "A PREFEITA"."""
+    first = office.strip().split(" ", 1)[0].split("-", 1)[0].lower() if office.strip() else ""
+    return "A" if first in _FEMININE_OFFICES else "O"
+
+
+def authority_preamble(signature: SignatureBlock) -> str:
+    """The opening words of an act in the authority's name: "O PRESIDENTE DA CÂMARA MUNICIPAL, no uso das
+    atribuições que lhe confere a Portaria nº 12/2025" (the act of competence or delegation the signature
+    block carries), or "…, no uso de suas atribuições legais" when none is recorded."""
+    office = signature.office.strip()
+    who = f"{office_article(office)} {office.upper()}" if office else "A AUTORIDADE COMPETENTE"
+    competence = signature.competence.strip()
+    if not competence:
+        return f"{who}, no uso de suas atribuições legais"
+    delegation = "Por delegação de competência"
+    if competence.startswith(delegation):  # a delegate (Authority.signature_competence)
+        act = competence.removeprefix(delegation).lstrip(": ").strip()
+        if not act:
+            return f"{who}, no uso de competência delegada"
+        article = _COMPETENCE_ARTICLES.get(act.split(" ", 1)[0].lower())
+        by = {"a": "pela", "o": "pelo"}.get(article or "", "por")
+        return f"{who}, no uso da competência que lhe foi delegada {by} {act}"
+    article = _COMPETENCE_ARTICLES.get(competence.split(" ", 1)[0].lower())
+    if article is None:  # a kind of act whose gender we do not know: no article to get wrong
+        return f"{who}, no uso das atribuições que lhe são conferidas por {competence}"
+    return f"{who}, no uso das atribuições que lhe confere {article} {competence}"
 
 
 def signer(kind: str, *, on: datetime.date) -> tuple[str, str]:
@@ -96,13 +204,273 @@ def act_document(act: ProcedureAct) -> str:
     return render_to_string(template, _act_context(act)) if template else ""
 
 
+def act_date(act: ProcedureAct) -> datetime.date:
+    """The day an act bears: its own date, else the day it was recorded (a notice awaiting its effect), else
+    today (a preview)."""
+    if act.on:
+        return act.on
+    return timezone.localdate(act.recorded_at) if act.recorded_at else timezone.localdate()
+
+
 def _act_context(act: ProcedureAct, **extra) -> dict:
-    """An act's context; a notice also says where the candidate follows their registration, except a notice
-    by official publication (art. 26 §4º, its text goes to the gazette). Never the access code: the act is
-    stored and shown to staff (preview, case page); the code goes only on the letter (``notice_letter``)."""
-    if rules.Act(act.kind) in rules.NOTICES and act.means != rules.Means.GAZETTE:
+    """An act's context: what its kind writes (the report of a decision, the decision a notice or the
+    certificate names, the deadlines), its date and its signature block (whoever ``signer`` names for the
+    act's author, unless given). A notice also says where the candidate follows their registration, except
+    a notice by official publication (art. 26 §4º, its text goes to the gazette). Never the access code: the
+    act is stored and shown to staff (preview, case page); the code goes only on the letter
+    (``notice_letter``)."""
+    kind = rules.Act(act.kind)
+    on = act_date(act)
+    if "signature" not in extra:
+        try:
+            name, office = signer(act.kind, on=on)
+        except ValidationError:  # a preview before Gestão designates the authority: blanks to fill
+            name, office = "", ""
+        extra["signature"] = signature_block(name, office, on=on)
+    if kind in rules.NOTICES and act.means != rules.Means.GAZETTE:
         extra = {"access_note": True, "access_url": page_url(), **extra}
-    return _context(act.procedure, act=act, **extra)
+    before = _acts_before(act)
+    policy = act.procedure.policy
+    parts: dict = {
+        "issued_on": on,
+        "defence_days": _days(policy.defence_days),
+        "appeal_days": _days(policy.appeal_days),
+        "reconsideration_days": _days(policy.reconsideration_days),
+    }
+    if kind in rules.DECIDING_ACTS:
+        parts.update(_decision_parts(act, before))
+    elif kind in rules.NOTICES:
+        parts.update(_notice_parts(act, before))
+    elif kind is rules.Act.FINAL:
+        parts.update(_final_parts(act, before))
+    return _context(act.procedure, act=act, **parts, **extra)
+
+
+def _days(amount: int) -> str:
+    """A period as the acts write it: "10 (dez) dias", "1 (um) dia"."""
+    return f"{amount} ({wording.in_words(amount)}) {'dia' if amount == 1 else 'dias'}"
+
+
+def _acts_before(act: ProcedureAct) -> list[ProcedureAct]:
+    """The case's acts recorded before ``act`` (all of them for a draft not yet recorded), in order."""
+    acts = (
+        act.procedure.acts.select_related("by").prefetch_related("attachments").order_by("recorded_at", "pk")
+    )
+    if act.pk is not None:
+        acts = acts.filter(pk__lt=act.pk)
+    return list(acts)
+
+
+def _last_of(acts: list[ProcedureAct], *kinds: rules.Act) -> ProcedureAct | None:
+    return next((found for found in reversed(acts) if found.kind in kinds), None)
+
+
+def _is_nominated(procedure: Procedure) -> bool:
+    return Nomination.objects.filter(
+        registration=procedure.registration, status__in=Nomination.HOLDING
+    ).exists()
+
+
+def _deadline_end(start: datetime.date, amount: int) -> datetime.date:
+    """The last day of ``amount`` calendar days counted from ``start`` (Lei 9.784 art. 66), on the
+    organisation's calendar: the one deadline engine the case page uses."""
+    calendar = organization_calendar([start.year, start.year + 1])
+    return deadlines.deadline(start, amount, deadlines.Unit.DAYS, calendar).last_day
+
+
+@dataclass(frozen=True)
+class ReportLine:
+    """One paragraph of a decision's report: what happened on a day."""
+
+    on: datetime.date | None
+    text: str
+
+
+_OUTCOME_VERBS = {
+    rules.Outcome.FALSITY: "julgou procedente a apuração, confirmando a falsidade da autodeclaração",
+    rules.Outcome.DISMISSED: "julgou improcedente a apuração, mantida a autodeclaração",
+}
+
+
+def decided_text(act: ProcedureAct, *, dated: bool = True) -> str:
+    """ "a decisão de 10 de julho de 2026, que julgou procedente…": a deciding act named by its kind and
+    date (without the date where the sentence gives it)."""
+    label = DOCUMENT_TITLES[rules.Act(act.kind)]
+    verb = _OUTCOME_VERBS.get(rules.Outcome(act.outcome)) if act.outcome else None
+    named = f"{'o' if label.startswith('Juízo') else 'a'} {label.lower()}"
+    if dated:
+        named += f" de {wording.date_in_full(act_date(act))}"
+    return f"{named}, que {verb}" if verb else named
+
+
+def of(named: str) -> str:
+    """ "de" joined to the article of ``named``: "a decisão…" → "da decisão…", "o juízo…" → "do juízo…"."""
+    for article, joined in (("a ", "da "), ("o ", "do ")):
+        if named.startswith(article):
+            return joined + named.removeprefix(article)
+    return f"de {named}"
+
+
+def _filed_by(act: ProcedureAct) -> str:
+    """ "por NOME" of whoever filed a candidate's act (the candidate or a representative), else "pelo
+    candidato"."""
+    return f"por {act.filed_by.strip()}" if act.filed_by.strip() else "pelo candidato"
+
+
+def report_lines(acts: list[ProcedureAct], procedure: Procedure) -> list[ReportLine]:
+    """The report (relatório) of a decision: the case's acts before it, each in one sentence, in order;
+    the defence's absence when its period ran out without one. Names no complainant (Lei 9.784 art. 46)."""
+    lines: list[ReportLine] = []
+    origin = {
+        Procedure.Origin.COMPLAINT: "em razão de denúncia",
+        Procedure.Origin.EX_OFFICIO: "de ofício",
+        Procedure.Origin.COMMISSION: "em razão da não confirmação da autodeclaração pela comissão de "
+        "heteroidentificação",
+    }[Procedure.Origin(procedure.origin)]
+    for act in acts:
+        kind = rules.Act(act.kind)
+        on = act.on
+        if kind is rules.Act.OPENING:
+            text = (
+                f"O processo foi instaurado {origin}, por portaria, para apurar a veracidade da autodeclaração "
+                "racial prestada no ato da inscrição."
+            )
+            if any(
+                attached.name.startswith("pareceres-heteroidentificacao")
+                for attached in act.attachments.all()
+            ):
+                text += " Foram juntados aos autos os pareceres da comissão de heteroidentificação."
+        elif kind is rules.Act.NOTICE:
+            if on is None:
+                continue  # a means tried that never took effect
+            text = f"O candidato foi intimado da instauração {_means(act)}, com prazo para defesa."
+        elif kind is rules.Act.DEFENCE:
+            text = f"Foi apresentada defesa escrita {_filed_by(act)}."
+        elif kind is rules.Act.EVIDENCE:
+            text = "Foram juntadas provas aos autos."
+        elif kind is rules.Act.HEARING:
+            when = f" em {wording.date_in_full(act.hearing_on)}" if act.hearing_on else ""
+            text = f"Realizou-se audiência{when}, com intimação prévia do candidato."
+        elif kind is rules.Act.INSTRUCTION_CLOSED:
+            if not any(other.kind == rules.Act.DEFENCE for other in acts):
+                lines.append(ReportLine(None, "Decorrido o prazo, não foi apresentada defesa."))
+            text = "Encerrou-se a instrução, abrindo-se prazo para alegações finais."
+        elif kind is rules.Act.FINAL_STATEMENT:
+            text = f"Foram apresentadas alegações finais {_filed_by(act)}."
+        elif kind is rules.Act.REPORT:
+            if not any(other.kind == rules.Act.FINAL_STATEMENT for other in acts):
+                lines.append(ReportLine(None, "Decorrido o prazo, não foram apresentadas alegações finais."))
+            text = "O relatório da instrução, com proposta de decisão, foi juntado aos autos."
+        elif kind is rules.Act.DECISION_EXTENSION:
+            text = "O prazo para decidir foi prorrogado uma vez, motivadamente."
+        elif kind in rules.DECIDING_ACTS:
+            verb = "Foi proferido" if kind is rules.Act.RECONSIDERATION else "Foi proferida"
+            text = f"{verb} {decided_text(act, dated=False)}."
+        elif kind is rules.Act.DECISION_NOTICE:
+            if on is None:
+                continue
+            text = f"O candidato foi intimado da decisão {_means(act)}."
+        elif kind is rules.Act.APPEAL:
+            # An appeal may be the complainant's as well as the candidate's: named only when recorded.
+            text = (
+                f"Foi interposto recurso por {act.filed_by.strip()}."
+                if act.filed_by.strip()
+                else "Foi interposto recurso."
+            )
+        else:
+            continue
+        lines.append(ReportLine(on, text))
+    return lines
+
+
+_MEANS_WORDS = {
+    rules.Means.EMAIL: "por mensagem eletrônica",
+    rules.Means.LETTER: "por carta registrada com aviso de recebimento",
+    rules.Means.IN_PERSON: "pessoalmente",
+    rules.Means.GAZETTE: "por publicação oficial",
+}
+
+
+def _means(act: ProcedureAct) -> str:
+    return _MEANS_WORDS[rules.Means(act.means)] if act.means else "na forma da lei"
+
+
+def _decision_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
+    """A deciding act's report, the decision it reviews (on appeal or reconsideration), its effect and the
+    appeal it allows (Lei 9.784 arts. 56–59)."""
+    kind = rules.Act(act.kind)
+    procedure = act.procedure
+    policy = procedure.policy
+    # The instance that decides with this act (a reconsideration is the reviewed instance's own): as the
+    # state machine counts them, an appeal lies while it is below the policy's instances (art. 57).
+    superiors = sum(1 for earlier in before if earlier.kind == rules.Act.SUPERIOR_DECISION)
+    instance = {rules.Act.DECISION: 1, rules.Act.RECONSIDERATION: 1 + superiors}.get(kind, 2 + superiors)
+    # The decision under review: the one the latest appeal was filed against.
+    reviewed = None
+    if kind is not rules.Act.DECISION:
+        appeal = _last_of(before, rules.Act.APPEAL)
+        appealed = before[: before.index(appeal)] if appeal is not None else before
+        reviewed = _last_of(appealed, *rules.DECIDING_ACTS)
+    outcome = rules.Outcome(act.outcome) if act.outcome else None
+    maintained = reviewed is not None and reviewed.outcome == act.outcome
+    return {
+        "report": report_lines(before, procedure),
+        "reviewed": reviewed,
+        "reviewed_text": decided_text(reviewed) if reviewed else "",
+        "maintained": maintained,
+        "falsity": outcome is rules.Outcome.FALSITY,
+        "nominated": _is_nominated(procedure),
+        "effects_now": policy.effects_from_first_decision,
+        # A reconsideration that maintains the decision forwards the appeal; no notice, no new appeal.
+        "forwarded": kind is rules.Act.RECONSIDERATION and maintained,
+        "appeal_open": instance < policy.appeal_instances,
+    }
+
+
+def _notice_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
+    """What a notice names: the opening act (for the defence) or the decision (for the appeal), and the
+    period's last day when the notice already took effect (in person, by publication, acknowledged)."""
+    procedure = act.procedure
+    policy = procedure.policy
+    parts: dict = {}
+    if act.kind == rules.Act.DECISION_NOTICE:
+        decided = _last_of(before, *rules.DECIDING_ACTS)
+        parts["decided"] = decided
+        parts["decided_text"] = decided_text(decided) if decided else "a decisão proferida no processo"
+        parts["decided_of"] = of(parts["decided_text"])
+        parts["falsity"] = decided is not None and decided.outcome == rules.Outcome.FALSITY
+        amount = policy.appeal_days
+    else:
+        amount = policy.defence_days
+    parts["period_ends"] = _deadline_end(act.on, amount) if act.on else None
+    return parts
+
+
+def _final_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
+    """What the certificate of finality states: the decision, its notice, and why no appeal is left (the
+    period ran out, or the last instance decided, art. 57)."""
+    procedure = act.procedure
+    policy = procedure.policy
+    decided = _last_of(before, *rules.DECIDING_ACTS)
+    notice = None
+    if decided is not None:
+        after = before[before.index(decided) + 1 :]
+        notice = next(
+            (later for later in after if later.kind == rules.Act.DECISION_NOTICE and later.on), None
+        )
+    instances = sum(
+        1 for earlier in before if earlier.kind in (rules.Act.DECISION, rules.Act.SUPERIOR_DECISION)
+    )
+    return {
+        "decided": decided,
+        "decided_text": decided_text(decided) if decided else "a decisão proferida no processo",
+        "decided_of": of(decided_text(decided)) if decided else "da decisão proferida no processo",
+        "decision_notice": notice,
+        "appeal_ends": _deadline_end(notice.on, policy.appeal_days) if notice and notice.on else None,
+        "last_instance": instances >= policy.appeal_instances,
+        "falsity": decided is not None and decided.outcome == rules.Outcome.FALSITY,
+        "nominated": _is_nominated(procedure),
+    }
 
 
 # The letter (personal, never stored) -------------------------------------------------------------------
@@ -139,10 +507,7 @@ def act_pdf(act: ProcedureAct, stamp: Stamp, *, signer_name: str, signer_office:
         act,
         pdf=True,
         body=BODY_TEMPLATES[kind],
-        issued_on=act.on or timezone.localdate(act.recorded_at),
-        signature=signature_block(
-            signer_name, signer_office, on=act.on or timezone.localdate(act.recorded_at)
-        ),
+        signature=signature_block(signer_name, signer_office, on=act_date(act)),
     )
     return render_pdf("pdf/procedure_act.html", context, stamp, title=act_title(act))
 
@@ -216,8 +581,45 @@ def effects_document(procedure: Procedure) -> Document | None:
     )
 
 
-def _sentence_lower(sentence: str) -> str:
-    return sentence[:1].lower() + sentence[1:]
+def effects_articles(procedure: Procedure, *, nominated: bool, restored: bool) -> list[str]:
+    """The articles of the public act of the effects: only what may be published (RULES §7: name,
+    inscription, contest, procedure number, the effect), never the reasons nor the declaration."""
+    registration = procedure.registration
+    name = registration.candidate.social_name or registration.candidate.full_name
+    full = procedure_full_name(procedure)
+    articles = [
+        f"Eliminar {name}, inscrição nº {registration.number}, do {registration.contest}, nos termos do {full}."
+    ]
+    if nominated:
+        law = registration.contest.policy.procedure_law
+        what = (
+            "admissão ao serviço público"
+            if law.nominee_falsity_effect == ProcedureLaw.NomineeFalsityEffect.ADMISSION
+            else "nomeação"
+        )
+        articles.append(
+            f"Anular a {what} de {name} no cargo {registration.position.title}; a vaga liberada será "
+            "preenchida na próxima convocação pelo candidato seguinte da mesma lista."
+        )
+    if restored:
+        articles.append(
+            f"Este ato substitui a versão anterior, tornada sem efeito, restabelecidos os efeitos por nova "
+            f"decisão no {full}."
+        )
+    articles.append("Este ato entra em vigor na data de sua publicação.")
+    return articles
+
+
+def effects_void_articles(procedure: Procedure, previous: Document, sentence: str) -> list[str]:
+    """The articles of the act that makes the public act of the effects void."""
+    registration = procedure.registration
+    published = wording.date_in_full(timezone.localdate(previous.published_at))
+    return [
+        f"Tornar sem efeito o ato publicado em {published}, código de verificação {previous.code}: “{sentence}”",
+        f"A inscrição nº {registration.number} volta à situação anterior, e as vagas seguem a ordem de "
+        "classificação.",
+        "Este ato entra em vigor na data de sua publicação.",
+    ]
 
 
 def effects_publish(
@@ -234,9 +636,7 @@ def effects_publish(
         procedure,
         heading=heading,
         sentence=sentence,
-        sentence_lower=_sentence_lower(sentence),
-        restored=previous is not None,
-        nominated=nominated,
+        articles=effects_articles(procedure, nominated=nominated, restored=previous is not None),
         issued_on=today,
         signature=signature_block(name, office, on=today),
     )
@@ -269,7 +669,7 @@ def effects_void_publish(*, procedure: Procedure, by: User | None, today: dateti
         heading=heading,
         sentence=sentence,
         undone=True,
-        previous=previous,
+        articles=effects_void_articles(procedure, previous, sentence),
         issued_on=today,
         signature=signature_block(name, office, on=today),
     )

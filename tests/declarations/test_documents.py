@@ -74,7 +74,7 @@ def test_the_opening_act_is_a_restricted_pdf_signed_by_the_authority_not_by_who_
     )
     assert document.published_by.username == "legal"
     text = pdf_text(bytes(document.pdf))
-    assert "PORTARIA DE INSTAURAÇÃO" in text and "PA nº 1/2026" in text
+    assert "PORTARIA Nº 1/2026" in text and "Processo Administrativo nº 1/2026" in text
     assert "Indícios de falsidade" in text and document.code in text
     assert "Paula Presidente" in text and "Presidente da Câmara Municipal" in text
     assert "Lei Orgânica do Município, art. 35" in text  # the act of competence under the office
@@ -110,7 +110,7 @@ def test_notices_decisions_and_the_final_certificate_each_get_their_pdf_and_fili
         "Intimação para defesa",
         "Decisão",
         "Intimação da decisão",
-        "Certidão de decisão definitiva",
+        "Certidão de trânsito em julgado administrativo",
     ]
 
 
@@ -215,11 +215,14 @@ def decide_falsity(case, legal, *, start=OPENED_ON):
 
 @needs_pdftotext
 @pytest.mark.parametrize(
-    ("slug", "annulment"),
-    [("santa-maria", "anulação da sua nomeação"), ("angra-dos-reis", "anulação da sua admissão")],
+    ("slug", "annulment", "article"),
+    [
+        ("santa-maria", "anulação da sua nomeação", "Art. 2º Anular a nomeação de"),
+        ("angra-dos-reis", "anulação da sua admissão", "Art. 2º Anular a admissão ao serviço público de"),
+    ],
 )
 def test_rules7_the_public_act_of_a_nominee_names_the_annulment_the_policy_prescribes(
-    nominated, cast, client, slug, annulment
+    nominated, cast, client, slug, annulment, article
 ):
     position = nominated(slug, falsity_effect=ProcedureLaw.FalsityEffect.FIRST_DECISION)
     n2 = position.registrations.get(number="N2")
@@ -231,7 +234,8 @@ def test_rules7_the_public_act_of_a_nominee_names_the_annulment_the_policy_presc
     assert annulment in result.public_act and f"nos termos do {case}" in result.public_act
     text = pdf_text(bytes(document.pdf))
     name = n2.candidate.full_name
-    assert f"eliminação de {name}, inscrição N2" in text and annulment in text
+    assert f"Art. 1º Eliminar {name}, inscrição nº N2, do {case.registration.contest}" in text
+    assert f"{article} {name}" in text
     # Nothing sensitive: no CPF, no declaration, no reasons, no facts.
     for secret in (n2.candidate.cpf, "parda", "preta", "fundamentos", "Indícios"):
         assert secret not in text

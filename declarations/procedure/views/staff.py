@@ -221,7 +221,11 @@ def notify(request: AuthenticatedHttpRequest, year: int, number: int) -> HttpRes
         data = form.cleaned_data
         if "preview" in request.POST:
             draft = ProcedureAct(
-                procedure=procedure, kind=rules.Act.NOTICE, text=data["text"], means=data["means"]
+                procedure=procedure,
+                kind=rules.Act.NOTICE,
+                text=data["text"],
+                means=data["means"],
+                by=request.user,
             )
             preview = documents.notice_document(draft)
         else:
