@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from contests import wording
-from contests.documents.signatures import SignatureBlock
+from contests.documents.signatures import SignatureBlock, signature_block
 from contests.models import Policy
 from declarations import deadlines
 from declarations.calendars import organization_calendar
@@ -68,7 +68,7 @@ def demo_case(settings):
     of finality and the public act of the effects."""
     settings.DEBUG = True  # the demo with its users, as `make demo` makes it
     call_command("seed_demo", stdout=io.StringIO())
-    procedure = Procedure.objects.get()
+    procedure = Procedure.objects.get(registration__candidate__full_name="Célia Maria Nascimento")
     legal = get_user_model().objects.get(username="juridico")
     start = procedure.acts.get(kind="notice").on
 
@@ -99,7 +99,12 @@ def demo_case(settings):
 @needs_pdftotext
 def test_the_demo_acts_have_the_form_of_acts_of_the_authority(demo_case):
     procedure, acts, effects, legal = demo_case
-    name, office = documents.signer(legal)
+    # Santa Maria's demo: the President of the Câmara signs every act of the procedure, under the Lei
+    # Orgânica; the clerk who records them ("juridico") signs none.
+    name, office = documents.signer("opening", on=procedure.opened_on)
+    who = documents.authority_preamble(signature_block(name, office, on=procedure.opened_on))
+    assert who.startswith(f"O {office.upper()}, no uso das atribuições que lhe confere a Lei Orgânica")
+    assert name != legal.get_full_name()
     candidate = procedure.registration.candidate.full_name
     number = procedure.registration.number
 
@@ -111,7 +116,7 @@ def test_the_demo_acts_have_the_form_of_acts_of_the_authority(demo_case):
         f"de {wording.date_in_full(procedure.opened_on)}",
         "Instaura processo administrativo para apurar a veracidade da autodeclaração racial prestada por "
         f"{candidate}, inscrição nº {number}",
-        f"O {office.upper()}, no uso de suas atribuições legais,",
+        f"{who},",
         "CONSIDERANDO a denúncia recebida",
         "CONSIDERANDO que o art. 3º §3º da lei municipal originada do Projeto de Lei nº 9247/2021 prevê",
         "Lei Federal nº 9.784, de 29 de janeiro de 1999",
@@ -135,7 +140,7 @@ def test_the_demo_acts_have_the_form_of_acts_of_the_authority(demo_case):
         pdf_words(bytes(notice.document.pdf)),
         "INTIMAÇÃO PARA DEFESA",
         f"Destinatário: {candidate}, inscrição nº {number}",
-        f"O {documents.signer(notice.by)[1].upper()}, no uso de suas atribuições legais, nos termos do art. 26",
+        f"{who}, nos termos do art. 26",
         f"dá ciência a Vossa Senhoria da instauração do Processo Administrativo nº {procedure.number}/"
         f"{procedure.year}, pela Portaria nº {procedure.number}/{procedure.year}",
         "I – Finalidade: apresentar defesa escrita",
@@ -151,7 +156,7 @@ def test_the_demo_acts_have_the_form_of_acts_of_the_authority(demo_case):
     in_order(
         decision,
         "DECISÃO",
-        f"O {office.upper()}, no uso de suas atribuições legais, profere a seguinte decisão",
+        f"{who}, profere a seguinte decisão",
         "I – RELATÓRIO",
         f"Em {wording.date_in_full(procedure.opened_on)}, o processo foi instaurado em razão de denúncia",
         "o candidato foi intimado da instauração pessoalmente",
@@ -197,7 +202,7 @@ def test_the_demo_acts_have_the_form_of_acts_of_the_authority(demo_case):
     in_order(
         superior,
         "DECISÃO EM GRAU DE RECURSO",
-        f"O {office.upper()}, no uso de suas atribuições legais, apreciando o recurso interposto contra {decided}",
+        f"{who}, apreciando o recurso interposto contra {decided}",
         "I – RELATÓRIO",
         "foi proferido o juízo de reconsideração, que julgou procedente",
         "II – FUNDAMENTAÇÃO",
@@ -228,7 +233,7 @@ def test_the_demo_acts_have_the_form_of_acts_of_the_authority(demo_case):
     in_order(
         public,
         "ATO DE ELIMINAÇÃO",
-        f"O {office.upper()}, no uso de suas atribuições legais, tendo em vista a decisão proferida no "
+        f"{who}, tendo em vista a decisão proferida no "
         f"Processo Administrativo nº {procedure.number}/{procedure.year}",
         "RESOLVE:",
         f"Art. 1º Eliminar {candidate}, inscrição nº {number}, do {procedure.registration.contest}",
