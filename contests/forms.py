@@ -184,6 +184,10 @@ class ContestForm(StaffFormMixin, forms.ModelForm):
             "Reserva para pessoas com deficiência",
             ("pcd_percent", "pcd_rounding", "pcd_cap_percent", "pcd_threshold"),
         ),
+        (
+            "Recurso contra o resultado preliminar",
+            ("result_appeal_days", "result_appeal_business_days", "appeal_channel"),
+        ),
         ("Outros", ("office_deadline_days", "notes")),
     )
 
@@ -202,6 +206,9 @@ class ContestForm(StaffFormMixin, forms.ModelForm):
             "pcd_rounding",
             "pcd_cap_percent",
             "pcd_threshold",
+            "result_appeal_days",
+            "result_appeal_business_days",
+            "appeal_channel",
             "office_deadline_days",
             "notes",
         ]
@@ -211,7 +218,10 @@ class ContestForm(StaffFormMixin, forms.ModelForm):
             "slug": "Usado no endereço da página (letras, números e hífens). Em branco, gerado do número e do "
             "ano: concurso-1-2026.",
         }
-        widgets = {"notes": forms.Textarea(attrs={"rows": 3})}
+        widgets = {
+            "notes": forms.Textarea(attrs={"rows": 3}),
+            "appeal_channel": forms.Textarea(attrs={"rows": 2}),
+        }
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -253,11 +253,16 @@ def _edital_document(
     text = edital.edital_text_for(contest)
     if signer_name.strip() and signer_office.strip():
         text.signer_name, text.signer_office = signer_name.strip(), signer_office.strip()
+    rectification = (
+        edital.Rectification(number=previous.version, on=timezone.localdate(), summary=summary)
+        if previous is not None
+        else None
+    )
     return document_publish(
         contest=contest,
         kind=Document.Kind.EDITAL,
         title=edital.edital_title(contest),
-        render=lambda stamp: edital.render_edital(contest, stamp),
+        render=lambda stamp: edital.render_edital(contest, stamp, rectification=rectification),
         by=by,
         signer_name=text.signer_name,
         signer_office=text.signer_office,
