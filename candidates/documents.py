@@ -8,14 +8,16 @@ birth date, contacts or the declaration. Scores with a decimal comma.
 from __future__ import annotations
 
 import csv
+import datetime
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.db import transaction
+from django.utils import timezone
 
 from candidates import letters
 from candidates.acts import (
@@ -33,13 +35,21 @@ from candidates.engine import schedule
 from candidates.models import Nomination, ResultEntry, ResultRun
 from candidates.services.results import result_run_publish
 from contests.audit import User
+from contests.documents import chapter, heading
 from contests.documents.edital import edital_title, law_citation
 from contests.documents.letters import render_letters
 from contests.documents.models import Document
 from contests.documents.render import Block, Progress, Stamp, render_blocks, render_pdf
-from contests.documents.services import Prerendered, current_version, document_publish
+from contests.documents.services import (
+    Prerendered,
+    current_version,
+    document_publish,
+    edital_number_or_next,
+    edital_number_refusal,
+    signer_initial,
+)
 from contests.documents.signatures import signature_block
-from contests.models import Contest, Position, Signatory, VacancyOpening
+from contests.models import Contest, Organization, Position, Signatory, VacancyOpening
 from contests.wording import date_in_full, decimal_comma
 
 LIST_ORDER = (ResultEntry.List.OPEN, ResultEntry.List.RACIAL, ResultEntry.List.PCD)
@@ -50,10 +60,75 @@ def score_text(value: Decimal | None) -> str:
     return "—" if value is None else decimal_comma(value)
 
 
-def run_title(run: ResultRun) -> str:
-    """The document's title names the run by what it is, as the screens do: "Listas de
-    classificação: Resultado final publicado em 30/11/2026", never a sequence number."""
-    return f"Listas de classificação: {run.name}"
+def run_heading(run: ResultRun) -> str:
+    """What the run is, as its act names it: "Resultado preliminar", "Resultado final", "Resultado
+    definitivo da fase Prova Objetiva"; a run of one position says which."""
+    kind = run.kind or (
+        ResultRun.Kind.PHASE_PRELIMINARY if run.after_phase_id else ResultRun.Kind.PRELIMINARY
+    )
+    if run.after_phase is not None:
+        words = "definitivo" if kind == ResultRun.Kind.PHASE_FINAL else "preliminar"
+        text = f"Resultado {words} da fase {run.after_phase.name}"
+    else:
+        text = "Resultado final" if kind == ResultRun.Kind.FINAL else "Resultado preliminar"
+    if run.position is not None:
+        text += f" do cargo {run.position.code} – {run.position.title}"
+    return text
+
+
+def run_title(run: ResultRun, number: str = "") -> str:
+    """The act's title as an officer writes it: "Edital nº 3/2026 – Resultado preliminar"; without a number
+    (a draft, a job's name) the heading alone."""
+    return f"Edital nº {number} – {run_heading(run)}" if number.strip() else run_heading(run)
+
+
+def is_preliminary(run: ResultRun) -> bool:
+    """Whether the run is open to appeal (a preliminary result, of the contest or of a phase)."""
+    return run.kind in ("", ResultRun.Kind.PRELIMINARY, ResultRun.Kind.PHASE_PRELIMINARY)
+
+
+# (start, amount, in business days) → the deadline's last day, counted by the deadline engine (Lei 9.784
+# art. 66) with the organisation's calendar: ``declarations`` hands it in when the apps load (it sits above
+# this app).
+DeadlineFor = Callable[[datetime.date, int, bool], datetime.date]
+_deadline_for: DeadlineFor | None = None
+
+
+def use_deadline(deadline_for: DeadlineFor) -> None:
+    global _deadline_for
+    _deadline_for = deadline_for
+
+
+def appeal_deadline(run: ResultRun, published: datetime.date) -> datetime.date:
+    """The last day to appeal against ``run`` published on ``published``."""
+    if _deadline_for is None:
+        raise ImproperlyConfigured(
+            "O prazo de recurso é contado pelo motor de prazos: instale o app declarations."
+        )
+    amount, business = run.contest.result_appeal_period()
+    return _deadline_for(published, amount, business)
+
+
+def appeal_text(run: ResultRun, published: datetime.date) -> str:
+    """ "Do resultado preliminar caberá recurso no prazo de 10 (dez) dias, contados do dia seguinte ao da
+    publicação, até 11 de dezembro de 2026, por requerimento …"."""
+    amount, business = run.contest.result_appeal_period()
+    unit = ("dia útil", "dias úteis") if business else ("dia", "dias")
+    channel = run.contest.result_appeal_channel_text()
+    return (
+        f"Do {run_heading(run)[0].lower()}{run_heading(run)[1:]} caberá recurso no prazo de "
+        f"{chapter.count(amount, *unit, feminine=False)}, contados do dia seguinte ao da publicação, até "
+        f"{date_in_full(appeal_deadline(run, published))}{', ' + channel if channel else ''}."
+    )
+
+
+def gazette_text(edition: str, page: str = "") -> str:
+    """ "Publicado no Diário Oficial do Legislativo nº 412, página 5." ("" when nothing is recorded)."""
+    edition = " ".join(edition.split())
+    if not edition:
+        return ""
+    where = f"na edição nº {edition} do diário oficial" if edition[0].isdigit() else f"no {edition}"
+    return f"Publicado {where}{f', página {page.strip()}' if page.strip() else ''}."
 
 
 Row = tuple[int | None, str, str, str]  # rank, inscription number, name, score with a decimal comma
@@ -106,32 +181,79 @@ def result_list_rows(run: ResultRun) -> int:
 
 
 def render_result_list(
-    run: ResultRun, stamp: Stamp | None = None, *, progress: Progress | None = None
+    run: ResultRun,
+    stamp: Stamp | None = None,
+    *,
+    progress: Progress | None = None,
+    number: str = "",
+    signer_name: str = "",
+    signer_office: str = "",
+    gazette_edition: str = "",
+    gazette_page: str = "",
 ) -> bytes:
-    """The run's lists as PDF; a draft run (or no stamp) is a "minuta". ``progress``: see
-    ``render_blocks``."""
+    """The run's lists as an act: the title with its edital number, the authority's opening, the appeal
+    deadline and channel of a preliminary result, the gazette, the lists, the signature after the last one.
+    A draft run (or no stamp) is a "minuta", signed by the authority the organisation records for lists.
+    ``progress``: see ``render_blocks``."""
     stamp = stamp or Stamp()
     if not run.is_published and not stamp.draft:
         raise ValidationError("Só uma lista publicada tem versão oficial.")
     contest = run.contest
+    published = timezone.localdate(run.published_at) if run.published_at else timezone.localdate()
+    if not signer_name.strip() and not signer_office.strip():
+        initial = signer_initial(Document.Kind.RESULT_LIST)
+        signer_name, signer_office = initial["signer_name"], initial["signer_office"]
+    signature = signature_block(signer_name, signer_office, on=published)
+    organization = Organization.current()
+    authority = heading.authority_heading(
+        signature.office,
+        organization_name=organization.name if organization else "",
+        municipality=organization.municipality if organization else "",
+    )
+    lists = [f"a {contest.policy.group_label}"] + (
+        ["a pessoas com deficiência"] if contest.pcd_percent else []
+    )
+    what = run_heading(run)
+    opening = (
+        f"{authority or 'A ORGANIZAÇÃO'}, no uso de suas atribuições legais, torna público o "
+        f"{what[0].lower()}{what[1:]} do Concurso Público nº {contest.number}/{contest.year}, regido pelo "
+        f"Edital de Abertura nº {contest.number}/{contest.year}: a classificação dos candidatos aprovados, por "
+        "cargo, na lista geral, com todos os aprovados, e nas listas específicas das vagas reservadas "
+        f"{chapter.join(lists)}, com os que optaram pela reserva na inscrição, na mesma ordem relativa."
+    )
     context = {
-        "heading": f"{contest}",
-        "intro": (
-            "Candidatos aprovados em ordem de classificação, por cargo: a lista geral, com todos os aprovados, "
-            "e as listas reservadas, com quem optou pela reserva na inscrição, na mesma ordem relativa."
-        ),
+        "heading": f"Concurso Público nº {contest.number}/{contest.year} – {contest.title}",
+        "opening": opening,
+        "appeal": appeal_text(run, published) if is_preliminary(run) else "",
+        "gazette": gazette_text(gazette_edition, gazette_page),
         "closing": "Dados publicados nos termos da Lei nº 13.709/2018 (LGPD): sem CPF nem dados sensíveis.",
+        "place_date": f"{organization.municipality + ', ' if organization else ''}{date_in_full(published)}.",
+        "signature": signature,
     }
     return render_blocks(
-        "pdf/result_list.html", context, result_blocks(run), stamp, title=run_title(run), progress=progress
+        "pdf/result_list.html",
+        context,
+        result_blocks(run),
+        stamp,
+        title=run_title(run, number),
+        progress=progress,
+        heading_height=HEADING_HEIGHT + (APPEAL_HEIGHT if context["appeal"] else 0),
+        closing_height=CLOSING_HEIGHT,
     )
+
+
+# The first page's heading (title, subtitle, opening, gazette) and the appeal paragraph, in points: the
+# lists start below them (``render_blocks``).
+HEADING_HEIGHT = 170.0
+APPEAL_HEIGHT = 45.0
+CLOSING_HEIGHT = 125.0  # the LGPD note, the place and date, the signature block
 
 
 def result_list_subject(run: ResultRun) -> str:
     return f"run-{run.pk}"
 
 
-def result_list_publish_check(*, run: ResultRun, summary: str = "") -> None:
+def result_list_publish_check(*, run: ResultRun, summary: str = "", number: str = "") -> None:
     """What publishing the run's PDF refuses before anything is rendered (a long list's publication is
     checked before it goes to the task queue, and again when it is stored)."""
     if not run.is_published:
@@ -142,6 +264,12 @@ def result_list_publish_check(*, run: ResultRun, summary: str = "") -> None:
             "O documento desta lista já foi publicado; uma nova versão é uma retificação e precisa "
             "resumir o que altera."
         )
+    if previous is None:
+        refusal = edital_number_refusal(
+            number, contest=run.contest, kind=Document.Kind.RESULT_LIST, subject=result_list_subject(run)
+        )
+        if refusal:
+            raise ValidationError(refusal)
 
 
 @transaction.atomic
@@ -151,22 +279,37 @@ def result_list_publish(
     by: User | None,
     signer_name: str,
     signer_office: str,
+    edital_number: str = "",
     gazette_edition: str = "",
     gazette_page: str = "",
     summary: str = "",
     prerendered: Prerendered | None = None,
 ) -> Document:
-    """Publish the PDF of a published run (a rectification when that run already has one); rendered here,
-    or before (``prerendered``: a long list, by the task queue)."""
-    result_list_publish_check(run=run, summary=summary)
+    """Publish the PDF of a published run as "Edital nº ``edital_number`` – Resultado …" (empty: the next
+    number of the year; a rectification keeps the number of the version it rectifies); rendered here, or before (``prerendered``: a long list,
+    by the task queue)."""
     subject = result_list_subject(run)
     previous = current_version(run.contest, Document.Kind.RESULT_LIST, subject)
+    if previous is not None and previous.number:
+        number = previous.number
+    else:
+        number = edital_number_or_next(edital_number)
+    result_list_publish_check(run=run, summary=summary, number=number)
     return document_publish(
         contest=run.contest,
         kind=Document.Kind.RESULT_LIST,
         subject=subject,
-        title=run_title(run),
-        render=lambda stamp: render_result_list(run, stamp),
+        title=run_title(run, number),
+        number=number,
+        render=lambda stamp: render_result_list(
+            run,
+            stamp,
+            number=number,
+            signer_name=signer_name,
+            signer_office=signer_office,
+            gazette_edition=gazette_edition,
+            gazette_page=gazette_page,
+        ),
         by=by,
         signer_name=signer_name,
         signer_office=signer_office,
@@ -186,6 +329,7 @@ def result_run_publish_with_document(
     by: User | None,
     signer_name: str,
     signer_office: str,
+    edital_number: str = "",
     gazette_edition: str = "",
     gazette_page: str = "",
 ) -> tuple[ResultRun, Document]:
@@ -193,12 +337,19 @@ def result_run_publish_with_document(
     not a list and then its document."""
     if not signer_name.strip() or not signer_office.strip():
         raise ValidationError("Informe o nome e o cargo de quem assina a lista.")
+    edital_number = edital_number_or_next(edital_number)
+    refusal = edital_number_refusal(
+        edital_number, contest=run.contest, kind=Document.Kind.RESULT_LIST, subject=result_list_subject(run)
+    )
+    if refusal:
+        raise ValidationError(refusal)
     run = result_run_publish(run=run, kind=kind, by=by)
     document = result_list_publish(
         run=run,
         by=by,
         signer_name=signer_name,
         signer_office=signer_office,
+        edital_number=edital_number,
         gazette_edition=gazette_edition,
         gazette_page=gazette_page,
     )

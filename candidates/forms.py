@@ -505,12 +505,35 @@ class CompareForm(forms.Form):
     com = forms.IntegerField(required=False, min_value=1)
 
 
-class PublishForm(DocumentForm):
-    """Publish a draft run and its signed document in one step: the kind, who signs, where it is published."""
+class ResultDocumentForm(DocumentForm):
+    """A list's document: its edital number ("Edital nº 3/2026 – Resultado preliminar"), who signs, where
+    it is published."""
+
+    edital_number = forms.CharField(
+        label="Número do edital",
+        max_length=40,
+        required=False,
+        help_text="A lista é publicada como edital próprio: “Edital nº 3/2026 – Resultado preliminar”. "
+        "Sugerido (e, se vazio, usado): o seguinte ao último número usado neste ano.",
+    )
+    fieldsets: tuple[tuple[str, tuple[str, ...]], ...] = (
+        (
+            "Documento assinado",
+            ("edital_number", "signer_name", "signer_office", "gazette_edition", "gazette_page"),
+        ),
+    )
+
+
+class PublishForm(ResultDocumentForm):
+    """Publish a draft run and its signed document in one step: the kind, the edital number, who signs,
+    where it is published."""
 
     fieldsets = (
         ("Lista", ("kind",)),
-        ("Documento assinado", ("signer_name", "signer_office", "gazette_edition", "gazette_page")),
+        (
+            "Documento assinado",
+            ("edital_number", "signer_name", "signer_office", "gazette_edition", "gazette_page"),
+        ),
     )
     kind = forms.ChoiceField(
         label="Publicar como",

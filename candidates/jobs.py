@@ -38,7 +38,7 @@ from candidates.services.results import result_run_publish
 from contests.audit import User
 from contests.documents.models import Document
 from contests.documents.render import page_count
-from contests.documents.services import document_prerender
+from contests.documents.services import document_prerender, edital_number_or_next, edital_number_refusal
 from contests.jobs import JobRefused, job_enqueue, job_in_flight, job_run
 from contests.models import Contest, Job
 from contests.wording import thousands
@@ -105,13 +105,15 @@ def result_document_enqueue(
     by: User,
     signer_name: str,
     signer_office: str,
+    edital_number: str = "",
     gazette_edition: str = "",
     gazette_page: str = "",
     origin_url: str = "",
 ) -> Job:
     """Queue the publication of the run's document, after the checks that need no rendering (refused
     here, at once, with ``ValidationError``)."""
-    result_list_publish_check(run=run)
+    edital_number = edital_number_or_next(edital_number)
+    result_list_publish_check(run=run, number=edital_number)
     subject = result_list_subject(run)
     job = job_in_flight(kind=Job.Kind.RESULT_LIST_DOCUMENT, subject=subject)
     if job is not None:
@@ -128,6 +130,7 @@ def result_document_enqueue(
         run_id=run.pk,
         signer_name=signer_name,
         signer_office=signer_office,
+        edital_number=edital_number,
         gazette_edition=gazette_edition,
         gazette_page=gazette_page,
     )
@@ -141,6 +144,7 @@ def result_run_publish_and_enqueue_document(
     by: User,
     signer_name: str,
     signer_office: str,
+    edital_number: str = "",
     gazette_edition: str = "",
     gazette_page: str = "",
     origin_url: str = "",
@@ -149,12 +153,19 @@ def result_run_publish_and_enqueue_document(
     worker; the list is published either way with its document on the way, never alone by mistake)."""
     if not signer_name.strip() or not signer_office.strip():
         raise ValidationError("Informe o nome e o cargo de quem assina a lista.")
+    edital_number = edital_number_or_next(edital_number)
+    refusal = edital_number_refusal(
+        edital_number, contest=run.contest, kind=Document.Kind.RESULT_LIST, subject=result_list_subject(run)
+    )
+    if refusal:
+        raise ValidationError(refusal)
     run = result_run_publish(run=run, kind=kind, by=by)
     job = result_document_enqueue(
         run=run,
         by=by,
         signer_name=signer_name,
         signer_office=signer_office,
+        edital_number=edital_number,
         gazette_edition=gazette_edition,
         gazette_page=gazette_page,
         origin_url=origin_url,
@@ -170,6 +181,7 @@ def result_list_document_job(
     signer_office: str,
     gazette_edition: str = "",
     gazette_page: str = "",
+    edital_number: str = "",
 ) -> None:
     """Render the run's document with its verification code outside any transaction (the long part),
     then publish it in a short one that checks again that no other version came out meanwhile."""
@@ -177,12 +189,21 @@ def result_list_document_job(
         if running is None:
             return
         run = _run(run_id)
-        result_list_publish_check(run=run)
+        result_list_publish_check(run=run, number=edital_number)
         prerendered = document_prerender(
             contest=run.contest,
             kind=Document.Kind.RESULT_LIST,
             subject=result_list_subject(run),
-            render=lambda stamp: render_result_list(run, stamp, progress=running.progress),
+            render=lambda stamp: render_result_list(
+                run,
+                stamp,
+                progress=running.progress,
+                number=edital_number,
+                signer_name=signer_name,
+                signer_office=signer_office,
+                gazette_edition=gazette_edition,
+                gazette_page=gazette_page,
+            ),
         )
         running.progress("Assinando e publicando o documento", running.job.total, running.job.total)
         document = result_list_publish(
@@ -190,6 +211,7 @@ def result_list_document_job(
             by=running.job.requested_by,
             signer_name=signer_name,
             signer_office=signer_office,
+            edital_number=edital_number,
             gazette_edition=gazette_edition,
             gazette_page=gazette_page,
             prerendered=prerendered,

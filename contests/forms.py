@@ -192,6 +192,10 @@ class ContestForm(StaffFormMixin, forms.ModelForm):
             "Posse dos nomeados",
             ("office_deadline_days", "office_deadline_basis", "office_place", "office_requirements"),
         ),
+        (
+            "Recurso contra o resultado preliminar",
+            ("result_appeal_days", "result_appeal_business_days", "appeal_channel"),
+        ),
         ("Outros", ("notes",)),
     )
 
@@ -210,6 +214,9 @@ class ContestForm(StaffFormMixin, forms.ModelForm):
             "pcd_rounding",
             "pcd_cap_percent",
             "pcd_threshold",
+            "result_appeal_days",
+            "result_appeal_business_days",
+            "appeal_channel",
             "office_deadline_days",
             "office_deadline_basis",
             "office_place",
@@ -226,6 +233,7 @@ class ContestForm(StaffFormMixin, forms.ModelForm):
             "notes": forms.Textarea(attrs={"rows": 3}),
             "office_place": forms.Textarea(attrs={"rows": 3}),
             "office_requirements": forms.Textarea(attrs={"rows": 5}),
+            "appeal_channel": forms.Textarea(attrs={"rows": 2}),
         }
 
     def __init__(self, *args, **kwargs) -> None:

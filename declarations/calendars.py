@@ -18,7 +18,7 @@ from types import MappingProxyType
 import holidays
 
 from contests.models import Holiday, Organization
-from declarations.deadlines import Calendar, Unit
+from declarations.deadlines import Calendar, Unit, deadline
 
 # The states (UF) the ``holidays`` package knows; it also lists "São Paulo Capital", which is no UF.
 STATES = tuple(code for code in holidays.BR.subdivisions if len(code) == 2)
@@ -118,3 +118,11 @@ def years_for(start: date, amount: int, unit: Unit) -> range:
         span = amount + 120
     last_year = min(9999, start.year + span // 365 + 1)
     return range(max(1, start.year - 1), last_year + 1)
+
+
+def organization_last_day(start: date, amount: int, business_days: bool) -> date:
+    """The last day of a deadline of ``amount`` days (business days when ``business_days``) from
+    ``start``, counted by the deadline engine (Lei 9.784 art. 66) with the organisation's calendar: the
+    appeal against a preliminary result (``candidates.documents``, which is handed this function)."""
+    unit = Unit.BUSINESS_DAYS if business_days else Unit.DAYS
+    return deadline(start, amount, unit, organization_calendar(years_for(start, amount, unit))).last_day

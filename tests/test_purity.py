@@ -27,6 +27,7 @@ NAMED_PURE = (
     "contests.lifecycle",
     "contests.documents.chapter",
     "contests.documents.checks",
+    "contests.documents.heading",
     "contests.wording",
     "contests.calendar",
     "declarations.deadlines",

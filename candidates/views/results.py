@@ -23,19 +23,19 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from candidates import comparison, selectors
 from candidates import documents as candidate_documents
 from candidates import jobs as candidate_jobs
 from candidates.engine.schedule import list_label
-from candidates.forms import CompareForm, ComputeForm, PublishForm
+from candidates.forms import CompareForm, ComputeForm, PublishForm, ResultDocumentForm
 from candidates.models import Phase, ResultRun
 from candidates.services import results
 from contests.audit import User, log_access
 from contests.documents.models import Document
-from contests.documents.services import current_version, signer_initial
-from contests.forms import DocumentForm
+from contests.documents.services import current_version, signer_initial, suggested_edital_number
 from contests.models import Position
 from contests.views import PAGE_SIZE, AuthenticatedHttpRequest, get_contest_for_user, staff_view
 from contests.views.breadcrumbs import Crumb, contest_trail, here
@@ -165,7 +165,10 @@ def result_detail(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> 
         if name in labels
     ]
     publish_form = None
-    signer = signer_initial(Document.Kind.RESULT_LIST)
+    signer = {
+        **signer_initial(Document.Kind.RESULT_LIST),
+        "edital_number": suggested_edital_number(timezone.localdate().year),
+    }
     if (
         not run.is_published
         and request.user.has_perm("candidates.publish_resultrun")
@@ -189,7 +192,7 @@ def result_detail(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> 
             "labels": labels,
             "list_slug": list_slug,
             "tabs": tabs,
-            "document_form": DocumentForm(initial=signer) if run.is_published else None,
+            "document_form": ResultDocumentForm(initial=signer) if run.is_published else None,
             "document": (
                 current_version(
                     run.contest, Document.Kind.RESULT_LIST, candidate_documents.result_list_subject(run)
@@ -219,7 +222,9 @@ def result_publish(request: AuthenticatedHttpRequest, slug: str, run_pk: int) ->
     form = PublishForm(request.POST, after_phase=run.after_phase)
     if not form.is_valid():
         messages.error(
-            request, "Nada foi publicado: escolha se a lista é preliminar ou final e informe quem assina."
+            request,
+            "Nada foi publicado: escolha se a lista é preliminar ou final e informe o número do edital e quem "
+            "assina.",
         )
         return redirect(run)
     data = dict(form.cleaned_data)
@@ -364,9 +369,11 @@ def result_pdf_job(request: AuthenticatedHttpRequest, slug: str, run_pk: int) ->
 @staff_view(*VIEW_PERMS, "contests.publish_document")
 def result_document_publish(request: AuthenticatedHttpRequest, slug: str, run_pk: int) -> HttpResponse:
     run = _run_for(request.user, slug, run_pk)
-    form = DocumentForm(request.POST)
+    form = ResultDocumentForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Informe quem assina e o cargo para publicar o documento da lista.")
+        messages.error(
+            request, "Informe o número do edital, quem assina e o cargo para publicar o documento da lista."
+        )
         return redirect(run)
     if _pdf_in_background(run):
         try:

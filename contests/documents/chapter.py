@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 
-from contests.quotas import format_percent
-from contests.wording import plural
+from num2words import num2words
+
+from contests.wording import in_words, percent_in_words
 
 SEATS_SHOWN = 25  # the edital publishes the kinds of the first 25 seats of each position
 
@@ -23,8 +25,10 @@ GROUP_NAMES = {"preta": "pretos", "parda": "pardos", "indigena": "indígenas", "
 class PolicyText:
     """What the chapter needs of a policy (and of the contest's PcD reserve), as plain values."""
 
-    law: str  # "Projeto de Lei nº 9247/2021 (Santa Maria/RS)", the law as enacted
-    law_dates: str  # "publicada em …; em vigor desde …", or why it is not known
+    # The law as enacted: "Lei Municipal nº 6.123, de 1º de dezembro de 2021"; when only the bill is recorded,
+    # "Projeto de Lei nº 9247/2021, ainda sem número de lei registrado".
+    law: str
+    law_dates: str  # "em vigor desde …", or ""
     group_label: str  # "negros", "negros e índios"
     groups: tuple[str, ...]  # IBGE categories: "preta", "parda", "indigena", …
     percent: Fraction
@@ -58,6 +62,11 @@ class PolicyText:
         value = self.citations.get(key, "")
         return f" ({value} da lei)" if value else ""
 
+    @property
+    def law_of(self) -> str:
+        """``"da Lei Municipal nº …"`` or ``"do Projeto de Lei nº …"``: the law after a preposition."""
+        return f"{of(self.law)} {self.law}"
+
 
 @dataclass(frozen=True)
 class PositionRow:
@@ -87,27 +96,62 @@ class Clause:
     items: tuple[str, ...] = ()
 
 
-def ordinal_list(seats: Sequence[int]) -> str:
-    """``[3, 8, 13]`` → ``"3ª, 8ª e 13ª"``."""
-    words = [f"{s}ª" for s in seats]
-    if not words:
-        return ""
-    if len(words) == 1:
-        return words[0]
+def of(name: str) -> str:
+    """The contraction of "de" with the article of an act's name: "da" Lei, Resolução; "do" Projeto,
+    Decreto."""
+    return "da" if name.split(" ", 1)[0] in ("Lei", "Resolução", "Emenda") else "do"
+
+
+def join(words: Sequence[str]) -> str:
+    """``["a", "b", "c"]`` → ``"a, b e c"``."""
+    if len(words) <= 1:
+        return "".join(words)
     return ", ".join(words[:-1]) + " e " + words[-1]
 
 
+def ordinal_list(seats: Sequence[int]) -> str:
+    """``[3, 8, 13]`` → ``"3ª, 8ª e 13ª"``."""
+    return join([f"{s}ª" for s in seats])
+
+
+def seats_in_words(seats: Sequence[int]) -> str:
+    """The seats in nomination order as an act names them: ``[3]`` → ``"a 3ª vaga"``, ``[3, 8, 13]`` →
+    ``"a 3ª, a 8ª e a 13ª vagas"``."""
+    return join([f"a {s}ª" for s in seats]) + (" vaga" if len(seats) == 1 else " vagas")
+
+
+def number(n: int, *, feminine: bool = True) -> str:
+    """``7`` → ``"7 (sete)"``; agreeing with a feminine noun ("vagas") by default."""
+    return f"{n} ({in_words(n, feminine=feminine)})"
+
+
+def count(n: int, one: str, many: str, *, feminine: bool = True) -> str:
+    """``count(7, "vaga", "vagas")`` → ``"7 (sete) vagas"``; ``1`` → ``"1 (uma) vaga"``."""
+    return f"{number(n, feminine=feminine)} {one if n == 1 else many}"
+
+
+def ordinal(n: int, *, feminine: bool = True) -> str:
+    """``5`` → ``"5ª (quinta)"``, ``13`` → ``"13ª (décima terceira)"``."""
+    words = str(num2words(n, lang="pt_BR", to="ordinal"))
+    if feminine:
+        words = " ".join(w[:-1] + "a" if w.endswith("o") else w for w in words.split(" "))
+    return f"{n}{'ª' if feminine else 'º'} ({words})"
+
+
+def percent(value: Fraction) -> str:
+    """``Fraction(20)`` → ``"20% (vinte por cento)"`` (a terminating decimal, as a law's percent is)."""
+    return percent_in_words(Decimal(value.numerator) / Decimal(value.denominator))
+
+
 def _article(policy: PolicyText, key: str) -> str:
-    """``"art. 1º do "`` (to precede the law's name), or ``""``."""
+    """``"art. 1º da "`` (to precede the law's name), or ``""``."""
     value = policy.citations.get(key, "")
-    return f"{value} do " if value else ""
+    return f"{value} {of(policy.law)} " if value else ""
 
 
-def _groups(policy: PolicyText) -> str:
-    names = [GROUP_NAMES.get(g, g) for g in policy.groups]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " e " + names[-1]
+def _groups(policy: PolicyText, groups: Sequence[str] | None = None) -> str:
+    """The groups the law covers, named as IBGE does: "pretos e pardos", "pretos, pardos e indígenas"."""
+    return join([GROUP_NAMES.get(g, g) for g in (policy.groups if groups is None else groups)])
 
 
 def _rounding_text(rounding: str) -> str:
@@ -119,10 +163,8 @@ def _rounding_text(rounding: str) -> str:
 
 
 def _reserved_seats(seats: Sequence[int], whom: str) -> str:
-    """``reservada a negros: 3ª vaga`` or ``reservadas a negros: 3ª, 8ª e 13ª vagas``."""
-    if len(seats) == 1:
-        return f"reservada a {whom}: {ordinal_list(seats)} vaga"
-    return f"reservadas a {whom}: {ordinal_list(seats)} vagas"
+    """``a 3ª vaga, a negros`` or ``a 3ª, a 8ª e a 13ª vagas, a negros``."""
+    return f"{seats_in_words(seats)}, a {whom}"
 
 
 def _seats_text(row: PositionRow, policy: PolicyText) -> str:
@@ -132,17 +174,52 @@ def _seats_text(row: PositionRow, policy: PolicyText) -> str:
     if row.pcd_seats:
         parts.append(_reserved_seats(row.pcd_seats, "pessoas com deficiência"))
     if not parts:
-        parts.append("nenhuma vaga reservada entre as vagas deste edital")
-    return f"{row.label} ({plural(row.vacancies, 'vaga', 'vagas')}): " + "; ".join(parts) + "."
+        return f"{row.label}, com {count(row.vacancies, 'vaga', 'vagas')}: nenhuma vaga reservada."
+    reserved = "reserva-se" if len(row.racial_seats) + len(row.pcd_seats) == 1 else "reservam-se"
+    return f"{row.label}, com {count(row.vacancies, 'vaga', 'vagas')}: {reserved} " + "; ".join(parts) + "."
 
 
 def _first_seats_text(row: PositionRow, policy: PolicyText) -> str:
     racial = [s for s, kind in enumerate(row.first_seats, start=1) if kind == "racial"]
     pcd = [s for s, kind in enumerate(row.first_seats, start=1) if kind == "pcd"]
-    parts = [f"a {policy.group_label}: {ordinal_list(racial) or 'nenhuma'}"]
+    parts = [f"a {policy.group_label}, {seats_in_words(racial) if racial else 'nenhuma vaga'}"]
     if policy.pcd_percent:
-        parts.append(f"a pessoas com deficiência: {ordinal_list(pcd) or 'nenhuma'}")
-    return f"{row.label}, {len(row.first_seats)} primeiras nomeações, reservadas " + "; ".join(parts) + "."
+        parts.append(f"a pessoas com deficiência, {seats_in_words(pcd) if pcd else 'nenhuma vaga'}")
+    return f"{row.label}: " + "; ".join(parts) + "."
+
+
+def _distribution_text(
+    row: PositionRow, policy: PolicyText, *, contest_vacancies: int, threshold_item: str, rounding_item: str
+) -> str:
+    """A position's vacancies as the edital states them: the result, and the clause that gives it when a
+    reserve is missing; never the working ("20% de 7 = 1,4 → 1")."""
+    if row.vacancies == 0:
+        return f"{row.label}: sem vagas neste edital (cadastro reserva)."
+    parts = []
+    if row.racial:
+        parts.append(f"{count(row.racial, 'reservada', 'reservadas')} a {policy.group_label}")
+    if row.pcd:
+        parts.append(f"{count(row.pcd, 'reservada', 'reservadas')} a pessoas com deficiência")
+    if row.open:
+        parts.append(f"{number(row.open)} de ampla concorrência")
+    if parts == [f"{number(row.open)} de ampla concorrência"]:
+        text = f"{row.label}: {count(row.vacancies, 'vaga', 'vagas')} de ampla concorrência"
+    else:
+        text = f"{row.label}: {count(row.vacancies, 'vaga', 'vagas')}, das quais {join(parts)}"
+    if not row.racial:
+        basis = contest_vacancies if policy.threshold_on_contest else row.vacancies
+        if policy.threshold > 1 and basis < policy.threshold:
+            where = "o concurso" if policy.threshold_on_contest else "o cargo"
+            text += (
+                f", sem reserva a {policy.group_label} por não alcançar {where} o mínimo de vagas do item "
+                f"{threshold_item}"
+            )
+        else:
+            text += (
+                f", sem reserva a {policy.group_label} por resultar o percentual em fração desprezada "
+                f"(item {rounding_item})"
+            )
+    return text + "."
 
 
 def reservation_chapter(
@@ -151,13 +228,14 @@ def reservation_chapter(
     """The clauses of the reservation chapter, numbered ``chapter.1``, ``chapter.2``, …"""
     clauses: list[Clause] = []
 
-    def add(text: str, items: Sequence[str] = ()) -> None:
+    def add(text: str, items: Sequence[str] = ()) -> str:
         clauses.append(Clause(f"{chapter}.{len(clauses) + 1}", text, tuple(items)))
+        return clauses[-1].number
 
-    percent = format_percent(policy.percent)
-    add(
-        f"Ficam reservadas a {policy.group_label} {percent} (por cento) das vagas oferecidas neste concurso "
-        f"para cada cargo, nos termos do {_article(policy, 'reserve')}{policy.law}."
+    article = _article(policy, "reserve")  # "art. 1º da "
+    reserve_item = add(
+        f"Ficam reservadas a {policy.group_label} {percent(policy.percent)} das vagas oferecidas neste "
+        f"concurso para cada cargo, nos termos {f'do {article}{policy.law}' if article else policy.law_of}."
     )
     add(
         f"Poderão concorrer às vagas reservadas os candidatos que se autodeclararem {_groups(policy)}, "
@@ -166,16 +244,19 @@ def reservation_chapter(
         "este concurso, presume-se verdadeira e não poderá ser feita nem acrescentada após o encerramento das "
         "inscrições. O candidato poderá renunciar à reserva, permanecendo na ampla concorrência."
     )
+    threshold_item = ""
     if policy.threshold > 1:
         basis = "no concurso" if policy.threshold_on_contest else "no cargo"
-        add(
+        threshold_item = add(
             f"A reserva será aplicada sempre que o número de vagas oferecidas {basis} for igual ou superior "
-            f"a {policy.threshold} (três){policy.cite('threshold')}."
-            if policy.threshold == 3
-            else f"A reserva será aplicada sempre que o número de vagas oferecidas {basis} for igual ou "
-            f"superior a {policy.threshold}{policy.cite('threshold')}."
+            f"a {number(policy.threshold)}"
+            + (
+                f", nos termos do {policy.citations['threshold']} da lei."
+                if policy.citations.get("threshold")
+                else "."
+            )
         )
-    add(
+    rounding_item = add(
         f"Na apuração do número de vagas reservadas, {_rounding_text(policy.rounding)}"
         f"{policy.cite('rounding')}."
     )
@@ -186,19 +267,26 @@ def reservation_chapter(
             "não aproveitada em uma nomeação é considerada nas nomeações seguintes"
             f"{policy.cite('carry')}."
         )
-    table_items = []
-    for row in rows:
-        line = (
-            f"{row.label}: {plural(row.vacancies, 'vaga', 'vagas')}, "
-            f"{plural(row.racial, 'reservada', 'reservadas')} a {policy.group_label}"
-        )
-        if policy.pcd_percent:
-            line += f", {plural(row.pcd, 'reservada', 'reservadas')} a pessoas com deficiência"
-        line += f" e {row.open} de ampla concorrência"
-        if row.racial_explanation:
-            line += f" (reserva a {policy.group_label}: {row.racial_explanation.rstrip('.')})"
-        table_items.append(line + ".")
-    add("A distribuição das vagas deste edital, por cargo, é a seguinte:", table_items)
+    contest_vacancies = sum(row.vacancies for row in rows)
+    pcd_part = (
+        ", bem como a reserva a pessoas com deficiência prevista neste edital" if policy.pcd_percent else ""
+    )
+    add(
+        f"Aplicados o percentual do item {reserve_item}"
+        + (f", o mínimo do item {threshold_item}" if threshold_item else "")
+        + f" e o arredondamento do item {rounding_item}{pcd_part}, as vagas deste edital distribuem-se, "
+        "por cargo, da seguinte forma:",
+        [
+            _distribution_text(
+                row,
+                policy,
+                contest_vacancies=contest_vacancies,
+                threshold_item=threshold_item,
+                rounding_item=rounding_item,
+            )
+            for row in rows
+        ],
+    )
     add(
         "Os candidatos que optarem pela reserva concorrerão concomitantemente às vagas reservadas e às vagas "
         "de ampla concorrência, de acordo com a sua classificação no concurso, e figurarão na lista de "
@@ -247,31 +335,27 @@ def reservation_chapter(
         add(dual)
     if policy.order == "every_nth":
         order = (
-            f"A nomeação obedecerá à ordem geral de classificação, sendo a {policy.nth}ª (quinta) vaga de "
-            f"cada grupo de {policy.nth} (cinco) destinada a candidato cotista"
-            if policy.nth == 5
-            else f"A nomeação obedecerá à ordem geral de classificação, sendo a {policy.nth}ª vaga de cada "
-            f"grupo de {policy.nth} destinada a candidato cotista"
-        )
-        order += (
-            f"{policy.cite('order')}; quando o número de vagas abertas exigir reserva que a {policy.nth}ª "
-            "vaga ainda não alcança, as últimas vagas completam a reserva."
+            "A nomeação obedecerá à ordem geral de classificação, sendo a "
+            f"{ordinal(policy.nth)} vaga de cada grupo de {number(policy.nth)} destinada a candidato cotista"
+            f"{policy.cite('order')}; quando o número de vagas abertas exigir reserva que essa vaga ainda "
+            "não alcança, as últimas vagas completam a reserva."
         )
     else:
         order = (
             "A nomeação dos candidatos aprovados observará os critérios de alternância e proporcionalidade "
-            "entre as listas de ampla concorrência e as reservadas, de modo que a vaga de número s seja "
-            "reservada sempre que a reserva calculada sobre s vagas o exigir"
+            "entre as listas de ampla concorrência e as reservadas: a cada nomeação, reserva-se a vaga sempre "
+            "que a reserva calculada sobre o total de vagas providas até então o exigir"
             f"{policy.cite('order')}."
         )
         if policy.pcd_percent:
             first = "pessoas com deficiência" if policy.pcd_first else policy.group_label
             order += f" Quando a mesma vaga couber às duas reservas, terá precedência a reserva a {first}."
+    order += " Na ordem de nomeação de cada cargo, ficam assim reservadas as vagas deste edital:"
     add(order, [_seats_text(row, policy) for row in rows])
     add(
         "Se novas vagas forem abertas durante a validade do concurso, as nomeações seguintes seguirão a mesma "
-        f"regra; com {SEATS_SHOWN} vagas abertas, as {SEATS_SHOWN} primeiras nomeações de cada cargo "
-        "reservariam as seguintes vagas:",
+        f"regra; abertas {count(SEATS_SHOWN, 'vaga', 'vagas')} em um cargo, ficariam reservadas, na ordem "
+        "de nomeação:",
         [_first_seats_text(row, policy) for row in rows],
     )
     effect = (
@@ -284,32 +368,54 @@ def reservation_chapter(
         "tiver sido nomeado ou admitido, ficará sujeito à anulação da sua nomeação ou admissão, após "
         "procedimento administrativo em que lhe sejam assegurados o contraditório e a ampla defesa, sem "
         f"prejuízo de outras sanções cabíveis{policy.cite('falsity')}. O candidato será notificado dos fatos "
-        f"e terá {policy.defence_days} dias para apresentar defesa, podendo produzir provas e ser "
-        f"representado por advogado; da decisão caberá recurso em {policy.appeal_days} dias (Lei nº "
-        f"9.784/1999, arts. 3º, 26, 44 e 59). Os efeitos da decisão de falsidade aplicam-se {effect}."
+        f"e terá {count(policy.defence_days, 'dia', 'dias', feminine=False)} para apresentar defesa, "
+        "podendo produzir provas e ser representado por advogado; da decisão caberá recurso no prazo de "
+        f"{count(policy.appeal_days, 'dia', 'dias', feminine=False)} (Lei nº 9.784/1999, arts. 3º, 26, 44 e "
+        f"59). Os efeitos da decisão de falsidade aplicam-se {effect}."
     )
     if heteroidentification:
-        consequence = {
-            "open_procedure": "a não confirmação da autodeclaração dará início ao procedimento administrativo "
-            "previsto neste capítulo",
-            "keep_open": "o candidato cuja autodeclaração não for confirmada deixará a lista reservada e "
-            "permanecerá na ampla concorrência",
-            "eliminate": "o candidato cuja autodeclaração não for confirmada será eliminado do concurso",
-        }.get(policy.non_confirmation, "")
-        no_show = {
-            "keep_open": "deixará a lista reservada e permanecerá na ampla concorrência",
-            "eliminate": "será eliminado do concurso",
-        }.get(policy.hetero_no_show, "")
-        add(
-            "A autodeclaração dos candidatos pretos e pardos será verificada por comissão de "
-            f"heteroidentificação de {policy.hetero_commission_size} membros, composta de forma diversa "
-            "quanto a gênero e cor, que considerará exclusivamente o fenótipo do candidato, em sessão "
-            "presencial ou por vídeo, com decisão motivada por maioria; para candidatos indígenas, será "
-            "verificado o pertencimento e o reconhecimento pela comunidade, mediante documentos. Caberá "
-            f"recurso, em {policy.hetero_appeal_days} dias da comunicação do resultado, a comissão recursal "
-            f"distinta, de {policy.hetero_appeal_commission_size} membros, sem membro em comum com a "
-            f"primeira; {consequence}. O candidato convocado que não comparecer à sessão {no_show}."
-        )
+        add(_heteroidentification_text(policy))
     if policy.candidate_guidance:
         add(policy.candidate_guidance)
     return clauses
+
+
+PHENOTYPE_GROUPS = ("preta", "parda")
+
+
+def _heteroidentification_text(policy: PolicyText) -> str:
+    """The commission's clause, naming only the groups the law covers: the phenotype for pretos and pardos,
+    belonging to a community for indígenas and quilombolas (documents)."""
+    consequence = {
+        "open_procedure": "a não confirmação da autodeclaração dará início ao procedimento administrativo "
+        "previsto neste capítulo",
+        "keep_open": "o candidato cuja autodeclaração não for confirmada deixará a lista reservada e "
+        "permanecerá na ampla concorrência",
+        "eliminate": "o candidato cuja autodeclaração não for confirmada será eliminado do concurso",
+    }.get(policy.non_confirmation, "")
+    no_show = {
+        "keep_open": "deixará a lista reservada e permanecerá na ampla concorrência",
+        "eliminate": "será eliminado do concurso",
+    }.get(policy.hetero_no_show, "")
+    phenotype = [g for g in policy.groups if g in PHENOTYPE_GROUPS]
+    belonging = [g for g in policy.groups if g not in PHENOTYPE_GROUPS]
+    checks = []
+    if phenotype:
+        checks.append(
+            f"para candidatos {_groups(policy, phenotype)}, considerará exclusivamente o fenótipo do candidato, "
+            "em sessão presencial ou por vídeo"
+        )
+    if belonging:
+        checks.append(
+            f"para candidatos {_groups(policy, belonging)}, verificará o pertencimento e o reconhecimento pela "
+            "comunidade, mediante documentos"
+        )
+    return (
+        "A autodeclaração será verificada por comissão de heteroidentificação de "
+        f"{count(policy.hetero_commission_size, 'membro', 'membros', feminine=False)}, composta de forma "
+        f"diversa quanto a gênero e cor, que, {'; '.join(checks)}, com decisão motivada por maioria. Caberá "
+        f"recurso, no prazo de {count(policy.hetero_appeal_days, 'dia', 'dias', feminine=False)} da "
+        "comunicação do resultado, a comissão recursal distinta, de "
+        f"{count(policy.hetero_appeal_commission_size, 'membro', 'membros', feminine=False)}, sem membro em "
+        f"comum com a primeira; {consequence}. O candidato convocado que não comparecer à sessão {no_show}."
+    )

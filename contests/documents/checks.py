@@ -228,12 +228,14 @@ def check_edital(
     policy_refusal: str,
     policy_dates_warning: str,
     rows: Sequence[PositionRow],
+    law_warning: str = "",
     group_label: str,
     fragmentation: tuple[int, int, int] = (0, 0, 0),
     holidays: Collection[datetime.date] = (),
 ) -> Report:
     """The whole check. ``texts``: (where, text) of every text that goes into the edital, generated or
-    written; ``fragmentation``: (shortfall, whole, split) of ``quotas.fragmentation``."""
+    written; ``fragmentation``: (shortfall, whole, split) of ``quotas.fragmentation``; ``law_warning``: why
+    the law the edital cites deserves a look (only the bill recorded, no number)."""
     blocking: list[Problem] = []
     warnings: list[Problem] = []
     for where, text in texts:
@@ -258,6 +260,8 @@ def check_edital(
         blocking.append(Problem("Política de reserva", policy_refusal))
     if policy_dates_warning:
         warnings.append(Problem("Política de reserva", policy_dates_warning))
+    if law_warning:
+        warnings.append(Problem("Lei citada", law_warning))
     if not rows:
         blocking.append(Problem("Quadro de vagas", "o edital não tem cargos."))
     blocking.extend(check_consistency(rows, group_label))

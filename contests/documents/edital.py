@@ -20,11 +20,12 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils import timezone
 
 from contests import quotas
-from contests.documents import chapter, checks
+from contests.documents import chapter, checks, heading
 from contests.documents.models import EditalText
 from contests.documents.render import Stamp, render_pdf
 from contests.documents.signatures import NoSignatory, signatory_for, signature_block
 from contests.models import Contest, Holiday, Organization, Policy, Position, Signatory
+from contests.wording import date_in_full
 
 PCD_LAW = "Decreto federal nº 9.508/2018"
 
@@ -48,20 +49,33 @@ def edital_title(contest: Contest) -> str:
 
 
 def law_citation(policy: Policy) -> str:
-    """The law as enacted: ``Projeto de Lei nº 9247/2021 (Santa Maria/RS)``."""
-    number = f" nº {policy.act_number}" if policy.act_number else ""
-    return f"{policy.get_act_kind_display()}{number} ({policy.jurisdiction})"
+    """The law as enacted (``heading.law_citation``): "Lei Municipal nº 6.123, de 1º de dezembro de 2021",
+    or "Projeto de Lei nº 9247/2021, ainda sem número de lei registrado" when only the bill is recorded."""
+    return heading.law_citation(policy.act_kind, policy.act_number, policy.publication_date)
 
 
 def law_dates(policy: Policy) -> str:
+    """What the citation does not say: the gazette, and the start of the law's force when it is not the
+    day of publication."""
     parts = []
-    if policy.publication_date:
-        parts.append(f"publicada em {policy.publication_date:%d/%m/%Y}")
-    if policy.gazette_edition:
-        parts.append(f"no {policy.gazette_edition}")
-    if policy.effective_date:
-        parts.append(f"em vigor desde {policy.effective_date:%d/%m/%Y}")
+    if policy.gazette_edition and policy.act_kind != Policy.ActKind.PROJETO_DE_LEI:
+        parts.append(f"publicada no {policy.gazette_edition}")
+    if policy.effective_date and policy.effective_date != policy.publication_date:
+        parts.append(f"em vigor desde {date_in_full(policy.effective_date)}")
     return ", ".join(parts)
+
+
+def law_warning(policy: Policy) -> str:
+    """Why the law the edital cites deserves a look before publication (the check's warning), or ""."""
+    if policy.act_kind == Policy.ActKind.PROJETO_DE_LEI:
+        return (
+            f"a política registra só o projeto (Projeto de Lei nº {policy.act_number}): o edital o cita "
+            "como “ainda sem número de lei registrado”. Registre na política a lei sancionada (espécie, "
+            "número e data de publicação) antes de publicar."
+        )
+    if not policy.act_number.strip():
+        return "a política não registra o número da lei: o edital a cita sem número."
+    return ""
 
 
 def policy_text(contest: Contest) -> chapter.PolicyText:
@@ -206,7 +220,33 @@ def holidays_between(start: datetime.date, end: datetime.date) -> set[datetime.d
     return days
 
 
-def edital_context(contest: Contest) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Rectification:
+    """What a rectified edital says of itself: which rectification it is, when, and what it changes."""
+
+    number: int  # 1 for the first rectification
+    on: datetime.date
+    summary: str
+
+    @property
+    def summary_sentence(self) -> str:
+        words = " ".join(self.summary.split())
+        return words if words.endswith((".", "!", "?")) else words + "."
+
+
+def preamble_extra(text: str) -> tuple[str, str]:
+    """The clerk's addition to the preamble, folded into the one preamble: (words that go after "no uso de
+    suas atribuições legais," when they continue the sentence, e.g. "considerando o Ato da Mesa nº 5/2026";
+    sentences that follow it otherwise)."""
+    words = " ".join(text.split())
+    if not words:
+        return "", ""
+    if words[0].islower():
+        return words.rstrip(".,; "), ""
+    return "", words if words.endswith((".", "!", "?")) else words + "."
+
+
+def edital_context(contest: Contest, rectification: Rectification | None = None) -> dict[str, Any]:
     text = edital_text_for(contest)
     policy_data = policy_text(contest)
     table = position_rows(contest)
@@ -216,29 +256,62 @@ def edital_context(contest: Contest) -> dict[str, Any]:
         policy_data, rows, chapter=2, heteroidentification=text.uses_heteroidentification
     )
     items, _ = checks.parse_schedule(text.schedule)
+    organization = Organization.current()
+    on = rectification.on if rectification else contest.edital_date
+    signature = signature_block(text.signer_name, text.signer_office, on=on)
+    inline, following = preamble_extra(text.preamble_extra)
+    vacancies = sum(r.vacancies for r in rows)
     return {
         "contest": contest,
         "policy": contest.policy,
         "law": policy_data.law,
+        "law_of": policy_data.law_of,
+        "law_by": ("pela " if chapter.of(policy_data.law) == "da" else "pelo ") + policy_data.law,
         "law_dates": policy_data.law_dates,
         "percent": quotas.format_percent(policy_data.percent),
+        "percent_words": chapter.percent(policy_data.percent),
         "pcd_law": PCD_LAW,
         "pcd_percent": quotas.format_percent(policy_data.pcd_percent) if policy_data.pcd_percent else "",
-        "pcd_cap": quotas.format_percent(policy_data.pcd_cap_percent) if policy_data.pcd_cap_percent else "",
+        "pcd_percent_words": chapter.percent(policy_data.pcd_percent) if policy_data.pcd_percent else "",
+        "pcd_cap_words": chapter.percent(policy_data.pcd_cap_percent) if policy_data.pcd_cap_percent else "",
         "has_pcd": has_pcd,
         "table": table,
         "totals": {
-            "vacancies": sum(r.vacancies for r in rows),
+            "vacancies": vacancies,
             "open": sum(r.open for r in rows),
             "racial": sum(r.racial for r in rows),
             "pcd": sum(r.pcd for r in rows),
         },
+        "vacancies_words": chapter.count(vacancies, "vaga", "vagas"),
         "clauses": clauses,
         "text": text,
-        "signature": signature_block(text.signer_name, text.signer_office, on=contest.edital_date),
+        "authority": heading.authority_heading(
+            signature.office,
+            organization_name=organization.name if organization else "",
+            municipality=organization.municipality if organization else "",
+        ),
+        "preamble_inline": inline,
+        "preamble_following": following,
+        "signature": signature,
         "schedule": items,
         "title": edital_title(contest),
+        "rectification": rectification,
+        "act_date": on,
+        "result_appeal": result_appeal_text(contest),
     }
+
+
+def result_appeal_text(contest: Contest) -> str:
+    """The edital's clause on appeals against a preliminary result: the period (the contest's, or the
+    policy's) and the channel, in words."""
+    days, business = contest.result_appeal_period()
+    unit = ("dia útil", "dias úteis") if business else ("dia", "dias")
+    period = chapter.count(days, *unit, feminine=False)
+    channel = contest.result_appeal_channel_text()
+    return (
+        f"Do resultado preliminar caberá recurso no prazo de {period}, contados do dia seguinte ao da sua "
+        f"publicação{', ' + channel if channel else ''}."
+    )
 
 
 def check(contest: Contest, *, on: datetime.date | None = None) -> checks.Report:
@@ -269,6 +342,7 @@ def check(contest: Contest, *, on: datetime.date | None = None) -> checks.Report
         registration_end=contest.registration_end,
         policy_refusal=policy.refusal_for_edital_date(day),
         policy_dates_warning=policy.missing_dates_warning,
+        law_warning=law_warning(policy),
         rows=rows,
         group_label=policy.group_label,
         fragmentation=(frag.shortfall, frag.whole, frag.split) if frag else (0, 0, 0),
@@ -282,7 +356,10 @@ def check(contest: Contest, *, on: datetime.date | None = None) -> checks.Report
     return checks.Report((*report.blocking, *missing), report.warnings)
 
 
-def render_edital(contest: Contest, stamp: Stamp | None = None) -> bytes:
-    """The edital as PDF (a draft, "minuta", unless ``stamp`` carries a verification code)."""
-    context = edital_context(contest)
+def render_edital(
+    contest: Contest, stamp: Stamp | None = None, *, rectification: Rectification | None = None
+) -> bytes:
+    """The edital as PDF (a draft, "minuta", unless ``stamp`` carries a verification code); a rectified
+    edital says which rectification it is and what it changes, and is dated that day."""
+    context = edital_context(contest, rectification)
     return render_pdf("pdf/edital.html", context, stamp or Stamp(), title=context["title"])

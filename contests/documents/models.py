@@ -103,6 +103,13 @@ class Document(models.Model):
         help_text="Identifica o ato entre os da mesma espécie (ex.: a lista de um resultado).",
     )
     title = models.CharField("título", max_length=300)
+    number = models.CharField(
+        "número do edital",
+        max_length=40,
+        blank=True,
+        help_text="O número do edital que o ato é, na numeração da organização (ex.: 3/2026 para “Edital nº "
+        "3/2026 – Resultado preliminar”); vazio para os atos que se numeram de outro modo.",
+    )
     version = models.PositiveSmallIntegerField("versão", default=1)
     previous = models.OneToOneField(
         "self",

@@ -212,10 +212,19 @@ class PagePart:
         return mark_safe("".join(f'<div class="r">{escape(line)}</div>' for line in self.lines))
 
 
-def paginate(blocks: Sequence[Block], *, heading: bool = True) -> list[list[PagePart]]:
-    """The pages of a list: each block's rows in order, a page closed when the next row would not fit."""
+def paginate(
+    blocks: Sequence[Block],
+    *,
+    heading: bool = True,
+    heading_height: float = HEADING_HEIGHT,
+    closing_height: float = 0.0,
+) -> list[list[PagePart]]:
+    """The pages of a list: each block's rows in order, a page closed when the next row would not fit
+    (the first page leaves ``heading_height`` points to the document's heading); when the last page has
+    no room for the closing (``closing_height`` points: the place, the date and the signature), an empty
+    page follows for it."""
     pages: list[list[PagePart]] = [[]]
-    room = PAGE_HEIGHT - (HEADING_HEIGHT if heading else 0)
+    room = PAGE_HEIGHT - (heading_height if heading else 0)
 
     def title_height(title: str) -> float:
         return TITLE_HEIGHT + (LINE * 1.4 if len(title) > TITLE_WRAP else 0)
@@ -240,6 +249,8 @@ def paginate(blocks: Sequence[Block], *, heading: bool = True) -> list[list[Page
             room -= height
         if not lines:
             room -= LINE * 2
+    if closing_height and room < closing_height:
+        pages.append([])
     return pages
 
 
@@ -257,13 +268,17 @@ def render_blocks(
     chunk_rows: int | None = None,
     workers: int | None = None,
     progress: Progress | None = None,
+    heading_height: float = HEADING_HEIGHT,
+    closing_height: float = 0.0,
 ) -> bytes:
     """A list document: the blocks paginated here (``paginate``), the pages rendered in chunks of about
     ``chunk_rows`` rows, side by side in worker processes, merged and numbered. ``template`` receives
-    ``pages`` (the chunk's), ``first`` (the heading goes on the first page) and ``last``. ``progress`` is
-    told after each chunk ("Gerando o PDF: página 120 de 400") and before the merge."""
+    ``pages`` (the chunk's), ``first`` (the heading goes on the first page, ``heading_height`` points
+    tall) and ``last`` (the closing and the signature follow the last list, ``closing_height`` points
+    tall). ``progress`` is told after
+    each chunk ("Gerando o PDF: página 120 de 400") and before the merge."""
     size = chunk_rows or settings.DOCUMENTS_CHUNK_ROWS
-    pages = paginate(blocks)
+    pages = paginate(blocks, heading_height=heading_height, closing_height=closing_height)
     chunks: list[list[list[PagePart]]] = [[]]
     rows = 0
     for page in pages:

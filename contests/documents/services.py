@@ -12,6 +12,7 @@ import hashlib
 import io
 import mmap
 import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import IO, Any, cast
@@ -139,6 +140,51 @@ def signer_initial(kind: str) -> dict[str, str]:
     return {"signer_name": block.name, "signer_office": block.office}
 
 
+EDITAL_NUMBER = re.compile(r"^(\d{1,3}(?:\.\d{3})*|\d+)/(\d{4})$")
+
+
+def _number_key(number: str) -> tuple[int, int] | None:
+    """``"3/2026"`` → ``(2026, 3)``; None when it is not an edital number."""
+    match = EDITAL_NUMBER.match(number.strip())
+    return (int(match.group(2)), int(match.group(1).replace(".", ""))) if match else None
+
+
+def suggested_edital_number(year: int) -> str:
+    """The next number of the organisation's editais in ``year``: one after the highest used by a
+    published act or by a contest's opening edital ("3/2026" after the Edital de Abertura nº 2/2026)."""
+    used = [
+        key[1]
+        for number in Document.objects.exclude(number="").values_list("number", flat=True)
+        if (key := _number_key(number)) is not None and key[0] == year
+    ]
+    used += [
+        int(number)
+        for number in Contest.objects.filter(year=year).values_list("number", flat=True)
+        if str(number).isdigit()
+    ]
+    return f"{max(used, default=0) + 1}/{year}"
+
+
+def edital_number_or_next(number: str) -> str:
+    """The number typed, or (left empty) the next one of this year (``suggested_edital_number``)."""
+    return number.strip() or suggested_edital_number(timezone.localdate().year)
+
+
+def edital_number_refusal(number: str, *, contest: Contest, kind: str, subject: str) -> str:
+    """Why ``number`` cannot number a new act (``""`` when it can): not in the form "3/2026", or already
+    the number of another act or of a contest's opening edital."""
+    key = _number_key(number)
+    if key is None:
+        return "Informe o número do edital no formato número/ano, ex.: 3/2026."
+    year, value = key
+    others = Document.objects.exclude(contest=contest, kind=kind, subject=subject).exclude(number="")
+    if any(_number_key(other) == key for other in others.values_list("number", flat=True)):
+        return f"O Edital nº {value}/{year} já foi publicado: informe outro número."
+    if Contest.objects.filter(year=year, number=str(value)).exists():
+        return f"O Edital nº {value}/{year} é o edital de abertura de um concurso: informe outro número."
+    return ""
+
+
 def _document_publication(document: Document, by: User | None) -> None:
     if document.kind in RESTRICTED_KINDS:
         return
@@ -167,6 +213,7 @@ def document_publish(
     signer_name: str,
     signer_office: str,
     subject: str = "",
+    number: str = "",
     gazette_edition: str = "",
     gazette_page: str = "",
     previous: Document | None = None,
@@ -210,6 +257,7 @@ def document_publish(
         kind=kind,
         subject=subject,
         title=title,
+        number=number.strip(),
         version=previous.version + 1 if previous else 1,
         previous=previous,
         rectification_summary=summary.strip(),
@@ -258,11 +306,16 @@ def _edital_document(
     text = edital.edital_text_for(contest)
     if signer_name.strip() and signer_office.strip():
         text.signer_name, text.signer_office = signer_name.strip(), signer_office.strip()
+    rectification = (
+        edital.Rectification(number=previous.version, on=timezone.localdate(), summary=summary)
+        if previous is not None
+        else None
+    )
     return document_publish(
         contest=contest,
         kind=Document.Kind.EDITAL,
         title=edital.edital_title(contest),
-        render=lambda stamp: edital.render_edital(contest, stamp),
+        render=lambda stamp: edital.render_edital(contest, stamp, rectification=rectification),
         by=by,
         signer_name=text.signer_name,
         signer_office=text.signer_office,

@@ -15,6 +15,7 @@ from simple_history.models import HistoricalRecords
 
 from contests import lifecycle, quotas
 from contests.calendar import add_months
+from contests.models.organization import Organization
 from contests.models.policy import PERCENT_VALIDATORS, Policy
 from contests.wording import thousands
 
@@ -133,6 +134,27 @@ class Contest(models.Model):
         blank=True,
         help_text="Um item por linha: documentos a apresentar e exames (inclusive o exame médico admissional) "
         "exigidos para a posse, conforme o edital e o estatuto; impressos na comunicação de nomeação.",
+    )
+    # Appeals against a preliminary result: what the edital fixes, printed in the edital and on each
+    # preliminary list with the deadline counted from its publication (Lei 9.784 art. 66).
+    result_appeal_days = models.PositiveSmallIntegerField(
+        "prazo de recurso contra o resultado preliminar",
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(60)],
+        help_text="O prazo que o edital fixa. Vazio: o prazo de recurso da política (Lei 9.784/1999, art. 59: "
+        "10 dias).",
+    )
+    result_appeal_business_days = models.BooleanField(
+        "prazo de recurso em dias úteis",
+        default=False,
+        help_text="Desmarcado: dias corridos (Lei 9.784/1999, art. 66 §2º).",
+    )
+    appeal_channel = models.TextField(
+        "como se apresenta o recurso",
+        blank=True,
+        help_text="Ex.: por requerimento dirigido à comissão do concurso, protocolado na sede da Câmara ou "
+        "enviado ao e-mail concursos@…. Vazio: protocolo na sede e e-mail da organização.",
     )
     minimum_final_score = models.DecimalField(
         "nota final mínima para aprovação",
@@ -266,6 +288,29 @@ class Contest(models.Model):
         return (
             VacancyOpening.objects.filter(position__contest=self).aggregate(total=Sum("count"))["total"] or 0
         )
+
+    def result_appeal_period(self) -> tuple[int, bool]:
+        """(amount, in business days) of the appeal against a preliminary result: the edital's, or the
+        policy's appeal period in calendar days (Lei 9.784/1999, art. 59)."""
+        if self.result_appeal_days:
+            return self.result_appeal_days, self.result_appeal_business_days
+        law = getattr(self.policy, "procedure_law", None)
+        return (law.appeal_days if law is not None else 10), False
+
+    def result_appeal_channel_text(self) -> str:
+        """How an appeal is filed, as the acts say it: the contest's channel, or the organisation's seat
+        and e-mail ("" when neither is recorded)."""
+        if self.appeal_channel.strip():
+            return " ".join(self.appeal_channel.split()).rstrip(".")
+        organization = Organization.current()
+        if organization is None:
+            return ""
+        ways = []
+        if organization.address.strip():
+            ways.append(f"protocolado no endereço {' '.join(organization.address.split())}")
+        if organization.email:
+            ways.append(f"enviado ao e-mail {organization.email}")
+        return "por requerimento " + " ou ".join(ways) if ways else ""
 
     # Validity ------------------------------------------------------------------------------------------
 

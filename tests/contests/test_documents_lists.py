@@ -14,6 +14,7 @@ from candidates.services.nominations import nominations_call
 from candidates.services.results import result_run_compute
 from contests.documents import render
 from contests.documents.services import verify_file
+from contests.documents.signatures import SignatureBlock
 from tests.builders import make_classified_position, make_contest, publish_final
 
 pytestmark = pytest.mark.django_db
@@ -37,13 +38,17 @@ def worked(cast):
 def test_lists_pdf_has_general_and_reserved_lists_decimal_comma_and_no_cpf(worked, cast):
     _contest, position, run = worked
     document = documents.result_list_publish(
-        run=run, by=cast["manager"], signer_name="Gestora", signer_office="Presidente"
+        run=run,
+        by=cast["manager"],
+        signer_name="Gestora",
+        signer_office="Presidente",
+        edital_number="901/2026",
     )
     text = pdf_text(bytes(document.pdf))
-    # Named by what the run is, as on the screens: never "Lista de classificação nº 2".
-    assert document.title == f"Listas de classificação: {run.name}"
-    assert document.title.startswith("Listas de classificação: Resultado final publicado em ")
-    assert "nº" not in document.title
+    # Titled as an officer titles it: the list's own edital number and what it is.
+    assert document.title == "Edital nº 901/2026 – Resultado final" and document.number == "901/2026"
+    assert text.count("EDITAL Nº 901/2026 – RESULTADO FINAL") == 1
+    assert "LISTAS DE CLASSIFICAÇÃO" not in text and "PUBLICADO EM" not in text
     assert "ANSI – Analista: Lista geral (ampla concorrência, cotistas incluídos)" in text
     assert "ANSI – Analista: Lista reservada a negros" in text
     assert "90,00" in text and "84,00" in text
@@ -70,20 +75,31 @@ def test_long_lists_are_paginated_chunked_merged_and_numbered():
     ]
     assert sum(len(part.lines) for page in pages for part in page) == 160 + 40
     assert all(part.header.split()[:2] == ["Classif.", "Inscrição"] for page in pages for part in page)
+    context = {
+        "heading": "Teste",
+        "opening": "O PRESIDENTE, no uso de suas atribuições legais, torna público o resultado.",
+        "place_date": "Santa Maria, 1º de dezembro de 2026.",
+        "signature": SignatureBlock("Gestora Exemplo", "Presidente da Câmara"),
+    }
     pdf = render.render_blocks(
         "pdf/result_list.html",
-        {"heading": "Teste", "intro": "Introdução."},
+        context,
         blocks,
         render.Stamp(code="TEST-CODE", draft=False),
         title="Lista",
         chunk_rows=50,
         workers=1,
+        closing_height=documents.CLOSING_HEIGHT,
     )
     count = render.page_count(pdf)
+    pages = render.paginate(blocks, closing_height=documents.CLOSING_HEIGHT)
     assert count == len(pages) >= 4  # every page holds what the pagination put on it: none overflows
     if shutil.which("pdftotext"):
         text = pdf_text(pdf)
         assert f"Página {count} de {count}" in text
+        # The opening once, on the first chunk; the signature once, after the last list.
+        assert text.count("torna público o resultado") == 1 and text.count("Gestora Exemplo") == 1
+        assert text.index("Pessoa 160") < text.index("Santa Maria, 1º de dezembro de 2026. Gestora Exemplo")
         assert "Pessoa 160" in text and "(continuação)" in text and "Nenhum candidato nesta lista" in text
         assert "Maria Aparecida" in text and "Lima Neto" in text  # the long name continues on a second line
 
@@ -141,7 +157,7 @@ def test_list_exports_and_document_publication_access(client, worked, cast):
     assert response.status_code == 200 and response.content.startswith("\ufeff".encode())
     assert client.get(base + "lista.xlsx").status_code == 200
     assert client.get(base + "lista.odt").status_code == 404
-    data = {"signer_name": "Gestora", "signer_office": "Presidente"}
+    data = {"signer_name": "Gestora", "signer_office": "Presidente", "edital_number": "902/2026"}
     assert client.post(base + "documento/", data).status_code == 403
     client.force_login(cast["manager"])
     response = client.post(base + "documento/", data)

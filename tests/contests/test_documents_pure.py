@@ -1,6 +1,7 @@
 """The edital's reservation chapter and its pre-publication check (pure: no database)."""
 
 import datetime
+import re
 from fractions import Fraction
 
 from contests.documents import chapter, checks
@@ -8,7 +9,7 @@ from contests.documents import chapter, checks
 D = datetime.date
 
 SM = chapter.PolicyText(
-    law="Projeto de Lei nº 9247/2021 (Santa Maria/RS)",
+    law="Lei Municipal nº 6.123, de 1º de dezembro de 2021",
     law_dates="",
     group_label="negros",
     groups=("preta", "parda"),
@@ -47,17 +48,63 @@ def text_of(clauses):
 
 def test_sm_art2_chapter_states_percent_threshold_and_seat_numbers():
     text = text_of(chapter.reservation_chapter(SM, [row()], chapter=2))
-    assert "20%" in text
-    assert "igual ou superior a 3 (três) (art. 1º §2º da lei)" in text
-    assert "3ª, 8ª e 13ª vagas" in text
-    assert "13 vagas, 3 reservadas a negros, 1 reservada a pessoas com deficiência" in text
-    assert "(s)" not in text
-    assert "art. 1º do Projeto de Lei nº 9247/2021" in text
+    assert "20% (vinte por cento)" in text and "(por cento)" not in text
+    assert "igual ou superior a 3 (três), nos termos do art. 1º §2º da lei" in text
+    assert "reservam-se a 3ª, a 8ª e a 13ª vagas, a negros; a 5ª vaga, a pessoas com deficiência" in text
+    assert (
+        "TLEG – Técnico: 13 (treze) vagas, das quais 3 (três) reservadas a negros, 1 (uma) reservada a "
+        "pessoas com deficiência e 9 (nove) de ampla concorrência." in text
+    )
+    assert "(s)" not in text and "(a)" not in text
+    assert "nos termos do art. 1º da Lei Municipal nº 6.123, de 1º de dezembro de 2021" in text
+
+
+def test_the_chapter_states_results_and_rules_in_prose_never_the_engines_working():
+    """Issue 20: no variable ("a vaga de número s"), no working ("20% de 7 = 1,4 → 1")."""
+    rows = [
+        row(code="ALEG", vacancies=2, open=2, racial=0, pcd=0, racial_seats=(), pcd_seats=()),
+        row(code="TLEG", vacancies=7, open=5, racial=1, pcd=1, racial_seats=(3,), pcd_seats=(5,)),
+    ]
+    clauses = chapter.reservation_chapter(SM, rows, chapter=2)
+    text = text_of(clauses)
+    assert "→" not in text and "número s " not in text
+    assert not re.search(r"\b[b-df-np-z]\b", text)  # a single consonant is a variable, not a word
+    assert (
+        "reserva-se a vaga sempre que a reserva calculada sobre o total de vagas providas até então" in text
+    )
+    assert "TLEG – Técnico: 7 (sete) vagas, das quais 1 (uma) reservada a negros" in text
+    assert (
+        "ALEG – Técnico: 2 (duas) vagas de ampla concorrência, sem reserva a negros por não alcançar o cargo "
+        "o mínimo de vagas do item 2.3." in text
+    )
+    distribution = next(c for c in clauses if c.text.startswith("Aplicados"))
+    assert distribution.text.startswith(
+        "Aplicados o percentual do item 2.1, o mínimo do item 2.3 e o arredondamento do item 2.4"
+    )
+    assert "TLEG – Técnico, com 7 (sete) vagas: reservam-se a 3ª vaga, a negros; a 5ª vaga" in text
+
+
+def test_a_bill_is_cited_as_a_bill_with_the_right_contraction():
+    from dataclasses import replace
+
+    bill = replace(SM, law="Projeto de Lei nº 9247/2021, ainda sem número de lei registrado")
+    text = text_of(chapter.reservation_chapter(bill, [row()], chapter=2))
+    assert "nos termos do art. 1º do Projeto de Lei nº 9247/2021, ainda sem número de lei registrado" in text
+    assert bill.law_of.startswith("do Projeto") and SM.law_of.startswith("da Lei")
+
+
+def test_words_for_numbers_ordinals_and_percents():
+    assert chapter.count(1, "vaga", "vagas") == "1 (uma) vaga"
+    assert chapter.count(22, "vaga", "vagas") == "22 (vinte e duas) vagas"
+    assert chapter.count(10, "dia", "dias", feminine=False) == "10 (dez) dias"
+    assert chapter.ordinal(5) == "5ª (quinta)"
+    assert chapter.percent(Fraction(20)) == "20% (vinte por cento)"
+    assert chapter.seats_in_words([3, 8, 13]) == "a 3ª, a 8ª e a 13ª vagas"
 
 
 def test_ar_art3_par1_chapter_states_the_fifth_of_each_five():
     ar = chapter.PolicyText(
-        law="Projeto de Lei nº 094/2015 (Angra dos Reis/RJ)",
+        law="Projeto de Lei nº 094/2015, ainda sem número de lei registrado",
         law_dates="",
         group_label="negros e índios",
         groups=("preta", "parda", "indigena"),
@@ -77,6 +124,20 @@ def test_heteroidentification_clause_only_when_the_contest_uses_it():
     with_it = text_of(chapter.reservation_chapter(SM, [row()], chapter=2, heteroidentification=True))
     assert "heteroidentificação" not in without
     assert "heteroidentificação" in with_it
+
+
+def test_the_heteroidentification_clause_names_only_the_groups_the_law_covers():
+    """Issue 20: a Santa Maria edital (pretos e pardos) never mentions indigenous candidates."""
+    from dataclasses import replace
+
+    sm = text_of(chapter.reservation_chapter(SM, [row()], chapter=2, heteroidentification=True))
+    assert (
+        "indígena" not in sm
+        and "para candidatos pretos e pardos, considerará exclusivamente o fenótipo" in sm
+    )
+    ar = replace(SM, groups=("preta", "parda", "indigena"), group_label="negros e índios")
+    text = text_of(chapter.reservation_chapter(ar, [row()], chapter=2, heteroidentification=True))
+    assert "para candidatos indígenas, verificará o pertencimento e o reconhecimento pela comunidade" in text
 
 
 def test_ordinal_list():
@@ -192,6 +253,7 @@ def test_rules_s5_the_edital_states_the_policy_sizes_appeal_days_and_no_show_con
         hetero_no_show="eliminate",
     )
     text = text_of(chapter.reservation_chapter(policy, [row()], chapter=2, heteroidentification=True))
-    assert "heteroidentificação de 7 membros" in text and "de 5 membros, sem membro em comum" in text
-    assert "em 3 dias da comunicação do resultado" in text
+    assert "heteroidentificação de 7 (sete) membros" in text
+    assert "de 5 (cinco) membros, sem membro em comum" in text
+    assert "no prazo de 3 (três) dias da comunicação do resultado" in text
     assert "não comparecer à sessão será eliminado do concurso" in text

@@ -1,0 +1,81 @@
+"""The opening words of an act: the authority that acts, as a legal officer writes it ("O PRESIDENTE DA
+CÂMARA MUNICIPAL DE SANTA MARIA, no uso de suas atribuições legais, torna público …"), and the law as
+enacted.
+
+PURE module: standard library and ``contests.wording`` only. The caller passes the signer's office (the
+signature block's), the organisation's name and municipality, and the policy's act fields.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from contests.wording import date_in_full
+
+# Offices whose holder is a woman by the word itself ("Prefeita", "Secretária", "Diretora"); anything else
+# takes the masculine article, as acts write an office in the abstract ("O Presidente").
+_FEMININE_ENDINGS = ("a",)
+_FEMININE_WORDS = frozenset({"presidenta", "prefeita", "secretária", "diretora", "vereadora", "governadora"})
+
+
+def _article(office: str) -> str:
+    head = office.strip().split(" ", 1)[0].lower().split("-", 1)[0]
+    return "A" if head in _FEMININE_WORDS or (head.endswith(_FEMININE_ENDINGS) and head != "mesa") else "O"
+
+
+def _of(name: str) -> str:
+    """The contraction before a body's name: "da" Câmara, Prefeitura, Mesa; "do" Município, Poder."""
+    head = name.strip().split(" ", 1)[0].lower()
+    return "da" if head.endswith(("a", "ão")) else "do"
+
+
+def authority_heading(office: str, *, organization_name: str = "", municipality: str = "") -> str:
+    """Who acts, in capitals, with the article: ``"Presidente da Câmara Municipal"`` of the Câmara
+    Municipal de Santa Maria → ``"O PRESIDENTE DA CÂMARA MUNICIPAL DE SANTA MARIA"``; ``"Prefeito de Angra
+    dos Reis"`` → ``"O PREFEITO DE ANGRA DOS REIS"``; ``"Prefeita Municipal"`` → ``"A PREFEITA MUNICIPAL DE
+    ANGRA DOS REIS"``; ``"Diretor-Geral"`` → ``"O DIRETOR-GERAL DA CÂMARA
+    MUNICIPAL DE SANTA MARIA"``. Without an office, the organisation itself (``"A CÂMARA MUNICIPAL DE
+    SANTA MARIA"``)."""
+    office = " ".join(office.split())
+    organization = " ".join(organization_name.split())
+    if not office:
+        return f"{'A' if _of(organization) == 'da' else 'O'} {organization.upper()}" if organization else ""
+    text = office
+    if organization and (not municipality or municipality.lower() not in office.lower()):
+        lowered = office.lower()
+        # "Presidente da Câmara Municipal" of "Câmara Municipal de Santa Maria": complete the body's name.
+        for cut in range(len(office)):
+            tail = lowered[cut:]
+            if (cut == 0 or lowered[cut - 1] == " ") and organization.lower().startswith(tail) and tail:
+                text = office[:cut] + organization
+                break
+        else:
+            if municipality and lowered.endswith("municipal"):  # "Prefeita Municipal" de Angra dos Reis
+                text = f"{office} de {municipality}"
+            else:
+                text = f"{office} {_of(organization)} {organization}"
+    return f"{_article(office)} {text.upper()}"
+
+
+BILL = "projeto_de_lei"
+# How an act of each kind is named when it is the municipality's own.
+KIND_NAMES = {
+    "lei": "Lei Municipal",
+    "lei_complementar": "Lei Complementar Municipal",
+    "decreto": "Decreto Municipal",
+    "resolucao": "Resolução",
+    BILL: "Projeto de Lei",
+}
+
+
+def law_citation(kind: str, number: str, published: datetime.date | None) -> str:
+    """The law as enacted: ``"Lei Municipal nº 6.123, de 1º de dezembro de 2021"``; when only the bill is
+    recorded, plainly so: ``"Projeto de Lei nº 9247/2021, ainda sem número de lei registrado"``."""
+    name = KIND_NAMES.get(kind, kind)
+    number = number.strip()
+    if kind == BILL:
+        return f"{name} nº {number}, ainda sem número de lei registrado" if number else f"{name} sem número"
+    if published and number.endswith(f"/{published.year}"):
+        number = number[: -len(f"/{published.year}")]
+    text = f"{name} nº {number}" if number else f"{name} (número não registrado)"
+    return f"{text}, de {date_in_full(published)}" if published else text
