@@ -24,18 +24,16 @@ from candidates.acts import (
     ActName,
     article_label,
     by,
-    feminine,
     nomination_act_subject,
     of,
     post_phrase,
     roman,
-    with_article,
 )
 from candidates.engine import schedule
 from candidates.models import Nomination, ResultEntry, ResultRun
 from candidates.services.results import result_run_publish
 from contests.audit import User
-from contests.documents import chapter, heading
+from contests.documents import chapter
 from contests.documents.edital import edital_title, law_citation
 from contests.documents.letters import render_letters
 from contests.documents.models import Document
@@ -48,8 +46,8 @@ from contests.documents.services import (
     edital_number_refusal,
     signer_initial,
 )
-from contests.documents.signatures import signature_block
-from contests.models import Contest, Organization, Position, Signatory, VacancyOpening
+from contests.documents.signatures import preamble, signature_block
+from contests.models import Contest, Organization, Position, VacancyOpening
 from contests.wording import date_in_full, decimal_comma
 
 LIST_ORDER = (ResultEntry.List.OPEN, ResultEntry.List.RACIAL, ResultEntry.List.PCD)
@@ -205,17 +203,13 @@ def render_result_list(
         signer_name, signer_office = initial["signer_name"], initial["signer_office"]
     signature = signature_block(signer_name, signer_office, on=published)
     organization = Organization.current()
-    authority = heading.authority_heading(
-        signature.office,
-        organization_name=organization.name if organization else "",
-        municipality=organization.municipality if organization else "",
-    )
+    authority = preamble(signature)
     lists = [f"a {contest.policy.group_label}"] + (
         ["a pessoas com deficiência"] if contest.pcd_percent else []
     )
     what = run_heading(run)
     opening = (
-        f"{authority or 'A ORGANIZAÇÃO'}, no uso de suas atribuições legais, torna público o "
+        f"{authority}, torna público o "
         f"{what[0].lower()}{what[1:]} do Concurso Público nº {contest.number}/{contest.year}, regido pelo "
         f"Edital de Abertura nº {contest.number}/{contest.year}: a classificação dos candidatos aprovados, por "
         "cargo, na lista geral, com todos os aprovados, e nas listas específicas das vagas reservadas "
@@ -522,7 +516,8 @@ def nomination_act_context(
     if not nominations:
         raise ValidationError(f"Nenhuma nomeação com o ato nº {act_number}.")
     if not signer_name.strip() and not signer_office.strip():
-        signer_name, signer_office = Signatory.for_kind(Signatory.Kind.NOMINATION_ACT)
+        initial = signer_initial(Document.Kind.NOMINATION_ACT)
+        signer_name, signer_office = initial["signer_name"], initial["signer_office"]
     policy = contest.policy
     group = policy.group_label
     entries = ResultEntry.objects.filter(
@@ -575,9 +570,7 @@ def nomination_act_context(
         "order_citation": f"{policy.citation_order} {of(law)}" if policy.citation_order else "",
         "homologation": (by(contest.homologation_act) if contest.homologation_act else ""),
         "signature": signature,
-        "authority": signature.office.upper(),
-        "authority_article": "A" if signature.office and feminine(signature.office) else "O",
-        "competence": with_article(signature.competence) if signature.competence else "a legislação vigente",
+        "authority": preamble(signature) if signature.office else "",
         "deadline_days": contest.office_deadline_days,
         "deadline_basis": contest.office_deadline_basis.strip(),
         "office_requirements": bool(contest.office_requirement_items),

@@ -23,7 +23,7 @@ from contests import quotas
 from contests.documents import chapter, checks, heading
 from contests.documents.models import EditalText
 from contests.documents.render import Stamp, render_pdf
-from contests.documents.signatures import NoSignatory, signatory_for, signature_block
+from contests.documents.signatures import NoSignatory, preamble, signatory_for, signature_block
 from contests.models import Contest, Holiday, Organization, Policy, Position, Signatory
 from contests.wording import date_in_full
 
@@ -256,7 +256,6 @@ def edital_context(contest: Contest, rectification: Rectification | None = None)
         policy_data, rows, chapter=2, heteroidentification=text.uses_heteroidentification
     )
     items, _ = checks.parse_schedule(text.schedule)
-    organization = Organization.current()
     on = rectification.on if rectification else contest.edital_date
     signature = signature_block(text.signer_name, text.signer_office, on=on)
     inline, following = preamble_extra(text.preamble_extra)
@@ -285,11 +284,7 @@ def edital_context(contest: Contest, rectification: Rectification | None = None)
         "vacancies_words": chapter.count(vacancies, "vaga", "vagas"),
         "clauses": clauses,
         "text": text,
-        "authority": heading.authority_heading(
-            signature.office,
-            organization_name=organization.name if organization else "",
-            municipality=organization.municipality if organization else "",
-        ),
+        "authority": preamble(signature),
         "preamble_inline": inline,
         "preamble_following": following,
         "signature": signature,

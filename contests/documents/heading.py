@@ -79,3 +79,45 @@ def law_citation(kind: str, number: str, published: datetime.date | None) -> str
         number = number[: -len(f"/{published.year}")]
     text = f"{name} nº {number}" if number else f"{name} (número não registrado)"
     return f"{text}, de {date_in_full(published)}" if published else text
+
+
+# "que lhe confere a Portaria", "… o Decreto": the article before the act of competence.
+_COMPETENCE_ARTICLES = {
+    "portaria": "a",
+    "lei": "a",
+    "resolução": "a",
+    "emenda": "a",
+    "instrução": "a",
+    "constituição": "a",
+    "decreto": "o",
+    "regimento": "o",
+    "ato": "o",
+}
+DELEGATION = "Por delegação de competência"
+
+
+def authority_preamble(
+    office: str, competence: str = "", *, organization_name: str = "", municipality: str = ""
+) -> str:
+    """The opening words of every act in the authority's name, the one home of this wording: who acts
+    (``authority_heading``) and under which competence: "O PRESIDENTE DA CÂMARA MUNICIPAL DE SANTA MARIA, no
+    uso das atribuições que lhe confere a Lei Orgânica do Município"; a delegate "…, no uso da competência
+    que lhe foi delegada pelo Decreto nº 100/2025"; "…, no uso de suas atribuições legais" when no act of
+    competence is recorded. ``competence`` is the signature block's line (``Authority.signature_competence``).
+    """
+    who = authority_heading(office, organization_name=organization_name, municipality=municipality)
+    who = who or "A AUTORIDADE COMPETENTE"
+    competence = " ".join(competence.split())
+    if not competence:
+        return f"{who}, no uso de suas atribuições legais"
+    if competence.startswith(DELEGATION):
+        act = competence.removeprefix(DELEGATION).lstrip(": ").strip()
+        if not act:
+            return f"{who}, no uso de competência delegada"
+        article = _COMPETENCE_ARTICLES.get(act.split(" ", 1)[0].lower())
+        by = {"a": "pela", "o": "pelo"}.get(article or "", "por")
+        return f"{who}, no uso da competência que lhe foi delegada {by} {act}"
+    article = _COMPETENCE_ARTICLES.get(competence.split(" ", 1)[0].lower())
+    if article is None:  # a kind of act whose gender we do not know: no article to get wrong
+        return f"{who}, no uso das atribuições que lhe são conferidas por {competence}"
+    return f"{who}, no uso das atribuições que lhe confere {article} {competence}"

@@ -77,3 +77,19 @@ def signatory_for(kind: str, *, on: datetime.date) -> SignatureBlock:
             f"{on:%d/%m/%Y}. A Gestão designa quem a substitui em Organização › Autoridades."
         )
     return SignatureBlock(authority.name, authority.office, authority.signature_competence)
+
+
+def preamble(signature: SignatureBlock) -> str:
+    """The opening words of an act signed with ``signature``, for the organisation: "O PRESIDENTE DA CÂMARA
+    MUNICIPAL DE SANTA MARIA, no uso das atribuições que lhe confere a Lei Orgânica do Município"
+    (``heading.authority_preamble``). Every act's preamble comes from here."""
+    from contests.documents import heading
+    from contests.models import Organization
+
+    organization = Organization.current()
+    return heading.authority_preamble(
+        signature.office,
+        signature.competence,
+        organization_name=organization.name if organization else "",
+        municipality=organization.municipality if organization else "",
+    )

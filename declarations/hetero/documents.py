@@ -29,7 +29,7 @@ from contests.documents.letters import Letter
 from contests.documents.models import Document
 from contests.documents.render import Stamp, render_pdf
 from contests.documents.services import current_version, document_publish
-from contests.documents.signatures import SignatureBlock, signature_block
+from contests.documents.signatures import SignatureBlock, preamble, signature_block
 from contests.models import Contest, Policy
 from declarations.hetero import draw as draw_rules
 from declarations.hetero import rules, selectors
@@ -88,8 +88,10 @@ def _publish(
             "novo, resuma o que a retificação altera."
         )
     on = on or timezone.localdate()
+    signature = signature_block(signer.name, signer.office, on=on)
     context = {
-        "signature": signature_block(signer.name, signer.office, on=on),
+        "signature": signature,
+        "authority": preamble(signature),
         "signed_on": on,
         "basis": basis(contest),
         "rectifies": previous,

@@ -34,7 +34,7 @@ from contests.documents.letters import Letter
 from contests.documents.models import Document
 from contests.documents.render import Stamp, render_pdf
 from contests.documents.services import current_version, document_publish
-from contests.documents.signatures import SignatureBlock, signatory_for, signature_block
+from contests.documents.signatures import SignatureBlock, preamble, signatory_for, signature_block
 from contests.models import Organization, Policy, Signatory
 from declarations import deadlines
 from declarations.calendars import organization_calendar
@@ -128,51 +128,10 @@ def falsity_basis(policy: Policy) -> str:
     return law.removeprefix("da ").removeprefix("do ")
 
 
-# First words of offices held by a woman ("Prefeita", "Presidenta", "Secretária"): "A"; otherwise "O".
-_FEMININE_OFFICES = frozenset(
-    {"prefeita", "presidenta", "secretária", "diretora", "procuradora", "vereadora"}
-)
-
-# "que lhe confere a Portaria", "… o Decreto": the article before the act of competence.
-_COMPETENCE_ARTICLES = {
-    "portaria": "a",
-    "lei": "a",
-    "resolução": "a",
-    "emenda": "a",
-    "instrução": "a",
-    "decreto": "o",
-    "regimento": "o",
-    "ato": "o",
-}
-
-
-def office_article(office: str) -> str:
-    """ "A" or "O" before the signer's office in a preamble: "O PRESIDENTE DA CÂMARA", "A PREFEITA"."""
-    first = office.strip().split(" ", 1)[0].split("-", 1)[0].lower() if office.strip() else ""
-    return "A" if first in _FEMININE_OFFICES else "O"
-
-
 def authority_preamble(signature: SignatureBlock) -> str:
-    """The opening words of an act in the authority's name: "O PRESIDENTE DA CÂMARA MUNICIPAL, no uso das
-    atribuições que lhe confere a Portaria nº 12/2025" (the act of competence or delegation the signature
-    block carries), or "…, no uso de suas atribuições legais" when none is recorded."""
-    office = signature.office.strip()
-    who = f"{office_article(office)} {office.upper()}" if office else "A AUTORIDADE COMPETENTE"
-    competence = signature.competence.strip()
-    if not competence:
-        return f"{who}, no uso de suas atribuições legais"
-    delegation = "Por delegação de competência"
-    if competence.startswith(delegation):  # a delegate (Authority.signature_competence)
-        act = competence.removeprefix(delegation).lstrip(": ").strip()
-        if not act:
-            return f"{who}, no uso de competência delegada"
-        article = _COMPETENCE_ARTICLES.get(act.split(" ", 1)[0].lower())
-        by = {"a": "pela", "o": "pelo"}.get(article or "", "por")
-        return f"{who}, no uso da competência que lhe foi delegada {by} {act}"
-    article = _COMPETENCE_ARTICLES.get(competence.split(" ", 1)[0].lower())
-    if article is None:  # a kind of act whose gender we do not know: no article to get wrong
-        return f"{who}, no uso das atribuições que lhe são conferidas por {competence}"
-    return f"{who}, no uso das atribuições que lhe confere {article} {competence}"
+    """The opening words of an act in the authority's name (``contests.documents.signatures.preamble``, the
+    one home of this wording for every act)."""
+    return preamble(signature)
 
 
 def signer(kind: str, *, on: datetime.date) -> tuple[str, str]:

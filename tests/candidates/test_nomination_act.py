@@ -11,15 +11,17 @@ from io import StringIO
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
+from django.utils import timezone
 
 from candidates import documents
 from candidates.acts import ActName, article_label, by, with_article
 from candidates.models import Nomination
 from candidates.services.nominations import nomination_withdraw, nominations_call
 from candidates.tasks import nomination_message
+from contests.documents.signatures import signatory_for
 from contests.models import Contest, Organization, Position, Signatory
 from contests.services import vacancy_opening_create
-from tests.builders import make_classified_position, make_contest, publish_final
+from tests.builders import make_classified_position, make_contest, make_signatory, publish_final
 
 pytestmark = pytest.mark.django_db
 needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils ausente")
@@ -87,8 +89,8 @@ def test_collective_portaria_reads_heading_ementa_preamble_articles_deadline_and
         text,
         "PORTARIA Nº 50/2026, DE 1º DE DEZEMBRO DE 2026",
         "Nomeia candidatos aprovados no Concurso Público nº 1/2026, regido pelo Edital de Abertura nº 1/2026.",
-        "O PRESIDENTE DA CÂMARA MUNICIPAL DE VEREADORES DE SANTA MARIA, no uso das atribuições que lhe confere "
-        "a legislação vigente, e tendo em vista o resultado final do Concurso Público nº 1/2026, homologado "
+        "O PRESIDENTE DA CÂMARA MUNICIPAL DE VEREADORES DE SANTA MARIA, no uso de suas atribuições legais, "
+        "e tendo em vista o resultado final do Concurso Público nº 1/2026, homologado "
         f"{by(contest.homologation_act)}, de 1º de junho de 2026,",
         "RESOLVE:",
         "Art. 1º Nomear, para o cargo de provimento efetivo de Analista, sob o regime jurídico estatutário, em "
@@ -180,14 +182,13 @@ def test_regime_post_kind_deadline_and_its_basis_come_from_the_contest_and_the_p
 @needs_pdftotext
 def test_the_draft_is_signed_by_the_authority_recorded_for_nomination_acts(santa_maria, cast):
     contest, position = santa_maria
-    Signatory.objects.create(
-        kind=Signatory.Kind.NOMINATION_ACT, name="Bruno Lima", office="Prefeita em exercício"
-    )
+    make_signatory(Signatory.Kind.NOMINATION_ACT, "Bruno Lima", "Prefeita em exercício")
     call(position, cast, 1, "Portaria nº 50/2026")
     text = pdf_text(documents.render_nomination_act(contest, "Portaria nº 50/2026"))
     in_order(
         text,
-        "A PREFEITA EM EXERCÍCIO, no uso das atribuições",
+        "A PREFEITA EM EXERCÍCIO",
+        "no uso de suas atribuições legais",
         "RESOLVE:",
         "Bruno Lima",
         "Prefeita em exercício",
@@ -269,7 +270,8 @@ def test_the_demo_portaria_names_one_article_per_position_and_its_signer(setting
     call_command("seed_demo", stdout=StringIO())
     contest = Contest.objects.get(slug="demo-santa-maria-concluido")
     act_number = Nomination.objects.filter(position__contest=contest).values_list("act_number", flat=True)[0]
-    name, office = Signatory.for_kind(Signatory.Kind.NOMINATION_ACT)
+    block = signatory_for(Signatory.Kind.NOMINATION_ACT, on=timezone.localdate())
+    name, office = block.name, block.office
     text = pdf_text(documents.render_nomination_act(contest, act_number))
     in_order(
         text,

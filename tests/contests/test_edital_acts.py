@@ -31,7 +31,8 @@ def test_the_demo_edital_has_the_structure_of_an_act(demo):
     text = words(edital.render_edital(demo))
     preamble = text.split("1. DOS CARGOS E DAS VAGAS")[0]
     assert (
-        "O PRESIDENTE DA CÂMARA MUNICIPAL DE SANTA MARIA, no uso de suas atribuições legais, torna pública a "
+        "O PRESIDENTE DA CÂMARA MUNICIPAL DE VEREADORES DE SANTA MARIA, no uso das atribuições que lhe confere a "
+        "Lei Orgânica do Município de Santa Maria, torna pública a "
         "abertura das inscrições do Concurso Público nº 2/" in preamble
     )
     assert "destinado ao provimento de 22 (vinte e duas) vagas" in preamble
@@ -44,7 +45,10 @@ def test_the_demo_edital_has_the_structure_of_an_act(demo):
     assert "2.1 Ficam reservadas a negros 20% (vinte por cento) das vagas" in text
     assert "3.1 Ficam reservadas a pessoas com deficiência 5% (cinco por cento)" in text
     assert f"As inscrições ficarão abertas de {date_in_full(demo.registration_start)}" in text
-    closing = f"Santa Maria, {date_in_full(demo.edital_date)}. Presidente da Câmara (demonstração) Presidente da Câmara Municipal"
+    closing = (
+        f"Santa Maria, {date_in_full(demo.edital_date)}. Ricardo Almeida Prates (demonstração) Presidente da "
+        "Câmara Municipal de Vereadores de Santa Maria Lei Orgânica do Município de Santa Maria"
+    )
     assert closing in text
     assert "Do resultado preliminar caberá recurso no prazo de 10 (dez) dias" in text
     for leftover in (
@@ -82,7 +86,8 @@ def test_the_free_preamble_is_folded_into_the_one_preamble(demo):
     )
     text = words(edital.render_edital(demo))
     assert (
-        "no uso de suas atribuições legais, considerando o Ato da Mesa nº 5/2026, que autoriza o concurso, "
+        "no uso das atribuições que lhe confere a Lei Orgânica do Município de Santa Maria, considerando o Ato da "
+        "Mesa nº 5/2026, que autoriza o concurso, "
         "torna pública a abertura" in text
     )
     edital_text_save(

@@ -58,7 +58,7 @@ def clean(text: str) -> None:
 
 def signed_by_the_authority(text: str) -> None:
     """The opening names the authority; the block at the end repeats name and office."""
-    assert "MARIA DA SILVA, Presidente da Câmara Municipal, no uso de suas atribuições" in text
+    assert "O PRESIDENTE DA CÂMARA MUNICIPAL" in text and "no uso de suas atribuições legais" in text
     assert "Maria da Silva Presidente da Câmara Municipal" in text
 
 
