@@ -1,7 +1,7 @@
 from django.urls import path
 
 from contests import views
-from contests.views import documents, jobs
+from contests.views import documents, jobs, signing
 
 app_name = "contests"
 
@@ -36,6 +36,7 @@ urlpatterns = [
     path("politicas/<slug:slug>/editar/", views.policy_edit, name="policy_edit"),
     path("politicas/<slug:slug>/nova-versao/", views.policy_new_version, name="policy_new_version"),
     path("organizacao/", views.organization_settings, name="organization"),
+    path("organizacao/certificado/", signing.signing_certificate, name="signing_certificate"),
     path("organizacao/feriados/", views.holiday_list, name="holiday_list"),
     path("organizacao/feriados/novo/", views.holiday_create, name="holiday_create"),
     path("organizacao/feriados/<int:pk>/editar/", views.holiday_edit, name="holiday_edit"),
