@@ -6,6 +6,8 @@ timestamp; ``signature_report`` says what a file's signature is worth, against t
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import datetime
 import io
 import logging
@@ -173,11 +175,21 @@ def _timestamper():
 
 
 def _sign(pdf: bytes, meta, signer, timestamper) -> bytes:
+    """pyHanko's synchronous signing runs its own event loop: where the calling thread already runs one
+    (an async caller, a browser test driving Playwright), it signs in a thread of its own."""
     from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
     from pyhanko.sign import signers as pdf_signers
 
-    writer = IncrementalPdfFileWriter(io.BytesIO(pdf))
-    return bytes(pdf_signers.sign_pdf(writer, meta, signer=signer, timestamper=timestamper).getvalue())
+    def sign() -> bytes:
+        writer = IncrementalPdfFileWriter(io.BytesIO(pdf))
+        return bytes(pdf_signers.sign_pdf(writer, meta, signer=signer, timestamper=timestamper).getvalue())
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return sign()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(sign).result()
 
 
 def sign_pdf(
@@ -356,15 +368,16 @@ def signature_report(
     certificate = signature.signer_cert
     timestamp = status.timestamp_validity.timestamp if status.timestamp_validity else None
     signed_at = timestamp or signature.self_reported_timestamp
-    common_names = [value for key, value in certificate.subject.native.items() if key == "common_name"]
+    subject_cn = certificate.subject.native.get("common_name", "")
+    issuer_cn = certificate.issuer.native.get("common_name", "")
     return SignatureReport(
         present=True,
         intact=bool(status.intact),
         valid=bool(status.valid),
         trusted=bool(status.trusted),
         signer=str(certificate.subject.human_friendly),
-        signer_name=str(common_names[0]) if common_names else "",
-        issuer=str(certificate.issuer.human_friendly),
+        signer_name=str(subject_cn),
+        issuer=str(issuer_cn or certificate.issuer.human_friendly),
         signed_at=f"{_local(signed_at):%d/%m/%Y %H:%M}" if signed_at else "",
         timestamped=timestamp is not None,
         policy_oid=signature_policy_oid(signature),
