@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import IO, Any, cast
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from contests import services as contest_services
@@ -489,5 +489,11 @@ def signing_certificate_replace(
         uploaded_at=now,
         uploaded_by=by,
     )
-    audited_save(certificate, by=by, reason="Certificado de assinatura enviado")
+    try:
+        with transaction.atomic():
+            audited_save(certificate, by=by, reason="Certificado de assinatura enviado")
+    except IntegrityError:  # another upload won the race for the one active certificate
+        raise ValidationError(
+            {"certificate": "Outro certificado foi instalado ao mesmo tempo: confira a tela e envie de novo."}
+        ) from None
     return certificate

@@ -127,3 +127,15 @@ def test_the_screen_says_when_a_token_signs_instead(client_for, settings):
     settings.SIGNATURE_BACKEND = "pkcs11"
     page = client_for("manager").get(URL).content.decode()
     assert "Os documentos são assinados por um token ou HSM (PKCS#11)" in page
+
+
+def test_the_screen_s_queries_do_not_grow_with_the_replaced_certificates(client_for, cast):
+    from tests.queries import assert_queries_do_not_grow
+
+    signing_certificate_replace(data=chain().pkcs12, password=PASSWORD, by=cast["manager"])
+
+    def replace_many() -> None:
+        for _ in range(5):
+            signing_certificate_replace(data=chain().pkcs12, password=PASSWORD, by=cast["manager"])
+
+    assert_queries_do_not_grow(client_for("manager"), URL, replace_many)
