@@ -247,8 +247,53 @@ WHITENOISE_USE_FINDERS = DEBUG
 # Published documents (contests/documents): the organisation's certificate (a PKCS#12 file and its
 # password) that signs every published PDF (PAdES); their QR codes point at PUBLIC_BASE_URL (above).
 # Without a certificate, documents are published unsigned and say so.
+# Since issue 20 Gestão uploads the body's certificate on a screen (``SigningCertificate``, stored encrypted);
+# this file is the fallback of installations configured before it, and of the tests.
 DOCUMENTS_PKCS12_PATH = env.str("DOCUMENTS_PKCS12_PATH", default="")
 DOCUMENTS_PKCS12_PASSWORD = env.str("DOCUMENTS_PKCS12_PASSWORD", default="")
+# The key that encrypts the uploaded certificate and its password at rest (Fernet; any long random string,
+# hashed into the key). Unset, it is derived from SECRET_KEY, and SECRET_KEY_FALLBACKS still decrypt: a
+# rotated SECRET_KEY keeps the stored certificate readable while the old key is a fallback, and once it is
+# dropped the certificate must be uploaded again. Set it on its own (and list the previous values in
+# SIGNING_KEY_ENCRYPTION_KEY_FALLBACKS when it changes) so that rotating the secret key never touches it.
+SIGNING_KEY_ENCRYPTION_KEY = env.str("SIGNING_KEY_ENCRYPTION_KEY", default="")
+SIGNING_KEY_ENCRYPTION_KEY_FALLBACKS = env.list("SIGNING_KEY_ENCRYPTION_KEY_FALLBACKS", default=[])
+if not SIGNING_KEY_ENCRYPTION_KEY:
+    SIGNING_KEY_ENCRYPTION_KEY = f"cotas.signing-key:{SECRET_KEY}"
+    SIGNING_KEY_ENCRYPTION_KEY_FALLBACKS = [f"cotas.signing-key:{key}" for key in SECRET_KEY_FALLBACKS]
+# Who signs (docs/signing.md): "pkcs12" (the uploaded A1 certificate, else the file above), "pkcs11" (an A3
+# token or HSM through its PKCS#11 module) or the dotted path of a backend class (a remote signing service).
+SIGNATURE_BACKEND = env.str("SIGNATURE_BACKEND", default="pkcs12")
+SIGNATURE_PKCS11_MODULE = env.str("SIGNATURE_PKCS11_MODULE", default="")
+SIGNATURE_PKCS11_TOKEN_LABEL = env.str("SIGNATURE_PKCS11_TOKEN_LABEL", default="")
+SIGNATURE_PKCS11_PIN = env.str("SIGNATURE_PKCS11_PIN", default="")
+SIGNATURE_PKCS11_CERT_LABEL = env.str("SIGNATURE_PKCS11_CERT_LABEL", default="")
+SIGNATURE_PKCS11_KEY_LABEL = env.str("SIGNATURE_PKCS11_KEY_LABEL", default="")
+# The signature policy every signature declares (signature-policy-identifier, CAdES/PAdES). Default: the
+# ICP-Brasil policy PA_PAdES_AD_RB v1.1, "Política de Assinatura Digital com Referência Básica no formato
+# PAdES", OID 2.16.76.1.7.1.11.1.1 (DOC-ICP-15.03, annex of the PAdES policies; the list ITI publishes at
+# http://politicas.icpbrasil.gov.br/LPA_PAdES.der). The hash a validator checks is the SignPolicyHash inside
+# the policy document: SIGNATURE_POLICY_FILE (the .der downloaded from the URI, which the installation should
+# set) reads it from the file and wins over SIGNATURE_POLICY_HASH (hex). The default hash is the v1.1 digest
+# as published in ITI's list (LPA), not checked against the policy file here (no network): docs/signing.md.
+# An empty OID signs without a policy.
+SIGNATURE_POLICY_OID = env.str("SIGNATURE_POLICY_OID", default="2.16.76.1.7.1.11.1.1")
+SIGNATURE_POLICY_URI = env.str(
+    "SIGNATURE_POLICY_URI", default="http://politicas.icpbrasil.gov.br/PA_PAdES_AD_RB_v1_1.der"
+)
+SIGNATURE_POLICY_FILE = env.str("SIGNATURE_POLICY_FILE", default="")
+SIGNATURE_POLICY_HASH = env.str(
+    "SIGNATURE_POLICY_HASH", default="95752d26ca974d46675ae7fb787b606a71ea941f26b59f6b6a321f97d63b9cb1"
+)
+SIGNATURE_POLICY_HASH_ALGORITHM = env.str("SIGNATURE_POLICY_HASH_ALGORITHM", default="sha256")
+# A time-stamping authority (RFC 3161), e.g. an ACT of ICP-Brasil: each signature gets its timestamp. Unset,
+# documents are signed offline without one; an unreachable TSA signs without it and logs a warning.
+SIGNATURE_TSA_URL = env.str("SIGNATURE_TSA_URL", default="")
+SIGNATURE_TSA_TIMEOUT = env.int("SIGNATURE_TSA_TIMEOUT", default=10)
+# The roots /verificar/ trusts: a folder of root certificates (PEM or DER; the ICP-Brasil roots the
+# municipality installs), read once. Unset, it trusts the organisation's own certificate only (the
+# behaviour before issue 20). Nothing is fetched while a file is verified.
+SIGNATURE_TRUST_STORE = env.str("SIGNATURE_TRUST_STORE", default="")
 # Lists longer than this many rows are rendered in chunks and merged with pypdf; DOCUMENTS_WORKERS > 1
 # renders the chunks side by side in worker processes. One by default: the long lists render in the task
 # worker, and beside gunicorn on the same cores a second render process cost the pages more than it saved

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from contests import views
-from contests.views import authorities, documents, jobs
+from contests.views import authorities, documents, jobs, signing
 
 app_name = "contests"
 
@@ -41,6 +41,7 @@ urlpatterns = [
     path("organizacao/autoridades/<int:pk>/editar/", authorities.authority_edit, name="authority_edit"),
     path("organizacao/autoridades/<int:pk>/encerrar/", authorities.authority_end, name="authority_end"),
     path("organizacao/autoridades/quem-assina/", authorities.signatories_edit, name="signatories_edit"),
+    path("organizacao/certificado/", signing.signing_certificate, name="signing_certificate"),
     path("organizacao/feriados/", views.holiday_list, name="holiday_list"),
     path("organizacao/feriados/novo/", views.holiday_create, name="holiday_create"),
     path("organizacao/feriados/<int:pk>/editar/", views.holiday_edit, name="holiday_edit"),

@@ -179,6 +179,9 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "login   403   200   403   403   200   200"},
     "contests:reservation_preview":          {"GET":  "login   403   400   400   400   400   400",
                                               "POST": "  405   405   405   405   405   405   405"},
+    # The signing certificate (issue 20): the organisation's readers see which one signs, Gestão uploads it.
+    "contests:signing_certificate":          {"GET":  "login   403   200   200   403   200   200",
+                                              "POST": "login   403   403   403   403   200   403"},
     "contests:status":                       {"GET":  "  405   405   405   405   405   405   405",
                                               "POST": "login   403   302   403   403   403   403"},
     "declarations:act":                      {"GET":  "login   403   403   200   403   403   403",

@@ -91,6 +91,8 @@ VALUES: dict[str, str] = {
     "max_score": "100",
     "pass_mark": "50",
     "minimum_final_score": "60",
+    # The signing certificate's password (the test A1 of tests/contests/icp_chain.py).
+    "certificate_password": "senha-do-a1",
 }
 
 # The world's contest took registrations from 09/03/2026 to 08/04/2026 and nominated on 10/06/2026 with 30
@@ -280,11 +282,16 @@ def _png() -> bytes:
     return buffer.getvalue()
 
 
-# A file input takes the organiser's example file (the import), an image (the organisation's logo), else a PDF.
+# A file input takes the organiser's example file (the import), an image (the organisation's logo), the
+# test A1 certificate (the signing certificate), else a PDF.
 IMAGES = {"logo"}
 
 
 def _upload(url_name: str, name: str) -> SimpleUploadedFile:
+    if name == "certificate":  # the signing certificate: an A1 file (PKCS#12) of a test chain
+        from tests.contests.icp_chain import chain
+
+        return SimpleUploadedFile("a1.pfx", chain().pkcs12, content_type="application/x-pkcs12")
     if url_name == "candidates:import_upload":
         return SimpleUploadedFile(EXAMPLE_CSV.name, EXAMPLE_CSV.read_bytes(), content_type="text/csv")
     if name in IMAGES:

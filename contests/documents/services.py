@@ -18,16 +18,16 @@ from dataclasses import dataclass
 from typing import IO, Any, cast
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from contests import services as contest_services
 from contests.audit import User, assign, audited_save
-from contests.documents import edital, signing
+from contests.documents import certificates, edital, signing
 from contests.documents.models import RESTRICTED_KINDS, Document, EditalText
 from contests.documents.render import Stamp, new_code, page_count
 from contests.documents.signatures import NoSignatory, signatory_for
-from contests.models import Contest, Organization, Publication, Signatory
+from contests.models import Contest, Organization, Publication, Signatory, SigningCertificate
 from contests.publication import publication_record
 
 EDITAL_FIELDS = (
@@ -250,8 +250,11 @@ def document_publish(
     subject_name = ""
     if signing.configured():
         label = f"{title} – versão {previous.version + 1 if previous else 1}"
-        pdf = signing.sign_pdf(pdf, reason=label, location=_location(), name=signer_name)
-        subject_name = signing.signer_subject()
+        try:
+            pdf = signing.sign_pdf(pdf, reason=label, location=_location(), name=signer_name)
+            subject_name = signing.signer_subject()
+        except signing.SigningError as error:  # no key to sign with: nothing is published, and why
+            raise ValidationError(f"O documento não pôde ser assinado: {error}") from None
     document = Document(
         contest=contest,
         kind=kind,
@@ -507,3 +510,48 @@ class MappedFile(io.RawIOBase):
         data = self.view.read(len(buffer))
         buffer[: len(data)] = data
         return len(data)
+
+
+# The signing certificate (issue 20) ----------------------------------------------------------------------
+
+
+@transaction.atomic
+def signing_certificate_replace(
+    *, data: bytes, password: str, by: User | None, now: datetime.datetime | None = None
+) -> SigningCertificate:
+    """Gestão's A1 certificate (PKCS#12) becomes the one that signs: checked (``certificates.read_pkcs12``),
+    stored encrypted with its password. The one it replaces stays as a row (who, when, which certificate)
+    with its secrets erased. A refused file changes nothing (``ValidationError`` on ``certificate`` or
+    ``certificate_password``)."""
+    now = now or timezone.now()
+    try:
+        info = certificates.read_pkcs12(data, password, now=now)
+    except certificates.CertificateError as error:
+        field = "certificate_password" if error.field == "password" else "certificate"
+        raise ValidationError({field: str(error)}) from None
+    previous = SigningCertificate.objects.select_for_update().filter(active=True).first()
+    if previous is not None:
+        previous.active = False
+        previous.replaced_at = now
+        previous.pkcs12 = previous.password = b""
+        audited_save(previous, by=by, reason=f"Substituído pelo certificado de série {info.serial}")
+    certificate = SigningCertificate(
+        pkcs12=certificates.encrypt(data),
+        password=certificates.encrypt(password.encode()),
+        subject=info.subject,
+        common_name=info.common_name,
+        issuer=info.issuer,
+        serial=info.serial,
+        not_before=info.not_before,
+        not_after=info.not_after,
+        uploaded_at=now,
+        uploaded_by=by,
+    )
+    try:
+        with transaction.atomic():
+            audited_save(certificate, by=by, reason="Certificado de assinatura enviado")
+    except IntegrityError:  # another upload won the race for the one active certificate
+        raise ValidationError(
+            {"certificate": "Outro certificado foi instalado ao mesmo tempo: confira a tela e envie de novo."}
+        ) from None
+    return certificate

@@ -1,5 +1,5 @@
 """The law and the contest: Policy, Organization, Holiday, Contest, Position, VacancyOpening, AccessLog,
-Publication; the edital's text and the published documents (``contests.documents.models``); Job, the
+Publication, SigningCertificate; the edital's text and the published documents (``contests.documents.models``); Job, the
 background work any app asks for (``contests.jobs``)."""
 
 from contests.documents.models import Document, EditalText
@@ -9,6 +9,7 @@ from contests.models.jobs import Job
 from contests.models.organization import Authority, Holiday, Organization, Signatory
 from contests.models.policy import PERCENT_VALIDATORS, POLICY_LOCKED, Policy, add_days
 from contests.models.publication import Publication
+from contests.models.signing import SigningCertificate
 
 __all__ = [
     "PERCENT_VALIDATORS",
@@ -25,6 +26,7 @@ __all__ = [
     "Position",
     "Publication",
     "Signatory",
+    "SigningCertificate",
     "VacancyOpening",
     "add_days",
     "vacancies_bound_refusal",
