@@ -134,7 +134,7 @@ def demo(django_db_setup, django_db_blocker):
 
 def documents_of_every_kind() -> list[Document]:
     kinds = Document.objects.values_list("kind", flat=True).distinct()
-    return [Document.objects.filter(kind=kind).order_by("pk").first() for kind in kinds]
+    return [Document.objects.filter(kind=kind).order_by("pk")[0] for kind in kinds]
 
 
 def test_the_gazette_text_of_every_published_kind_has_the_pdf_s_words(demo):
