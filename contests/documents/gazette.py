@@ -369,9 +369,10 @@ def _goes_on(previous: Line, line: Line, paragraph_x0: float) -> bool:
         return False
     if line.bold != previous.bold or abs(line.first.size - previous.first.size) > 0.3:
         return False
-    if not previous.bold and not previous.full:
+    hyphenated = previous.text().rstrip().endswith(SOFT_HYPHENS)  # a word goes on, whatever the alignment
+    if not previous.bold and not previous.full and not hyphenated:
         return False
-    if not previous.bold and (line.x0 > paragraph_x0 + 15 or line.x0 < paragraph_x0 - 40):
+    if not previous.bold and not hyphenated and (line.x0 > paragraph_x0 + 15 or line.x0 < paragraph_x0 - 40):
         return False
     if line.page != previous.page:
         return not previous.bold
