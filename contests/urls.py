@@ -48,6 +48,11 @@ urlpatterns = [
     path("organizacao/feriados/<int:pk>/excluir/", views.holiday_delete, name="holiday_delete"),
     path("concursos/<slug:slug>/edital/", documents.edital_edit, name="edital_edit"),
     path("concursos/<slug:slug>/edital/minuta.pdf", documents.edital_draft_pdf, name="edital_draft_pdf"),
+    path(
+        "concursos/<slug:slug>/edital/minuta-texto.<str:fmt>",
+        documents.edital_draft_text,
+        name="edital_draft_text",
+    ),
     path("concursos/<slug:slug>/edital/publicar/", documents.edital_publish_view, name="edital_publish"),
     path("concursos/<slug:slug>/edital/retificar/", documents.edital_rectify_view, name="edital_rectify"),
     path("registro-de-acessos/", views.accesslog_list, name="accesslog_list"),

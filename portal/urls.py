@@ -29,4 +29,5 @@ urlpatterns = [
     path("verificar/", verification.verify_home, name="verify_home"),
     path("verificar/<str:code>/", verification.verify, name="verify"),
     path("verificar/<str:code>/documento.pdf", verification.document_pdf, name="document_pdf"),
+    path("verificar/<str:code>/texto.<str:fmt>", verification.document_text, name="document_text"),
 ]

@@ -27,10 +27,13 @@ DOWNLOADS = {
     "candidates:nomination_statement",
     "candidates:result_export",
     "contests:edital_draft_pdf",
+    "contests:edital_draft_text",
     "contests:job_output",
     "declarations:attachment",
     "declarations:document",
+    "declarations:document_text",
     "declarations:hetero_document",
+    "declarations:hetero_document_text",
     "declarations:hetero_no_conflict_file",
 }
 STAFF_ROLES = ("clerk", "legal", "commission", "manager", "auditor")

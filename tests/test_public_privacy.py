@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import re
+import zipfile
 from collections import deque
 from dataclasses import dataclass
 from urllib.parse import urldefrag, urlsplit
@@ -87,6 +88,14 @@ def text_of(response) -> str:
         from pypdf import PdfReader
 
         return "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(response.content)).pages)
+    # An act's text for the official gazette as .docx or .odt: the words of its XML.
+    for content_type, member in (
+        ("application/vnd.openxml", "word/document.xml"),
+        ("application/vnd.oasis", "content.xml"),
+    ):
+        if response["Content-Type"].startswith(content_type):
+            with zipfile.ZipFile(io.BytesIO(response.content)) as archive:
+                return re.sub(r"<[^>]+>", " ", archive.read(member).decode("utf-8"))
     return response.content.decode("utf-8")
 
 
@@ -145,6 +154,7 @@ def test_no_public_page_of_the_demo_shows_a_cpf_a_birth_date_or_an_email(client,
         "public:data_dictionary",
         "public:verify",
         "public:document_pdf",
+        "public:document_text",
     ):
         assert name in reached, f"o rastreamento não chegou a {name}"
     assert any(url.endswith(".csv") for url in pages) and any(url.endswith(".json") for url in pages)

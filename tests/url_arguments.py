@@ -27,8 +27,10 @@ def arguments(name: str, route: str, world: dict) -> dict:
         return {"pk": world["job"].pk}
     if "<slug:slug>" in route:
         kwargs["slug"] = world["policy"].slug if route.startswith("politicas/") else world["contest"].slug
+    if "texto.<str:fmt>" in route:  # an act's text for the official gazette, beside its PDF
+        kwargs["fmt"] = "txt"
     if route.startswith(("processos/", "processo/")):
-        return procedure_arguments(route, world)
+        return procedure_arguments(route, world) | kwargs
     if route.startswith("heteroidentificacao/"):
         return hetero_arguments(route, world) | kwargs
     if "<int:pk>" in route:
@@ -49,7 +51,7 @@ def arguments(name: str, route: str, world: dict) -> dict:
     if "<str:list_slug>" in route:
         kwargs["list_slug"] = "racial"
     if "<str:fmt>" in route:
-        kwargs["fmt"] = "csv"
+        kwargs.setdefault("fmt", "csv")
     if "<str:code>" in route:
         kwargs["code"] = "ABCD-2345"  # no such document: the page says so (404), for anyone
     if "<int:nomination_pk>" in route:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 
-from contests.documents import edital
+from contests.documents import edital, gazette
 from contests.documents.models import Document
 from contests.documents.services import (
     current_version,
@@ -57,6 +57,18 @@ def edital_draft_pdf(request: AuthenticatedHttpRequest, slug: str) -> HttpRespon
     contest = get_contest_for_user(request.user, slug)
     response = HttpResponse(edital.render_edital(contest), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="edital-{contest.slug}-minuta.pdf"'
+    return response
+
+
+@staff_view("contests.view_contest", "contests.view_editaltext")
+def edital_draft_text(request: AuthenticatedHttpRequest, slug: str, fmt: str) -> HttpResponse:
+    """The draft's text (txt, docx, odt), read from the draft PDF as a published act's is from its PDF."""
+    contest = get_contest_for_user(request.user, slug)
+    if fmt not in gazette.FORMATS:
+        raise Http404("Formatos do texto: txt, docx, odt.")
+    data = gazette.export(edital.render_edital(contest), fmt, title=edital.edital_title(contest))
+    response = HttpResponse(data, content_type=gazette.FORMATS[fmt])
+    response["Content-Disposition"] = f'attachment; filename="edital-{contest.slug}-minuta.{fmt}"'
     return response
 
 

@@ -22,6 +22,7 @@ urlpatterns = [
     path(SESSION + "encerrar/", sessions.session_close, name="hetero_close"),
     path(CONTEST + "situacao/", sessions.status, name="hetero_status"),
     path(HETERO + "documentos/<int:pk>/", staff.document_pdf, name="hetero_document"),
+    path(HETERO + "documentos/<int:pk>/texto.<str:fmt>", staff.document_text, name="hetero_document_text"),
     path(CONTEST, staff.contest_page, name="hetero_contest"),
     path(CONTEST + "comissoes/nova/", staff.commission_form, name="hetero_commission_form"),
     path(CONTEST + "sessoes/nova/", staff.session_create, name="hetero_session_create"),

@@ -22,6 +22,7 @@ urlpatterns = [
     path(CASE + "links/", staff.link_create, name="link_create"),
     path(CASE + "links/<int:pk>/revogar/", staff.link_revoke, name="link_revoke"),
     path(CASE + "documentos/<int:pk>/", staff.act_document, name="document"),
+    path(CASE + "documentos/<int:pk>/texto.<str:fmt>", staff.act_document_text, name="document_text"),
     path(CASE + "anexos/<int:pk>/", staff.attachment_download, name="attachment"),
     path(LINK, candidate.portal, name="portal"),
     path(LINK + "ciencia/<int:pk>/", candidate.acknowledge, name="portal_acknowledge"),

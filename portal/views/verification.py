@@ -20,6 +20,7 @@ from django.views.decorators.http import require_http_methods
 from contests import selectors as contest_selectors
 from contests.documents.models import RESTRICTED_KINDS, Document
 from contests.documents.services import verify_file
+from contests.views.gazette import export_response
 from portal import forms
 from portal.views.frame import Crumb, portal_context
 
@@ -116,3 +117,15 @@ def document_pdf(request: HttpRequest, code: str) -> HttpResponse:
     response["ETag"] = f'"{document.sha256}"'
     response["Cache-Control"] = "public, max-age=86400, immutable"
     return response
+
+
+@require_http_methods(["GET"])
+def document_text(request: HttpRequest, code: str, fmt: str) -> HttpResponse:
+    """The act's text for the official gazette (txt, docx, odt): the PDF's words; like the PDF, never for
+    a restricted kind."""
+    document = contest_selectors.public_document_pdf(code)
+    if document is None:
+        raise Http404("Nenhum documento publicado tem este código.")
+    return export_response(
+        document, fmt, filename=f"{document.kind}-{document.code}-v{document.version}", public=True
+    )

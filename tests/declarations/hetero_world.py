@@ -74,12 +74,22 @@ def make_hetero_world(cast: dict, contest) -> dict:
     from declarations.links import hetero_link_issue
 
     _, token = hetero_link_issue(verification=called[0], by=legal, now=timezone.now())
-    # A published act of heteroidentification (its bytes stand in for the PDF the pipeline renders).
+    # A published act of heteroidentification (a blank page stands in for the PDF the pipeline renders:
+    # its gazette text, read back from it, is empty).
+    import io
+
+    from pypdf import PdfWriter
+
     from contests.documents.models import Document
+
+    blank = PdfWriter()
+    blank.add_blank_page(width=595, height=842)
+    pdf = io.BytesIO()
+    blank.write(pdf)
 
     document = Document.objects.create(
         contest=contest, kind=Document.Kind.HETERO_DRAW, subject=f"draw-{draw.pk}", title="Sorteio",
-        pdf=b"%PDF-1.4 sorteio", sha256=f"{draw.pk:064d}", code=f"HD{draw.pk:02d}-TEST", published_at=timezone.now(),
+        pdf=pdf.getvalue(), sha256=f"{draw.pk:064d}", code=f"HD{draw.pk:02d}-TEST", published_at=timezone.now(),
         published_by=legal, signer_name="Ana Souza", signer_office="Procuradora",
     )  # fmt: skip
     return {

@@ -23,6 +23,7 @@ from contests.forms import add_service_errors
 from contests.models import Contest
 from contests.views import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import contest_trail, here
+from contests.views.gazette import export_response
 from contests.wording import plural
 from declarations.hetero import documents, rules, selectors
 from declarations.hetero import services as hs
@@ -563,3 +564,14 @@ def document_pdf(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     response["X-Content-Type-Options"] = "nosniff"
     response["Cache-Control"] = "private, no-store"
     return response
+
+
+@staff_view(VIEW)
+def document_text(request: AuthenticatedHttpRequest, pk: int, fmt: str) -> HttpResponse:
+    """The act's text for the official gazette (txt, docx, odt), with the access of its PDF."""
+    document = get_object_or_404(selectors.acts_documents(), pk=pk)
+    if document.kind == Document.Kind.HETERO_MINUTES:
+        log_access(
+            user=request.user, obj=document.contest, request=request, detail=f"ata (texto): {document.code}"
+        )
+    return export_response(document, fmt, filename=document.code, public=False)

@@ -18,6 +18,7 @@ from contests.documents.letters import render_letters
 from contests.forms import add_service_errors
 from contests.views import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import Crumb, here
+from contests.views.gazette import export_response
 from contests.wording import said
 from declarations import links
 from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureLink
@@ -417,6 +418,26 @@ def act_document(request: AuthenticatedHttpRequest, year: int, number: int, pk: 
         "declarations/document_page.html",
         {"procedure": procedure, "act": act, "html": documents.act_document(act)},
     )
+
+
+@staff_view(VIEW)
+def act_document_text(
+    request: AuthenticatedHttpRequest, year: int, number: int, pk: int, fmt: str
+) -> HttpResponse:
+    """The act's text for the official gazette (txt, docx, odt) from its published PDF, logged like it."""
+    procedure = get_procedure_for_user(request.user, year, number)
+    act = get_object_or_404(selectors.case_acts_of(procedure), pk=pk)
+    if act.document is None:
+        raise Http404
+    log_access(
+        user=request.user,
+        obj=procedure,
+        action="document",
+        detail=f"{act.get_kind_display()} (texto)",
+        request=request,
+    )
+    filename = f"PA-{procedure.number}-{procedure.year}-{act.kind}-{act.document.code}"
+    return export_response(act.document, fmt, filename=filename, public=False)
 
 
 def serve_act_pdf(act: ProcedureAct) -> HttpResponse:
