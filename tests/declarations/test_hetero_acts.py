@@ -53,7 +53,8 @@ def text_of(document: Document) -> str:
 
 def clean(text: str) -> None:
     for pattern in FORBIDDEN:
-        assert not pattern.search(text), f"{pattern.pattern!r} printed: {pattern.search(text).group(0)!r}"
+        found = pattern.search(text)
+        assert found is None, f"{pattern.pattern!r} printed: {found.group(0)!r}"
 
 
 def signed_by_the_authority(text: str) -> None:
