@@ -263,6 +263,12 @@ def minutes_publish(*, session: Session, by: User, signer: Signer) -> Document:
     """The minutes of a closed session (restricted: opinions are sensitive)."""
     if not session.is_closed:
         raise ValidationError("A ata é publicada depois de encerrada a sessão.")
+    present = list(session.present.order_by("name"))
+    if signer.name.strip().casefold() not in {m.name.casefold() for m in present}:
+        names = ", ".join(m.name for m in present) or "nenhum membro presente registrado"
+        raise ValidationError(
+            f"A ata é assinada pelos membros presentes à sessão: em “quem assina”, informe um deles ({names})."
+        )
     verifications = session.verifications.select_related("registration__candidate").order_by(
         "registration__number"
     )
@@ -278,7 +284,7 @@ def minutes_publish(*, session: Session, by: User, signer: Signer) -> Document:
             "contest": session.commission.contest,
             "starts_at": timezone.localtime(session.starts_at),
             "closed_at": timezone.localtime(session.closed_at) if session.closed_at else None,
-            "present": list(session.present.order_by("name")),
+            "present": present,
             "signatures": member_signatures(session),
             "rows": minutes_rows(verifications),
         },

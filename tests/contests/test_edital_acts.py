@@ -46,7 +46,7 @@ def test_the_demo_edital_has_the_structure_of_an_act(demo):
     assert "3.1 Ficam reservadas a pessoas com deficiência 5% (cinco por cento)" in text
     assert f"As inscrições ficarão abertas de {date_in_full(demo.registration_start)}" in text
     closing = (
-        f"Santa Maria, {date_in_full(demo.edital_date)}. Ricardo Almeida Prates (demonstração) Presidente da "
+        f"Santa Maria, {date_in_full(demo.edital_date)}. Ricardo Almeida Prates Presidente da "
         "Câmara Municipal de Vereadores de Santa Maria Lei Orgânica do Município de Santa Maria"
     )
     assert closing in text

@@ -101,15 +101,15 @@ def test_angra_authorities_the_secretary_by_delegation_signs_the_procedure_the_m
 
     today = timezone.localdate()
     procedure = signatory_for(Signatory.Kind.PROCEDURE, on=today)
-    assert procedure.name == "Luciana Mendes Barreto (demonstração)"
+    assert procedure.name == "Luciana Mendes Barreto"
     assert procedure.office == "Secretária Municipal de Administração"
     assert procedure.competence.startswith("Por delegação de competência: Decreto nº 100/2025")
     for kind in (Signatory.Kind.PROCEDURE_APPEAL, Signatory.Kind.EDITAL, Signatory.Kind.NOMINATION_ACT):
         mayor = signatory_for(kind, on=today)
         assert (mayor.name, mayor.office) == (
-            "Fernando Costa Jordão (demonstração)",
+            "Fernando Costa Jordão",
             "Prefeito Municipal de Angra dos Reis",
         )
     opening = Procedure.objects.get().acts.get(kind="opening").document
-    assert opening.signer_name == "Luciana Mendes Barreto (demonstração)"
+    assert opening.signer_name == "Luciana Mendes Barreto"
     assert opening.published_by.username != opening.signer_name

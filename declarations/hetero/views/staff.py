@@ -529,7 +529,7 @@ def minutes_publish(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         back=reverse("declarations:hetero_session", args=[session.pk]),
         initial={
             "signer_name": first.name,
-            "signer_office": f"Membro da {session.commission.get_kind_display().lower()}",
+            "signer_office": first.office,
         }
         if first
         else {},

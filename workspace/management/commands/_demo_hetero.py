@@ -207,7 +207,11 @@ def seed_heteroidentification_held(
         now=closed_at,
         calendar=organization_calendar([held_on.year, held_on.year + 1]),
     )
-    minutes = minutes_publish(session=session, by=by, signer=signer)
+    # The minutes are signed by the members present; the first of them is recorded as its signer.
+    first = session.present.order_by("name").first()
+    minutes = minutes_publish(
+        session=session, by=by, signer=Signer(first.name, first.office) if first else signer
+    )
     result = result_publish(contest=contest, by=by, signer=signer, today=timezone.localdate(now))
     done.append(
         f"sessão de heteroidentificação de {held_on:%d/%m/%Y} em {contest.slug}: convocação ({call.code}), "

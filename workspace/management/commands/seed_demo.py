@@ -139,7 +139,7 @@ SANTA_MARIA_OFFICE = {
 # old) falls within the term, so its signature block carries the act of competence.
 ALL_KINDS = tuple(Signatory.Kind.values)
 SANTA_MARIA_PRESIDENT = {
-    "name": "Ricardo Almeida Prates (demonstração)",
+    "name": "Ricardo Almeida Prates",
     "office": "Presidente da Câmara Municipal de Vereadores de Santa Maria",
     "competence": "Lei Orgânica do Município de Santa Maria",
 }
@@ -152,14 +152,14 @@ SANTA_MARIA_SIGNER = {
     "signer_office": SANTA_MARIA_PRESIDENT["office"],
 }
 ANGRA_MAYOR = {
-    "name": "Fernando Costa Jordão (demonstração)",
+    "name": "Fernando Costa Jordão",
     "office": "Prefeito Municipal de Angra dos Reis",
     "competence": "Lei Orgânica do Município de Angra dos Reis",
 }
 # The Mayor delegates the procedure (opening, notices, decisions) to the Secretary of Administration and
 # decides the appeals himself, as the superior authority (Lei 9.784 arts. 12 and 56 §1º).
 ANGRA_SECRETARY = {
-    "name": "Luciana Mendes Barreto (demonstração)",
+    "name": "Luciana Mendes Barreto",
     "office": "Secretária Municipal de Administração",
     # Printed "Por delegação de competência: Decreto nº 100/2025 (demonstração)" (Lei 9.784 art. 14 §3º).
     "competence": "Decreto nº 100/2025 (demonstração)",
