@@ -224,9 +224,14 @@ def test_a_procedure_s_effects_name_the_party_only_in_their_public_act(
     for secret in ("Indícios de falsidade", "Falsidade confirmada: fundamentos", "Proposta.", "Alegações."):
         assert not [url for url, text in pages.items() if secret in text], secret
     # The act: its verification page, its PDF, and its title among the contest's published documents.
-    naming = {url for url, text in pages.items() if str(case) in " ".join(text.split())}
+    from declarations.procedure.documents import procedure_full_name
+
+    names = (str(case), procedure_full_name(case))  # "PA nº 1/2026", and as the act writes it in full
+    naming = {url for url, text in pages.items() if any(n in " ".join(text.split()) for n in names)}
     contest_page = reverse("public:contest", args=[world["contest"].slug])
-    assert naming == {*act_pages, contest_page}
+    # The act's gazette text (.txt, .docx, .odt) beside its PDF, when the crawl reads them.
+    exports = {url for url in pages if url.startswith(act.get_absolute_url() + "texto.")}
+    assert naming == {*act_pages, *exports, contest_page}
     documents = pages[contest_page].split('id="documentos"', 1)[1].split("</section>", 1)
     assert str(case) in documents[0] and str(case) not in documents[1]
     feed = next(text for url, text in pages.items() if url.endswith(".atom"))

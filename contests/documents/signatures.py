@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from contests.models import Authority, Signatory
+from contests.documents import heading
+from contests.models import Authority, Organization, Signatory
 
 
 @dataclass(frozen=True)
@@ -83,9 +84,6 @@ def preamble(signature: SignatureBlock) -> str:
     """The opening words of an act signed with ``signature``, for the organisation: "O PRESIDENTE DA CÂMARA
     MUNICIPAL DE SANTA MARIA, no uso das atribuições que lhe confere a Lei Orgânica do Município"
     (``heading.authority_preamble``). Every act's preamble comes from here."""
-    from contests.documents import heading
-    from contests.models import Organization
-
     organization = Organization.current()
     return heading.authority_preamble(
         signature.office,

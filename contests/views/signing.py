@@ -12,8 +12,9 @@ from django.urls import reverse
 
 from contests.documents import services as document_services
 from contests.documents import signing
-from contests.forms import SigningCertificateForm, add_service_errors
+from contests.forms import add_service_errors
 from contests.models import SigningCertificate
+from contests.signing_forms import SigningCertificateForm
 from contests.views.access import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import here
 

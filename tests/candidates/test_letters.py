@@ -229,5 +229,6 @@ def test_issue19_the_nomination_letter_uses_the_one_layout(cast, client_for, cla
     )
     url = reverse("candidates:nomination_letter", args=[position.contest.slug, position.pk, nomination.pk])
     (text,) = pdf_pages(client_for("clerk").get(url).content, "carta-nomeacao.pdf")
-    assert "Portaria nº 1/2026" in text and access.code_for(nomination.registration) in text
-    assert "Carta pessoal ao candidato" in text
+    flat = " ".join(text.split())  # a longer name (another database's sequence) moves the line breaks
+    assert "Portaria nº 1/2026" in flat and access.code_for(nomination.registration) in flat
+    assert "Carta pessoal ao candidato" in flat

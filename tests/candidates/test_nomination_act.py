@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from candidates import documents
 from candidates.acts import ActName, article_label, by, with_article
-from candidates.models import Nomination
+from candidates.models import Nomination, Registration
 from candidates.services.nominations import nomination_withdraw, nominations_call
 from candidates.tasks import nomination_message
 from contests.documents.signatures import signatory_for
@@ -85,6 +85,11 @@ def test_collective_portaria_reads_heading_ementa_preamble_articles_deadline_and
     contest, position = santa_maria
     call(position, cast, 3, "Portaria nº 50/2026")
     text = pdf_text(bytes(publish(contest, cast, "Portaria nº 50/2026").pdf))
+    # The builders number their candidates from a database sequence: the names are read back.
+    first, third = (
+        Registration.objects.get(contest=contest, number=number).candidate.full_name.upper()
+        for number in ("A", "N2")
+    )
     in_order(
         text,
         "PORTARIA Nº 50/2026, DE 1º DE DEZEMBRO DE 2026",
@@ -96,10 +101,10 @@ def test_collective_portaria_reads_heading_ementa_preamble_articles_deadline_and
         "Art. 1º Nomear, para o cargo de provimento efetivo de Analista, sob o regime jurídico estatutário, em "
         "virtude de aprovação no Concurso Público nº 1/2026, regido pelo Edital de Abertura nº 1/2026, nas "
         "classificações, nas listas e nas vagas indicadas, observada a ordem de nomeação prevista no art. 5º",
-        "I – CANDIDATA 3, inscrição nº A, 1º lugar na lista geral (ampla concorrência, cotistas incluídos), para "
+        f"I – {first}, inscrição nº A, 1º lugar na lista geral (ampla concorrência, cotistas incluídos), para "
         "a 1ª vaga do cargo (ampla concorrência), vaga prevista no Edital de Abertura nº 1/2026;",
         "II – ",
-        "III – CANDIDATA 15, inscrição nº N2, 2º lugar na lista reservada a negros, para a 3ª vaga do cargo "
+        f"III – {third}, inscrição nº N2, 2º lugar na lista reservada a negros, para a 3ª vaga do cargo "
         "(reservada a negros), vaga prevista no Edital de Abertura nº 1/2026.",
         "Art. 2º O prazo para a posse é de 30 (trinta) dias, contados da publicação desta Portaria, nos termos do "
         "Estatuto dos Servidores do Município.",

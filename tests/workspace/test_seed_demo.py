@@ -250,7 +250,7 @@ def test_seed_demo_gives_the_portal_a_published_edital_result_and_nominations(db
     act = Document.objects.get(contest=contest, kind=Document.Kind.NOMINATION_ACT)
     assert act.title == "Ato de nomeação – Portaria 31 (demonstração)"
     assert {(d.signer_name, d.signer_office) for d in [*lists, act]} == {
-        ("Helena Bastos Prado", "Presidente da Câmara Municipal de Santa Maria")
+        ("Ricardo Almeida Prates", "Presidente da Câmara Municipal de Vereadores de Santa Maria")
     }
 
 

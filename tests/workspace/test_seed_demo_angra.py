@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from candidates.models import Nomination, ResultRun
 from contests.models import Contest, Organization
-from declarations.models import Commission, Procedure
+from declarations.models import Commission, Procedure, Session
 from declarations.procedure.selectors import case_state
 from tests.conftest import FAST_HASHERS
 from tests.module_data import built_once
@@ -82,10 +82,20 @@ def test_angra_documents_carry_its_emblem_and_are_signed_by_its_mayor(db, seeded
 
     assert Organization.current().logo.name == "organization/brasao-demo-angra.png"
     assert set(Document.objects.values_list("kind", flat=True)) == set(Document.Kind.values)
-    heads = Document.objects.exclude(kind__in=[Document.Kind.PROCEDURE_ACT, Document.Kind.PROCEDURE_EFFECTS])
+    # The head of the body signs the lists, the nomination act and the commission's public acts; the
+    # procedure's acts are the delegate's; the minutes are signed by the members present.
+    heads = Document.objects.exclude(
+        kind__in=[Document.Kind.PROCEDURE_ACT, Document.Kind.PROCEDURE_EFFECTS, Document.Kind.HETERO_MINUTES]
+    )
     assert set(heads.values_list("signer_name", "signer_office")) == {
-        ("Ricardo Mendes Falcão", "Prefeito Municipal de Angra dos Reis")
+        ("Fernando Costa Jordão", "Prefeito Municipal de Angra dos Reis")
     }
+    minutes = Document.objects.get(kind=Document.Kind.HETERO_MINUTES)
+    assert (
+        Session.objects.get(pk=int(minutes.subject.removeprefix("minutes-")))
+        .present.filter(name=minutes.signer_name)
+        .exists()
+    )
 
 
 def test_angra_again_changes_nothing(db, seeded):
@@ -110,6 +120,6 @@ def test_angra_authorities_the_secretary_by_delegation_signs_the_procedure_the_m
             "Fernando Costa Jordão",
             "Prefeito Municipal de Angra dos Reis",
         )
-    opening = Procedure.objects.get().acts.get(kind="opening").document
+    opening = Procedure.objects.order_by("pk").first().acts.get(kind="opening").document
     assert opening.signer_name == "Luciana Mendes Barreto"
     assert opening.published_by.username != opening.signer_name
