@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import importlib
 import io
+import re
 
 import pytest
 from django.core.management import call_command
@@ -127,9 +128,14 @@ def test_candidate_finds_their_place_downloads_the_csv_and_verifies_the_edital(
 
     # 6. The published edital: its PDF downloaded and checked on /verificar/.
     page.goto(contest_url)
-    document = page.locator("article.document", has_text="Edital")
+    # The result lists are editais too ("Edital nº 2/2026 – Resultado …"): the opening one is the edital.
+    document = page.locator(
+        "article.document", has=page.get_by_role("heading", name=re.compile(r"^Edital de Abertura"), level=3)
+    )
+    # Each PDF link names its version and its document, as a screen reader lists the page's links.
+    pdf_link = document.get_by_role("link", name=re.compile(r"^PDF da versão 1: Edital de Abertura"))
     # The PDF opens in the browser (inline): fetched as the browser would, with its cookies (none).
-    href = document.get_by_role("link", name="PDF da versão 1").get_attribute("href")
+    href = pdf_link.get_attribute("href")
     fetched = page.request.get(live_server.url + href)
     assert fetched.ok and fetched.headers["content-type"] == "application/pdf"
     pdf = tmp_path / "edital.pdf"

@@ -9,6 +9,8 @@ computed list, the call) is done through the services, as the Secretaria's own j
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.utils import timezone
 
@@ -35,6 +37,17 @@ def shot(page, name: str) -> None:
 def home(page) -> None:
     page.locator("a.brand").click()  # the header's name of the app leads home
     page.get_by_role("heading", name="Pendências", level=1).wait_for()
+
+
+def field(page, label: str):
+    """The field labelled exactly ``label`` (a required field's label ends in an asterisk)."""
+    return page.get_by_label(re.compile(rf"^{re.escape(label)}( \*)?$"))
+
+
+def choose(select, containing: str) -> None:
+    """Select the option whose text contains ``containing``, as a person reads the list."""
+    texts = select.locator("option").all_inner_texts()
+    select.select_option(label=next(text for text in texts if containing in text).strip())
 
 
 def queue_link(page, queue: str, label: str):
@@ -70,15 +83,23 @@ def test_manager_publishes_edital_list_and_act_and_homologates_by_clicking(page,
     page.get_by_role("heading", name="Pendências", level=1).wait_for()
     shot(page, "1-home")
 
-    # Who signs: the organisation's settings, per kind of act.
+    # Who signs: the organisation's authority, recorded once, and designated for each kind of act.
     page.get_by_role("link", name="Organização", exact=True).first.click()
-    for legend in ("Edital e retificações", "Listas de classificação", "Atos de nomeação"):
-        group = page.locator("fieldset", has=page.locator("legend", has_text=legend))
-        group.get_by_label("Quem assina").fill("Ana Souza")
-        group.get_by_label("Cargo").fill("Presidente da Câmara")
+    page.get_by_role("link", name="Autoridades e quem assina").click()
+    page.get_by_role("link", name="Nova autoridade").click()
+    field(page, "Nome").fill("Ana Souza")
+    field(page, "Cargo").fill("Presidente da Câmara")
+    field(page, "Ato de competência").fill("Lei Orgânica do Município, art. 35")
+    field(page, "Em exercício desde").fill("01/01/2025")
+    page.get_by_role("button", name="Salvar", exact=True).click()
+    page.get_by_text("Autoridade registrada.").wait_for()
+    page.get_by_role("link", name="Designar quem assina").click()
+    for kind in ("Edital e retificações", "Listas de classificação", "Atos de nomeação"):
+        choose(field(page, kind), "Ana Souza")
+    shot(page, "2-signatories")
     page.get_by_role("button", name="Salvar quem assina").click()
-    page.get_by_text("Autoridades que assinam os atos salvas.").wait_for()
-    shot(page, "2-organization")
+    page.get_by_text("Autoridades que assinam cada espécie de ato salvas.").wait_for()
+    shot(page, "2-authorities")
 
     # The edital, from the home's queue; the signer comes prefilled.
     home(page)
