@@ -21,6 +21,7 @@ from django.urls import resolve, reverse
 
 from candidates.models import Candidate, ResultRun
 from contests.models import Contest
+from declarations.procedure.documents import procedure_full_name
 
 pytestmark = pytest.mark.django_db
 
@@ -224,9 +225,14 @@ def test_a_procedure_s_effects_name_the_party_only_in_their_public_act(
     for secret in ("Indícios de falsidade", "Falsidade confirmada: fundamentos", "Proposta.", "Alegações."):
         assert not [url for url, text in pages.items() if secret in text], secret
     # The act: its verification page, its PDF, and its title among the contest's published documents.
-    naming = {url for url, text in pages.items() if str(case) in " ".join(text.split())}
+    # (The act names the case in full, "Processo Administrativo nº 1/2026"; the list of documents by its
+    # title, with the short "PA nº 1/2026".)
+    names = (str(case), procedure_full_name(case))
+    naming = {url for url, text in pages.items() if any(name in " ".join(text.split()) for name in names)}
     contest_page = reverse("public:contest", args=[world["contest"].slug])
-    assert naming == {*act_pages, contest_page}
+    # The act's own text for the gazette (.txt, .docx, .odt, linked from its verification page) is the act.
+    act_texts = {reverse("public:document_text", args=[act.code, fmt]) for fmt in ("txt", "docx", "odt")}
+    assert naming == {*act_pages, *act_texts, contest_page}
     documents = pages[contest_page].split('id="documentos"', 1)[1].split("</section>", 1)
     assert str(case) in documents[0] and str(case) not in documents[1]
     feed = next(text for url, text in pages.items() if url.endswith(".atom"))
