@@ -63,7 +63,11 @@ def pdftotext_words(pdf: bytes) -> list[str]:
             continue
         after_continued = False
         following = raw[k + 1].split() if k + 1 < len(raw) else []
-        if lines and ROW.match(lines[-1]) and line.strip() and not ROW.match(line) and following != header:
+        # (Only before the next row, the page's end or the next list's title "ANSI – Analista: Lista
+        # reservada": not the signature after the last list, "[nome de quem assina]" / "[cargo]" or a
+        # person's name and office.)
+        goes_on = not following or bool(ROW.match(" ".join(following))) or ":" in " ".join(following)
+        if lines and ROW.match(lines[-1]) and line.strip() and not ROW.match(line) and goes_on:
             head, score = lines[-1].rsplit(" ", 1)
             # (Not the next list's title, "ANSI – Analista: Lista geral", followed by its header or by
             # "Nenhum candidato nesta lista.": a name has no colon.)
@@ -71,8 +75,10 @@ def pdftotext_words(pdf: bytes) -> list[str]:
                 lines[-1] = f"{head} {line.strip()} {score}"
                 continue
         lines.append(line)
-    text = re.sub("[\u2010\u00ad]\n", "", "\n".join(lines))
-    text = re.sub(r"(?<=[^\W\d_])-\n(?=[^\W\d_])", "-", text)
+    # A word hyphenated at the end of a page goes on after the page break, and after the lines without words
+    # drawn before it (a list's bullets "•", drawn after their items' text).
+    text = re.sub(r"[\u2010\u00ad]\n(?:\W*\n)*", "", "\n".join(lines))
+    text = re.sub(r"(?<=[^\W\d_])-\n(?:\W*\n)*(?=[^\W\d_])", "-", text)
     return gazette.words(text)
 
 
@@ -157,7 +163,7 @@ def test_the_text_keeps_headings_and_table_rows_and_joins_paragraphs(demo):
     assert edital.code not in text and "Página" not in text and "verificar" not in text
     assert "CÂMARA MUNICIPAL DE SANTA MARIA\n" not in text  # the organisation's header of each page
     # A justified paragraph is one line, its hyphenated words joined again.
-    assert any(line.startswith("1.1 ") and line.endswith("(Capítulo 2).") for line in lines)
+    assert any(line.startswith("1.1 ") and line.endswith("nos termos do Capítulo 2.") for line in lines)
     assert "\u2010" not in text
     # Each chapter heading on its own line; each table row on one line, cell by cell.
     assert "1. DOS CARGOS E DAS VAGAS" in lines
