@@ -315,6 +315,21 @@ def result_list_publish(
     )
 
 
+def result_list_act_number(run: ResultRun, signer_name: str, signer_office: str, edital_number: str) -> str:
+    """The checks before a list is published with its act, whether its PDF is rendered now or by a task:
+    someone signs it, and its edital number (the next of the year when left empty) is well formed and not
+    taken. The number to print, or ``ValidationError``."""
+    if not signer_name.strip() or not signer_office.strip():
+        raise ValidationError("Informe o nome e o cargo de quem assina a lista.")
+    edital_number = edital_number_or_next(edital_number)
+    refusal = edital_number_refusal(
+        edital_number, contest=run.contest, kind=Document.Kind.RESULT_LIST, subject=result_list_subject(run)
+    )
+    if refusal:
+        raise ValidationError(refusal)
+    return edital_number
+
+
 @transaction.atomic
 def result_run_publish_with_document(
     *,
@@ -329,14 +344,7 @@ def result_run_publish_with_document(
 ) -> tuple[ResultRun, Document]:
     """Publish a draft run and its signed, verifiable PDF in one step (both or neither): a list is one act,
     not a list and then its document."""
-    if not signer_name.strip() or not signer_office.strip():
-        raise ValidationError("Informe o nome e o cargo de quem assina a lista.")
-    edital_number = edital_number_or_next(edital_number)
-    refusal = edital_number_refusal(
-        edital_number, contest=run.contest, kind=Document.Kind.RESULT_LIST, subject=result_list_subject(run)
-    )
-    if refusal:
-        raise ValidationError(refusal)
+    edital_number = result_list_act_number(run, signer_name, signer_office, edital_number)
     run = result_run_publish(run=run, kind=kind, by=by)
     document = result_list_publish(
         run=run,

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.urls import reverse
 from django_tasks import task
 
 from candidates.documents import (
     render_result_list,
+    result_list_act_number,
     result_list_publish,
     result_list_publish_check,
     result_list_subject,
@@ -38,7 +38,7 @@ from candidates.services.results import result_run_publish
 from contests.audit import User
 from contests.documents.models import Document
 from contests.documents.render import page_count
-from contests.documents.services import document_prerender, edital_number_or_next, edital_number_refusal
+from contests.documents.services import document_prerender, edital_number_or_next
 from contests.jobs import JobRefused, job_enqueue, job_in_flight, job_run
 from contests.models import Contest, Job
 from contests.wording import thousands
@@ -151,14 +151,7 @@ def result_run_publish_and_enqueue_document(
 ) -> tuple[ResultRun, Job]:
     """A long list: publish the run and queue its document in one transaction (the PDF is rendered by the
     worker; the list is published either way with its document on the way, never alone by mistake)."""
-    if not signer_name.strip() or not signer_office.strip():
-        raise ValidationError("Informe o nome e o cargo de quem assina a lista.")
-    edital_number = edital_number_or_next(edital_number)
-    refusal = edital_number_refusal(
-        edital_number, contest=run.contest, kind=Document.Kind.RESULT_LIST, subject=result_list_subject(run)
-    )
-    if refusal:
-        raise ValidationError(refusal)
+    edital_number = result_list_act_number(run, signer_name, signer_office, edital_number)
     run = result_run_publish(run=run, kind=kind, by=by)
     job = result_document_enqueue(
         run=run,
