@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import datetime
+import hashlib
 import io
 import logging
 from collections.abc import Iterable
@@ -89,8 +90,6 @@ def _policy_hash() -> tuple[str, bytes]:
         ]
 
     if settings.SIGNATURE_POLICY_FILE:
-        import hashlib
-
         try:
             document = PolicyDocument.load(Path(settings.SIGNATURE_POLICY_FILE).read_bytes())
             algorithm = document["sign_policy_hash_alg"]["algorithm"].native
