@@ -15,7 +15,7 @@ from simple_history.models import HistoricalRecords
 from candidates.models import Registration
 from declarations.models.law import ProcedureLaw
 from declarations.models.links import PrivateLink
-from declarations.procedure import rules
+from declarations.procedure import notices, rules
 from declarations.procedure import rules_labels as labels
 
 
@@ -48,7 +48,7 @@ def policy_snapshot(law: ProcedureLaw) -> dict:
 # The pure module's enums, with their Portuguese labels, as field choices.
 KIND_CHOICES = [(a.value, labels.ACT_LABELS[a]) for a in rules.Act]
 OUTCOME_CHOICES = [(o.value, labels.OUTCOME_LABELS[o]) for o in rules.Outcome]
-MEANS_CHOICES = [(m.value, labels.MEANS_LABELS[m]) for m in rules.Means]
+MEANS_CHOICES = [(m.value, labels.MEANS_LABELS[m]) for m in notices.Means]
 
 
 class ProcedureCounter(models.Model):

@@ -39,7 +39,7 @@ from contests.models import Organization, Policy, Signatory
 from declarations import deadlines
 from declarations.calendars import organization_calendar
 from declarations.models import Procedure, ProcedureAct, ProcedureLaw
-from declarations.procedure import rules
+from declarations.procedure import notices, rules
 
 BODY_TEMPLATES = {
     rules.Act.OPENING: "declarations/documents/opening.html",
@@ -186,7 +186,7 @@ def _act_context(act: ProcedureAct, **extra) -> dict:
         except ValidationError:  # a preview before Gestão designates the authority: blanks to fill
             name, office = "", ""
         extra["signature"] = signature_block(name, office, on=on)
-    if kind in rules.NOTICES and act.means != rules.Means.GAZETTE:
+    if kind in rules.NOTICES and act.means != notices.Means.GAZETTE:
         extra = {"access_note": True, "access_url": page_url(), **extra}
     before = _acts_before(act)
     policy = act.procedure.policy
@@ -343,15 +343,15 @@ def report_lines(acts: list[ProcedureAct], procedure: Procedure) -> list[ReportL
 
 
 _MEANS_WORDS = {
-    rules.Means.EMAIL: "por mensagem eletrônica",
-    rules.Means.LETTER: "por carta registrada com aviso de recebimento",
-    rules.Means.IN_PERSON: "pessoalmente",
-    rules.Means.GAZETTE: "por publicação oficial",
+    notices.Means.EMAIL: "por mensagem eletrônica",
+    notices.Means.LETTER: "por carta registrada com aviso de recebimento",
+    notices.Means.IN_PERSON: "pessoalmente",
+    notices.Means.GAZETTE: "por publicação oficial",
 }
 
 
 def _means(act: ProcedureAct) -> str:
-    return _MEANS_WORDS[rules.Means(act.means)] if act.means else "na forma da lei"
+    return _MEANS_WORDS[notices.Means(act.means)] if act.means else "na forma da lei"
 
 
 def _decision_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from declarations.procedure.rules import Act, Means, Outcome
+from declarations.procedure.notices import Means
+from declarations.procedure.rules import Act, Outcome
 
 ACT_LABELS: Mapping[Act, str] = {
     Act.OPENING: "Instauração",

@@ -13,7 +13,7 @@ from candidates.models import Registration
 from declarations import deadlines
 from declarations.calendars import organization_calendar
 from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureLink
-from declarations.procedure import rules
+from declarations.procedure import notices, rules
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ class CaseState:
     def art54_warning(self) -> str:
         registration = self.procedure.registration
         day = registration.registered_on
-        return rules.art54_warning(day, self.today) if day else ""
+        return notices.art54_warning(day, self.today) if day else ""
 
     @property
     def pending_notices(self) -> list[ProcedureAct]:

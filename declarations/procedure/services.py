@@ -32,7 +32,7 @@ from declarations.calendars import organization_calendar
 from declarations.links import link_issue
 from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureCounter, ProcedureLink
 from declarations.models.procedures import policy_snapshot
-from declarations.procedure import documents, rules
+from declarations.procedure import documents, notices, rules
 from declarations.procedure import rules_labels as labels
 from declarations.procedure.selectors import CaseState, case_state
 from declarations.procedure.tasks import send_notice_email
@@ -195,7 +195,7 @@ def _hearing_check(
         hearing_on, k, organization_calendar([hearing_on.year - 1, hearing_on.year])
     )
     _refuse(
-        rules.hearing_notice_refusal(
+        notices.hearing_notice_refusal(
             notified_on=today, hearing_on=hearing_on, latest_notice_on=latest, business_days=k
         ),
         "hearing_on",
@@ -230,7 +230,7 @@ def notice_send(
     state = case_state(procedure, today=today)
     kind = Act.NOTICE if not rules.effective_notice(state.records) else Act.DECISION_NOTICE
     _refuse(state.refusal(kind))
-    chosen = rules.Means(means)
+    chosen = notices.Means(means)
     pending = state.pending_notice
     if pending is not None and pending.kind == kind and pending.means == chosen:
         _refuse(
@@ -238,7 +238,7 @@ def notice_send(
             "ou tente outro meio (vale a primeira que produzir efeito)."
         )
     _refuse(
-        rules.notice_refusal(
+        notices.notice_refusal(
             chosen,
             candidate_unreachable=candidate_unreachable,
             gazette_edition=gazette_edition,
@@ -246,15 +246,15 @@ def notice_send(
         )
     )
     effective_on: datetime.date | None = None
-    if chosen is rules.Means.IN_PERSON:
+    if chosen is notices.Means.IN_PERSON:
         effective_on = today
-    elif chosen is rules.Means.LETTER:
+    elif chosen is notices.Means.LETTER:
         effective_on = received_on  # None until the receipt comes back
         if received_on and received_on > today:
             _refuse("A data do aviso de recebimento não pode ser futura.", "received_on")
-    elif chosen is rules.Means.GAZETTE:
+    elif chosen is notices.Means.GAZETTE:
         effective_on = published_on or today
-    elif chosen is rules.Means.EMAIL:
+    elif chosen is notices.Means.EMAIL:
         recipient = recipient.strip() or procedure.registration.candidate.email
         if not recipient:
             _refuse(
@@ -268,19 +268,19 @@ def notice_send(
         on=effective_on,
         text=text.strip(),
         means=chosen.value,
-        recipient=recipient if chosen is rules.Means.EMAIL else "",
+        recipient=recipient if chosen is notices.Means.EMAIL else "",
         gazette_edition=gazette_edition.strip(),
         gazette_page=gazette_page.strip(),
-        delivery=ProcedureAct.Delivery.QUEUED if chosen is rules.Means.EMAIL else "",
+        delivery=ProcedureAct.Delivery.QUEUED if chosen is notices.Means.EMAIL else "",
     )
     documents.act_document_publish(act=act, by=by)
-    if chosen is rules.Means.EMAIL:
+    if chosen is notices.Means.EMAIL:
         transaction.on_commit(lambda: send_notice_email.enqueue(act_id=act.pk))
     _sync_status(procedure, (*state.records, act.record()), by=by)
     return act
 
 
-LETTER_MEANS = (rules.Means.LETTER, rules.Means.IN_PERSON)
+LETTER_MEANS = (notices.Means.LETTER, notices.Means.IN_PERSON)
 
 
 @transaction.atomic
@@ -295,7 +295,7 @@ def notice_letter_printed(
         .select_related("procedure__registration__candidate")
         .get(pk=act.pk)
     )
-    if act.kind not in (Act.NOTICE, Act.DECISION_NOTICE) or rules.Means(act.means) not in LETTER_MEANS:
+    if act.kind not in (Act.NOTICE, Act.DECISION_NOTICE) or notices.Means(act.means) not in LETTER_MEANS:
         _refuse("Só uma intimação por carta registrada ou pessoal tem carta para imprimir.")
     candidate = act.procedure.registration.candidate
     link, token = link_issue(
@@ -343,12 +343,12 @@ def notice_acknowledge_tacitly(*, act: ProcedureAct, by: User, today: datetime.d
     """Tacit acknowledgement of an e-mail notice after the policy's days, only where the policy records a
     legal basis (RULES §5); the notice takes effect on the last day of that period."""
     policy = act.procedure.policy
-    if not rules.tacit_acknowledgement_offered(policy):
+    if not notices.tacit_acknowledgement_offered(policy):
         _refuse(
             "A política não registra base legal para a ciência tácita (cláusula do edital ou norma municipal): "
             "a intimação só produz efeito com a ciência do candidato ou por outro meio do art. 26 §3º."
         )
-    if act.means != rules.Means.EMAIL or act.delivered_at is None:
+    if act.means != notices.Means.EMAIL or act.delivered_at is None:
         _refuse("A ciência tácita só vale para a mensagem eletrônica efetivamente enviada.")
     sent = timezone.localdate(act.delivered_at)
     assert policy.tacit_acknowledgement_days is not None

@@ -12,7 +12,7 @@ import pytest
 
 from contests.calendar import add_months, add_years
 from declarations import deadlines
-from declarations.procedure.rules import art54_warning, five_years_after
+from declarations.procedure.notices import art54_warning, five_years_after
 
 D = datetime.date
 

@@ -6,6 +6,7 @@ import datetime
 
 import pytest
 
+from declarations.procedure import notices as n
 from declarations.procedure import rules as p
 from declarations.procedure.rules import Act, ActRecord, Outcome, Period
 
@@ -287,18 +288,18 @@ def test_art61_a_dismissed_case_has_no_effect():
 @pytest.mark.parametrize(
     ("means", "unreachable", "edition", "page", "message"),
     [
-        (p.Means.EMAIL, False, "", "", ""),
-        (p.Means.LETTER, False, "", "", ""),
-        (p.Means.IN_PERSON, False, "", "", ""),
-        (p.Means.GAZETTE, False, "1234", "5", p.GAZETTE_ONLY_WHEN_UNREACHABLE),
-        (p.Means.GAZETTE, True, "", "5", p.GAZETTE_NEEDS_EDITION),
-        (p.Means.GAZETTE, True, "1234", "", p.GAZETTE_NEEDS_EDITION),
-        (p.Means.GAZETTE, True, "1234", "5", ""),
+        (n.Means.EMAIL, False, "", "", ""),
+        (n.Means.LETTER, False, "", "", ""),
+        (n.Means.IN_PERSON, False, "", "", ""),
+        (n.Means.GAZETTE, False, "1234", "5", n.GAZETTE_ONLY_WHEN_UNREACHABLE),
+        (n.Means.GAZETTE, True, "", "5", n.GAZETTE_NEEDS_EDITION),
+        (n.Means.GAZETTE, True, "1234", "", n.GAZETTE_NEEDS_EDITION),
+        (n.Means.GAZETTE, True, "1234", "5", ""),
     ],
 )
 def test_art26_par3_par4_notice_means(means, unreachable, edition, page, message):
     assert (
-        p.notice_refusal(means, candidate_unreachable=unreachable, gazette_edition=edition, gazette_page=page)
+        n.notice_refusal(means, candidate_unreachable=unreachable, gazette_edition=edition, gazette_page=page)
         == message
     )
 
@@ -309,7 +310,7 @@ def test_art26_par3_par4_notice_means(means, unreachable, edition, page, message
 )
 def test_rules5_tacit_acknowledgement_only_with_a_recorded_legal_basis(basis, days, offered):
     policy = p.Policy(electronic_notice_basis=basis, tacit_acknowledgement_days=days)
-    assert p.tacit_acknowledgement_offered(policy) is offered
+    assert n.tacit_acknowledgement_offered(policy) is offered
 
 
 # Art. 41 and art. 54 -------------------------------------------------------------------------------------
@@ -318,8 +319,8 @@ def test_rules5_tacit_acknowledgement_only_with_a_recorded_legal_basis(basis, da
 def test_art41_hearing_notice_at_least_three_business_days_before():
     # RULES §6: hearing Tue 2026-11-24 (20 November a holiday), 3 business days → notify by Tue 2026-11-17.
     common = {"hearing_on": D(2026, 11, 24), "latest_notice_on": D(2026, 11, 17), "business_days": 3}
-    assert p.hearing_notice_refusal(notified_on=D(2026, 11, 17), **common) == ""
-    message = p.hearing_notice_refusal(notified_on=D(2026, 11, 18), **common)
+    assert n.hearing_notice_refusal(notified_on=D(2026, 11, 17), **common) == ""
+    message = n.hearing_notice_refusal(notified_on=D(2026, 11, 18), **common)
     assert "17/11/2026" in message and "art. 41" in message
 
 
@@ -333,7 +334,7 @@ def test_art41_hearing_notice_at_least_three_business_days_before():
     ],
 )
 def test_art54_warning_after_five_years(act_on, today, warns):
-    assert bool(p.art54_warning(act_on, today)) is warns
+    assert bool(n.art54_warning(act_on, today)) is warns
 
 
 def test_art66_a_period_no_longer_binds_once_its_act_is_recorded():

@@ -22,7 +22,7 @@ from contests.views.gazette import export_response
 from contests.wording import said
 from declarations import links
 from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureLink
-from declarations.procedure import documents, rules, selectors, services
+from declarations.procedure import documents, notices, rules, selectors, services
 from declarations.procedure import rules_labels as labels
 from declarations.procedure.forms import (
     ActForm,
@@ -138,7 +138,7 @@ def procedure_detail(request: AuthenticatedHttpRequest, year: int, number: int) 
             "link_form": LinkForm(),
             "effects_document": documents.effects_document(procedure),
             # Only where the policy records a legal basis (RULES §5); otherwise not offered at all.
-            "tacit_offered": rules.tacit_acknowledgement_offered(procedure.policy),
+            "tacit_offered": notices.tacit_acknowledgement_offered(procedure.policy),
         },
     )
 
@@ -240,7 +240,7 @@ def notify(request: AuthenticatedHttpRequest, year: int, number: int) -> HttpRes
                 messages.success(
                     request,
                     f"{said(act.get_kind_display(), 'registrado')}."
-                    f"{NEXT_STEP.get(rules.Means(act.means), '')}",
+                    f"{NEXT_STEP.get(notices.Means(act.means), '')}",
                 )
                 return redirect(procedure)
     # The form shows the candidate's address and the draft notice: a view of the case, logged.
@@ -252,19 +252,19 @@ def notify(request: AuthenticatedHttpRequest, year: int, number: int) -> HttpRes
             "procedure": procedure,
             "form": form,
             "preview": preview,
-            "tacit": rules.tacit_acknowledgement_offered(procedure.policy),
+            "tacit": notices.tacit_acknowledgement_offered(procedure.policy),
             "breadcrumbs": trail(procedure, here("Intimação")),
         },
     )
 
 
 NEXT_STEP = {
-    rules.Means.EMAIL: " O e-mail foi posto na fila de envio: a situação do envio aparece na linha do tempo.",
-    rules.Means.LETTER: (
+    notices.Means.EMAIL: " O e-mail foi posto na fila de envio: a situação do envio aparece na linha do tempo.",
+    notices.Means.LETTER: (
         " Imprima a carta da intimação (na linha do tempo) e envie-a com aviso de recebimento: o prazo corre "
         "da data do recebimento, que se registra quando o aviso voltar."
     ),
-    rules.Means.IN_PERSON: " Imprima a carta da intimação (na linha do tempo) e entregue-a ao candidato.",
+    notices.Means.IN_PERSON: " Imprima a carta da intimação (na linha do tempo) e entregue-a ao candidato.",
 }
 
 

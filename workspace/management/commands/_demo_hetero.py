@@ -25,7 +25,7 @@ from declarations.hetero.documents import Signer, call_publish, draw_publish, mi
 from declarations.hetero.services import MemberInput
 from declarations.models import Commission, CommissionMember, Procedure, Session, Verification
 from declarations.procedure import services as procedure_services
-from declarations.procedure.rules import Means
+from declarations.procedure.notices import Means
 
 # The pool announced for the draw: 7 fictitious people, diverse in gender and colour, for the policy's 5
 # seats. Conceição is the ``comissao`` demo user; every other member drawn gets an account in the Comissão

@@ -1,0 +1,97 @@
+"""The procedure's notices (Lei 9.784 art. 26), hearings (art. 41) and the art. 54 warning.
+
+PURE module: no Django, no project import but the pure ``contests.calendar``; split from ``rules`` (the
+flow of acts), which this module does not need.
+"""
+
+from __future__ import annotations
+
+import datetime
+from enum import StrEnum
+
+from contests.calendar import add_years
+from declarations.procedure.rules import Policy, _fmt
+
+# Notices (art. 26) ----------------------------------------------------------------------------------------
+
+
+class Means(StrEnum):
+    EMAIL = "email"
+    LETTER = "letter"
+    IN_PERSON = "in_person"
+    GAZETTE = "gazette"
+
+
+GAZETTE_ONLY_WHEN_UNREACHABLE = (
+    "A intimação por publicação oficial só cabe quando o candidato não é localizado (interessado "
+    "indeterminado, desconhecido ou com domicílio indefinido, Lei 9.784 art. 26 §4º): tente antes um meio "
+    "que assegure a ciência (§3º)."
+)
+GAZETTE_NEEDS_EDITION = "Informe a edição e a página do diário oficial em que a intimação foi publicada."
+
+
+def notice_refusal(
+    means: Means, *, candidate_unreachable: bool, gazette_edition: str = "", gazette_page: str = ""
+) -> str:
+    """Why a notice by ``means`` may not be recorded (Portuguese), or ''. Art. 26 §§3º–4º."""
+    if means is Means.GAZETTE:
+        if not candidate_unreachable:
+            return GAZETTE_ONLY_WHEN_UNREACHABLE
+        if not gazette_edition.strip() or not gazette_page.strip():
+            return GAZETTE_NEEDS_EDITION
+    return ""
+
+
+def tacit_acknowledgement_offered(policy: Policy) -> bool:
+    """Tacit acknowledgement of an electronic notice only where a legal basis is recorded (RULES §5)."""
+    return bool(policy.electronic_notice_basis.strip()) and bool(policy.tacit_acknowledgement_days)
+
+
+# Art. 54 ---------------------------------------------------------------------------------------------------
+
+ART54_WARNING = (
+    "Atenção: o ato favorável ao candidato ({what}, de {day}) tem mais de cinco anos. A Administração decai "
+    "do direito de anulá-lo, salvo comprovada má-fé (Lei 9.784 art. 54): a má-fé precisa ser provada nos autos."
+)
+
+
+def five_years_after(day: datetime.date) -> datetime.date:
+    """Same date five years later (29/02 → 28/02); 31/12/9999 when that passes the calendar (no warning)."""
+    return add_years(day, 5)
+
+
+def art54_warning(favourable_act_on: datetime.date, today: datetime.date, what: str = "inscrição") -> str:
+    """The art. 54 warning when the favourable act is more than five years old on ``today``, else ''."""
+    if today > five_years_after(favourable_act_on):
+        return ART54_WARNING.format(what=what, day=_fmt(favourable_act_on))
+    return ""
+
+
+# Hearings (art. 41) ----------------------------------------------------------------------------------------
+
+HEARING_NOTICE_LATE = (
+    "A intimação para a audiência de {hearing} precisava ser feita até {latest}, com pelo menos {k} dias "
+    "úteis de antecedência (Lei 9.784 art. 41); foi feita em {notified}. Remarque a audiência."
+)
+
+
+def hearing_notice_refusal(
+    *,
+    notified_on: datetime.date,
+    hearing_on: datetime.date,
+    latest_notice_on: datetime.date,
+    business_days: int,
+) -> str:
+    """Why a hearing notified on ``notified_on`` may not be held on ``hearing_on``, or ''.
+
+    ``latest_notice_on`` is ``declarations.deadlines.latest_notice_day(hearing_on, business_days, calendar)``:
+    k full business days strictly between the notice and the hearing (arts. 26 §2º and 41).
+    """
+    if notified_on > latest_notice_on:
+        return HEARING_NOTICE_LATE.format(
+            hearing=_fmt(hearing_on),
+            latest=_fmt(latest_notice_on),
+            k=business_days,
+            notified=_fmt(notified_on),
+        )
+    return ""
