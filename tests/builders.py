@@ -50,7 +50,7 @@ def make_cast() -> dict[str, User]:
 
 
 PROCEDURE_AUTHORITY = {
-    "name": "Paula Presidente",
+    "name": "Paula Ribeiro Matos",
     "office": "Presidente da Câmara Municipal",
     "competence": "Lei Orgânica do Município, art. 35",
     "valid_from": datetime.date(2020, 1, 1),

@@ -7,7 +7,7 @@ import pytest
 from django.conf import settings
 from django.test import override_settings
 
-from tests import builders
+from tests import acts_reading, builders
 
 FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
@@ -182,3 +182,26 @@ def page(browser, live_server):
     page.set_default_timeout(15_000)
     yield page
     context.close()
+    _read_the_journeys_acts()
+
+
+# Every act a browser journey published, read as a legal officer reads it (issue 20): the same checks as the
+# walk over the demo's documents (tests/contests/test_acts_text.py), and the personal letters of the
+# journey's first nomination and first procedure notice. A journey that publishes an act with a variable,
+# "(por cento)" or no signer fails at its end, naming the act.
+ACTS_READ: list[str] = []
+
+
+def _read_the_journeys_acts() -> None:
+    if shutil.which("pdftotext") is None:
+        return
+    from contests.documents.models import Document
+
+    found: list[str] = []
+    for document in Document.objects.order_by("pk"):
+        found += acts_reading.problems(acts_reading.act_of(document, "jornada"))
+        ACTS_READ.append(document.kind)
+    for letter in acts_reading.journey_letters():
+        found += acts_reading.problems(letter, signed=False)
+        ACTS_READ.append(letter.kind)
+    assert not found, "atos publicados na jornada que um jurista devolveria:\n" + "\n".join(found)

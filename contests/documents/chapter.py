@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from num2words import num2words
 
+from contests.documents.heading import of_act
 from contests.wording import in_words, percent_in_words
 
 SEATS_SHOWN = 25  # the edital publishes the kinds of the first 25 seats of each position
@@ -26,7 +27,7 @@ class PolicyText:
     """What the chapter needs of a policy (and of the contest's PcD reserve), as plain values."""
 
     # The law as enacted: "Lei Municipal nº 6.123, de 1º de dezembro de 2021"; when only the bill is recorded,
-    # "Projeto de Lei nº 9247/2021, ainda sem número de lei registrado".
+    # "Projeto de Lei nº 9247/2021 (ainda sem número de lei registrado)".
     law: str
     law_dates: str  # "em vigor desde …", or ""
     group_label: str  # "negros", "negros e índios"
@@ -96,10 +97,7 @@ class Clause:
     items: tuple[str, ...] = ()
 
 
-def of(name: str) -> str:
-    """The contraction of "de" with the article of an act's name: "da" Lei, Resolução; "do" Projeto,
-    Decreto."""
-    return "da" if name.split(" ", 1)[0] in ("Lei", "Resolução", "Emenda") else "do"
+of = of_act  # the contraction before an act's name, whose one home is ``heading.of_act``
 
 
 def join(words: Sequence[str]) -> str:

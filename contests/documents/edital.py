@@ -50,8 +50,14 @@ def edital_title(contest: Contest) -> str:
 
 def law_citation(policy: Policy) -> str:
     """The law as enacted (``heading.law_citation``): "Lei Municipal nº 6.123, de 1º de dezembro de 2021",
-    or "Projeto de Lei nº 9247/2021, ainda sem número de lei registrado" when only the bill is recorded."""
+    or "lei municipal originada do Projeto de Lei nº 9247/2021 (ainda sem número de lei registrado)" when only
+    the bill is recorded."""
     return heading.law_citation(policy.act_kind, policy.act_number, policy.publication_date)
+
+
+def law_of(policy: Policy) -> str:
+    """``law_citation`` with its contraction (``heading.law_of``): "da Lei Municipal nº 6.123, de …"."""
+    return heading.law_of(policy.act_kind, policy.act_number, policy.publication_date)
 
 
 def law_dates(policy: Policy) -> str:

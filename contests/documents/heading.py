@@ -69,16 +69,32 @@ KIND_NAMES = {
 
 
 def law_citation(kind: str, number: str, published: datetime.date | None) -> str:
-    """The law as enacted: ``"Lei Municipal nº 6.123, de 1º de dezembro de 2021"``; when only the bill is
-    recorded, plainly so: ``"Projeto de Lei nº 9247/2021, ainda sem número de lei registrado"``."""
+    """The law as enacted, the one home of its citation in every act (edital, lists, nomination, the
+    procedure's and the commission's acts): ``"Lei Municipal nº 6.123, de 1º de dezembro de 2021"``; when
+    only the bill is recorded, plainly so, never citing a bill as the law in force: ``"lei municipal
+    originada do Projeto de Lei nº 9247/2021 (ainda sem número de lei registrado)"``."""
     name = KIND_NAMES.get(kind, kind)
     number = number.strip()
     if kind == BILL:
-        return f"{name} nº {number}, ainda sem número de lei registrado" if number else f"{name} sem número"
+        bill = f"{name} nº {number}" if number else f"{name} sem número"
+        return f"lei municipal originada do {bill} (ainda sem número de lei registrado)"
     if published and number.endswith(f"/{published.year}"):
         number = number[: -len(f"/{published.year}")]
     text = f"{name} nº {number}" if number else f"{name} (número não registrado)"
     return f"{text}, de {date_in_full(published)}" if published else text
+
+
+def of_act(name: str) -> str:
+    """The contraction of "de" with the article of an act's name: "da" Lei, lei municipal, Resolução,
+    Emenda; "do" Projeto, Decreto."""
+    return "da" if name.split(" ", 1)[0].lower() in ("lei", "resolução", "emenda") else "do"
+
+
+def law_of(kind: str, number: str, published: datetime.date | None) -> str:
+    """``law_citation`` with its contraction, for "nos termos …", "o art. 3º …": ``"da Lei Municipal nº
+    6.123, de 1º de dezembro de 2021"``, ``"do Decreto Municipal nº 10, de …"``."""
+    citation = law_citation(kind, number, published)
+    return f"{of_act(citation)} {citation}"
 
 
 # "que lhe confere a Portaria", "… o Decreto": the article before the act of competence.

@@ -6,7 +6,7 @@ present named with a line for their signatures. A republication is a rectificati
 
 Each public act opens naming the authority who signs it (the name and office the publication form records)
 and closes with its signature block; its legal basis is the edital and the STF's ADC 41/DF, with the law of
-the reserve where it is enacted (``reserve_law``): never our design notes.
+the reserve as every act cites it (``contests.documents.heading.law_citation``): never our design notes.
 
 Also the extract of one candidate's opinions attached to the procedure a non-confirmation opens: its
 evidence, without the other candidates of the session."""
@@ -24,13 +24,13 @@ from django.utils import timezone
 from candidates.letters import with_code
 from candidates.validators import mask_cpf
 from contests.audit import User
-from contests.documents.edital import edital_title
+from contests.documents.edital import edital_title, law_of
 from contests.documents.letters import Letter
 from contests.documents.models import Document
 from contests.documents.render import Stamp, render_pdf
 from contests.documents.services import current_version, document_publish
 from contests.documents.signatures import SignatureBlock, preamble, signature_block
-from contests.models import Contest, Policy
+from contests.models import Contest
 from declarations.hetero import draw as draw_rules
 from declarations.hetero import rules, selectors
 from declarations.models import DrawAnnouncement, MemberDraw, Session, Verification
@@ -45,21 +45,9 @@ class Signer:
     summary: str = ""
 
 
-def reserve_law(policy: Policy) -> str:
-    """The law of the reserve as enacted, for the text of an act: "Lei nº 9247/2021 (Santa Maria/RS)"; ""
-    when only a bill is recorded or the number is unknown (an act cites no bill as law in force)."""
-    if policy.act_kind == Policy.ActKind.PROJETO_DE_LEI or not policy.act_number.strip():
-        return ""
-    return f"{policy.get_act_kind_display()} nº {policy.act_number.strip()} ({policy.jurisdiction})"
-
-
 def basis(contest: Contest) -> str:
     """The clause every act opens with: "nos termos do Edital de Abertura nº 3/2026 e da Lei nº …"."""
-    law = reserve_law(contest.policy)
-    text = f"nos termos do {edital_title(contest)}"
-    if law:
-        text += f" e {'do' if law.startswith('Decreto') else 'da'} {law}"
-    return text
+    return f"nos termos do {edital_title(contest)} e {law_of(contest.policy)}"
 
 
 # What the call tells a candidate who does not come, as the edital says it (``ProcedureLaw.NoShow``).

@@ -30,6 +30,7 @@ from candidates.models import Nomination
 from candidates.tasks import page_url
 from contests import wording
 from contests.audit import User, audited_save
+from contests.documents.edital import law_of
 from contests.documents.letters import Letter
 from contests.documents.models import Document
 from contests.documents.render import Stamp, render_pdf
@@ -97,32 +98,11 @@ def procedure_full_name(procedure: Procedure) -> str:
 
 # The law and the authority as the acts write them -------------------------------------------------------
 
-# "da Lei", "do Decreto": the article before the kind of act (Policy.ActKind).
-_KIND_FEMININE = {
-    Policy.ActKind.LEI: True,
-    Policy.ActKind.LEI_COMPLEMENTAR: True,
-    Policy.ActKind.RESOLUCAO: True,
-    Policy.ActKind.DECRETO: False,
-}
-
-
-def law_name(policy: Policy) -> str:
-    """The reservation law as enacted, with "da"/"do": "da Lei nº 1.234, de 1º de dezembro de 2021"; when
-    only the bill is recorded, the acts say so ("da lei municipal originada do Projeto de Lei nº 9247/2021"),
-    never citing a bill as if it were the law."""
-    kind = Policy.ActKind(policy.act_kind)
-    number = f" nº {policy.act_number}" if policy.act_number else ""
-    if kind is Policy.ActKind.PROJETO_DE_LEI:
-        return f"da lei municipal originada do Projeto de Lei{number}"
-    dated = f", de {wording.date_in_full(policy.publication_date)}" if policy.publication_date else ""
-    article = "da" if _KIND_FEMININE.get(kind, True) else "do"
-    return f"{article} {kind.label}{number}{dated}"
-
 
 def falsity_basis(policy: Policy) -> str:
     """The article on a false declaration and its law: "art. 3º §3º da Lei nº …" (the law alone when the
     policy records no article)."""
-    law = law_name(policy)
+    law = law_of(policy)
     if policy.citation_falsity:
         return f"{policy.citation_falsity} {law}"
     return law.removeprefix("da ").removeprefix("do ")

@@ -15,10 +15,7 @@ which check.
 
 from __future__ import annotations
 
-import re
 import shutil
-import subprocess
-from dataclasses import dataclass
 from io import StringIO
 
 import pytest
@@ -27,6 +24,19 @@ from django.db import transaction
 from django.test import override_settings
 
 from contests.documents.models import Document
+from tests.acts_reading import (
+    EMPTY_HASH,
+    INTERNAL_REFERENCE,
+    PER_CENT_WITHOUT_WORDS,
+    PLURAL_MARKER,
+    SINGLE_LETTER,
+    Act,
+    act_of,
+    is_variable,
+    offending,
+    read_pdf,
+    signature_refusal,
+)
 from tests.conftest import FAST_HASHERS
 from tests.module_data import built_once
 
@@ -42,28 +52,6 @@ ORGANIZATIONS = ("santa-maria", "angra")
 KINDS = [kind.value for kind in Document.Kind]
 
 
-@dataclass(frozen=True)
-class Act:
-    organization: str
-    kind: str
-    title: str
-    code: str
-    signer_name: str
-    signer_office: str
-    text: str  # pdftotext's reading order, soft hyphens at line ends rejoined
-
-    def __str__(self) -> str:
-        return f"{self.organization} {self.code} “{self.title}”"
-
-
-def read_pdf(data: bytes) -> str:
-    """The text of a PDF in reading order; a word WeasyPrint hyphenated at a line's end (U+2010) joined."""
-    out = subprocess.run(
-        ["pdftotext", "-enc", "UTF-8", "-", "-"], input=data, capture_output=True, check=True
-    )
-    return re.sub(r"\u2010\s*\n\s*", "", out.stdout.decode())
-
-
 def _demo_acts(settings, media) -> list[Act]:
     settings.MEDIA_ROOT = media
     settings.PASSWORD_HASHERS = FAST_HASHERS
@@ -72,18 +60,7 @@ def _demo_acts(settings, media) -> list[Act]:
         with transaction.atomic():
             with override_settings(DEBUG=True):  # the demo with its users, as `make demo` makes it
                 call_command("seed_demo", "--organization", organization, stdout=StringIO())
-            acts.extend(
-                Act(
-                    organization,
-                    document.kind,
-                    document.title,
-                    document.code,
-                    document.signer_name,
-                    document.signer_office,
-                    read_pdf(bytes(document.pdf)),
-                )
-                for document in Document.objects.order_by("pk")
-            )
+            acts.extend(act_of(document, organization) for document in Document.objects.order_by("pk"))
             acts.extend(_letters(organization))
             transaction.set_rollback(True)  # the next organisation needs an installation of its own
     return acts
@@ -140,20 +117,6 @@ def acts_of(demo_acts: list[Act], kind: str) -> list[Act]:
     return found
 
 
-def excerpt(text: str, match: re.Match[str], width: int = 45) -> str:
-    return " ".join(text[max(0, match.start() - width) : match.end() + width].split())
-
-
-def offending(acts: list[Act], pattern: re.Pattern[str], keep=lambda m: True) -> list[str]:
-    """``act: …excerpt…`` for every match of ``pattern`` ``keep`` accepts, in every act."""
-    return [
-        f"{act}: …{excerpt(act.text, match)}…"
-        for act in acts
-        for match in pattern.finditer(act.text)
-        if keep(match)
-    ]
-
-
 # The walk covers every kind ---------------------------------------------------------------------------------
 
 
@@ -164,28 +127,6 @@ def test_the_demo_publishes_a_document_of_every_kind(demo_acts, organization):
 
 
 # What sends an act back -------------------------------------------------------------------------------------
-
-INTERNAL_REFERENCE = re.compile(r"\bRULES\b")
-PER_CENT_WITHOUT_WORDS = re.compile(r"\(\s*por\s+cento\s*\)")
-EMPTY_HASH = re.compile(r"\(\s*SHA-256\s*\)")
-# A marker glued to a word: "nomeado(a)", "candidato(s)", "A(o) Sr(a).", "parecer(es)", "inscrições(ões)".
-PLURAL_MARKER = re.compile(r"\w\((?:a|o|s|as|os|es|ns|ões|ãs)\)", re.IGNORECASE)
-# A lowercase letter standing alone as a word (after a space or at a line's start, before a space,
-# punctuation or the end): "a vaga de número s", "sobre s vagas", "n = 7", "k membros". Portuguese has
-# five one-letter words, none a variable: the articles "a" and "o", "e", "à" and "é". An alínea ("b)")
-# is followed by its parenthesis and is not matched; "(s)" glued to a word is the plural check's.
-SINGLE_LETTER = re.compile(r"(?<![^\s])([^\W\d_])(?=[\s,.;:!?=]|$)", re.MULTILINE)
-PORTUGUESE_ONE_LETTER_WORDS = frozenset("aeoàé")
-# A unit after a quantity ("40 h" of weekly workload in the edital's table) is a symbol, not a variable.
-UNITS = frozenset("hmgl")
-
-
-def _variable(match: re.Match[str]) -> bool:
-    letter = match.group(1)
-    if not letter.islower() or letter in PORTUGUESE_ONE_LETTER_WORDS:
-        return False
-    before = match.string[: match.start()].rstrip(" ")
-    return not (letter in UNITS and before[-1:].isdigit())
 
 
 @pytest.mark.parametrize("kind", KINDS + list(LETTERS))
@@ -201,9 +142,9 @@ def test_a_percentage_is_written_out_in_words(demo_acts, kind):
 
 
 @pytest.mark.parametrize("kind", KINDS + list(LETTERS))
-def test_no_single_letter_variable(demo_acts, kind):
+def test_no_single_letteris_variable(demo_acts, kind):
     """The law writes the number (“a vaga de número 20”), never a variable (“a vaga de número s”)."""
-    found = offending(acts_of(demo_acts, kind), SINGLE_LETTER, keep=_variable)
+    found = offending(acts_of(demo_acts, kind), SINGLE_LETTER, keep=is_variable)
     assert not found, "\n".join(found)
 
 
@@ -220,34 +161,6 @@ def test_no_plural_or_gender_marker(demo_acts, kind):
 
 
 # The signature block ----------------------------------------------------------------------------------------
-
-# Words of an office, a body or a system, never of a person's name: a block whose "name" holds one of them
-# names no one ("Presidente da Câmara (demonstração)", "Administração do sistema").
-NOT_A_PERSON = re.compile(
-    r"\b(?:presidente|prefeit[oa]|secretári[oa]|diretor[a]?|procurador[a]?|vereador[a]?|câmara|prefeitura|"
-    r"comissão|setor|administração|sistema|demonstração|assinatura|cargo)\b",
-    re.IGNORECASE,
-)
-
-
-def _spaced(text: str) -> str:
-    """``text`` as a pattern that lets a line break (or several spaces) stand for each space."""
-    return r"\s+".join(re.escape(word) for word in text.split())
-
-
-def signature_refusal(act: Act) -> str:
-    """Why ``act`` has no signature block naming a person and an office, or ''."""
-    name, office = act.signer_name.strip(), act.signer_office.strip()
-    if not name or not office:
-        return "sem nome ou cargo de quem assina registrado no documento"
-    if NOT_A_PERSON.search(name):
-        return f"quem assina não é uma pessoa: “{name}”"
-    if not re.search(_spaced(name) + r"\s*\n\s*" + _spaced(office), act.text):
-        shown = (
-            "nome presente, cargo não logo abaixo" if re.search(_spaced(name), act.text) else "nome ausente"
-        )
-        return f"sem o bloco de assinatura “{name}” / “{office}” ({shown})"
-    return ""
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -278,8 +191,8 @@ def test_every_act_is_signed_by_a_person_in_an_office(demo_acts, kind):
         ("para cada membro m, K(m) = SHA-256(S ‖ m); os k primeiros", ["m", "k"]),
     ],
 )
-def test_the_single_letter_check_finds_variables_and_only_them(text, variables):
-    assert [m.group(1) for m in SINGLE_LETTER.finditer(text) if _variable(m)] == variables
+def test_the_single_letter_check_findsis_variables_and_only_them(text, variables):
+    assert [m.group(1) for m in SINGLE_LETTER.finditer(text) if is_variable(m)] == variables
 
 
 @pytest.mark.parametrize(

@@ -144,7 +144,10 @@ def test_nomination_act_lists_nominees_in_seat_order_with_their_list(worked, cas
         < text.index("para a 3ª vaga do cargo (reservada a negros)")
         < text.index("para a 5ª vaga")
     )
-    assert "inscrição nº N2" in text and "prevista no art. 5º do Projeto de Lei nº 9247/2021" in text
+    assert (
+        "inscrição nº N2" in text
+        and "prevista no art. 5º da lei municipal originada do Projeto de Lei nº 9247/2021" in text
+    )
 
 
 def test_list_exports_and_document_publication_access(client, worked, cast):

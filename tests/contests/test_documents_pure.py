@@ -87,10 +87,13 @@ def test_the_chapter_states_results_and_rules_in_prose_never_the_engines_working
 def test_a_bill_is_cited_as_a_bill_with_the_right_contraction():
     from dataclasses import replace
 
-    bill = replace(SM, law="Projeto de Lei nº 9247/2021, ainda sem número de lei registrado")
+    bill = replace(
+        SM, law="lei municipal originada do Projeto de Lei nº 9247/2021 (ainda sem número de lei registrado)"
+    )
     text = text_of(chapter.reservation_chapter(bill, [row()], chapter=2))
-    assert "nos termos do art. 1º do Projeto de Lei nº 9247/2021, ainda sem número de lei registrado" in text
-    assert bill.law_of.startswith("do Projeto") and SM.law_of.startswith("da Lei")
+    cited = "da lei municipal originada do Projeto de Lei nº 9247/2021 (ainda sem número de lei registrado)"
+    assert f"nos termos do art. 1º {cited}" in text
+    assert bill.law_of.startswith("da lei municipal originada do Projeto") and SM.law_of.startswith("da Lei")
 
 
 def test_words_for_numbers_ordinals_and_percents():
@@ -104,7 +107,7 @@ def test_words_for_numbers_ordinals_and_percents():
 
 def test_ar_art3_par1_chapter_states_the_fifth_of_each_five():
     ar = chapter.PolicyText(
-        law="Projeto de Lei nº 094/2015, ainda sem número de lei registrado",
+        law="lei municipal originada do Projeto de Lei nº 094/2015 (ainda sem número de lei registrado)",
         law_dates="",
         group_label="negros e índios",
         groups=("preta", "parda", "indigena"),

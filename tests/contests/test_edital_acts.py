@@ -37,7 +37,10 @@ def test_the_demo_edital_has_the_structure_of_an_act(demo):
     )
     assert "destinado ao provimento de 22 (vinte e duas) vagas" in preamble
     # The demo's policy records the bill only: the edital says so plainly.
-    assert "pelo Projeto de Lei nº 9247/2021, ainda sem número de lei registrado" in preamble
+    assert (
+        "pela lei municipal originada do Projeto de Lei nº 9247/2021 (ainda sem número de lei registrado)"
+        in preamble
+    )
     assert "que reserva a negros 20% (vinte por cento) das vagas" in preamble
     chapters = ["1. DOS CARGOS E DAS VAGAS", "2. DA RESERVA DE VAGAS A NEGROS", "3. DA RESERVA DE VAGAS A"]
     positions = [text.index(c) for c in chapters]
@@ -170,7 +173,7 @@ def test_the_authority_heading(office, organization, municipality, expected):
             "projeto_de_lei",
             "9247/2021",
             None,
-            "Projeto de Lei nº 9247/2021, ainda sem número de lei registrado",
+            "lei municipal originada do Projeto de Lei nº 9247/2021 (ainda sem número de lei registrado)",
         ),
         ("lei", "6.123", None, "Lei Municipal nº 6.123"),
     ],

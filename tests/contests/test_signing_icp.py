@@ -35,10 +35,12 @@ def publish(title: str = "Portaria de teste") -> Document:
         kind=Document.Kind.PROCEDURE_ACT,
         subject=title,
         title=title,
-        render=lambda stamp: pdf_from_html(f"<p>{title} {stamp.code}</p>"),
+        render=lambda stamp: pdf_from_html(
+            f"<p>{title} {stamp.code}</p><p>Helena Bastos Prado<br>Presidente da Câmara Municipal</p>"
+        ),
         by=None,
-        signer_name="Presidente da Câmara",
-        signer_office="Presidente",
+        signer_name="Helena Bastos Prado",
+        signer_office="Presidente da Câmara Municipal",
     )
 
 

@@ -18,10 +18,12 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from contests import wording
+from contests.documents.edital import law_citation
 from contests.documents.signatures import SignatureBlock, signature_block
-from contests.models import Policy
+from contests.models import Contest, Policy
 from declarations import deadlines
 from declarations.calendars import organization_calendar
+from declarations.hetero.documents import basis
 from declarations.models import Procedure
 from declarations.procedure import documents, services
 
@@ -118,7 +120,8 @@ def test_the_demo_acts_have_the_form_of_acts_of_the_authority(demo_case):
         f"{candidate}, inscrição nº {number}",
         f"{who},",
         "CONSIDERANDO a denúncia recebida",
-        "CONSIDERANDO que o art. 3º §3º da lei municipal originada do Projeto de Lei nº 9247/2021 prevê",
+        "CONSIDERANDO que o art. 3º §3º da lei municipal originada do Projeto de Lei nº 9247/2021 (ainda sem "
+        "número de lei registrado) prevê",
         "Lei Federal nº 9.784, de 29 de janeiro de 1999",
         "RESOLVE:",
         f"Art. 1º Instaurar o Processo Administrativo nº {procedure.number}/{procedure.year}",
@@ -165,7 +168,8 @@ def test_the_demo_acts_have_the_form_of_acts_of_the_authority(demo_case):
         "com proposta de decisão",
         "É o relatório.",
         "II – FUNDAMENTAÇÃO",
-        "O art. 3º §3º da lei municipal originada do Projeto de Lei nº 9247/2021 prevê",
+        "O art. 3º §3º da lei municipal originada do Projeto de Lei nº 9247/2021 (ainda sem número de lei "
+        "registrado) prevê",
         "As provas dos autos não confirmam a autodeclaração.",
         "III – DISPOSITIVO",
         f"Ante o exposto, JULGO PROCEDENTE a apuração, para declarar a falsidade da autodeclaração racial "
@@ -264,16 +268,37 @@ def test_the_screen_shows_the_words_of_the_pdf(demo_case):
 
 
 def test_the_law_is_cited_as_enacted_and_a_bill_is_called_what_it_is():
+    """The procedure's acts cite the law in the words of every other act (``heading.law_citation``)."""
     enacted = Policy(
         act_kind=Policy.ActKind.LEI, act_number="6.123/2022", publication_date=datetime.date(2022, 3, 1)
     )
-    assert documents.law_name(enacted) == "da Lei nº 6.123/2022, de 1º de março de 2022"
     enacted.citation_falsity = "art. 3º §3º"
-    assert documents.falsity_basis(enacted) == "art. 3º §3º da Lei nº 6.123/2022, de 1º de março de 2022"
+    assert documents.falsity_basis(enacted) == "art. 3º §3º da Lei Municipal nº 6.123, de 1º de março de 2022"
     decree = Policy(act_kind=Policy.ActKind.DECRETO, act_number="10/2023")
-    assert documents.law_name(decree) == "do Decreto nº 10/2023"
-    bill = Policy(act_kind=Policy.ActKind.PROJETO_DE_LEI, act_number="9247/2021")
-    assert documents.law_name(bill) == "da lei municipal originada do Projeto de Lei nº 9247/2021"
+    assert documents.falsity_basis(decree) == "Decreto Municipal nº 10/2023"
+    decree.citation_falsity = "art. 2º"
+    assert documents.falsity_basis(decree) == "art. 2º do Decreto Municipal nº 10/2023"
+    bill = Policy(
+        act_kind=Policy.ActKind.PROJETO_DE_LEI, act_number="9247/2021", citation_falsity="art. 3º §3º"
+    )
+    assert documents.falsity_basis(bill) == (
+        "art. 3º §3º da lei municipal originada do Projeto de Lei nº 9247/2021 (ainda sem número de lei registrado)"
+    )
+
+
+def test_the_edital_the_procedure_and_the_commission_cite_the_law_in_the_same_words():
+    """One home for the law's citation (issue 20): the edital's ``law_citation``, the procedure's
+    ``falsity_basis`` and the commission's ``basis`` read it from ``heading.law_citation``."""
+    for policy in (
+        Policy(
+            act_kind=Policy.ActKind.LEI, act_number="6.123/2022", publication_date=datetime.date(2022, 3, 1)
+        ),
+        Policy(act_kind=Policy.ActKind.PROJETO_DE_LEI, act_number="094/2015"),
+    ):
+        citation = law_citation(policy)
+        assert documents.falsity_basis(policy) == citation
+        contest = Contest(policy=policy, title="Concurso", number=3, year=2026)
+        assert basis(contest).endswith(f" e {'da' if citation[:3].lower() == 'lei' else 'do'} {citation}")
 
 
 @pytest.mark.parametrize(

@@ -88,7 +88,7 @@ def test_a_procedure_act_is_signed_by_the_authority_and_prepared_by_the_clerk(cl
     """DESIGN point 11: the signer is the competent authority; who typed the act is "Elaborado por"."""
     text = re.sub(r"<[^>]+>", " ", page(client_for, "auditor", world, what="Documento publicado"))
     text = " ".join(text.split())
-    assert "Assinado por Paula Presidente (Presidente da Câmara Municipal)" in text
+    assert "Assinado por Paula Ribeiro Matos (Presidente da Câmara Municipal)" in text
     assert "Elaborado por Júlia Reis" in text
     assert "Assinado por Júlia Reis" not in text
 

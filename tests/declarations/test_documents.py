@@ -69,14 +69,14 @@ def test_the_opening_act_is_a_restricted_pdf_signed_by_the_authority_not_by_who_
     assert document.kind == Document.Kind.PROCEDURE_ACT and document.kind in RESTRICTED_KINDS
     assert document.contest == case.registration.contest and document.title.startswith("Portaria")
     assert (document.signer_name, document.signer_office) == (
-        "Paula Presidente",
+        "Paula Ribeiro Matos",
         "Presidente da Câmara Municipal",
     )
     assert document.published_by.username == "legal"
     text = pdf_text(bytes(document.pdf))
     assert "PORTARIA Nº 1/2026" in text and "Processo Administrativo nº 1/2026" in text
     assert "Indícios de falsidade" in text and document.code in text
-    assert "Paula Presidente" in text and "Presidente da Câmara Municipal" in text
+    assert "Paula Ribeiro Matos" in text and "Presidente da Câmara Municipal" in text
     assert "Lei Orgânica do Município, art. 35" in text  # the act of competence under the office
     assert "Legal Jurídica" not in text and "Setor Jurídico" not in text
 

@@ -142,7 +142,7 @@ def test_the_call_gives_date_and_time_in_full_the_no_show_rule_and_the_signature
     clean(text)
     signed_by_the_authority(text)
     assert "em 1º de dezembro de 2026, às 9h00, no seguinte local: Sala 1" in text
-    assert "e da Lei nº 6.500/2021 (Santa Maria/RS)" in text and "Projeto de Lei" not in text
+    assert "e da Lei Municipal nº 6.500/2021" in text and "Projeto de Lei" not in text
     assert "o candidato que não comparecer será eliminado do concurso" in text
     assert "convoca os candidatos abaixo relacionados" in text
 
