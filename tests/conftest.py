@@ -2,6 +2,7 @@
 
 import os
 import shutil
+from collections import Counter
 
 import pytest
 from django.conf import settings
@@ -205,3 +206,12 @@ def _read_the_journeys_acts() -> None:
         found += acts_reading.problems(letter, signed=False)
         ACTS_READ.append(letter.kind)
     assert not found, "atos publicados na jornada que um jurista devolveria:\n" + "\n".join(found)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """How many acts the journeys published and the walk read, by kind (without xdist: a worker's count
+    stays in the worker)."""
+    if ACTS_READ:
+        kinds = Counter(ACTS_READ)
+        listed = ", ".join(f"{kind} {n}" for kind, n in sorted(kinds.items()))
+        terminalreporter.write_line(f"atos das jornadas lidos: {len(ACTS_READ)} ({listed})")
