@@ -31,6 +31,7 @@ NAMED_PURE = (
     "contests.wording",
     "contests.calendar",
     "declarations.deadlines",
+    "declarations.procedure.notices",
     "declarations.procedure.rules",
     "declarations.procedure.rules_labels",
     "declarations.hetero.draw",
