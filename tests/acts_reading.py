@@ -52,6 +52,17 @@ def act_of(document, organization: str = "") -> Act:
     )
 
 
+def rendered_act(document, organization: str = "") -> Act | None:
+    """``act_of(document)`` when the documents pipeline rendered its PDF (the verification code printed on
+    every page); None for a stand-in a test fixture stored (a blank page, bytes that are no PDF), which is no
+    act and has nothing to read."""
+    try:
+        act = act_of(document, organization)
+    except subprocess.CalledProcessError:
+        return None
+    return act if document.code and document.code in act.text else None
+
+
 def excerpt(text: str, match: re.Match[str], width: int = 45) -> str:
     return " ".join(text[max(0, match.start() - width) : match.end() + width].split())
 

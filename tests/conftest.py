@@ -200,7 +200,9 @@ def _read_the_journeys_acts() -> None:
 
     found: list[str] = []
     for document in Document.objects.order_by("pk"):
-        found += acts_reading.problems(acts_reading.act_of(document, "jornada"))
+        if (act := acts_reading.rendered_act(document, "jornada")) is None:
+            continue  # a fixture's stand-in (no verification code printed): not an act the journey published
+        found += acts_reading.problems(act)
         ACTS_READ.append(document.kind)
     for letter in acts_reading.journey_letters():
         found += acts_reading.problems(letter, signed=False)
