@@ -155,6 +155,7 @@ def problems(act: Act, *, signed: bool = True) -> list[str]:
 def journey_letters() -> list[Act]:
     """The personal letters of the first nomination and the first procedure notice in the database (the ones
     a journey made), read back; none when the journey made neither."""
+    # Imported here: ``tests/conftest.py`` imports this module before Django's apps are ready.
     from django.utils import timezone
 
     from candidates.letters import nomination_letter

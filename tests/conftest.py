@@ -196,7 +196,7 @@ ACTS_READ: list[str] = []
 def _read_the_journeys_acts() -> None:
     if shutil.which("pdftotext") is None:
         return
-    from contests.documents.models import Document
+    from contests.documents.models import Document  # the apps are not ready when this module is imported
 
     found: list[str] = []
     for document in Document.objects.order_by("pk"):

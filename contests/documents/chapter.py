@@ -27,7 +27,8 @@ class PolicyText:
     """What the chapter needs of a policy (and of the contest's PcD reserve), as plain values."""
 
     # The law as enacted: "Lei Municipal nº 6.123, de 1º de dezembro de 2021"; when only the bill is recorded,
-    # "Projeto de Lei nº 9247/2021 (ainda sem número de lei registrado)".
+    # "lei municipal originada do Projeto de Lei nº 9247/2021 (ainda sem número de lei registrado)"
+    # (``heading.law_citation``).
     law: str
     law_dates: str  # "em vigor desde …", or ""
     group_label: str  # "negros", "negros e índios"

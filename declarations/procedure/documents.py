@@ -30,7 +30,7 @@ from candidates.models import Nomination
 from candidates.tasks import page_url
 from contests import wording
 from contests.audit import User, audited_save
-from contests.documents.edital import law_of
+from contests.documents.edital import law_citation, law_of
 from contests.documents.letters import Letter
 from contests.documents.models import Document
 from contests.documents.render import Stamp, render_pdf
@@ -102,10 +102,9 @@ def procedure_full_name(procedure: Procedure) -> str:
 def falsity_basis(policy: Policy) -> str:
     """The article on a false declaration and its law: "art. 3º §3º da Lei nº …" (the law alone when the
     policy records no article)."""
-    law = law_of(policy)
     if policy.citation_falsity:
-        return f"{policy.citation_falsity} {law}"
-    return law.removeprefix("da ").removeprefix("do ")
+        return f"{policy.citation_falsity} {law_of(policy)}"
+    return law_citation(policy)
 
 
 def authority_preamble(signature: SignatureBlock) -> str:
