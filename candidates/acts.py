@@ -14,7 +14,8 @@ from django.urls import reverse
 from candidates.models import Nomination
 from contests.documents.models import Document
 from contests.models import Contest, Position
-from contests.wording import head_noun, is_feminine
+from contests.wording import act_is_feminine as feminine
+from contests.wording import by, of, with_article  # noqa: F401  (the acts' grammar, re-exported)
 
 
 def nomination_act_subject(act_number: str) -> str:
@@ -84,39 +85,6 @@ def nomination_acts(*, contest: Contest | None = None, position: Position | None
 
 
 # How the acts name themselves and what they cite (the Portaria and the letter that tells of it) ---------
-
-# Heads of the names of acts and offices that are feminine though ``wording.is_feminine`` reads them by
-# their ending ("Lei" ends in "i").
-_FEMININE_ACTS = frozenset({"lei", "emenda", "ordem"})
-
-
-def feminine(label: str) -> bool:
-    return head_noun(label) in _FEMININE_ACTS or is_feminine(label)
-
-
-def with_article(label: str) -> str:
-    """``"a Portaria nº 12/2025"``, ``"o Ato da Mesa nº 3"``, ``"a Lei Orgânica"``: the name of an act with
-    the definite article it takes (kept when the text already starts with one)."""
-    label = label.strip()
-    if head_noun(label) in ("a", "o", "as", "os"):
-        return label
-    return f"{'a' if feminine(label) else 'o'} {label}"
-
-
-def of(label: str) -> str:
-    """``"da Lei nº 1"``, ``"do Decreto nº 2"``: "de" contracted with the article ``label`` takes."""
-    article = with_article(label)
-    return "d" + article if article[:2] in ("a ", "o ") else f"de {article}"
-
-
-def by(label: str) -> str:
-    """``"pela Portaria nº 3"``, ``"pelo Ato da Mesa nº 7"``."""
-    article = with_article(label)
-    if article.startswith("a "):
-        return "pela " + article[2:]
-    if article.startswith("o "):
-        return "pelo " + article[2:]
-    return f"por {article}"
 
 
 _NUMBER_MARK = re.compile(r"^(?P<kind>[^\d]*?)[\s,]*(?:n\.?\s*[º°o]\.?\s*)?(?P<number>\d.*)$", re.IGNORECASE)

@@ -93,6 +93,49 @@ def is_feminine(label: str) -> bool:
     return head.endswith(("ção", "ções", "são", "sões", "dade", "dades", "gem", "gens", "a", "as"))
 
 
+# Names of acts ("Lei nº 1", "Portaria nº 12/2025", "Ato da Mesa nº 3") and the article they take: the one
+# home of this grammar for every act (the nomination's Portaria, the letters, the documents' headings).
+# Heads of acts' and offices' names that are feminine though ``is_feminine`` reads them by their ending
+# ("Lei" ends in "i").
+_FEMININE_ACTS = frozenset({"lei", "emenda", "ordem"})
+
+
+def act_is_feminine(label: str) -> bool:
+    """Whether the name of an act or office takes "a": "Lei", "Portaria", "Resolução", but "Decreto"."""
+    return head_noun(label) in _FEMININE_ACTS or is_feminine(label)
+
+
+def with_article(label: str) -> str:
+    """``"a Portaria nº 12/2025"``, ``"o Ato da Mesa nº 3"``, ``"a Lei Orgânica"``: the name of an act with
+    the definite article it takes (kept when the text already starts with one)."""
+    label = label.strip()
+    if head_noun(label) in ("a", "o", "as", "os"):
+        return label
+    return f"{'a' if act_is_feminine(label) else 'o'} {label}"
+
+
+def of(label: str) -> str:
+    """``"da Lei nº 1"``, ``"do Decreto nº 2"``: "de" contracted with the article ``label`` takes (or
+    the one it already starts with: "a Lei" → "da Lei")."""
+    article = with_article(label)
+    return "d" + article if article[:2] in ("a ", "o ") or article[:3] in ("as ", "os ") else f"de {article}"
+
+
+def contraction_of(label: str) -> str:
+    """The contraction alone: ``"da"`` (Lei, Resolução, Portaria), ``"do"`` (Decreto, Projeto)."""
+    return of(label).split(" ", 1)[0]
+
+
+def by(label: str) -> str:
+    """``"pela Portaria nº 3"``, ``"pelo Ato da Mesa nº 7"``."""
+    article = with_article(label)
+    if article.startswith("a "):
+        return "pela " + article[2:]
+    if article.startswith("o "):
+        return "pelo " + article[2:]
+    return f"por {article}"
+
+
 def is_plural(label: str) -> bool:
     """Whether ``label``'s head noun is plural ("Alegações finais")."""
     head = head_noun(label)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime
 
-from contests.wording import date_in_full
+from contests.wording import contraction_of, date_in_full
 
 # Offices whose holder is a woman by the word itself ("Prefeita", "Secretária", "Diretora"); anything else
 # takes the masculine article, as acts write an office in the abstract ("O Presidente").
@@ -86,8 +86,8 @@ def law_citation(kind: str, number: str, published: datetime.date | None) -> str
 
 def of_act(name: str) -> str:
     """The contraction of "de" with the article of an act's name: "da" Lei, lei municipal, Resolução,
-    Emenda; "do" Projeto, Decreto."""
-    return "da" if name.split(" ", 1)[0].lower() in ("lei", "resolução", "emenda") else "do"
+    Emenda; "do" Projeto, Decreto (the acts' grammar is ``wording``'s)."""
+    return contraction_of(name)
 
 
 def law_of(kind: str, number: str, published: datetime.date | None) -> str:

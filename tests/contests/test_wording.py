@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 
+from contests import wording
 from contests.wording import agreeing, carried_in_words, decimal_comma, plural, said, thousands
 from declarations.procedure.rules import Act
 from declarations.procedure.rules_labels import ACT_LABELS
@@ -166,3 +167,26 @@ def test_percent_in_words_as_the_law_writes_it():
 
     assert percent_in_words(Decimal("20.00")) == "20% (vinte por cento)"
     assert percent_in_words(Decimal("12.5")) == "12,5% (doze vírgula cinco por cento)"
+
+
+@pytest.mark.parametrize(
+    ("label", "expected"),
+    [
+        ("Lei Municipal nº 6.123", "da Lei Municipal nº 6.123"),
+        (
+            "lei municipal originada do Projeto de Lei nº 9247/2021",
+            "da lei municipal originada do Projeto de Lei nº 9247/2021",
+        ),
+        ("Projeto de Lei nº 9247/2021", "do Projeto de Lei nº 9247/2021"),
+        ("Decreto Municipal nº 10", "do Decreto Municipal nº 10"),
+        ("Resolução nº 2", "da Resolução nº 2"),
+        ("Portaria nº 12/2025", "da Portaria nº 12/2025"),
+        ("a Lei Orgânica", "da Lei Orgânica"),
+    ],
+)
+def test_one_grammar_of_acts_for_the_headings_and_the_nomination(label, expected):
+    from candidates.acts import of as nomination_of
+    from contests.documents.heading import of_act
+
+    assert wording.of(label) == expected == nomination_of(label)
+    assert of_act(label) == expected.split(" ", 1)[0]
