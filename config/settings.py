@@ -89,6 +89,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # NUL bytes out of the query string before anything reads it (PostgreSQL refuses them in a query).
+    "workspace.middleware.QueryWithoutNulMiddleware",
     # The public portal's pages already answered, replayed whole to anonymous visitors.
     "portal.middleware.PublicPageMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

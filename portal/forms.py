@@ -59,7 +59,9 @@ class CodeForm(forms.Form):
 
     def clean_code(self) -> str:
         code = normalize_code(self.cleaned_data["code"])
-        if not code or not code.isprintable():
+        # Letters, digits and the hyphen only: the code goes into the page's address (a "/" would make
+        # no address at all).
+        if not code or not code.isascii() or not code.replace("-", "").isalnum():
             raise forms.ValidationError("Informe o código impresso no documento, por exemplo 7KQ4-M2XD.")
         return code
 

@@ -1,4 +1,5 @@
-"""Middleware of the project: no-store for the staff workspace, a clear 503 page when the database is down."""
+"""Middleware of the project: query values without NUL bytes, no-store for the staff workspace, a clear 503
+page when the database is down."""
 
 from __future__ import annotations
 
@@ -7,13 +8,34 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
-from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, QueryDict
 from django.template.loader import render_to_string
 from django.utils.cache import add_never_cache_headers
 
 logger = logging.getLogger("cotas.database")
 
 RETRY_AFTER_SECONDS = 60
+
+
+class QueryWithoutNulMiddleware:
+    """The one place where a NUL byte leaves the query string (``?concurso=%00``, ``?ato=a%00b``): dropped
+    from every key and value before any view, form or cache key reads them. PostgreSQL refuses a NUL in a
+    text parameter, so a view that filtered by such a value answered 500; forms already refuse NUL in what
+    they parse (Django's ``ProhibitNullCharactersValidator``), but a view reads ``request.GET`` directly too.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if "%00" in request.META.get("QUERY_STRING", ""):
+            clean = QueryDict(mutable=True)
+            for key, values in request.GET.lists():
+                clean.setlist(key.replace("\x00", ""), [value.replace("\x00", "") for value in values])
+            clean._mutable = False
+            request.GET = clean
+            request.META["QUERY_STRING"] = clean.urlencode()
+        return self.get_response(request)
 
 
 class DatabaseUnavailableMiddleware:
