@@ -33,7 +33,7 @@ class QueryWithoutNulMiddleware:
             for key, values in request.GET.lists():
                 clean.setlist(key.replace("\x00", ""), [value.replace("\x00", "") for value in values])
             clean._mutable = False
-            request.GET = clean
+            request.GET = clean  # type: ignore[assignment]  # made immutable just above
             request.META["QUERY_STRING"] = clean.urlencode()
         return self.get_response(request)
 
