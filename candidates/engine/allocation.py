@@ -36,7 +36,8 @@ Ranking (``candidates.engine.ranking``, re-exported here)
 Events (frozen; ``event_from_dict({"call": 5})`` / ``event_to_dict(event)``)
     ``Call(count)``, ``OpenVacancies(count)``, ``Withdraw(candidate)``, ``NoShow(candidate)``,
     ``Eliminate(candidate)``, ``ExcludeFromReserve(candidate)``, ``EndOfList(candidate)``,
-    ``TookOffice(candidate)``.
+    ``TookOffice(candidate)``, ``Reinstate(candidate, ground="")``, ``CourtHold(candidate)``,
+    ``CourtRelease(candidate)`` (RULES §4 items 7–8: ``candidates.engine.reinstatement``).
 
 State and transitions
 ---------------------
@@ -50,14 +51,16 @@ State and transitions
 ``State`` (frozen, compared by value): ``params``, ``roster``, ``vacancies``, ``seats`` (kinds of the
 seats created so far; seat s at index s−1), ``nominations`` (``Nomination``, in order), ``removed``
 ((candidate, ``withdrawn``|``no_show``|``eliminated``) in order), ``excluded`` (off the reserved lists),
-``end_of_list`` (requests, in order). Queries: ``schedule()`` (kinds for the ``n`` open vacancies: kept
+``end_of_list`` (requests, in order), ``removals`` (eliminations and exclusions a ``Reinstate`` may
+undo), ``owed`` (seats owed, RULES §4 item 7), ``court_holds`` (item 8). Queries: ``schedule()`` (kinds for the ``n`` open vacancies: kept
 then projected), ``reservation()`` (``quotas.Reservation`` for ``n``), ``lists()`` (classification lists
 now: ``{"open": [...], "racial": [...], "pcd": [...]}``), ``active_nomination(candidate)``.
 ``to_dict(include_candidates=True)`` gives plain JSON-able data; ``State.from_dict(data, candidates=None)``
 restores it (pass ``candidates`` when the dict was saved without them).
 
 ``Nomination(order, seat, kind, candidate, list, status, why, reverted, compensated, reason)``;
-statuses ``active``, ``took_office``, ``withdrawn``, ``no_show``, ``annulled``, ``end_of_list``.
+statuses ``active``, ``took_office``, ``withdrawn``, ``no_show``, ``annulled``, ``end_of_list``,
+``on_hold``; flags ``reinstated`` and ``displaced``.
 ``reason`` is a ``Reason`` (kind, list, via, citation, the §2 figures, places on the lists, collision,
 freed seat, a held candidate's other seat): screens format it (``Reason.detail()``) rather than slicing
 ``why`` (which is ``Reason.text()`` plus, after a compensation, its note).
@@ -90,6 +93,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from candidates.engine import reinstatement
 from candidates.engine.ranking import (
     Applicant,
     Candidate,
@@ -114,10 +118,13 @@ from candidates.engine.records import (
     END_OF_LIST,
     HOLDING,
     NO_SHOW,
+    ON_HOLD,
     STATUSES,
     TOOK_OFFICE,
     WITHDRAWN,
     Call,
+    CourtHold,
+    CourtRelease,
     Eliminate,
     EndOfList,
     Event,
@@ -126,6 +133,7 @@ from candidates.engine.records import (
     NoShow,
     OpenVacancies,
     Reason,
+    Reinstate,
     Roster,
     TookOffice,
     Withdraw,
@@ -142,7 +150,9 @@ from candidates.engine.schedule import (
     EVERY_NTH,
     KINDS,
     LARGER_ONLY,
+    NEXT_SEAT,
     OPEN,
+    OWN_SEAT,
     PCD,
     PROJECTED,
     PROPORTIONAL,
@@ -177,8 +187,11 @@ __all__ = [
     "EVERY_NTH",
     "KINDS",
     "LARGER_ONLY",
+    "NEXT_SEAT",
     "NO_SHOW",
+    "ON_HOLD",
     "OPEN",
+    "OWN_SEAT",
     "PCD",
     "PROJECTED",
     "PROPORTIONAL",
@@ -190,6 +203,8 @@ __all__ = [
     "Call",
     "Candidate",
     "Change",
+    "CourtHold",
+    "CourtRelease",
     "Cut",
     "CutQuota",
     "Eliminate",
@@ -205,6 +220,7 @@ __all__ = [
     "Params",
     "PhaseScore",
     "Reason",
+    "Reinstate",
     "ReserveRule",
     "Roster",
     "State",
@@ -263,6 +279,9 @@ class State:
     removed: tuple[tuple[str, str], ...] = ()
     excluded: tuple[str, ...] = ()
     end_of_list: tuple[str, ...] = ()
+    removals: tuple[tuple[str, str, int], ...] = ()
+    owed: tuple[tuple[str, int, str], ...] = ()
+    court_holds: tuple[str, ...] = ()
     _seating: Seating | None = field(default=None, repr=False, compare=False, hash=False)
 
     # Queries ------------------------------------------------------------------------------------------
@@ -308,6 +327,13 @@ class State:
             excluded=list(self.excluded),
             end_of_list=list(self.end_of_list),
         )
+        # RULES §4 items 7–8, only when there is something (snapshots made before them stay the same).
+        if self.removals:
+            data["removals"] = [list(r) for r in self.removals]
+        if self.owed:
+            data["owed"] = [list(o) for o in self.owed]
+        if self.court_holds:
+            data["court_holds"] = list(self.court_holds)
         return data
 
     @classmethod
@@ -332,6 +358,9 @@ class State:
                 removed=tuple((str(a), str(b)) for a, b in data["removed"]),
                 excluded=tuple(data["excluded"]),
                 end_of_list=tuple(data["end_of_list"]),
+                removals=tuple((str(a), str(b), int(o)) for a, b, o in data.get("removals", ())),
+                owed=tuple((str(a), int(o), str(g)) for a, o, g in data.get("owed", ())),
+                court_holds=tuple(str(h) for h in data.get("court_holds", ())),
             )
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, AllocationError):
@@ -383,6 +412,8 @@ def _build(state: State) -> Seating:
         (cid for cid, _ in state.removed),
         state.excluded,
         state.end_of_list,
+        state.court_holds,
+        state.owed,
     )
 
 
@@ -425,6 +456,9 @@ def _validate(state: State, seating: Seating, event: _CandidateEvent, c: int) ->
     name = event.candidate
     nom_index = seating.active_of.get(c)
     nom = seating.nominations[nom_index] if nom_index is not None else None
+    if isinstance(event, Reinstate | CourtHold | CourtRelease):
+        reinstatement.validate(state, seating, event, c)
+        return
     if isinstance(event, Eliminate):
         return
     if seating.removed[c]:
@@ -473,6 +507,8 @@ def _apply_call(state: State, seating: Seating, event: Call) -> tuple[State, Cha
     new_state = replace(
         state, seats=tuple(seating.kinds), nominations=tuple(seating.nominations), _seating=None
     )
+    if state.owed:
+        new_state = reinstatement.owed_after_call(new_state, seating)
     notes: list[str] = []
     if stopped:
         notes.append("A chamada parou: não há mais candidatos aprovados a convocar.")
@@ -509,7 +545,10 @@ def _apply_to_candidate(state: State, seating: Seating, event: Event, c: int) ->
     assert isinstance(event, _CandidateEvent)  # calls and openings have their own functions
     new_state, ended, message = _ON_CANDIDATE[type(event)](state, seating, event, c)
     messages = [message]
-    freed = tuple(seating.nominations[i].seat for i in ended if seating.nominations[i].status not in HOLDING)
+    # A seat nobody holds now (a seat taken back under ``own_seat`` is not freed: RULES §4 item 7).
+    freed = tuple(
+        seating.nominations[i].seat for i in ended if seating.holder[seating.nominations[i].seat] < 0
+    )
     for seat in freed:
         messages.append(
             f"A {ordinal(seat, True)} vaga fica livre e será preenchida na próxima chamada pela mesma regra."
@@ -548,6 +587,7 @@ def _leave(state: State, seating: Seating, event: _CandidateEvent, c: int) -> _O
     seating.remove(c)
     what = "desistiu" if status == WITHDRAWN else "não tomou posse"
     message = f"{event.candidate} {what} e sai de todas as listas{state.params.cite('withdrawal')}."
+    state = reinstatement.forget(state, seating, c, end_hold=True)
     return replace(state, removed=(*state.removed, (event.candidate, status))), ended, message
 
 
@@ -565,6 +605,8 @@ def _eliminate(state: State, seating: Seating, event: _CandidateEvent, c: int) -
         )
     ended = _end(seating, c, ANNULLED)
     seating.remove(c)
+    state = reinstatement.forget(state, seating, c, end_hold=True)
+    state = reinstatement.removed_by(state, seating, name, ELIMINATED, ended)
     return (
         replace(state, removed=(*state.removed, (name, ELIMINATED))),
         ended,
@@ -579,6 +621,8 @@ def _exclude(state: State, seating: Seating, event: _CandidateEvent, c: int) -> 
     ended = _end(seating, c, ANNULLED) if i is not None and seating.nominations[i].list in RESERVES else ()
     seating.exclude(c)
     message = f"{event.candidate} sai das listas reservadas e permanece na ampla concorrência."
+    state = reinstatement.forget(state, seating, c, end_hold=False)
+    state = reinstatement.removed_by(state, seating, event.candidate, reinstatement.EXCLUDED, ended)
     return replace(state, excluded=(*state.excluded, event.candidate)), ended, message
 
 
@@ -587,6 +631,7 @@ def _to_the_end(state: State, seating: Seating, event: _CandidateEvent, c: int) 
     ended = _end(seating, c, END_OF_LIST)
     seating.move_to_end(c)
     message = f"{event.candidate} vai para o fim das listas em que está."
+    state = reinstatement.forget(state, seating, c, end_hold=False)
     return replace(state, end_of_list=(*state.end_of_list, event.candidate)), ended, message
 
 
@@ -597,6 +642,9 @@ _ON_CANDIDATE: dict[type[_CandidateEvent], Callable[[State, Seating, _CandidateE
     Eliminate: _eliminate,
     ExcludeFromReserve: _exclude,
     EndOfList: _to_the_end,
+    Reinstate: reinstatement.reinstate,
+    CourtHold: reinstatement.court_hold,
+    CourtRelease: reinstatement.court_release,
 }
 
 

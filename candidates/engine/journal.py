@@ -21,6 +21,7 @@ class Via(Enum):
     RESERVED = "reserved"  # a reserved seat: the best of its list who qualifies
     REVERTED = "reverted"  # a reserved seat nobody qualified for: filled as an open seat
     HELD = "held"  # a dual candidate held for the list they prefer (SM art. 4 §7)
+    OWED = "owed"  # a seat owed to a reinstated or displaced candidate (RULES §4 item 7)
 
 
 class Fill(NamedTuple):

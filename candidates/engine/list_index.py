@@ -223,6 +223,26 @@ class ListIndex:
                     lst.avail.add(e, -1)
         self.excluded[c] = 1
 
+    def restore(self, c: int) -> None:
+        """Back on the lists an elimination took ``c`` off, at the entries they had (RULES §4 item 7)."""
+        self.removed[c] = 0
+        for lst in self.on_lists(c):
+            e = lst.cur[c]
+            lst.alive.add(e, 1)
+            if not self.holding[c]:
+                lst.avail.add(e, 1)
+
+    def include(self, c: int) -> None:
+        """Back on the reserved lists an exclusion took ``c`` off (RULES §4 item 7)."""
+        self.excluded[c] = 0
+        for name in RESERVES:
+            if self.is_on(name, c):
+                lst = self.lists[name]
+                e = lst.cur[c]
+                lst.alive.add(e, 1)
+                if not self.holding[c]:
+                    lst.avail.add(e, 1)
+
     def move_to_end(self, c: int) -> None:
         """To the end of every list ``c`` is on, behind everyone (RULES §4 item 4)."""
         free = 0 if self.holding[c] else 1

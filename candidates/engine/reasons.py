@@ -65,7 +65,9 @@ def seat_reason(seating: Seating, fill: Fill, cut: int | None, open_count: int, 
     kind, via = fill.kind, fill.via
     seat = _seat(seating, fill)
     g_pos = seating.position(OPEN, fill.candidate)
-    if kind == OPEN:
+    if via is Via.OWED:
+        choice = _owed_choice(seating, fill)
+    elif kind == OPEN:
         choice = _open_choice(seating, fill.candidate, g_pos)
     elif via is Via.REVERTED:
         choice = _reverted_choice(seating, kind, fill.candidate, g_pos)
@@ -134,6 +136,27 @@ def _share(seating: Seating, fill: Fill) -> _Share:
     base = seating.n if whole else fill.seat
     reserved = params.count(kind, seating.n) if whole else params.share(kind, fill.seat, seating.n)
     return _Share(format_percent(rule.percent), base, share_text(rule, base), reserved)
+
+
+def _owed_choice(seating: Seating, fill: Fill) -> _Choice:
+    """A seat paid to an owed candidate (RULES §4 item 7, ``next_seat``): before anyone else, in the order
+    of the nominations lost, whatever their rank."""
+    c = fill.candidate
+    name = seating.candidates[c].id
+    record = seating.owed_record(c)
+    order, ground = (record[1], record[2]) if record else (0, "")
+    lost = seating.nominations[order - 1] if 0 < order <= len(seating.nominations) else None
+    if lost is not None and lost.displaced:
+        text = (
+            f"devida a {name}, cuja {order}ª nomeação ({ordinal(lost.seat, True)} vaga) foi anulada para "
+            "restabelecer a nomeação de um(a) candidato(a) reintegrado(a)"
+        )
+    else:
+        text = f"devida a {name}, reintegrado(a) {ground or 'ao concurso'}"
+        if lost is not None:
+            text += f", cuja {order}ª nomeação ({ordinal(lost.seat, True)} vaga) fora anulada"
+    text += "; vaga devida, paga antes de qualquer outro candidato"
+    return _Choice(text)
 
 
 def _open_choice(seating: Seating, c: int, g_pos: int) -> _Choice:

@@ -27,8 +27,9 @@ WITHDRAWN = "withdrawn"
 NO_SHOW = "no_show"
 ANNULLED = "annulled"
 END_OF_LIST = "end_of_list"
-STATUSES = (ACTIVE, TOOK_OFFICE, WITHDRAWN, NO_SHOW, ANNULLED, END_OF_LIST)
-HOLDING = (ACTIVE, TOOK_OFFICE)  # the nominee holds the seat
+ON_HOLD = "on_hold"  # kept for a candidate under a court hold (RULES §4 item 8): filled, not refilled
+STATUSES = (ACTIVE, TOOK_OFFICE, WITHDRAWN, NO_SHOW, ANNULLED, END_OF_LIST, ON_HOLD)
+HOLDING = (ACTIVE, TOOK_OFFICE, ON_HOLD)  # the nominee holds the seat
 ELIMINATED = "eliminated"  # a candidate off every list (with WITHDRAWN and NO_SHOW)
 
 
@@ -74,6 +75,8 @@ class Reason(NamedTuple):
     def text(self) -> str:
         """The whole ``why``: ``"3ª vaga: reservada a negros; 20% de 3 = 0,6 → 1; N2 é o 1º …"``."""
         freed = f" (liberada: {self.freed_by})" if self.freed_by else ""
+        if self.via == "owed":  # RULES §4 item 7: who the seat is owed to comes first
+            return f"{ordinal(self.seat, True)} vaga{freed}: {self.choice_text} ({self.seat_text})"
         return f"{ordinal(self.seat, True)} vaga{freed}: {self.seat_text}; {self.choice_text}"
 
     def detail(self) -> str:
@@ -121,7 +124,9 @@ class Nomination(NamedTuple):
     """One nomination: ``order`` (1st, 2nd, … kept on the record), the ``seat`` and its ``kind`` now,
     the ``list`` the nominee came from (``open`` also for a reverted or compensated seat), ``status``,
     ``why`` in Portuguese and the same ``reason`` as data (``None`` in snapshots saved before it
-    existed). Immutable (a named tuple: tens of thousands are made per call)."""
+    existed); ``reinstated`` (a seat paid to a reinstated or displaced candidate, or a lost nomination
+    restored) and ``displaced`` (annulled because a restored one took its seat back), RULES §4 item 7.
+    Immutable (a named tuple: tens of thousands are made per call)."""
 
     order: int
     seat: int
@@ -133,6 +138,8 @@ class Nomination(NamedTuple):
     reverted: bool = False
     compensated: bool = False
     reason: Reason | None = None
+    reinstated: bool = False
+    displaced: bool = False
 
     @property
     def holds_seat(self) -> bool:
@@ -154,6 +161,10 @@ class Nomination(NamedTuple):
             data["reverted"] = True
         if self.compensated:
             data["compensated"] = True
+        if self.reinstated:
+            data["reinstated"] = True
+        if self.displaced:
+            data["displaced"] = True
         if with_reason and self.reason is not None:
             data["reason"] = self.reason.to_dict()
         return data
@@ -251,10 +262,60 @@ class TookOffice(_CandidateEvent):
     key: ClassVar[str] = "took_office"
 
 
-Event = Call | OpenVacancies | Withdraw | NoShow | Eliminate | ExcludeFromReserve | EndOfList | TookOffice
+@dataclass(frozen=True)
+class Reinstate(_CandidateEvent):
+    """A removal reversed (RULES §4 item 7): undoes the candidate's latest ``Eliminate`` or
+    ``ExcludeFromReserve``; a nomination it annulled is owed back by the policy's ``reinstatement`` rule.
+    ``ground`` (optional, not part of the event's dict) names the decision in the explanations, e.g.
+    ``"por decisão em grau de recurso no PA nº 3/2026"``."""
+
+    ground: str = field(default="", compare=False)
+    key: ClassVar[str] = "reinstate"
+
+
+@dataclass(frozen=True)
+class CourtHold(_CandidateEvent):
+    """A court order that keeps a seat (RULES §4 item 8): the candidate's nomination, now or when a
+    seat reaches them, is ``on_hold`` until ``CourtRelease``."""
+
+    key: ClassVar[str] = "court_hold"
+
+
+@dataclass(frozen=True)
+class CourtRelease(_CandidateEvent):
+    """The court hold ends (RULES §4 item 8): a nomination on hold becomes active."""
+
+    key: ClassVar[str] = "court_release"
+
+
+Event = (
+    Call
+    | OpenVacancies
+    | Withdraw
+    | NoShow
+    | Eliminate
+    | ExcludeFromReserve
+    | EndOfList
+    | TookOffice
+    | Reinstate
+    | CourtHold
+    | CourtRelease
+)
 EVENT_TYPES: dict[str, type] = {
     cls.key: cls
-    for cls in (Call, OpenVacancies, Withdraw, NoShow, Eliminate, ExcludeFromReserve, EndOfList, TookOffice)
+    for cls in (
+        Call,
+        OpenVacancies,
+        Withdraw,
+        NoShow,
+        Eliminate,
+        ExcludeFromReserve,
+        EndOfList,
+        TookOffice,
+        Reinstate,
+        CourtHold,
+        CourtRelease,
+    )
 }
 
 

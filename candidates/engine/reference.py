@@ -28,7 +28,7 @@ from candidates.engine.schedule import (
     seat_rule,
 )
 
-HOLDING = ("active", "took_office")
+HOLDING = ("active", "took_office", "on_hold")
 NominationKey = tuple[int, int, str, str, str, str, bool, bool]
 
 
@@ -42,6 +42,8 @@ class NaiveNomination:
     status: str = "active"
     reverted: bool = False
     compensated: bool = False
+    reinstated: bool = False
+    displaced: bool = False
 
     def key(self) -> NominationKey:
         return (
@@ -55,6 +57,10 @@ class NaiveNomination:
             self.compensated,
         )
 
+    def flags(self) -> tuple[bool, bool]:
+        """RULES §4 item 7's flags."""
+        return self.reinstated, self.displaced
+
 
 @dataclass
 class Naive:
@@ -66,6 +72,11 @@ class Naive:
     excluded: set[str] = field(default_factory=set)  # off the reserved lists
     kinds: list[str] = field(default_factory=list)  # kinds of the seats created so far
     noms: list[NaiveNomination] = field(default_factory=list)
+    # §4 item 7: removals not yet undone (candidate, "eliminated"|"excluded", order of the nomination
+    # annulled or 0); who is owed a seat (candidate, order of the nomination lost). Item 8: court holds.
+    removals: list[tuple[str, str, int]] = field(default_factory=list)
+    owed: list[tuple[str, int]] = field(default_factory=list)
+    holds: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.order = [c.id for c in self.people]
@@ -163,6 +174,8 @@ class Naive:
         for nom in made:
             if nom.list not in RESERVES:  # open, reverted or compensated in this call: no conflict
                 continue
+            if nom.reinstated:  # item 7: "item 3 ignores them, both as a nomination that may be a conflict"
+                continue
             cid = nom.candidate
             if not all(cid in self.reserved(name) for name in RESERVES):
                 continue
@@ -171,7 +184,8 @@ class Naive:
                 continue
             p_list = self.reserved(preferred)
             for other in made:
-                if self.kinds[other.seat - 1] != preferred:
+                # "… and as the seat that may cause one"
+                if self.kinds[other.seat - 1] != preferred or other.reinstated:
                     continue
                 if other.reverted:
                     return cid, preferred
@@ -239,6 +253,9 @@ class Naive:
                     # "If nobody qualifies, the seat reverts: it is filled as an open seat."
                     chosen = next((c for c in general if not_nominated(c) and c not in holds), None)
                     listed, reverted = OPEN, True
+            owed = self._owed_for(kind, holds)
+            if owed is not None:
+                chosen, listed, reverted = owed, kind, False
             if chosen is None:
                 # "If nobody at all is left to fill a seat, the call stops there (a new seat is not
                 # created)."
@@ -247,9 +264,28 @@ class Naive:
             if new:
                 self.kinds.append(kind)
             self.noms.append(
-                NaiveNomination(len(self.noms) + 1, seat, kind, chosen, listed, reverted=reverted)
+                NaiveNomination(
+                    len(self.noms) + 1,
+                    seat,
+                    kind,
+                    chosen,
+                    listed,
+                    status="on_hold" if chosen in self.holds else "active",
+                    reverted=reverted,
+                    reinstated=owed is not None,
+                )
             )
             filled += 1
+
+    def _owed_for(self, kind: str, holds: dict[str, str]) -> str | None:
+        """Item 7: "a seat goes to the first owed candidate who qualifies for its kind (any of them for an
+        open seat; one on list L for a seat of kind L, whatever their rank)"."""
+        for cid, _ in self.owed:
+            if self.nomination_of(cid) is not None or cid in self.removed or cid in holds:
+                continue
+            if kind == OPEN or cid in self.reserved(kind):
+                return cid
+        return None
 
     def _compensate(self) -> bool:
         """ "Every active nomination that came from a reserved list and whose nominee stands in the
@@ -277,9 +313,17 @@ class Naive:
         if nom is not None:
             nom.status = status
 
+    def _forget(self, cid: str, *, end_hold: bool) -> None:
+        """ "removed again … or sent to the end of the lists at their request is owed nothing more";
+        "elimination and withdrawal end a court hold"."""
+        self.owed = [o for o in self.owed if o[0] != cid]
+        if end_hold:
+            self.holds.discard(cid)
+
     def withdraw(self, cid: str, status: str = "withdrawn") -> None:
         self._end(cid, status)
         self.removed.add(cid)
+        self._forget(cid, end_hold=True)
 
     def no_show(self, cid: str) -> None:
         self.withdraw(cid, "no_show")
@@ -287,25 +331,92 @@ class Naive:
     def eliminate(self, cid: str) -> None:
         """ "eliminate of a candidate already off every list changes nothing"."""
         if cid not in self.removed:
+            nom = self.nomination_of(cid)
             self._end(cid, "annulled")
+            self.removals.append((cid, "eliminated", nom.order if nom else 0))
+            self._forget(cid, end_hold=True)
         self.removed.add(cid)
 
     def exclude_from_reserve(self, cid: str) -> None:
         nom = self.nomination_of(cid)
+        annulled = 0
         if nom is not None and nom.list in RESERVES:
             nom.status = "annulled"
+            annulled = nom.order
         self.excluded.add(cid)
+        self.removals.append((cid, "excluded", annulled))
+        self._forget(cid, end_hold=False)
 
     def end_of_list(self, cid: str) -> None:
         self._end(cid, "end_of_list")
         self.order.remove(cid)
         self.order.append(cid)
+        self._forget(cid, end_hold=False)
 
     def took_office(self, cid: str) -> None:
         nom = self.nomination_of(cid)
         assert nom is not None
         nom.status = "took_office"
 
+    # §4 items 7 and 8 -------------------------------------------------------------------------------
+
+    def reinstate(self, cid: str) -> None:
+        """ "reinstate undoes the candidate's latest removal by eliminate or exclude_from_reserve … If
+        that removal annulled a nomination of theirs …, the candidate is owed a seat"."""
+        k = max(i for i, r in enumerate(self.removals) if r[0] == cid)
+        _, what, order = self.removals.pop(k)
+        (self.removed if what == "eliminated" else self.excluded).discard(cid)
+        # "A candidate who holds a nomination again when reinstated is owed nothing."
+        if not order or self.nomination_of(cid) is not None:
+            return
+        if self.params.reinstatement == "next_seat":
+            self._owe(cid, order)
+            return
+        lost = self.noms[order - 1]
+        holder = self.seat_holder(lost.seat)
+        if holder is not None:
+            # "If the seat holds an earlier nomination (itself restored), that one stays and the
+            # reinstated candidate is owed a seat as under next_seat instead."
+            if holder.order < order or holder.status not in ("active", "on_hold"):
+                self._owe(cid, order)
+                return
+            # "a nomination made later on that seat and still active or on hold is annulled with
+            # displaced: true, and its nominee, still on the lists, is owed a seat"
+            holder.status = "annulled"
+            holder.displaced = True
+            self._owe(holder.candidate, holder.order)
+        # "the lost nomination takes its seat again with reinstated: true, the seat's current kind and
+        # the list of that kind …, on hold if the candidate is under a court hold, else active"
+        lost.kind = lost.list = self.kinds[lost.seat - 1]
+        lost.status = "on_hold" if cid in self.holds else "active"
+        lost.reinstated = True
+        lost.reverted = lost.compensated = False
+
+    def _owe(self, cid: str, order: int) -> None:
+        """ "in the order of the nominations they lost" """
+        self.owed.append((cid, order))
+        self.owed.sort(key=lambda o: o[1])
+
+    def court_hold(self, cid: str) -> None:
+        """ "an active nomination of theirs becomes on_hold" """
+        self.holds.add(cid)
+        nom = self.nomination_of(cid)
+        if nom is not None and nom.status == "active":
+            nom.status = "on_hold"
+
+    def court_release(self, cid: str) -> None:
+        """ "a nomination on hold becomes active" """
+        self.holds.discard(cid)
+        nom = self.nomination_of(cid)
+        if nom is not None and nom.status == "on_hold":
+            nom.status = "active"
+
+    def settle(self) -> None:
+        """After a call: an owed candidate who holds a nomination is owed nothing more."""
+        self.owed = [o for o in self.owed if self.nomination_of(o[0]) is None and o[0] not in self.removed]
+
     def run(self, event: dict[str, Any]) -> None:
         ((name, value),) = event.items()
         getattr(self, "open_vacancies" if name == "open" else name)(value)
+        if name == "call":
+            self.settle()

@@ -55,6 +55,11 @@ CHOOSE = "choose"
 LARGER_ONLY = "larger_only"
 DUAL_RULES = (CHOOSE, LARGER_ONLY)
 
+# How a seat owed to a reinstated candidate is paid (RULES §4 item 7).
+NEXT_SEAT = "next_seat"
+OWN_SEAT = "own_seat"
+REINSTATEMENT_RULES = (NEXT_SEAT, OWN_SEAT)
+
 # Keys of ``Params.citations`` the explanations use (the policy's own article numbers).
 CITATION_KEYS = (
     "order",
@@ -120,6 +125,8 @@ class Params:
     ``threshold_extra``: vacancies of the contest's other positions, added to the count the racial
     threshold is tested on when the policy counts it on the whole contest (``threshold_basis``).
     ``citations``: the policy's articles, keys in ``CITATION_KEYS``, quoted in the explanations.
+    ``reinstatement``: how a seat owed to a reinstated candidate is paid (RULES §4 item 7), ``next_seat``
+    or ``own_seat``.
     """
 
     racial: ReserveRule
@@ -133,6 +140,7 @@ class Params:
     group_label: str = "negros"
     threshold_extra: int = 0
     citations: tuple[tuple[str, str], ...] = ()
+    reinstatement: str = NEXT_SEAT
     _counts: tuple[_Count, _Count | None] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -165,6 +173,10 @@ class Params:
             )
         if self.dual_default not in RESERVES:
             raise AllocationError(f"Opção padrão desconhecida: {self.dual_default!r} (use racial ou pcd).")
+        if self.reinstatement not in REINSTATEMENT_RULES:
+            raise AllocationError(
+                f"Regra de reintegração desconhecida: {self.reinstatement!r} (use next_seat ou own_seat)."
+            )
         extra = self.threshold_extra
         if isinstance(extra, bool) or not isinstance(extra, int) or extra < 0:
             raise AllocationError("As vagas dos demais cargos não podem ser negativas.")

@@ -32,7 +32,7 @@ from candidates.engine.journal import (
 )
 from candidates.engine.list_index import ListIndex
 from candidates.engine.reasons import seat_reason
-from candidates.engine.records import ACTIVE, HOLDING, Nomination, Roster, ordinal
+from candidates.engine.records import ACTIVE, HOLDING, ON_HOLD, Nomination, Roster, ordinal
 from candidates.engine.schedule import (
     COMPENSATION,
     OPEN,
@@ -71,8 +71,14 @@ class Seating(ListIndex):
         removed: Iterable[str],
         excluded: Iterable[str],
         end_of_list: Iterable[str],
+        court_holds: Iterable[str] = (),
+        owed: Iterable[tuple[str, int, str]] = (),
     ) -> None:
         super().__init__(params, roster, nominations, removed, excluded, end_of_list)
+        # RULES §4 item 7: who is owed a seat (candidate, order of the nomination lost, the decision),
+        # in the order of the nominations lost; item 8: who is under a court hold.
+        self.owed = [(self.lookup(cid), order, ground) for cid, order, ground in owed]
+        self.under_hold = {self.lookup(cid) for cid in court_holds}
         self.n = vacancies
         self.nominations = list(nominations)
         self.active_of: dict[int, int] = {}
@@ -271,7 +277,12 @@ class Seating(ListIndex):
             if got is None:
                 return False
             seat, kind, contenders, new, made_up = got
-            if kind == OPEN:
+            c = self._owed_for(kind)
+            if c >= 0:
+                # RULES §4 item 7 (``next_seat``): an owed candidate who qualifies for the seat's kind
+                # takes it before anyone else, whatever their rank.
+                via = Via.OWED
+            elif kind == OPEN:
                 c, via = self._best_general(), Via.OPEN
                 if compensation and self.held:
                     # Reached by the open list, a held candidate is open competition anyway (SM art. 4 §3).
@@ -295,6 +306,23 @@ class Seating(ListIndex):
             # The explanation is written once the call is settled: everything it quotes is fixed then.
             fills.append(Fill(mark, c, seat, kind, contenders, new, made_up, via))
         return False
+
+    def _owed_for(self, kind: str) -> int:
+        """The first owed candidate (in the order of the nominations they lost) who qualifies for a seat
+        of ``kind``: any of them for an open seat, one on list ``kind`` for a reserved one; −1 if none."""
+        for c, _, _ in self.owed:
+            if self.holding[c] or self.removed[c] or c in self.held:
+                continue
+            if kind == OPEN or self.is_on(kind, c):
+                return c
+        return -1
+
+    def owed_record(self, c: int) -> tuple[int, int, str] | None:
+        return next((o for o in self.owed if o[0] == c), None)
+
+    def settle_owed(self) -> None:
+        """After a call: a candidate who holds a nomination again is owed nothing more (RULES §4 item 7)."""
+        self.owed = [o for o in self.owed if not self.holding[o[0]] and not self.removed[o[0]]]
 
     def _hold(self, c: int) -> None:
         """Hold ``c`` for their preferred list until the call ends (passed over by other seats)."""
@@ -326,12 +354,14 @@ class Seating(ListIndex):
 
     def _nominate(self, c: int, seat: int, kind: str, via: Via) -> None:
         held = c in self.held
-        listed = kind if via is Via.RESERVED or (via is Via.HELD and kind != OPEN) else OPEN
+        owed = via is Via.OWED
+        listed = kind if owed or via is Via.RESERVED or (via is Via.HELD and kind != OPEN) else OPEN
         i = len(self.nominations)
         cid = self.candidates[c][0]
         self.known[cid] = c
+        status = ON_HOLD if c in self.under_hold else ACTIVE
         self.nominations.append(
-            Nomination(i + 1, seat, kind, cid, listed, ACTIVE, "", via is Via.REVERTED, False)
+            Nomination(i + 1, seat, kind, cid, listed, status, "", via is Via.REVERTED, False, None, owed)
         )
         if held:
             self.held.discard(c)  # the hold is spent; its journal entry is undone before this one
@@ -400,16 +430,16 @@ class Seating(ListIndex):
         bar = {RACIAL: -1, PCD: -1}
         for i, fill in enumerate(fills):
             kind = self.kinds[fill.seat - 1]
-            if kind == OPEN:
-                continue
             nom = self.nominations[first + i]
+            if kind == OPEN or nom.reinstated:
+                continue  # item 3 ignores a seat paid to an owed candidate (RULES §4 item 7)
             rank = _EVERYONE if nom.reverted else self.lists[kind].cur[fill.candidate]
             bar[kind] = max(bar[kind], rank)
         if bar[RACIAL] < 0 and bar[PCD] < 0:
             return None
         for i, fill in enumerate(fills):
             nom = self.nominations[first + i]
-            if nom.list not in RESERVES:
+            if nom.list not in RESERVES or nom.reinstated:
                 continue
             c = fill.candidate
             if c in lapsed or not self._is_dual(c):

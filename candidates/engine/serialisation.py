@@ -13,7 +13,16 @@ from typing import Any
 
 from candidates.engine.ranking import Candidate
 from candidates.engine.records import Nomination, Reason
-from candidates.engine.schedule import CHOOSE, PCD, PROJECTED, PROPORTIONAL, RACIAL, AllocationError, Params
+from candidates.engine.schedule import (
+    CHOOSE,
+    NEXT_SEAT,
+    PCD,
+    PROJECTED,
+    PROPORTIONAL,
+    RACIAL,
+    AllocationError,
+    Params,
+)
 from contests.quotas import QuotaError, ReserveRule, to_fraction
 
 
@@ -42,11 +51,13 @@ def nomination_from_dict(data: Mapping[str, Any]) -> Nomination:
         reverted=bool(data.get("reverted", False)),
         compensated=bool(data.get("compensated", False)),
         reason=Reason.from_dict(data["reason"]) if data.get("reason") else None,
+        reinstated=bool(data.get("reinstated", False)),
+        displaced=bool(data.get("displaced", False)),
     )
 
 
 def params_to_dict(params: Params) -> dict[str, Any]:
-    return {
+    data: dict[str, Any] = {
         "racial": rule_to_dict(params.racial),
         "pcd": rule_to_dict(params.pcd) if params.pcd is not None else None,
         "order": params.order,
@@ -59,6 +70,10 @@ def params_to_dict(params: Params) -> dict[str, Any]:
         "threshold_extra": params.threshold_extra,
         "citations": dict(params.citations),
     }
+    if params.reinstatement != NEXT_SEAT:
+        # Only when not the default: a result run's inputs hash made before the key existed stays valid.
+        data["reinstatement"] = params.reinstatement
+    return data
 
 
 def params_from_dict(data: Mapping[str, Any]) -> Params:
@@ -76,6 +91,7 @@ def params_from_dict(data: Mapping[str, Any]) -> Params:
             group_label=data.get("group_label", "negros"),
             threshold_extra=data.get("threshold_extra", 0),
             citations=data.get("citations", {}),
+            reinstatement=data.get("reinstatement", NEXT_SEAT),
         )
     except QuotaError as exc:
         raise AllocationError(str(exc)) from None

@@ -23,7 +23,14 @@ from candidates.engine.allocation import (
     event_to_dict,
     initial_state,
 )
-from candidates.engine.schedule import DUAL_RULES, OPEN_COMPETITION_RULES, ORDERS, RESERVES
+from candidates.engine.schedule import (
+    DUAL_RULES,
+    NEXT_SEAT,
+    OPEN_COMPETITION_RULES,
+    ORDERS,
+    REINSTATEMENT_RULES,
+    RESERVES,
+)
 from contests.quotas import QuotaError, ReserveRule, Rounding, to_fraction
 
 SCENARIO_KEYS = ("policy", "pcd", "vacancies", "candidates", "events")
@@ -37,6 +44,7 @@ POLICY_KEYS = (
     "dual_default",
     "dual_rule",
     "open_competition_rule",
+    "reinstatement",
     "group_label",
 )
 PCD_KEYS = ("percent", "rounding", "cap_percent", "threshold")
@@ -175,6 +183,12 @@ def _pcd_rule(value: object) -> ReserveRule | None:
         return None
     obj = _object(value, "pcd")
     _known_keys(obj, PCD_KEYS, "pcd")
+    if "cap_percent" in obj and obj["cap_percent"] is None:
+        # RULES §2: a PcD reserve always has a cap (it keeps racial(n) + pcd(n) ≤ n when both round up).
+        raise ScenarioError(
+            "Cenário inválido: pcd.cap_percent não pode ser nulo: a reserva para pessoas com deficiência "
+            "tem sempre um teto (padrão 20%; Lei 8.112 art. 5 §2)."
+        )
     return _rule(obj, "pcd", rounding="up", threshold=1, cap=20)
 
 
@@ -208,6 +222,9 @@ def _policy_object(obj: Mapping[str, Any]) -> Params:
         dual_rule=_choice(obj.get("dual_rule", "choose"), DUAL_RULES, "policy.dual_rule"),
         dual_default=_choice(obj.get("dual_default", "racial"), RESERVES, "policy.dual_default"),
         group_label=group_label,
+        reinstatement=_choice(
+            obj.get("reinstatement", NEXT_SEAT), REINSTATEMENT_RULES, "policy.reinstatement"
+        ),
     )
 
 

@@ -9,6 +9,7 @@ proportional with threshold 3) and the three open-competition rules.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -90,9 +91,25 @@ PARAMS = st.one_of(
     ),
     st.builds(_colliding, COLLIDING, PRIORITIES, OPEN_COMPETITION_RULES, DUAL_RULES, DUAL_DEFAULTS),
 )
+# RULES §4 item 7: how an owed seat is paid.
+PARAMS = st.tuples(PARAMS, st.sampled_from(["next_seat", "own_seat"])).map(
+    lambda pair: dataclasses.replace(pair[0], reinstatement=pair[1])
+)
 LISTS = st.sampled_from([(), ("racial",), ("pcd",), ("racial", "pcd"), ("racial", "pcd")])
 CANDIDATE_SPECS = st.lists(st.tuples(LISTS, st.integers(0, 2)), max_size=14)
-CANDIDATE_EVENTS = ["withdraw", "no_show", "eliminate", "exclude_from_reserve", "end_of_list", "took_office"]
+CANDIDATE_EVENTS = [
+    "withdraw",
+    "no_show",
+    "eliminate",
+    "exclude_from_reserve",
+    "end_of_list",
+    "took_office",
+    # RULES §4 items 7 and 8 (twice each: reinstating needs an elimination or exclusion before it).
+    "reinstate",
+    "reinstate",
+    "court_hold",
+    "court_release",
+]
 EVENT_SPECS = st.lists(
     st.one_of(
         st.tuples(st.just("call"), st.integers(0, 5)),
@@ -144,6 +161,7 @@ def _agree(state: State, naive: Naive) -> None:
         for n in state.nominations
     ]
     assert fast == [n.key() for n in naive.noms]
+    assert [(n.reinstated, n.displaced) for n in state.nominations] == [n.flags() for n in naive.noms]
     assert list(state.seats) == naive.kinds
     assert state.lists() == naive.lists()
     assert state.schedule() == naive.schedule_now()
