@@ -448,7 +448,19 @@ POLICY_FIELDSETS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "nomination_order_is_seniority",
         ),
     ),
-    ("Acompanhamento", ("monitoring_body", "monitoring_interval_years", "candidate_guidance")),
+    (
+        "Acompanhamento",
+        (
+            "monitoring_body",
+            "monitoring_interval_years",
+            "final_report_quarter",
+            "term_warning_days",
+            "report_warning_days",
+            "citation_term",
+            "citation_prior_editais",
+            "candidate_guidance",
+        ),
+    ),
     (
         "Artigos citados",
         (

@@ -30,6 +30,7 @@ NAMED_PURE = (
     "contests.documents.heading",
     "contests.wording",
     "contests.calendar",
+    "contests.law_term",
     "declarations.deadlines",
     "declarations.procedure.notices",
     "declarations.procedure.rules",

@@ -19,7 +19,8 @@ from candidates.acts import nomination_acts
 from candidates.models import Nomination, ResultRun
 from candidates.models.nominations import nomination_name
 from candidates.selectors import SeatCount, seat_counts
-from contests.models import AccessLog, Contest, Position
+from contests import law_term
+from contests.models import AccessLog, Contest, Policy, Position
 from contests.selectors import access_logs
 from contests.wording import access_verb, plural
 from declarations.hetero.selectors import acts_to_publish, hetero_desk
@@ -175,9 +176,35 @@ def manager_section(*, today: datetime.date) -> Section:
     )
     return Section(
         "Gestão",
-        [editais, runs, acts, contests, validities],
+        [editais, runs, acts, contests, validities, law_lifetime(today=today)],
         notice="Os atos de heteroidentificação (sorteios, convocações, resultado) e os efeitos das decisões em processos "
         "administrativos são publicados pelo Jurídico, que os vê na sua página inicial.",
+    )
+
+
+def law_lifetime(*, today: datetime.date) -> Queue:
+    """The laws' lifetime (AR art. 5º): each current version whose term ends within its lead time (or has
+    ended), and each report due within its lead time or overdue (``contests.law_term``). One query."""
+    items = []
+    for policy in Policy.objects.filter(next_versions__isnull=True).order_by("name", "pk"):
+        for warning in law_term.warnings(
+            policy.term(),
+            today=today,
+            term_lead_days=policy.term_warning_days,
+            report_lead_days=policy.report_warning_days,
+        ):
+            items.append(
+                Item(
+                    f"{policy}: {warning.text}",
+                    policy.get_absolute_url(),
+                    note=f"até {warning.on:%d/%m/%Y}" if warning.on else "confira as datas da lei",
+                    overdue=warning.overdue,
+                )
+            )
+    return Queue(
+        "Vigência das leis e relatórios devidos",
+        items,
+        empty="Nenhuma lei perto do fim da vigência nem relatório devido.",
     )
 
 

@@ -13,8 +13,7 @@ from django.db.models import Q
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
-from contests import quotas
-from contests.calendar import add_years
+from contests import law_term, quotas
 
 PERCENT_VALIDATORS = [MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(100))]
 # Why a version a published contest uses refuses a change (its parts kept by other apps say the same).
@@ -250,6 +249,29 @@ class Policy(models.Model):
     monitoring_interval_years = models.PositiveSmallIntegerField(
         "relatório a cada (anos)", null=True, blank=True, help_text="AR art. 5º: a cada dois anos."
     )
+    final_report_quarter = models.PositiveSmallIntegerField(
+        "relatório final no trimestre do último ano",
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(4)],
+        help_text="AR art. 5º §1º: no primeiro trimestre do último ano de vigência (1). Vazio: sem relatório final.",
+    )
+    term_warning_days = models.PositiveSmallIntegerField(
+        "avisar do fim da vigência com antecedência de (dias)",
+        default=365,
+        help_text="Em Pendências, o aviso do fim da vigência aparece a partir de tantos dias antes.",
+    )
+    report_warning_days = models.PositiveSmallIntegerField(
+        "avisar dos relatórios com antecedência de (dias)",
+        default=60,
+        help_text="Em Pendências, cada relatório devido aparece a partir de tantos dias antes do seu prazo.",
+    )
+    citation_term = models.CharField(
+        "artigo da vigência e dos relatórios", max_length=80, blank=True, help_text="AR: art. 5º."
+    )
+    citation_prior_editais = models.CharField(
+        "artigo dos editais anteriores", max_length=80, blank=True, help_text="AR: art. 5º §2º."
+    )
     candidate_guidance = models.TextField(
         "orientação aos candidatos",
         blank=True,
@@ -307,19 +329,23 @@ class Policy(models.Model):
     def start_date(self) -> datetime.date | None:
         return self.effective_date or self.publication_date
 
+    def term(self) -> law_term.Term:
+        """The law's lifetime as pure data (``contests.law_term``)."""
+        return law_term.Term(
+            start=self.start_date,
+            duration_years=self.duration_years,
+            revoked_on=self.revoked_on,
+            report_interval_years=self.monitoring_interval_years,
+            final_report_quarter=self.final_report_quarter,
+            excludes_prior_editais=self.excludes_prior_editais,
+            citation_term=self.citation_term,
+            citation_prior_editais=self.citation_prior_editais,
+        )
+
     @property
     def end_date(self) -> datetime.date | None:
         """Last day the law is in force (exclusive end of its duration, or its revocation)."""
-        ends = []
-        if self.duration_years and self.start_date:
-            # A duration that reaches the calendar's end (add_years clamps to date.max) is no end.
-            expiry = add_years(self.start_date, self.duration_years)
-            if expiry < datetime.date.max:
-                ends.append(add_days(expiry, -1) or expiry)
-        if self.revoked_on:
-            # Revoked on the calendar's first day: never in force (no day before it to end on).
-            ends.append(add_days(self.revoked_on, -1) or self.revoked_on)
-        return min(ends) if ends else None
+        return law_term.end(self.term())
 
     @property
     def missing_dates(self) -> list[str]:
@@ -352,18 +378,7 @@ class Policy(models.Model):
 
     def refusal_for_edital_date(self, day: datetime.date) -> str:
         """Portuguese reason why a contest with edital on ``day`` cannot use this policy, or ''."""
-        start = self.start_date
-        if start and day < start:
-            if self.excludes_prior_editais:
-                return (
-                    f"A lei não se aplica a editais publicados antes da sua vigência ({start:%d/%m/%Y}), "
-                    "AR art. 5º §2º."
-                )
-            return f"A política só vigora a partir de {start:%d/%m/%Y}; o edital é de {day:%d/%m/%Y}."
-        end = self.end_date
-        if end and day > end:
-            return f"A política vigorou até {end:%d/%m/%Y}; o edital é de {day:%d/%m/%Y}."
-        return ""
+        return law_term.refusal_for_edital(self.term(), day)
 
     # Rules as pure values ------------------------------------------------------------------------------
 

@@ -183,7 +183,7 @@ def test_ar_art5_in_force_for_ten_years(db, day, in_force):
 def test_ar_art5_par2_refuses_an_edital_before_its_effect_date(db):
     policy = _angra_in_force_from(D(2016, 1, 15))
     assert policy.refusal_for_edital_date(D(2015, 12, 1)) == (
-        "A lei não se aplica a editais publicados antes da sua vigência (15/01/2016), AR art. 5º §2º."
+        "A lei não se aplica a editais publicados antes da sua vigência (15/01/2016), art. 5º §2º."
     )
     assert policy.refusal_for_edital_date(D(2016, 1, 15)) == ""
 
@@ -191,7 +191,7 @@ def test_ar_art5_par2_refuses_an_edital_before_its_effect_date(db):
 def test_ar_art5_refuses_an_edital_after_ten_years(db):
     policy = _angra_in_force_from(D(2016, 1, 15))
     assert policy.refusal_for_edital_date(D(2026, 2, 2)) == (
-        "A política vigorou até 14/01/2026; o edital é de 02/02/2026."
+        "A política vigorou até 14/01/2026 (vigência de 10 anos, art. 5º); o edital é de 02/02/2026."
     )
 
 
@@ -314,7 +314,7 @@ def test_contest_edital_outside_its_policy_validity_is_refused(db):
     with pytest.raises(ValidationError) as raised:
         contest.full_clean()
     assert _messages(raised.value, "policy") == [
-        "A política vigorou até 14/01/2026; o edital é de 02/02/2026."
+        "A política vigorou até 14/01/2026 (vigência de 10 anos, art. 5º); o edital é de 02/02/2026."
     ]
 
 
@@ -332,7 +332,7 @@ def test_ar_art5_par2_contest_with_edital_before_the_law_is_refused(db):
     with pytest.raises(ValidationError) as raised:
         contest.full_clean()
     assert _messages(raised.value, "policy") == [
-        "A lei não se aplica a editais publicados antes da sua vigência (15/01/2016), AR art. 5º §2º."
+        "A lei não se aplica a editais publicados antes da sua vigência (15/01/2016), art. 5º §2º."
     ]
 
 

@@ -211,7 +211,7 @@ def test_contest_refuses_edital_after_the_law_expired(client_for):
     angra.publication_date = angra.effective_date = datetime.date(2015, 6, 1)  # 10 years: to 31/05/2025
     angra.save()
     response = client_for("clerk").post(reverse("contests:create"), contest_data(policy=angra.pk))
-    assert "A política vigorou até 31/05/2025" in response.content.decode()
+    assert "A política vigorou até 31/05/2025 (vigência de 10 anos, art. 5º)" in response.content.decode()
     assert not Contest.objects.filter(slug="concurso-7-2026").exists()
 
 

@@ -65,6 +65,7 @@ def test_manager_sees_runs_to_publish_and_contests_to_homologate(client_for, cas
         "Atos de nomeação a publicar": 1,  # the world's call: its act is not published yet
         "Concursos aguardando homologação": 1,
         "Validades que terminam em 90 dias": 0,
+        "Vigência das leis e relatórios devidos": 1,  # AR art. 5º: the seeded law has no dates
     }
     assert reverse("contests:homologate", args=[waiting.slug]) in html
     assert f"Concurso {draft_contest.number}/2026" in html
