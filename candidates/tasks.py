@@ -28,6 +28,7 @@ from django_tasks import default_task_backend, task
 from candidates import access
 from candidates.models import AccessCodeDelivery, Nomination, Registration
 from contests.audit import audited_save
+from contests.wording import header_value
 
 logger = logging.getLogger(__name__)
 
@@ -87,7 +88,7 @@ def access_code_message(registration: Registration) -> mail.EmailMessage:
         "url": page_url(),
     }
     return mail.EmailMessage(
-        subject=f"Código de acesso da inscrição {registration.number} – {registration.contest}",
+        subject=header_value(f"Código de acesso da inscrição {registration.number} – {registration.contest}"),
         body=render_to_string("candidates/email_access_code.txt", context),
         to=[candidate.email],
     )
@@ -207,7 +208,7 @@ def nomination_message(nomination: Nomination) -> mail.EmailMessage:
         "url": page_url(),
     }
     return mail.EmailMessage(
-        subject=f"Nomeação – inscrição {registration.number} – {registration.contest}",
+        subject=header_value(f"Nomeação – inscrição {registration.number} – {registration.contest}"),
         body=render_to_string("candidates/email_nomination.txt", context),
         to=[registration.candidate.email],
     )

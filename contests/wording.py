@@ -136,6 +136,14 @@ def by(label: str) -> str:
     return f"por {article}"
 
 
+def header_value(text: str) -> str:
+    """A value fit for an e-mail header (the subject): every run of whitespace, line breaks included, becomes
+    one space and other control characters go (a title typed with CR/LF made Django refuse the whole message
+    as a header injection). The one place where a header value is made safe."""
+    printable = "".join(ch if ch.isprintable() or ch.isspace() else "" for ch in text)
+    return " ".join(printable.split())
+
+
 def is_plural(label: str) -> bool:
     """Whether ``label``'s head noun is plural ("Alegações finais")."""
     head = head_noun(label)

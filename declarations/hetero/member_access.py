@@ -32,6 +32,7 @@ from django_tasks import task
 from contests.audit import User, audited_save
 from contests.documents.render import Stamp, render_pdf
 from contests.models import Organization
+from contests.wording import header_value
 from declarations.hetero import rules
 from declarations.models import CommissionMember
 
@@ -175,7 +176,7 @@ def send_member_access_email(member_id: int) -> str:
         "login_url": settings.PUBLIC_BASE_URL + reverse("login"),
     }
     message = EmailMultiAlternatives(
-        subject=f"Acesso de membro da comissão: {member.commission.contest}",
+        subject=header_value(f"Acesso de membro da comissão: {member.commission.contest}"),
         body=render_to_string("declarations/email_member_access.txt", context),
         to=[user.email],
     )

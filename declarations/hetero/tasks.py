@@ -15,6 +15,7 @@ from django_tasks import task
 
 from contests.audit import audited_save
 from contests.models import Organization
+from contests.wording import header_value
 from declarations.links import hetero_link_issue, link_revoke, link_url
 from declarations.models import Verification
 
@@ -44,7 +45,9 @@ def send_hetero_result_email(verification_id: int) -> str:
         "link": link,
     }
     message = EmailMultiAlternatives(
-        subject=f"Resultado da heteroidentificação: inscrição {verification.registration.number}",
+        subject=header_value(
+            f"Resultado da heteroidentificação: inscrição {verification.registration.number}"
+        ),
         body=render_to_string("declarations/email_hetero_result.txt", context),
         to=[candidate.email],
     )

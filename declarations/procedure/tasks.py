@@ -17,6 +17,7 @@ from django_tasks import default_task_backend, task
 
 from contests.audit import audited_save
 from contests.models import Organization
+from contests.wording import header_value
 from declarations.links import link_issue, link_revoke, link_url
 from declarations.models import ProcedureAct, ProcedureLink
 
@@ -62,7 +63,9 @@ def send_notice_email(act_id: int) -> str:
         "organization": Organization.current(),
     }
     message = EmailMultiAlternatives(
-        subject=f"Intimação: {procedure} (autodeclaração, inscrição {procedure.registration.number})",
+        subject=header_value(
+            f"Intimação: {procedure} (autodeclaração, inscrição {procedure.registration.number})"
+        ),
         body=render_to_string("declarations/email_notice.txt", context),
         to=[act.recipient],
     )

@@ -242,3 +242,15 @@ def test_the_batch_takes_thousands_of_ranges():
     people = [with_email(f"p{n}@example.org", position=position) for n in range(3)]
     ranges = [[-10 * i - 5, -10 * i - 1] for i in range(1500)] + [[r.pk, r.pk] for r in people]
     assert send_access_codes.call(ranges=ranges) == "3 enviado(s), 0 falha(s)"
+
+
+def test_n10_a_contest_title_with_a_line_break_does_not_stop_its_access_code_emails():
+    registration = with_email()
+    contest = registration.contest
+    contest.title = "Concurso\r\nBcc: alguem@example.org\tnº 1"
+    contest.save()
+    assert send_access_code.call(registration_id=registration.pk) == "enviado"
+    (message,) = mail.outbox
+    assert "\n" not in message.subject and "\r" not in message.subject
+    assert "Concurso Bcc: alguem@example.org nº 1" in message.subject
+    assert message.message()["Bcc"] is None
