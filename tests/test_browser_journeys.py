@@ -638,7 +638,7 @@ def j4_decision(j: Journey) -> None:
         "j12-decision",
         outcome="Falsidade da autodeclaração confirmada",
     )
-    assert next_acts(page) == ["Intimar"], next_acts(page)
+    assert next_acts(page) == ["Intimar: intimação da decisão"], next_acts(page)
 
 
 def notify_in_person(page, text: str, name: str) -> None:

@@ -277,6 +277,8 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "login   403   403   200   403   403   200"},
     "declarations:notify":                   {"GET":  "login   403   403   200   403   403   403",
                                               "POST": "login   403   403   200   403   403   403"},
+    "declarations:notify_kind":              {"GET":  "login   403   403   200   403   403   403",
+                                              "POST": "login   403   403   200   403   403   403"},
     "declarations:open_choose":              {"GET":  "login   403   403   200   403   403   403",
                                               "POST": "login   403   403   200   403   403   403"},
     "declarations:open":                     {"GET":  "login   403   403   200   403   403   403",

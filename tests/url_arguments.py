@@ -72,7 +72,7 @@ def procedure_arguments(route: str, world: dict) -> dict:
     if "<int:registration_pk>" in route:
         kwargs["registration_pk"] = world["procedure"].registration.pk
     if "<str:kind>" in route:
-        kwargs["kind"] = "evidence"
+        kwargs["kind"] = "notice" if "intimacao" in route else "evidence"
     if "<int:pk>" in route:
         if "anexos" in route:
             kwargs["pk"] = world["attachment"].pk

@@ -3,6 +3,7 @@ links through which the candidate and their representative take part without an 
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import asdict
 
 from django.conf import settings
@@ -10,6 +11,7 @@ from django.core.files.storage import Storage, storages
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 from candidates.models import Registration
@@ -169,6 +171,13 @@ class ProcedureAct(models.Model):
         "9.784 art. 26): vazia enquanto a aguarda; o prazo conta a partir dela (art. 66).",
     )
     recorded_at = models.DateTimeField("registrado em", auto_now_add=True)
+    issued_on = models.DateField(
+        "expedida em",
+        null=True,
+        blank=True,
+        help_text="Para uma intimação, o dia em que foi expedida (enviada, entregue ou remetida à publicação): "
+        "a data em que produz efeito nunca é anterior a ela (Lei 9.784 art. 26).",
+    )
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name="registrado por",
@@ -221,6 +230,15 @@ class ProcedureAct(models.Model):
         return rules.ActRecord(
             rules.Act(self.kind), self.on, rules.Outcome(self.outcome) if self.outcome else None
         )
+
+    @property
+    def is_notice(self) -> bool:
+        return rules.Act(self.kind) in rules.NOTICES
+
+    @property
+    def issued_day(self) -> datetime.date:
+        """The day a notice was issued (recorded, for a notice issued before the day was kept)."""
+        return self.issued_on or timezone.localdate(self.recorded_at)
 
     @property
     def has_document(self) -> bool:

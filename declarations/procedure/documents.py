@@ -40,7 +40,8 @@ from contests.models import Organization, Policy, Signatory
 from declarations import deadlines
 from declarations.calendars import organization_calendar
 from declarations.models import Procedure, ProcedureAct, ProcedureLaw
-from declarations.procedure import notices, rules
+from declarations.procedure import notice_documents, notices, rules
+from declarations.procedure import rules_labels as labels
 
 BODY_TEMPLATES = {
     rules.Act.OPENING: "declarations/documents/opening.html",
@@ -61,6 +62,20 @@ DOCUMENT_TITLES = {
     rules.Act.SUPERIOR_DECISION: "Decisão em grau de recurso",
     rules.Act.FINAL: "Certidão de trânsito em julgado administrativo",
 }
+
+
+def body_template(kind: rules.Act) -> str | None:
+    """The template of an act's body: its own, the generic notice's for any other notice, else None (an
+    act without a document of its own)."""
+    found = BODY_TEMPLATES.get(kind)
+    if found is None and kind in rules.NOTICES:
+        return notice_documents.GENERIC_TEMPLATE
+    return found
+
+
+def document_title(kind: rules.Act) -> str:
+    return DOCUMENT_TITLES.get(kind) or labels.ACT_LABELS[kind]
+
 
 # Who signs each act: the authority the organisation assigns (``contests.Signatory``), never the clerk who
 # records it (``Document.published_by``, "Elaborado por" in the history). The decision on appeal is the
@@ -132,19 +147,21 @@ def signer(kind: str, *, on: datetime.date) -> tuple[str, str]:
 def notice_document(act: ProcedureAct) -> str:
     """Intimação with the content of Lei 9.784 art. 26 §1º, and where the candidate follows their
     registration (the code itself only on the letter: ``notice_letter``)."""
-    return render_to_string(BODY_TEMPLATES[rules.Act.NOTICE], _act_context(act))
+    return render_to_string(body_template(rules.Act(act.kind)) or "", _act_context(act))
 
 
 def act_document(act: ProcedureAct) -> str:
     """The document of ``act`` as HTML when it has one ('' otherwise): the forms' preview, and the case
     page for an act recorded before its PDF was published."""
-    template = BODY_TEMPLATES.get(rules.Act(act.kind))
+    template = body_template(rules.Act(act.kind))
     return render_to_string(template, _act_context(act)) if template else ""
 
 
 def act_date(act: ProcedureAct) -> datetime.date:
-    """The day an act bears: its own date, else the day it was recorded (a notice awaiting its effect), else
-    today (a preview)."""
+    """The day an act bears: a notice's, the day it was issued (its effect may come later); another act's,
+    its own date; else the day it was recorded, else today (a preview)."""
+    if act.issued_on:
+        return act.issued_on
     if act.on:
         return act.on
     return timezone.localdate(act.recorded_at) if act.recorded_at else timezone.localdate()
@@ -177,8 +194,10 @@ def _act_context(act: ProcedureAct, **extra) -> dict:
     }
     if kind in rules.DECIDING_ACTS:
         parts.update(_decision_parts(act, before))
-    elif kind in rules.NOTICES:
+    elif kind in (rules.Act.NOTICE, rules.Act.DECISION_NOTICE):
         parts.update(_notice_parts(act, before))
+    elif kind in rules.NOTICES:
+        parts.update(notice_documents.notice_parts(act, before))
     elif kind is rules.Act.FINAL:
         parts.update(_final_parts(act, before))
     return _context(act.procedure, act=act, **parts, **extra)
@@ -233,7 +252,7 @@ _OUTCOME_VERBS = {
 def decided_text(act: ProcedureAct, *, dated: bool = True) -> str:
     """ "a decisão de 10 de julho de 2026, que julgou procedente…": a deciding act named by its kind and
     date (without the date where the sentence gives it)."""
-    label = DOCUMENT_TITLES[rules.Act(act.kind)]
+    label = document_title(rules.Act(act.kind))
     verb = _OUTCOME_VERBS.get(rules.Outcome(act.outcome)) if act.outcome else None
     named = f"{'o' if label.startswith('Juízo') else 'a'} {label.lower()}"
     if dated:
@@ -419,7 +438,7 @@ def notice_letter(act: ProcedureAct, *, url: str, expires_on: datetime.date, tod
     ``url`` to the case (issued for this letter) and the candidate's access code, in the one letter layout
     (``candidates.letters``)."""
     registration = act.procedure.registration
-    body = BODY_TEMPLATES[rules.Act(act.kind)]
+    body = body_template(rules.Act(act.kind))
     return with_code(
         registration,
         title=act_title(act),
@@ -435,7 +454,7 @@ def notice_letter(act: ProcedureAct, *, url: str, expires_on: datetime.date, tod
 
 
 def act_title(act: ProcedureAct) -> str:
-    return f"{DOCUMENT_TITLES[rules.Act(act.kind)]} – {act.procedure}"
+    return f"{document_title(rules.Act(act.kind))} – {act.procedure}"
 
 
 def act_pdf(act: ProcedureAct, stamp: Stamp, *, signer_name: str, signer_office: str) -> bytes:
@@ -444,7 +463,7 @@ def act_pdf(act: ProcedureAct, stamp: Stamp, *, signer_name: str, signer_office:
     context = _act_context(
         act,
         pdf=True,
-        body=BODY_TEMPLATES[kind],
+        body=body_template(kind),
         signature=signature_block(signer_name, signer_office, on=act_date(act)),
     )
     return render_pdf("pdf/procedure_act.html", context, stamp, title=act_title(act))
@@ -460,7 +479,7 @@ def act_document_publish(*, act: ProcedureAct, by: User | None) -> Document | No
     and its document are written together or not at all."""
     if rules.Act(act.kind) not in rules.DOCUMENTED_ACTS or act.document_id is not None:
         return None
-    name, office = signer(act.kind, on=act.on or timezone.localdate(act.recorded_at))
+    name, office = signer(act.kind, on=act_date(act))
     document = document_publish(
         contest=act.procedure.registration.contest,
         kind=Document.Kind.PROCEDURE_ACT,

@@ -42,6 +42,67 @@ def notice_refusal(
     return ""
 
 
+# A notice's effect never precedes the notice itself (art. 26): the day it was issued (sent, handed over,
+# sent to the gazette), the day an e-mail reached the mail server, the opening of the case.
+BEFORE_OPENING = "A ciência não pode ser anterior à instauração do processo ({opened})."
+BEFORE_ISSUE = (
+    "A ciência não pode ser anterior à expedição da intimação ({issued}): uma intimação não produz efeito "
+    "antes de existir (Lei 9.784 art. 26)."
+)
+LETTER_BEFORE_SENDING = (
+    "O aviso de recebimento não pode ser anterior ao envio da carta ({issued}): a carta não foi recebida "
+    "antes de ser enviada (Lei 9.784 art. 26 §3º)."
+)
+EMAIL_NOT_DELIVERED = (
+    "A mensagem eletrônica ainda não foi entregue ao servidor de e-mail: não há ciência a registrar antes "
+    "da entrega (Lei 9.784 art. 26 §3º). Aguarde o envio ou intime por outro meio."
+)
+EMAIL_BEFORE_DELIVERY = (
+    "A ciência da mensagem eletrônica não pode ser anterior à sua entrega ({delivered}): o candidato não "
+    "tomou ciência de uma mensagem que ainda não havia recebido (Lei 9.784 art. 26 §3º)."
+)
+GAZETTE_BEFORE_OPENING = (
+    "A publicação oficial não pode ser anterior à instauração do processo ({opened}): a data é a da edição "
+    "do diário oficial que publicou esta intimação (Lei 9.784 art. 26 §4º)."
+)
+GAZETTE_BEFORE_ISSUE = (
+    "A publicação oficial não pode ser anterior à expedição da intimação ({issued}): a data é a da edição "
+    "do diário oficial que publicou esta intimação (Lei 9.784 art. 26 §4º)."
+)
+
+
+def notice_effect_refusal(
+    means: Means,
+    *,
+    effect_on: datetime.date,
+    issued_on: datetime.date,
+    opened_on: datetime.date,
+    delivered_on: datetime.date | None = None,
+    staff_recorded: bool = True,
+) -> str:
+    """Why a notice by ``means`` issued on ``issued_on`` may not take effect on ``effect_on`` (Portuguese),
+    or '' (art. 26): never before the case was opened nor before the notice was issued; a letter's receipt
+    never before it was sent; an e-mail's acknowledgement recorded by staff (``staff_recorded``: the
+    candidate's own, through the link, is the day they give it) only once the message was delivered
+    (``delivered_on``, the day it reached the mail server) and never before that day; a publication in the
+    gazette, on the edition's date."""
+    opened, issued = _fmt(opened_on), _fmt(issued_on)
+    if means is Means.GAZETTE:
+        if effect_on < opened_on:
+            return GAZETTE_BEFORE_OPENING.format(opened=opened)
+        return GAZETTE_BEFORE_ISSUE.format(issued=issued) if effect_on < issued_on else ""
+    if effect_on < opened_on:
+        return BEFORE_OPENING.format(opened=opened)
+    if means is Means.EMAIL and staff_recorded:
+        if delivered_on is None:
+            return EMAIL_NOT_DELIVERED
+        if effect_on < delivered_on:
+            return EMAIL_BEFORE_DELIVERY.format(delivered=_fmt(delivered_on))
+    if effect_on < issued_on:
+        return (LETTER_BEFORE_SENDING if means is Means.LETTER else BEFORE_ISSUE).format(issued=issued)
+    return ""
+
+
 def tacit_acknowledgement_offered(policy: Policy) -> bool:
     """Tacit acknowledgement of an electronic notice only where a legal basis is recorded (RULES §5)."""
     return bool(policy.electronic_notice_basis.strip()) and bool(policy.tacit_acknowledgement_days)

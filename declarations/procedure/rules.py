@@ -239,12 +239,45 @@ def effective_notice(acts: Sequence[ActRecord]) -> bool:
     return any(a.kind is Act.NOTICE and a.on is not None for a in acts)
 
 
+# What each notice makes known: the latest of these acts is the one notified (a notice of a kind not listed
+# notifies the case as a whole: one in effect since the opening counts).
+NOTIFIES: Mapping[Act, frozenset[Act]] = {
+    Act.NOTICE: frozenset({Act.OPENING}),
+    Act.DECISION_NOTICE: DECIDING_ACTS,
+}
+
+
+def notified_index(kind: Act, acts: Sequence[ActRecord]) -> int:
+    """The index in ``acts`` of the act a notice of ``kind`` makes known (the latest of ``NOTIFIES[kind]``);
+    -1 when there is none."""
+    found = _last(acts, *NOTIFIES.get(kind, frozenset()))
+    return found[0] if found else -1
+
+
 def notice_in_effect(kind: Act, acts: Sequence[ActRecord]) -> bool:
-    """Whether a notice of ``kind`` already took effect (for the defence, or of the latest decision): the
-    first to take effect counts, so acknowledging another one afterwards changes nothing (art. 26)."""
+    """Whether a notice of ``kind`` already took effect (for the defence, of the latest decision, of the act
+    it makes known): the first to take effect counts, so acknowledging another one afterwards changes
+    nothing (art. 26)."""
     if kind is Act.NOTICE:
         return effective_notice(acts)
-    return _notified_decision(acts) is not None
+    if kind is Act.DECISION_NOTICE:
+        return _notified_decision(acts) is not None
+    since = notified_index(kind, acts)
+    return any(a.kind is kind and a.on is not None for a in acts[since + 1 :])
+
+
+def awaiting_notices(acts: Sequence[ActRecord]) -> tuple[int, ...]:
+    """The indices of the notices still awaiting their effect (acknowledgement, receipt, publication) for
+    an act not yet notified by another means: one per means tried, in order."""
+    return tuple(
+        i
+        for i, a in enumerate(acts)
+        if a.kind in NOTICES
+        and a.on is None
+        and notified_index(a.kind, acts)
+        < i  # a notice of an earlier act (a decision since reversed) is spent
+        and not notice_in_effect(a.kind, acts)
+    )
 
 
 def is_final(acts: Sequence[ActRecord]) -> bool:

@@ -85,21 +85,9 @@ class CaseState:
 
     @property
     def pending_notices(self) -> list[ProcedureAct]:
-        """Notices still awaiting their effect (acknowledgement, receipt), for a notice not yet in effect;
-        one per means tried, the latest last."""
-        return [
-            act
-            for act in self.acts
-            if act.kind in rules.NOTICES
-            and act.on is None
-            and not rules.notice_in_effect(rules.Act(act.kind), self.records)
-            and (act.kind == rules.Act.NOTICE or act.recorded_at >= self._last_decided_at)
-        ]
-
-    @property
-    def _last_decided_at(self) -> datetime.datetime:
-        decided = [a.recorded_at for a in self.acts if a.kind in rules.DECIDING_ACTS]
-        return max(decided) if decided else datetime.datetime.min.replace(tzinfo=datetime.UTC)
+        """Notices still awaiting their effect (acknowledgement, receipt, publication), of any kind, for an
+        act not yet notified: one per means tried, the latest last."""
+        return [self.acts[i] for i in rules.awaiting_notices(self.records)]
 
     @property
     def pending_notice(self) -> ProcedureAct | None:

@@ -212,6 +212,7 @@ def notice_send(
     by: User,
     today: datetime.date,
     means: str,
+    kind: str | None = None,
     text: str = "",
     recipient: str = "",
     received_on: datetime.date | None = None,
@@ -220,19 +221,25 @@ def notice_send(
     gazette_page: str = "",
     published_on: datetime.date | None = None,
 ) -> ProcedureAct:
-    """Notify the candidate of the opening (for the defence) or of the latest decision (for the appeal).
+    """Issue today a notice of ``kind`` (any of ``rules.NOTICES``; by default the notice for the defence,
+    then that of the latest decision) when the state machine allows it now.
 
     By e-mail with the private link (the deadline starts when the candidate acknowledges it through the
     link); by registered letter (from the date the receipt came back, once recorded); in person (today);
-    by the official gazette only when the candidate cannot be found, with edition and page (art. 26 §4º).
+    by the official gazette only when the candidate cannot be found, with edition and page (art. 26 §4º),
+    from the edition's date. The notice records the day it was issued (``issued_on``): its effect never
+    precedes it, nor the opening (``notices.notice_effect_refusal``).
     """
     procedure = _locked(procedure)
     state = case_state(procedure, today=today)
-    kind = Act.NOTICE if not rules.effective_notice(state.records) else Act.DECISION_NOTICE
-    _refuse(state.refusal(kind))
+    if kind is None:
+        kind = Act.NOTICE if not rules.effective_notice(state.records) else Act.DECISION_NOTICE
+    notice_kind = rules.Act(kind)
+    if notice_kind not in rules.NOTICES:
+        _refuse(f"“{labels.ACT_LABELS[notice_kind]}” não é uma intimação.")
+    _refuse(state.refusal(notice_kind))
     chosen = notices.Means(means)
-    pending = state.pending_notice
-    if pending is not None and pending.kind == kind and pending.means == chosen:
+    if any(p.kind == notice_kind and p.means == chosen for p in state.pending_notices):
         _refuse(
             "Já há uma intimação por este meio aguardando ciência: registre a ciência ou o recebimento dela, "
             "ou tente outro meio (vale a primeira que produzir efeito)."
@@ -254,6 +261,8 @@ def notice_send(
             _refuse("A data do aviso de recebimento não pode ser futura.", "received_on")
     elif chosen is notices.Means.GAZETTE:
         effective_on = published_on or today
+        if effective_on > today:
+            _refuse("A data da publicação não pode ser futura.", "published_on")
     elif chosen is notices.Means.EMAIL:
         recipient = recipient.strip() or procedure.registration.candidate.email
         if not recipient:
@@ -261,11 +270,19 @@ def notice_send(
                 "O candidato não tem e-mail cadastrado: informe o destinatário ou use outro meio.",
                 "recipient",
             )
+    if effective_on is not None:
+        _refuse(
+            notices.notice_effect_refusal(
+                chosen, effect_on=effective_on, issued_on=today, opened_on=procedure.opened_on
+            ),
+            "published_on" if chosen is notices.Means.GAZETTE else "received_on",
+        )
     act = _save_act(
         procedure,
-        kind=kind,
+        kind=notice_kind,
         by=by,
         on=effective_on,
+        issued_on=today,
         text=text.strip(),
         means=chosen.value,
         recipient=recipient if chosen is notices.Means.EMAIL else "",
@@ -295,7 +312,7 @@ def notice_letter_printed(
         .select_related("procedure__registration__candidate")
         .get(pk=act.pk)
     )
-    if act.kind not in (Act.NOTICE, Act.DECISION_NOTICE) or notices.Means(act.means) not in LETTER_MEANS:
+    if not act.is_notice or notices.Means(act.means) not in LETTER_MEANS:
         _refuse("Só uma intimação por carta registrada ou pessoal tem carta para imprimir.")
     candidate = act.procedure.registration.candidate
     link, token = link_issue(
@@ -316,22 +333,32 @@ def notice_acknowledge(
     *, act: ProcedureAct, on: datetime.date, by: User | None, how: str = "ciência pelo link privado"
 ) -> ProcedureAct:
     """Record the day a pending notice took effect (acknowledgement through the link, the letter's receipt,
-    or tacit acknowledgement where the policy allows it): its deadline starts then (art. 66)."""
+    the gazette's edition, or tacit acknowledgement where the policy allows it): its deadline starts then
+    (art. 66). Never before the notice was issued nor before the case was opened; an e-mail's
+    acknowledgement recorded by staff (``by``) never before the message was delivered
+    (``notices.notice_effect_refusal``); refused with the reason, nothing written."""
     procedure = _locked(act.procedure)
     act = ProcedureAct.objects.select_for_update().get(pk=act.pk)
     if act.on is not None:
         return act  # acknowledged already: the first acknowledgement counts
-    if act.kind not in (Act.NOTICE, Act.DECISION_NOTICE):
+    if not act.is_notice:
         _refuse("Só uma intimação recebe ciência.")
     records = [a.record() for a in procedure.acts.order_by("recorded_at", "pk")]
     if rules.is_final(records):
         _refuse(rules.CLOSED)
     if rules.notice_in_effect(rules.Act(act.kind), records):
         _refuse("A intimação já produziu efeito por outro meio: o prazo corre daquela data.")
-    if on < procedure.opened_on:
-        _refuse(
-            f"A ciência não pode ser anterior à instauração do processo ({procedure.opened_on:%d/%m/%Y})."
-        )
+    _refuse(
+        notices.notice_effect_refusal(
+            notices.Means(act.means),
+            effect_on=on,
+            issued_on=act.issued_day,
+            opened_on=procedure.opened_on,
+            delivered_on=timezone.localdate(act.delivered_at) if act.delivered_at else None,
+            staff_recorded=by is not None,
+        ),
+        "on",
+    )
     act.on = on
     act.text = (act.text + f"\n\nCiência em {on:%d/%m/%Y}: {how}.").strip()
     audited_save(act, by=by, reason=f"Ciência da intimação ({how})")

@@ -15,6 +15,7 @@ urlpatterns = [
     path(CASE, staff.procedure_detail, name="detail"),
     path(CASE + "atos/<str:kind>/", staff.act_create, name="act"),
     path(CASE + "intimacao/", staff.notify, name="notify"),
+    path(CASE + "intimacao/<str:kind>/", staff.notify, name="notify_kind"),
     path(CASE + "intimacao/<int:pk>/ciencia/", staff.receipt, name="receipt"),
     path(CASE + "intimacao/<int:pk>/carta/", staff.notice_letter, name="notice_letter"),
     path(CASE + "efeitos/", staff.effects, name="effects"),

@@ -295,8 +295,11 @@ def test_art26_a_notice_cannot_take_effect_before_the_procedure_was_opened(regis
         services.notice_acknowledge(
             act=letter, on=D(1900, 1, 1), by=cast["legal"], how="aviso de recebimento"
         )
+    # Sent on 3 March: a receipt of 2 March (the opening's day) would take effect before the letter existed.
+    with pytest.raises(ValidationError, match=r"anterior ao envio da carta \(03/03/2026\)"):
+        services.notice_acknowledge(act=letter, on=OPENED_ON, by=cast["legal"], how="aviso de recebimento")
     letter.refresh_from_db()
     assert letter.on is None
-    services.notice_acknowledge(act=letter, on=OPENED_ON, by=cast["legal"], how="aviso de recebimento")
+    services.notice_acknowledge(act=letter, on=D(2026, 3, 3), by=cast["legal"], how="aviso de recebimento")
     letter.refresh_from_db()
-    assert letter.on == OPENED_ON
+    assert letter.on == D(2026, 3, 3)

@@ -38,6 +38,12 @@ def case(cast):
     )
 
 
+def opened_in_january(case):
+    """The case opened on 5 January 2026 (a notice never takes effect before the opening, Lei 9.784 art. 26)."""
+    Procedure.objects.filter(pk=case.pk).update(opened_on=datetime.date(2026, 1, 5))
+    case.refresh_from_db()
+
+
 def url(name, case, *args):
     return reverse(f"declarations:{name}", args=[case.year, case.number, *args])
 
@@ -63,6 +69,7 @@ def test_open_access_matrix(client_for, who, case):
 
 
 def test_desk_lists_overdue_first(client_for, case, cast):
+    opened_in_january(case)
     services.notice_send(procedure=case, by=cast["legal"], today=datetime.date(2026, 1, 5), means="in_person")
     other = services.procedure_open(
         registration=make_registration(racial_category="parda"),
@@ -192,6 +199,7 @@ def test_portal_acknowledge_then_file_a_defence_with_a_pdf(client, case, cast):
 
 
 def test_portal_late_filing_is_refused_with_the_day_the_deadline_ended(client, case, cast):
+    opened_in_january(case)
     services.notice_send(procedure=case, by=cast["legal"], today=datetime.date(2026, 1, 5), means="in_person")
     _link, token = portal_link(case, cast)
     response = client.post(

@@ -130,7 +130,7 @@ def procedure_detail(request: AuthenticatedHttpRequest, year: int, number: int) 
             "can_conduct": request.user.has_perm(CONDUCT),
             "act_labels": labels.ACT_LABELS,
             "allowed": [(a.value, labels.ACT_LABELS[a]) for a in state.allowed if a not in rules.NOTICES],
-            "can_notify": any(a in rules.NOTICES for a in state.allowed),
+            "due_notices": [(a.value, labels.ACT_LABELS[a]) for a in state.allowed if a in rules.NOTICES],
             "links": selectors.case_links(procedure),
             "breadcrumbs": trail(None, here(procedure)),
             "referral_form": ReferralForm(initial={"text": procedure.prosecutor_referral}),
@@ -213,9 +213,29 @@ def act_create(request: AuthenticatedHttpRequest, year: int, number: int, kind: 
     )
 
 
+def notice_kind_due(state: selectors.CaseState, kind: str | None) -> rules.Act:
+    """The notice a form issues: ``kind`` (404 when it names no notice), else the first one due now."""
+    if kind is not None:
+        try:
+            found = rules.Act(kind)
+        except ValueError:
+            raise Http404 from None
+        if found not in rules.NOTICES:
+            raise Http404
+        return found
+    due = [a for a in state.allowed if a in rules.NOTICES]
+    return due[0] if due else rules.Act.NOTICE
+
+
 @staff_view(VIEW, CONDUCT)
-def notify(request: AuthenticatedHttpRequest, year: int, number: int) -> HttpResponse:
+def notify(
+    request: AuthenticatedHttpRequest, year: int, number: int, kind: str | None = None
+) -> HttpResponse:
+    """The form that issues a notice of ``kind`` (any of ``rules.NOTICES``; by default the one due now): the
+    means, the draft's preview and, where the case does not allow it now, the reason."""
     procedure = get_procedure_for_user(request.user, year, number, conduct=True)
+    today = timezone.localdate()
+    notice_kind = notice_kind_due(case_state(procedure, today=today), kind)
     form = NoticeForm(request.POST or None, initial={"recipient": procedure.registration.candidate.email})
     preview = ""
     if request.method == "POST" and form.is_valid():
@@ -223,16 +243,17 @@ def notify(request: AuthenticatedHttpRequest, year: int, number: int) -> HttpRes
         if "preview" in request.POST:
             draft = ProcedureAct(
                 procedure=procedure,
-                kind=rules.Act.NOTICE,
+                kind=notice_kind,
                 text=data["text"],
                 means=data["means"],
+                issued_on=today,
                 by=request.user,
             )
             preview = documents.notice_document(draft)
         else:
             try:
                 act = services.notice_send(
-                    procedure=procedure, by=request.user, today=timezone.localdate(), **data
+                    procedure=procedure, by=request.user, today=today, kind=notice_kind, **data
                 )
             except ValidationError as error:
                 add_service_errors(form, error)
@@ -252,8 +273,12 @@ def notify(request: AuthenticatedHttpRequest, year: int, number: int) -> HttpRes
             "procedure": procedure,
             "form": form,
             "preview": preview,
+            "kind": notice_kind,
+            "label": labels.ACT_LABELS[notice_kind],
+            "citation": labels.ACT_CITATIONS[notice_kind],
+            "refusal": case_state(procedure, today=today).refusal(notice_kind),
             "tacit": notices.tacit_acknowledgement_offered(procedure.policy),
-            "breadcrumbs": trail(procedure, here("Intimação")),
+            "breadcrumbs": trail(procedure, here(labels.ACT_LABELS[notice_kind])),
         },
     )
 

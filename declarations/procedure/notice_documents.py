@@ -1,0 +1,72 @@
+"""The documents of every notice (Lei 9.784 art. 26) other than the notice for the defence and the notice of
+a decision (``documents``, whose template writes those two): the act the notice makes known
+(``rules.NOTIFIES``), its purpose, the period it starts (``rules.STARTS``) and that period's last day once the
+notice took effect. A notice kind added to ``rules.NOTICES`` gets a document from the generic template here
+without more; ``NOTICE_PURPOSES`` gives it its own words.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+
+from django.utils import timezone
+
+from contests import wording
+from declarations import deadlines
+from declarations.calendars import organization_calendar
+from declarations.models import ProcedureAct
+from declarations.procedure import rules
+from declarations.procedure import rules_labels as labels
+
+GENERIC_TEMPLATE = "declarations/documents/notice_act.html"
+
+# The purpose of each notice (art. 26 §1º II), after "Finalidade:"; a kind not listed gets the default.
+NOTICE_PURPOSES: Mapping[str, str] = {}
+DEFAULT_PURPOSE = "dar conhecimento do ato e, querendo, manifestar-se nos autos"
+
+
+def notified_act(kind: rules.Act, before: list[ProcedureAct]) -> ProcedureAct | None:
+    """The act a notice of ``kind`` makes known: the latest of ``rules.NOTIFIES[kind]`` before it."""
+    kinds = rules.NOTIFIES.get(kind, frozenset())
+    return next((found for found in reversed(before) if found.kind in kinds), None)
+
+
+def _act_day(act: ProcedureAct) -> datetime.date:
+    return act.on or timezone.localdate(act.recorded_at)
+
+
+def notified_text(notified: ProcedureAct | None) -> str:
+    """ "do ato “Encerramento da instrução”, de 10 de março de 2026" (the case itself when none)."""
+    if notified is None:
+        return "do andamento do processo"
+    label = labels.ACT_LABELS[rules.Act(notified.kind)]
+    return f"do ato “{label}”, de {wording.date_in_full(_act_day(notified))}"
+
+
+def period_ends(start: datetime.date, amount: int) -> datetime.date:
+    """The last day of ``amount`` calendar days from ``start`` (art. 66), on the organisation's calendar."""
+    calendar = organization_calendar([start.year, start.year + 1])
+    return deadlines.deadline(start, amount, deadlines.Unit.DAYS, calendar).last_day
+
+
+def notice_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
+    """What a notice of another kind than the defence's or the decision's writes: the act made known, the
+    purpose, the period it starts (its days and, once in effect, its last day)."""
+    kind = rules.Act(act.kind)
+    notified = notified_act(kind, before)
+    periods = rules.STARTS.get(kind, ())
+    policy = act.procedure.policy
+    amount = rules.period_amount(periods[0], policy) if periods else None
+    return {
+        "notice_title": labels.ACT_LABELS[kind],
+        "notified": notified,
+        "notified_text": notified_text(notified),
+        "purpose": NOTICE_PURPOSES.get(kind.value, DEFAULT_PURPOSE),
+        "period_label": rules.PERIOD_LABELS[periods[0]].lower() if periods else "",
+        "period_citation": rules.PERIOD_CITATIONS[periods[0]] if periods else "",
+        "period_days": f"{amount} ({wording.in_words(amount)}) {'dia' if amount == 1 else 'dias'}"
+        if amount
+        else "",
+        "period_ends": period_ends(act.on, amount) if act.on and amount else None,
+    }
