@@ -166,6 +166,7 @@ SKIPPED: dict[tuple[str, str], str] = {
     ("declarations:hetero_minutes_publish", ""): "the world's session is open: minutes follow its closing",
     ("declarations:hetero_result_publish", ""): "no declaration of the world is finally confirmed",
     ("declarations:notify", ""): "the world's procedure is notified; the next notice follows a decision",
+    ("declarations:notify_kind", ""): "the world's procedure is notified for the defence already",
 }
 # Forms whose action names a record: matched by the action's ending.
 SKIPPED_ACTIONS: dict[tuple[str, str], str] = {
