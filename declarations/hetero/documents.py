@@ -121,7 +121,8 @@ def announcement_publish(*, announcement: DrawAnnouncement, by: User, signer: Si
             "announcement": announcement,
             "contest": announcement.contest,
             "kind_label": kind_label,
-            "algorithm": draw_rules.ALGORITHM_TEXT,
+            "algorithm": draw_rules.ALGORITHM_TEXTS.get(announcement.algorithm, draw_rules.ALGORITHM_TEXT),
+            "replaced": announcement.replaces,
         },
         by=by,
         signer=signer,
@@ -131,18 +132,40 @@ def announcement_publish(*, announcement: DrawAnnouncement, by: User, signer: Si
 def draw_context(record: MemberDraw) -> dict:
     recomputed = selectors.draw_recompute(record)
     announcement = record.announcement
+    position = {entry.member: n for n, entry in enumerate(recomputed.ranking, start=1)}
+    keys = {entry.member: entry.key for entry in recomputed.ranking}
+    command = (
+        f"manage.py draw_check --seed {shlex.quote(record.seed)} "
+        f"--pool {shlex.quote(', '.join(record.pool))} -k {record.k}"
+    )
+    if record.algorithm != draw_rules.ALGORITHM:  # an older record names its algorithm to the command
+        command += f" --algorithm {record.algorithm}"
     return {
         "record": record,
         "announcement": announcement,
         "announcement_document": (
             selectors.announcement_document(announcement) if announcement is not None else None
         ),
+        # Every notice the used one replaced, with the reason the replacing act gave (a re-roll shows here).
+        "replaced": [
+            {"notice": old, "by": new, "document": selectors.announcement_document(old)}
+            for new, old in _replacements(announcement)
+        ],
         "contest": record.commission.contest,
         "recomputed": recomputed,
-        "algorithm": draw_rules.ALGORITHM_TEXT,
+        "algorithm": draw_rules.ALGORITHM_TEXTS.get(record.algorithm, draw_rules.ALGORITHM_TEXT),
+        # The pool in the published order (the record's), each with its key and position in the draw.
+        "pool_rows": [
+            {
+                "member": member,
+                "key": keys[member],
+                "position": position[member],
+                "drawn": position[member] <= record.k,
+            }
+            for member in recomputed.pool
+        ],
         # Quoted for a POSIX shell: a seed with a quote or "$(" must not break (or run) the copied command.
-        "command": f"manage.py draw_check --seed {shlex.quote(record.seed)} "
-        f"--pool {shlex.quote(', '.join(record.pool))} -k {record.k}",
+        "command": command,
         # The public page's two checks: the recomputation gives the recorded result, and the draw took the
         # announced pool and k.
         "matches": list(recomputed.drawn) == record.drawn,
@@ -150,6 +173,16 @@ def draw_context(record: MemberDraw) -> dict:
         and announcement.k == record.k
         and announcement.pool_digest == record.pool_digest,
     }
+
+
+def _replacements(announcement: DrawAnnouncement | None) -> list[tuple[DrawAnnouncement, DrawAnnouncement]]:
+    """(replacing notice, replaced notice) pairs back from ``announcement``, the earliest first."""
+    pairs = []
+    current = announcement
+    while current is not None and current.replaces is not None:
+        pairs.append((current, current.replaces))
+        current = current.replaces
+    return pairs[::-1]
 
 
 @transaction.atomic

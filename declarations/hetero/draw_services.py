@@ -2,8 +2,9 @@
 so that "the seed is public and fixed before the draw" is enforced, not promised:
 
 1. ``draw_announce``: Jurídico fixes the pool, k and the seed's public SOURCE, with the date from which the
-   seed is known; the notice is recorded (who, when) and published as an act ("Aviso de sorteio") in the
-   same transaction, before any seed is accepted. A new notice replaces the pending one (kept on record);
+   seed is known (strictly after the notice's day); the notice is recorded (who, when) and published as an
+   act ("Aviso de sorteio") in the same transaction, before any seed is accepted. A new notice replaces the
+   pending one (kept on record), and from the day the pending one's seed is known only by a reasoned act;
    once a draw is performed, its notice is final.
 2. ``draw_perform``: later, the seed typed by Jurídico is refused before the announced date, and the
    members are drawn from the announced pool and k only; the commission is formed from the drawn members
@@ -42,6 +43,11 @@ def _refuse(message: str, field: str | None = None) -> None:
     raise ValidationError({field: message} if field else message)
 
 
+def _refuse_if(message: str | None, field: str | None = None) -> None:
+    if message:
+        _refuse(message, field)
+
+
 @transaction.atomic
 def draw_announce(
     *,
@@ -53,57 +59,75 @@ def draw_announce(
     by: User,
     now: datetime.datetime,
     signer: Signer,
+    replacement_reason: str = "",
 ) -> DrawAnnouncement:
     """Record and publish the notice of a draw of ``contest``'s commission of ``kind``: ``pool`` (the
     eligible members), k (the policy's size) and the seed's public source, known from ``seed_known_on``
-    (today or later). A pending notice of the same commission is replaced and stays on record."""
+    (strictly after today). A pending notice of the same commission is replaced and stays on record; from
+    the day its seed is known, only with ``replacement_reason`` (a reasoned act, printed on the draw's
+    record): otherwise a public result could be re-rolled by announcing again."""
     Contest.objects.select_for_update().get(pk=contest.pk)  # two officers announcing at once
     kind = rules.Kind(kind)
     if Commission.objects.filter(contest=contest, kind=kind).exists():
         _refuse(f"O concurso já tem {rules.KIND_LABELS[kind]}: não há sorteio a anunciar.")
     k = policy_size(contest, kind)
+    algorithm = draw_rules.ALGORITHM
     try:
-        names = draw_rules.check([m.name for m in pool], k)
+        names = draw_rules.check([m.name for m in pool], k, algorithm)
     except draw_rules.DrawError as exc:
         _refuse(str(exc), "members")
-    keys = [" ".join(name.split()).casefold() for name in names]
+    keys = [name.casefold() for name in names]
     if len(set(keys)) != len(keys):
         _refuse("Há membros repetidos na lista de sorteáveis (o mesmo nome).", "members")
     source = " ".join(seed_source.split())
     if not source:
         _refuse("Informe a fonte pública da semente.", "seed_source")
     today = timezone.localdate(now)
-    if seed_known_on < today:
-        _refuse(
-            "A semente deve ser conhecida depois do aviso: a data não pode ser anterior a hoje "
-            f"({today:%d/%m/%Y}).",
-            "seed_known_on",
-        )
+    _refuse_if(draw_rules.notice_problem(today=today, seed_known_on=seed_known_on), "seed_known_on")
+    reason = " ".join(replacement_reason.split())
     previous = pending_announcement(contest, kind)
     if previous is not None:
+        previous = DrawAnnouncement.objects.select_for_update().get(pk=previous.pk)
+        _refuse_if(
+            draw_rules.replacement_problem(
+                today=today, pending_known_on=previous.seed_known_on, reason=reason
+            ),
+            "replacement_reason",
+        )
         previous.replaced_at = now
-        audited_save(previous, by=by, reason="Aviso de sorteio substituído por novo aviso")
+        audited_save(
+            previous,
+            by=by,
+            reason="Aviso de sorteio substituído por novo aviso" + (f": {reason}" if reason else ""),
+        )
+    elif reason:
+        _refuse(
+            "Não há aviso vigente a substituir: deixe o motivo da substituição em branco.",
+            "replacement_reason",
+        )
     announcement = DrawAnnouncement(
         contest=contest,
         kind=kind,
         pool=[
             {
-                "name": m.name.strip(),
+                "name": name,  # as hashed (normalised): the notice prints what the draw hashes
                 "office": m.office.strip(),
                 "gender": m.gender.strip(),
                 "colour": m.colour.strip(),
                 "email": m.email.strip(),
                 "user": m.user.pk if m.user else None,
             }
-            for m in pool
+            for m, name in zip(pool, names, strict=True)
         ],
-        pool_digest=draw_rules.pool_digest(names),
+        pool_digest=draw_rules.pool_digest(names, algorithm),
         k=k,
-        algorithm=draw_rules.ALGORITHM,
+        algorithm=algorithm,
         seed_source=source,
         seed_known_on=seed_known_on,
         announced_at=now,
         announced_by=by,
+        replaces=previous,
+        replacement_reason=reason,
     )
     audited_save(announcement, by=by, reason="Aviso de sorteio dos membros")
     announcement_publish(announcement=announcement, by=by, signer=signer)
@@ -113,7 +137,7 @@ def draw_announce(
 def _members(announcement: DrawAnnouncement) -> dict[str, MemberInput]:
     users = get_user_model().objects.in_bulk([e["user"] for e in announcement.pool if e.get("user")])
     return {
-        draw_rules.normalise(e["name"]): MemberInput(
+        draw_rules.normalise(e["name"], announcement.algorithm): MemberInput(
             name=e["name"],
             office=e["office"],
             gender=e["gender"],
@@ -159,13 +183,14 @@ def draw_perform(
             "seed",
         )
     names = announcement.names
-    if draw_rules.pool_digest(names) != announcement.pool_digest:
+    algorithm = announcement.algorithm  # the notice's: a notice published with v1 is drawn with v1
+    if draw_rules.pool_digest(names, algorithm) != announcement.pool_digest:
         _refuse(
             "A lista de sorteáveis não confere com a do aviso publicado (resumo SHA-256): o sorteio "
             "não pode ser feito. Publique um novo aviso."
         )
     try:
-        result = draw_rules.draw(seed, names, announcement.k)
+        result = draw_rules.draw(seed, names, announcement.k, algorithm)
     except draw_rules.DrawError as exc:
         _refuse(str(exc), "seed")
     by_name = _members(announcement)

@@ -145,7 +145,19 @@ class DrawAnnounceForm(StaffFormMixin, forms.Form):
         help_text="De onde virá a semente, ainda desconhecida: ex. “resultado do concurso nº 2950 da "
         "Mega-Sena, de 05/12/2026” ou “SHA-256 da lista de convocados publicada”.",
     )
-    seed_known_on = date_field("Semente conhecida a partir de")
+    seed_known_on = date_field(
+        "Semente conhecida a partir de",
+        help_text="Uma data posterior a hoje: no dia do aviso, a fonte já pode ser pública.",
+    )
+    replacement_reason = forms.CharField(
+        label="Motivo da substituição do aviso vigente",
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Somente ao substituir um aviso ainda não sorteado. Depois de conhecida a semente do aviso "
+        "vigente, a substituição só se faz por ato fundamentado: o motivo é obrigatório e consta do registro "
+        "do sorteio.",
+    )
     signer_name = forms.CharField(label="Quem assina o aviso", max_length=200)
     signer_office = forms.CharField(label="Cargo de quem assina o aviso", max_length=200)
 

@@ -99,8 +99,9 @@ def pending_announcement(contest: Contest, kind: str) -> DrawAnnouncement | None
 
 
 def draw_recompute(record: MemberDraw) -> draw_rules.DrawResult:
-    """The draw recomputed from its published record (the same pure function anyone can run)."""
-    return draw_rules.draw(record.seed, record.pool, record.k)
+    """The draw recomputed from its published record with the algorithm it names (the same pure function
+    anyone can run): a v1 record recomputes with v1."""
+    return draw_rules.draw(record.seed, record.pool, record.k, record.algorithm)
 
 
 def announcement_document(announcement: DrawAnnouncement) -> Document | None:

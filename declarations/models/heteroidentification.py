@@ -129,8 +129,9 @@ class CommissionMember(models.Model):
 class DrawAnnouncement(models.Model):
     """The public notice of a draw, recorded and published BEFORE any seed is accepted: the pool of eligible
     members, how many are drawn (k) and the seed's public source, with the date from which the seed is known.
-    The pool and k never change; a new notice replaces this one only while no draw was performed, and the
-    replaced one stays on record (``replaced_at``)."""
+    The pool and k never change; a new notice replaces this one only while no draw was performed (and, from
+    the day its seed is known, only by a reasoned act: ``replacement_reason`` on the new notice), and the
+    replaced one stays on record (``replaced_at``; the chain by ``replaces``)."""
 
     contest = models.ForeignKey(
         Contest, verbose_name="concurso", on_delete=models.PROTECT, related_name="draw_announcements"
@@ -154,6 +155,20 @@ class DrawAnnouncement(models.Model):
         settings.AUTH_USER_MODEL, verbose_name="anunciado por", on_delete=models.PROTECT, related_name="+"
     )
     replaced_at = models.DateTimeField("substituído em", null=True, blank=True)
+    replaces = models.OneToOneField(
+        "self",
+        verbose_name="aviso substituído",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="replaced_by",
+    )
+    replacement_reason = models.TextField(
+        "motivo da substituição",
+        blank=True,
+        help_text="Obrigatório quando a semente do aviso substituído já era conhecida: consta do registro "
+        "do sorteio.",
+    )
 
     history = HistoricalRecords()
 

@@ -102,3 +102,15 @@ def make_hetero_world(cast: dict, contest) -> dict:
         "draw_announcement": announcement,
         "appeal_commission": appeal.commission,
     }
+
+
+def a_day_passes(announcement) -> None:
+    """The day a draw notice announced for tomorrow becomes the day its seed is known (the notice is moved
+    one day back: the seed's date is strictly after the notice's day, and screens use the real clock)."""
+    from declarations.models import DrawAnnouncement
+
+    DrawAnnouncement.objects.filter(pk=announcement.pk).update(
+        announced_at=announcement.announced_at - datetime.timedelta(days=1),
+        seed_known_on=announcement.seed_known_on - datetime.timedelta(days=1),
+    )
+    announcement.refresh_from_db()

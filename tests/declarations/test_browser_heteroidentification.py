@@ -30,11 +30,11 @@ from candidates.models import Registration
 from candidates.services.nominations import nominations_call, nominations_preview
 from contests.documents.models import Document, EditalText
 from declarations.hetero import draw as draw_rules
-from declarations.models import CommissionMember, Opinion, Verification
+from declarations.models import CommissionMember, DrawAnnouncement, Opinion, Verification
 from tests.axe import assert_accessible
 from tests.builders import PASSWORD as STAFF_PASSWORD
 from tests.builders import make_cast, make_classified_position, make_contest, publish_final, set_policy
-from tests.declarations.hetero_world import SEED
+from tests.declarations.hetero_world import SEED, a_day_passes
 from tests.queue import run_queued_tasks
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
@@ -164,7 +164,8 @@ def test_heteroidentification_journey_from_the_draw_to_the_result_and_the_appeal
     officer.get_by_label("Comissão").select_option("first")
     fill_members(officer, POOL, emails)
     officer.get_by_label("Fonte pública da semente").fill("Resultado do concurso nº 2950 da Mega-Sena")
-    officer.get_by_label("Semente conhecida a partir de").fill(timezone.localdate().strftime("%d/%m/%Y"))
+    tomorrow = timezone.localdate() + datetime.timedelta(days=1)  # strictly after the notice's day
+    officer.get_by_label("Semente conhecida a partir de").fill(tomorrow.strftime("%d/%m/%Y"))
     officer.get_by_label(re.compile(r"^Quem assina o aviso")).fill("Ana Souza")
     officer.get_by_label("Cargo de quem assina o aviso").fill("Procuradora do Município")
     officer.screenshot(path=f"{SHOTS}-announce.png", full_page=True)
@@ -172,6 +173,7 @@ def test_heteroidentification_journey_from_the_draw_to_the_result_and_the_appeal
     assert_accessible(officer)
     officer.get_by_role("button", name="Publicar o aviso de sorteio").click()
     expect(officer.locator("main")).to_contain_text("Aviso de sorteio publicado")
+    a_day_passes(DrawAnnouncement.objects.get())  # the seed's day comes
     officer.get_by_role("link", name="Sortear: comissão de heteroidentificação").click()
     officer.get_by_label("Semente pública do sorteio").fill(SEED)
     officer.get_by_label("Constituída em").fill("01/06/2026")

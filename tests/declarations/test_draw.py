@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 from io import StringIO
 
@@ -11,7 +12,17 @@ from django.core.management.base import CommandError
 from hypothesis import given
 from hypothesis import strategies as st
 
-from declarations.hetero.draw import DrawError, check, draw, parse_pool
+from declarations.hetero.draw import (
+    ALGORITHM,
+    ALGORITHM_V1,
+    ALGORITHM_V2,
+    DrawError,
+    check,
+    draw,
+    notice_problem,
+    parse_pool,
+    replacement_problem,
+)
 
 SEED = "2026-11-30 Mega-Sena 2900: 05 12 23 34 45 56"
 POOL = ("A", "B", "C", "D", "E", "F", "G")
@@ -91,3 +102,56 @@ def test_adc41_the_announced_pool_and_k_are_checked_before_any_seed():
         check(["A", "B", "C"], 4)
     with pytest.raises(DrawError, match="repetidos"):
         check(["A", "A", "B"], 2)
+
+
+def test_adc41_v2_hashes_the_seed_and_the_names_as_printed_whitespace_collapsed():
+    assert ALGORITHM == ALGORITHM_V2
+    typed = draw("2026-11-30  Mega-Sena\t2900: 05 12 23 34 45  56", ("A  B", "C\tD", "E"), 2)
+    printed = draw("2026-11-30 Mega-Sena 2900: 05 12 23 34 45 56", ("A B", "C D", "E"), 2)
+    assert typed == printed and typed.seed == printed.seed and typed.pool == ("A B", "C D", "E")
+    assert typed.algorithm == "sha256-rank-v2"
+
+
+def test_adc41_v1_records_still_recompute_as_they_were_hashed():
+    # The pinned example has no inner whitespace: v1 and v2 agree on it.
+    assert draw(SEED, POOL, 5, ALGORITHM_V1).drawn == draw(SEED, POOL, 5).drawn == ("D", "B", "F", "E", "G")
+    v1 = draw("a  b", ("X  Y", "Z"), 1, ALGORITHM_V1)
+    assert v1.seed == "a  b" and v1.pool == ("X  Y", "Z") and v1.algorithm == "sha256-rank-v1"
+    assert v1.seed_digest == hashlib.sha256(b"a  b").hexdigest() != draw("a  b", ("X Y", "Z"), 1).seed_digest
+    with pytest.raises(DrawError, match="desconhecido"):
+        draw(SEED, POOL, 5, "sha256-rank-v9")
+
+
+def test_draw_check_command_takes_the_record_s_algorithm():
+    out = StringIO()
+    call_command(
+        "draw_check",
+        "--seed",
+        "a  b",
+        "--pool",
+        "X  Y, Z",
+        "-k",
+        "1",
+        "--algorithm",
+        ALGORITHM_V1,
+        stdout=out,
+    )
+    assert out.getvalue().splitlines()[0] == draw("a  b", ("X  Y", "Z"), 1, ALGORITHM_V1).drawn[0]
+    assert "sha256-rank-v1" in out.getvalue()
+
+
+def test_adc41_the_seed_s_date_is_strictly_after_the_notice_s_day():
+    day = datetime.date(2026, 6, 5)
+    assert "posterior a 05/06/2026" in notice_problem(today=day, seed_known_on=day)
+    assert notice_problem(today=day, seed_known_on=datetime.date(2026, 6, 4))
+    assert notice_problem(today=day, seed_known_on=datetime.date(2026, 6, 6)) is None
+
+
+def test_adc41_a_notice_whose_seed_is_known_is_replaced_only_with_a_reason():
+    known = datetime.date(2026, 6, 5)
+    assert replacement_problem(today=datetime.date(2026, 6, 4), pending_known_on=known, reason="") is None
+    assert "ato fundamentado" in replacement_problem(today=known, pending_known_on=known, reason="  ")
+    assert (
+        replacement_problem(today=known, pending_known_on=known, reason="Sorteio da loteria suspenso.")
+        is None
+    )

@@ -17,8 +17,8 @@ from pypdf import PdfReader
 
 from contests.documents.models import Document
 from contests.models import Publication
+from declarations.hetero import documents, draw_services, selectors
 from declarations.hetero import draw as draw_rules
-from declarations.hetero import draw_services, selectors
 from declarations.hetero import services as hs
 from declarations.hetero.documents import Signer, draw_context
 from declarations.models import Commission, CommissionMember, DrawAnnouncement, MemberDraw
@@ -90,9 +90,75 @@ def test_adc41_a_seed_before_the_announced_date_is_refused_and_nothing_is_writte
 
 
 def test_adc41_a_notice_for_a_date_already_past_is_refused(contest, cast):
-    with pytest.raises(ValidationError, match="anterior a hoje"):
+    with pytest.raises(ValidationError, match="posterior a 01/06/2026"):
         announce(contest, cast["legal"], known_on=D(2026, 5, 31))
     assert not DrawAnnouncement.objects.exists() and not Document.objects.exists()
+
+
+def test_adc41_the_seed_s_date_is_strictly_after_the_notice_s_day(contest, cast):
+    # On the notice's own day the lottery result may already be out (a draw at 20h, a notice at 22h).
+    with pytest.raises(ValidationError, match="depois do dia do aviso") as error:
+        announce(contest, cast["legal"], known_on=D(2026, 6, 5), now=at(D(2026, 6, 5), 22))
+    assert "seed_known_on" in error.value.message_dict
+    assert not DrawAnnouncement.objects.exists() and not Document.objects.exists()
+    announce(contest, cast["legal"], known_on=D(2026, 6, 6), now=at(D(2026, 6, 5), 22))  # the next day: fine
+
+
+def names(prefix="Membro", n=7):
+    return [f"{prefix} {i}" for i in range(1, n + 1)]
+
+
+def test_adc41_a_draw_cannot_be_rerolled_once_its_seed_is_public(contest, cast):
+    """The scratch sequence: announced on 1 June, the seed known on 5 June; at 22h on 5 June, the lottery
+    result public, a second notice with the same source leaving out the member drawn first is refused, and
+    the first notice, still in force, draws that member."""
+    first_notice = announce(contest, cast["legal"])  # 1 June, seed known on 5 June
+    unwanted = draw_rules.draw(SEED, names(), 5).drawn[0]
+    pool = [m for m in people("Membro", 7, role=None) if m.name != unwanted]
+    pool.append(hs.MemberInput(name="Membro 8", office="Servidor(a)", gender="feminino", colour="preta"))
+    for known_on in (KNOWN_ON, D(2026, 6, 6)):  # the same day, or a later one: no re-roll without a reason
+        with pytest.raises(ValidationError) as error:
+            announce(contest, cast["legal"], pool=pool, known_on=known_on, now=at(KNOWN_ON, 22))
+        assert set(error.value.message_dict) <= {"seed_known_on", "replacement_reason"}
+    assert "ato fundamentado" in " ".join(error.value.messages)
+    first_notice.refresh_from_db()
+    assert first_notice.replaced_at is None and DrawAnnouncement.objects.count() == 1
+    assert Document.objects.filter(kind=Document.Kind.HETERO_DRAW).count() == 1
+    formed = perform(first_notice, cast["legal"], day=KNOWN_ON)
+    assert unwanted in formed.draw.drawn
+
+
+def test_adc41_a_notice_whose_seed_is_known_is_replaced_only_by_a_reasoned_act_on_the_record(
+    client, contest, cast
+):
+    first_notice = announce(contest, cast["legal"])
+    reason = "A Caixa suspendeu o sorteio nº 2950 da Mega-Sena; a fonte anunciada não foi divulgada."
+    second = draw_services.draw_announce(
+        contest=contest,
+        kind="first",
+        pool=people("Membro", 7, role=None),
+        seed_source="Resultado do concurso nº 2951 da Mega-Sena, de 09/06/2026",
+        seed_known_on=D(2026, 6, 9),
+        replacement_reason=reason,
+        by=cast["legal"],
+        now=at(KNOWN_ON, 22),
+        signer=SIGNER,
+    )
+    first_notice.refresh_from_db()
+    assert first_notice.replaced_at == at(KNOWN_ON, 22)
+    assert second.replaces == first_notice and second.replacement_reason == reason
+    notice_pdf = Document.objects.get(kind=Document.Kind.HETERO_DRAW, subject=second.subject)
+    assert "suspendeu o sorteio" in pdf_text(notice_pdf.pdf)
+    formed = perform(second, cast["legal"], day=D(2026, 6, 9))
+    page = client.get(reverse("public:hetero_draw", args=[formed.draw.pk])).content.decode()
+    assert "Avisos substituídos" in page and reason in page and "05/06/2026" in page
+    document = documents.draw_publish(record=formed.draw, by=cast["legal"], signer=SIGNER)
+    text = pdf_text(document.pdf)
+    assert "AVISOS SUBSTITUÍDOS" in text and "suspendeu o sorteio nº 2950" in text
+
+
+def pdf_text(pdf) -> str:
+    return " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(bytes(pdf))).pages).split())
 
 
 def test_adc41_a_pool_changed_after_the_notice_is_refused(contest, cast):

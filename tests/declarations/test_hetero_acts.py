@@ -92,7 +92,7 @@ def drawn(cast, contest):
     announcement = draw_services.draw_announce(
         contest=contest, kind="first", pool=people("Membro", 7, first_user=cast["commission"]),
         seed_source="Resultado do concurso nº 2900 da Mega-Sena", seed_known_on=day, by=legal,
-        now=timezone.now(), signer=SIGNER,
+        now=timezone.now() - datetime.timedelta(days=1), signer=SIGNER,
     )  # fmt: skip
     formed = draw_services.draw_perform(
         announcement=announcement, seed=SEED, formed_on=day, act_reference="Portaria nº 5/2026", by=legal,

@@ -36,7 +36,7 @@ from declarations.models import (
     Verification,
 )
 from tests.builders import make_classified_position, make_contest, make_user, set_policy
-from tests.declarations.hetero_world import SEED, at
+from tests.declarations.hetero_world import SEED, a_day_passes, at
 from tests.pages import post_form
 
 pytestmark = pytest.mark.django_db
@@ -176,12 +176,43 @@ def test_adc41_through_the_screens_a_seed_before_the_announced_date_is_refused(c
     assert not Commission.objects.exists() and not MemberDraw.objects.exists()
 
 
+def test_adc41_through_the_screens_a_notice_whose_seed_is_known_is_replaced_only_with_a_reason(
+    client, cast, contest
+):
+    client.force_login(cast["legal"])
+    today = timezone.localdate()
+    tomorrow = today + datetime.timedelta(days=1)
+    page = announce(client, contest, lines("Membro", 7), today)  # the seed on the notice's own day
+    assert "depois do dia do aviso" in page.content.decode() and not DrawAnnouncement.objects.exists()
+    announce(client, contest, lines("Membro", 7), tomorrow)
+    first = DrawAnnouncement.objects.get()
+    a_day_passes(first)  # its seed is known today: the lottery result is public
+    page = announce(client, contest, lines("Membro", 6), tomorrow)
+    assert "salvo por ato fundamentado" in page.content.decode()
+    assert DrawAnnouncement.objects.count() == 1
+    reason = "A fonte anunciada não foi divulgada: o sorteio da loteria foi adiado."
+    url = reverse("declarations:hetero_draw_announce", args=[contest.slug])
+    fill = {
+        "kind": "first",
+        "seed_source": "Resultado do concurso nº 2951 da Mega-Sena",
+        "seed_known_on": tomorrow.strftime("%d/%m/%Y"),
+        "replacement_reason": reason,
+        "signer_name": "Ana Souza",
+        "signer_office": "Procuradora",
+        **member_fill([*lines("Membro", 6), ("Membro 8", "Servidor(a)", "feminino", "preta", None)]),
+    }
+    assert "Aviso de sorteio publicado" in post_form(client, url, fill, follow=True).content.decode()
+    second = DrawAnnouncement.objects.exclude(pk=first.pk).get()
+    assert second.replaces == first and second.replacement_reason == reason
+
+
 def test_rules_s5_the_draw_through_the_screens_is_announced_recorded_published_and_recomputed(
     client, cast, contest
 ):
     client.force_login(cast["legal"])
-    announce(client, contest, lines("Membro", 7), timezone.localdate())
+    announce(client, contest, lines("Membro", 7), timezone.localdate() + datetime.timedelta(days=1))
     announcement = DrawAnnouncement.objects.get()
+    a_day_passes(announcement)
     notice = Document.objects.get(kind=Document.Kind.HETERO_DRAW, subject=announcement.subject)
     hub = client.get(reverse("declarations:hetero_contest", args=[contest.slug])).content.decode()
     assert "aguardando a semente" in hub and "Sortear: comissão de heteroidentificação" in hub

@@ -36,6 +36,7 @@ def draw_announce(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
                 pool=formset.members(),  # type: ignore[attr-defined]
                 seed_source=data["seed_source"],
                 seed_known_on=data["seed_known_on"],
+                replacement_reason=data["replacement_reason"],
                 by=request.user,
                 now=timezone.now(),
                 signer=documents.Signer(name=data["signer_name"], office=data["signer_office"]),

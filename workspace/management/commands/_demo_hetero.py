@@ -120,7 +120,7 @@ def _draw(
     contest: Contest, by: User, *, user: User, password: str | None, now: datetime.datetime, signer: Signer
 ) -> tuple[Commission, list[str]]:
     """Announce, perform and publish the draw of ``contest``'s first commission at ``now`` (the announcement
-    and the draw the same day), and give every member drawn without an account one (with ``password``)."""
+    the day before, the draw at ``now``), and give every member drawn without an account one (with ``password``)."""
     done: list[str] = []
     today = timezone.localdate(now)
     announcement = draw_services.draw_announce(
@@ -130,7 +130,7 @@ def _draw(
         seed_source=SEED_SOURCE,
         seed_known_on=today,
         by=by,
-        now=now,
+        now=now - datetime.timedelta(days=1),  # the seed's date is strictly after the notice's day
         signer=signer,
     )
     formed = draw_services.draw_perform(
