@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('declarations', '0013_help_text_cites_the_law_not_rules'),
+        ('declarations', '0014_notice_issued_on'),
     ]
 
     operations = [
