@@ -609,6 +609,10 @@ def record(page, act: str, text: str, name: str, *, outcome: str = "", attach: b
         )
     shot(page, f"{name}-form")
     button(page, "Registrar", exact=True)
+    if outcome or act == "Decisão definitiva":  # an act that decides or ends the case: confirmed
+        no_errors(page)
+        shot(page, f"{name}-confirm")
+        button(page, "Confirmar", exact=True)
     no_errors(page)
     see(page, re.compile(r"registrad[ao]s? no PA nº"))
     shot(page, name)
@@ -691,7 +695,10 @@ def j6_final_and_effects(j: Journey) -> None:
     assert next_acts(page) == ["Decisão definitiva"], next_acts(page)
     assert "Registre a decisão definitiva." in effects_note(page), effects_note(page)
     record(page, "Decisão definitiva", "Certifica-se o trânsito em julgado administrativo.", "j20-final")
-    button(page, "Aplicar os efeitos")
+    link(page, "Aplicar os efeitos")
+    see(page, "Ao confirmar")
+    shot(page, "j21-effects-confirm")
+    button(page, "Confirmar", exact=True)
     no_errors(page)
     message = page.get_by_role("status").filter(has_text="Efeitos aplicados.").inner_text()
     assert "Ato público publicado: Eliminação de" in message and "inscrição N3" in message, message

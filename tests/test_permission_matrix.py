@@ -194,7 +194,8 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "login   403   403   200   403   403   200"},
     "declarations:document_text":            {"GET":  "login   403   403   200   403   403   200",
                                               "POST": "login   403   403   200   403   403   200"},
-    "declarations:effects":                  {"GET":  "  405   405   405   405   405   405   405",
+    # Applying the effects: GET shows what they do (the service rehearsed), POST ("Confirmar") applies them.
+    "declarations:effects":                  {"GET":  "login   403   403   200   403   403   403",
                                               "POST": "login   403   403   302   403   403   403"},
     "declarations:hetero_apply":             {"GET":  "  405   405   405   405   405   405   405",
                                               "POST": "login   403   403   302   403   403   403"},
@@ -286,7 +287,8 @@ MATRIX: dict[str, dict[str, str]] = {
     # The candidate's private page: the signed link is the credential, whoever holds it (no account).
     "declarations:portal":                   {"GET":  "  200   200   200   200   200   200   200",
                                               "POST": "  200   200   200   200   200   200   200"},
-    "declarations:portal_acknowledge":       {"GET":  "  405   405   405   405   405   405   405",
+    # The acknowledgement: GET shows the period it starts, POST ("Confirmar a ciência") records it.
+    "declarations:portal_acknowledge":       {"GET":  "  200   200   200   200   200   200   200",
                                               "POST": "  302   302   302   302   302   302   302"},
     "declarations:portal_document":          {"GET":  "  200   200   200   200   200   200   200",
                                               "POST": "  200   200   200   200   200   200   200"},

@@ -205,6 +205,16 @@ class ProcedureAct(models.Model):
     delivery_error = models.TextField("último erro de envio", blank=True)
     # Hearings (art. 41).
     hearing_on = models.DateField("data da audiência", null=True, blank=True)
+    # Who signs a deciding act: the authority chosen on its form among the organisation's (empty: the one
+    # the organisation designates for the kind of act, ``contests.Signatory``).
+    authority = models.ForeignKey(
+        "contests.Authority",
+        verbose_name="autoridade que decide e assina",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
     # The act's document as published (PDF, hashed, verifiable; restricted kind: never on the public site).
     document = models.OneToOneField(
         "contests.Document",

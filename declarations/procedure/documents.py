@@ -141,6 +141,14 @@ def signer(kind: str, *, on: datetime.date) -> tuple[str, str]:
     return block.name, block.office
 
 
+def act_signer(act: ProcedureAct, *, on: datetime.date) -> tuple[str, str]:
+    """(name, office) of whoever signs ``act``: the authority chosen on its form (a deciding act), else the
+    one ``signer`` names for its kind."""
+    if act.authority is not None:
+        return act.authority.name, act.authority.office
+    return signer(act.kind, on=on)
+
+
 # HTML (previews) ---------------------------------------------------------------------------------------
 
 
@@ -178,7 +186,7 @@ def _act_context(act: ProcedureAct, **extra) -> dict:
     on = act_date(act)
     if "signature" not in extra:
         try:
-            name, office = signer(act.kind, on=on)
+            name, office = act_signer(act, on=on)
         except ValidationError:  # a preview before Gestão designates the authority: blanks to fill
             name, office = "", ""
         extra["signature"] = signature_block(name, office, on=on)
@@ -479,7 +487,7 @@ def act_document_publish(*, act: ProcedureAct, by: User | None) -> Document | No
     and its document are written together or not at all."""
     if rules.Act(act.kind) not in rules.DOCUMENTED_ACTS or act.document_id is not None:
         return None
-    name, office = signer(act.kind, on=act_date(act))
+    name, office = act_signer(act, on=act_date(act))
     document = document_publish(
         contest=act.procedure.registration.contest,
         kind=Document.Kind.PROCEDURE_ACT,

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 
 from candidates.models import Registration
-from contests.forms import StaffFormMixin, date_field
+from contests.forms import AuthorityChoiceField, StaffFormMixin, date_field
 from contests.models import Contest
 from declarations.models import Procedure
 from declarations.models.procedures import MEANS_CHOICES, OUTCOME_CHOICES
-from declarations.procedure import rules
+from declarations.procedure import authorities, rules
+from declarations.procedure.previews import CONFIRMED_ACTS
 
 
 class MultipleFileInput(forms.ClearableFileInput):
@@ -91,7 +94,14 @@ class ActForm(StaffFormMixin, forms.Form):
         required=False,
     )
 
-    def __init__(self, *args, kind: rules.Act, **kwargs) -> None:
+    def __init__(
+        self,
+        *args,
+        kind: rules.Act,
+        today: datetime.date | None = None,
+        confirming: bool = False,
+        **kwargs,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.kind = kind
         if kind not in rules.DECIDING_ACTS:
@@ -99,8 +109,32 @@ class ActForm(StaffFormMixin, forms.Form):
         else:
             self.fields["outcome"].required = True
             self.fields["text"].label = "Motivação (fatos e fundamentos jurídicos, art. 50)"
+            self._authority_field(kind, today or timezone.localdate())
         if kind is not rules.Act.HEARING:
             del self.fields["hearing_on"]
+        if kind in CONFIRMED_ACTS:
+            # Recorded in two steps (the summary of what it does, then "Confirmar"): the files are chosen
+            # on the confirmation page, whose other fields carry what the first step filled in.
+            if confirming:
+                for name, field in self.fields.items():
+                    if name not in ("attachments", "protected"):
+                        field.widget = forms.HiddenInput()
+            else:
+                del self.fields["attachments"], self.fields["protected"]
+
+    def _authority_field(self, kind: rules.Act, today: datetime.date) -> None:
+        choices = authorities.deciding_authorities(today)
+        if not choices.exists():
+            return  # none recorded: the designated authority signs (refused with the reason if none)
+        designated = authorities.designated_authority(kind, on=today)
+        self.fields["authority"] = AuthorityChoiceField(
+            label="Autoridade que decide e assina",
+            queryset=choices,
+            initial=designated.pk if designated else None,
+            empty_label="— escolha —",
+            help_text="Entre as autoridades da organização em exercício hoje (Organização › Autoridades); "
+            "o PDF da decisão sai assinado por ela.",
+        )
 
 
 class NoticeForm(StaffFormMixin, forms.Form):

@@ -25,7 +25,7 @@ from candidates.models import Nomination, Registration
 from candidates.services.status import registration_change_status
 from contests.audit import User, audited_save
 from contests.documents.models import Document
-from contests.models import Position, Publication
+from contests.models import Authority, Position, Publication
 from contests.publication import contest_url, publication_record
 from declarations import deadlines
 from declarations.calendars import organization_calendar
@@ -34,6 +34,7 @@ from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureCo
 from declarations.models.procedures import policy_snapshot
 from declarations.procedure import documents, notices, rules
 from declarations.procedure import rules_labels as labels
+from declarations.procedure.authorities import authority_refusal
 from declarations.procedure.selectors import CaseState, case_state
 from declarations.procedure.tasks import send_notice_email
 
@@ -143,9 +144,11 @@ def act_record(
     hearing_on: datetime.date | None = None,
     uploads: Sequence[UploadedFile] = (),
     protected: bool = False,
+    authority: Authority | None = None,
 ) -> ProcedureAct:
     """Record the act ``kind`` if the state machine allows it now; else a ValidationError with the reason
-    (nothing is written). Deciding acts need their outcome and reasons (Lei 9.784 art. 50)."""
+    (nothing is written). Deciding acts need their outcome and reasons (Lei 9.784 art. 50), and are signed
+    by ``authority`` when chosen (in office on ``today``), else by the one designated for their kind."""
     procedure = _locked(procedure)
     act_kind = rules.Act(kind)
     if act_kind in rules.NOTICES:
@@ -164,6 +167,7 @@ def act_record(
         _hearing_check(procedure, state, hearing_on=hearing_on, today=today)
     for upload in uploads:
         attachment_check(upload)
+    _refuse(authority_refusal(authority, kind=act_kind, on=today), "authority")
     act = _save_act(
         procedure,
         kind=act_kind,
@@ -173,6 +177,7 @@ def act_record(
         outcome=chosen.value if chosen else "",
         filed_by=filed_by,
         hearing_on=hearing_on,
+        authority=authority,
     )
     for upload in uploads:
         attachment_add(act=act, upload=upload, protected=protected, by=by)

@@ -48,6 +48,8 @@ def act(page, case_url: str, label: str, text: str = "", outcome: str = "") -> N
     if text:
         page.locator("textarea[name=text]").fill(text)
     page.get_by_role("button", name="Registrar", exact=True).click()
+    if outcome or label == "Decisão definitiva":  # an act that decides or ends the case: confirmed
+        page.get_by_role("button", name="Confirmar", exact=True).click()
     page.wait_for_url(case_url)
 
 
@@ -117,7 +119,10 @@ def test_a_whole_case_ends_with_the_nomination_annulled_and_the_next_cotista_cal
         locale="pt-BR", viewport={"width": 390, "height": 844}, is_mobile=True
     ).new_page()
     phone.goto(portal)
-    phone.get_by_role("button", name="Dou ciência desta intimação").click()
+    phone.get_by_role("link", name="Dou ciência desta intimação").click()
+    assert "Prazo de defesa de 10 (dez) dias" in phone.content()
+    phone.get_by_role("button", name="Confirmar a ciência").click()
+    phone.wait_for_url(portal)
     candidate_files(phone, portal, "defence", "Sou parda; junto fotografias e documentos.", with_pdf=True)
     assert "Defesa recebida" in phone.content()
 
@@ -131,7 +136,9 @@ def test_a_whole_case_ends_with_the_nomination_annulled_and_the_next_cotista_cal
     act(page, case_url, "Decisão da instância superior", "Recurso desprovido.", outcome="falsity")
     notify_in_person(page, case_url)
     act(page, case_url, "Decisão definitiva")
-    page.get_by_role("button", name="Aplicar os efeitos").click()
+    page.get_by_role("link", name="Aplicar os efeitos").click()
+    assert "A inscrição nº N2 passa de" in page.content()
+    page.get_by_role("button", name="Confirmar").click()
     page.wait_for_url(case_url)
     assert f"nos termos do {procedure}" in page.content()
     page.screenshot(path="/tmp/browser-procedure-case.png", full_page=True)

@@ -75,23 +75,6 @@ def portal(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
-def acknowledge(request: HttpRequest, token: str, pk: int) -> HttpResponse:
-    link = _link_or_error(request, token)
-    if isinstance(link, HttpResponse):
-        return link
-    act = get_object_or_404(selectors.case_acts_of(link.procedure), pk=pk)
-    try:
-        services.notice_acknowledge(
-            act=act, on=timezone.localdate(), by=None, how=f"ciência pelo link privado ({link.name})"
-        )
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    else:
-        messages.success(request, "Ciência registrada. O prazo começou a correr no dia seguinte a hoje.")
-    return redirect("declarations:portal", token=token)
-
-
-@require_POST
 def file(request: HttpRequest, token: str) -> HttpResponse:
     link = _link_or_error(request, token)
     if isinstance(link, HttpResponse):

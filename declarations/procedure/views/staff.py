@@ -358,22 +358,6 @@ def receipt(request: AuthenticatedHttpRequest, year: int, number: int, pk: int) 
 
 @require_POST
 @staff_view(VIEW, CONDUCT)
-def effects(request: AuthenticatedHttpRequest, year: int, number: int) -> HttpResponse:
-    procedure = get_procedure_for_user(request.user, year, number, conduct=True)
-    try:
-        result = services.effects_apply(procedure=procedure, by=request.user, today=timezone.localdate())
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    else:
-        messages.success(
-            request,
-            f"Efeitos aplicados. {' '.join(result.messages)} Ato público publicado: {result.public_act}",
-        )
-    return redirect(procedure)
-
-
-@require_POST
-@staff_view(VIEW, CONDUCT)
 def referral(request: AuthenticatedHttpRequest, year: int, number: int) -> HttpResponse:
     procedure = get_procedure_for_user(request.user, year, number, conduct=True)
     try:
