@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('contests', '0032_roles_signing_certificate'),
-        ('declarations', '0014_notice_issued_on'),
+        ('declarations', '0015_draw_notice_replacement'),
     ]
 
     operations = [
