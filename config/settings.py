@@ -82,6 +82,8 @@ INSTALLED_APPS = [
     "contests",
     "candidates",
     "declarations",
+    # The law's monitoring: indicators over the domain, read by the portal (open data) and the workspace.
+    "monitoring",
     # On top of the domain apps (DESIGN.md): the public site and the staff's workspace.
     "portal",
     "workspace",

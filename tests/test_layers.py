@@ -19,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 # An app's layer: it may import its own layer's app and those below. Apps on the same layer other than
 # itself are out of reach (portal and workspace do not know each other).
-LAYERS = {"contests": 0, "candidates": 1, "declarations": 2, "portal": 3, "workspace": 3}
+LAYERS = {"contests": 0, "candidates": 1, "declarations": 2, "monitoring": 3, "portal": 4, "workspace": 4}
 # Project packages that are not apps: the settings and URLs sit above everything and are not checked;
 # tests and bench scripts may import anything.
 OUTSIDE = {"config", "tests", "bench"}
