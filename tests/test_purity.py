@@ -32,6 +32,7 @@ NAMED_PURE = (
     "contests.calendar",
     "contests.law_term",
     "declarations.deadlines",
+    "declarations.procedure.finality",
     "declarations.procedure.notices",
     "declarations.procedure.rules",
     "declarations.procedure.rules_labels",

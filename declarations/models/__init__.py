@@ -22,6 +22,7 @@ from declarations.models.procedures import (
     ProcedureLink,
     procedure_storage,
 )
+from declarations.models.reversals import ProcedureReversal
 
 __all__ = [
     "Appeal",
@@ -37,6 +38,7 @@ __all__ = [
     "ProcedureCounter",
     "ProcedureLaw",
     "ProcedureLink",
+    "ProcedureReversal",
     "Session",
     "Verification",
     "VerificationLink",

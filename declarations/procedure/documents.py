@@ -51,6 +51,9 @@ BODY_TEMPLATES = {
     rules.Act.RECONSIDERATION: "declarations/documents/decision.html",
     rules.Act.SUPERIOR_DECISION: "declarations/documents/decision.html",
     rules.Act.FINAL: "declarations/documents/final.html",
+    rules.Act.REVISION: "declarations/documents/revision.html",
+    rules.Act.ANNULMENT: "declarations/documents/annulment.html",
+    rules.Act.AFTER_FINAL_NOTICE: "declarations/documents/after_final_notice.html",
 }
 
 DOCUMENT_TITLES = {
@@ -61,6 +64,9 @@ DOCUMENT_TITLES = {
     rules.Act.RECONSIDERATION: "Juízo de reconsideração",
     rules.Act.SUPERIOR_DECISION: "Decisão em grau de recurso",
     rules.Act.FINAL: "Certidão de trânsito em julgado administrativo",
+    rules.Act.REVISION: "Decisão de revisão",
+    rules.Act.ANNULMENT: "Decisão de anulação",
+    rules.Act.AFTER_FINAL_NOTICE: "Intimação da decisão após o trânsito em julgado",
 }
 
 
@@ -200,7 +206,9 @@ def _act_context(act: ProcedureAct, **extra) -> dict:
         "appeal_days": _days(policy.appeal_days),
         "reconsideration_days": _days(policy.reconsideration_days),
     }
-    if kind in rules.DECIDING_ACTS:
+    if kind in rules.AFTER_FINAL_DECIDING or kind is rules.Act.AFTER_FINAL_NOTICE:
+        parts.update(after_final_documents.after_final_parts(act, before))
+    elif kind in rules.DECIDING_ACTS:
         parts.update(_decision_parts(act, before))
     elif kind in (rules.Act.NOTICE, rules.Act.DECISION_NOTICE):
         parts.update(_notice_parts(act, before))
@@ -656,3 +664,7 @@ def effects_void_publish(*, procedure: Procedure, by: User | None, today: dateti
 def previous_sentence(previous: Document, procedure: Procedure) -> str:
     """The sentence of the act made void (its title: the sentence as published)."""
     return previous.title.removeprefix("Tornado sem efeito: ")
+
+
+# What the acts after finality write has its own module, which reads this one: imported last.
+from declarations.procedure import after_final_documents  # noqa: E402

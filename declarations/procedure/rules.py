@@ -41,15 +41,22 @@ class Act(StrEnum):
     RECONSIDERATION = "reconsideration"
     SUPERIOR_DECISION = "superior_decision"
     FINAL = "final"
+    # After finality (``finality``): revision (art. 65), annulment (art. 53) and their notice.
+    REVISION_REQUEST = "revision_request"
+    REVISION = "revision"
+    ANNULMENT = "annulment"
+    AFTER_FINAL_NOTICE = "after_final_notice"
 
 
 # Acts the candidate (or their representative) files; the others are the administration's.
-CANDIDATE_ACTS = frozenset({Act.DEFENCE, Act.EVIDENCE, Act.FINAL_STATEMENT, Act.APPEAL})
+CANDIDATE_ACTS = frozenset({Act.DEFENCE, Act.EVIDENCE, Act.FINAL_STATEMENT, Act.APPEAL, Act.REVISION_REQUEST})
 # Acts that decide the case (an instance's decision), and so carry an outcome.
 DECIDING_ACTS = frozenset({Act.DECISION, Act.RECONSIDERATION, Act.SUPERIOR_DECISION})
-NOTICES = frozenset({Act.NOTICE, Act.DECISION_NOTICE})
+NOTICES = frozenset({Act.NOTICE, Act.DECISION_NOTICE, Act.AFTER_FINAL_NOTICE})
+# Acts after finality that change the decision in force (``finality``): a revision, an annulment.
+AFTER_FINAL_DECIDING = frozenset({Act.REVISION, Act.ANNULMENT})
 # Acts that produce a document of their own (opening act, notices, decisions, the final certificate).
-DOCUMENTED_ACTS = frozenset({Act.OPENING, *NOTICES, *DECIDING_ACTS, Act.FINAL})
+DOCUMENTED_ACTS = frozenset({Act.OPENING, *NOTICES, *DECIDING_ACTS, Act.FINAL, *AFTER_FINAL_DECIDING})
 
 
 class Outcome(StrEnum):
@@ -230,8 +237,9 @@ def _instance(acts: Sequence[ActRecord]) -> int:
 
 
 def current_outcome(acts: Sequence[ActRecord]) -> Outcome | None:
-    """The outcome of the latest deciding act (a reconsideration decides again, art. 56 §1º)."""
-    found = _last(acts, *DECIDING_ACTS)
+    """The outcome of the latest deciding act (a reconsideration decides again, art. 56 §1º; after finality
+    a revision, art. 65); None before any decision and after an annulment (art. 53: no decision in force)."""
+    found = _last(acts, *DECIDING_ACTS, *AFTER_FINAL_DECIDING)
     return found[1].outcome if found else None
 
 
@@ -244,6 +252,7 @@ def effective_notice(acts: Sequence[ActRecord]) -> bool:
 NOTIFIES: Mapping[Act, frozenset[Act]] = {
     Act.NOTICE: frozenset({Act.OPENING}),
     Act.DECISION_NOTICE: DECIDING_ACTS,
+    Act.AFTER_FINAL_NOTICE: AFTER_FINAL_DECIDING,
 }
 
 
@@ -281,7 +290,8 @@ def awaiting_notices(acts: Sequence[ActRecord]) -> tuple[int, ...]:
 
 
 def is_final(acts: Sequence[ActRecord]) -> bool:
-    return bool(acts) and acts[-1].kind is Act.FINAL
+    """Whether a final decision was recorded: the flow is closed, only acts after finality follow."""
+    return any(a.kind is Act.FINAL for a in acts)
 
 
 def _decision_pending_notice(acts: Sequence[ActRecord]) -> bool:
@@ -319,7 +329,14 @@ def _fmt(day: datetime.date) -> str:
 
 # Refusals -------------------------------------------------------------------------------------------------
 
-CLOSED = "O processo está encerrado por decisão definitiva: nenhum ato pode ser acrescentado."
+CLOSED = (
+    "O processo está encerrado por decisão definitiva: depois dela só cabem a revisão (Lei 9.784 art. 65), "
+    "a anulação de ato ilegal (art. 53) e a intimação delas."
+)
+ONLY_AFTER_FINAL = (
+    "A revisão (Lei 9.784 art. 65) e a anulação (art. 53) cabem depois da decisão definitiva; antes dela, a "
+    "decisão muda por reconsideração ou recurso."
+)
 OPENING_FIRST = "O processo começa pela instauração: registre-a antes de qualquer outro ato."
 OPENED_ONCE = "O processo já foi instaurado; a instauração é o primeiro ato e não se repete."
 NOTICE_DONE = "O candidato já foi intimado para a defesa (Lei 9.784 art. 26)."
@@ -398,7 +415,9 @@ def refusal(
     else; then the act's own rule (``ACT_RULES``).
     """
     if is_final(acts):
-        return CLOSED
+        return finality.refusal_after_final(kind, acts, today=today, outcome=outcome, has_reasons=has_reasons)
+    if kind in finality.AFTER_FINAL_ACTS:
+        return ONLY_AFTER_FINAL
     if kind is Act.OPENING:
         return OPENED_ONCE if acts else ""
     if not acts:
@@ -599,6 +618,8 @@ def allowed(
         outcome = Outcome.FALSITY if kind in DECIDING_ACTS else None
         if kind is Act.RECONSIDERATION:
             outcome = current_outcome(acts) or Outcome.FALSITY
+        if kind is Act.REVISION:
+            outcome = Outcome.DISMISSED  # a revision can only lighten (art. 65 sole paragraph)
         if not refusal(kind, acts, policy, today=today, ends=ends, outcome=outcome):
             found.append(kind)
     return tuple(found)
@@ -635,7 +656,12 @@ def effects_refusal(
 
 
 def effects_undo_due(acts: Sequence[ActRecord], *, effects_applied: bool) -> bool:
-    """Whether effects applied earlier (from the first decision, art. 61) must be undone now: the latest
-    deciding act (reconsideration, art. 56 §1º, or the superior's decision, art. 64) no longer confirms
-    falsity. Effects applied on a final decision never fall this way (no act follows a final one)."""
+    """Whether effects applied earlier (from the first decision, art. 61, or on the final decision) must be
+    undone now: the latest deciding act (reconsideration, art. 56 §1º, the superior's decision, art. 64, or
+    after finality a revision, art. 65, or an annulment, art. 53) no longer confirms falsity."""
     return effects_applied and bool(acts) and current_outcome(acts) is not Outcome.FALSITY
+
+
+# The acts after finality have their own module, which reads this one: imported last, once every name it
+# reads here is defined.
+from declarations.procedure import finality  # noqa: E402

@@ -28,6 +28,10 @@ ACT_LABELS: Mapping[Act, str] = {
     Act.RECONSIDERATION: "Juízo de reconsideração",
     Act.SUPERIOR_DECISION: "Decisão da instância superior",
     Act.FINAL: "Decisão definitiva",
+    Act.REVISION_REQUEST: "Pedido de revisão",
+    Act.REVISION: "Revisão",
+    Act.ANNULMENT: "Anulação da decisão",
+    Act.AFTER_FINAL_NOTICE: "Intimação da revisão ou anulação",
 }
 
 ACT_CITATIONS: Mapping[Act, str] = {
@@ -46,6 +50,10 @@ ACT_CITATIONS: Mapping[Act, str] = {
     Act.RECONSIDERATION: "Lei 9.784 art. 56 §1º",
     Act.SUPERIOR_DECISION: "Lei 9.784 arts. 57 e 59 §1º",
     Act.FINAL: "Lei 9.784 art. 57",
+    Act.REVISION_REQUEST: "Lei 9.784 art. 65",
+    Act.REVISION: "Lei 9.784 art. 65",
+    Act.ANNULMENT: "Lei 9.784 arts. 53 e 54",
+    Act.AFTER_FINAL_NOTICE: "Lei 9.784 art. 26",
 }
 
 OUTCOME_LABELS: Mapping[Outcome, str] = {
@@ -66,6 +74,18 @@ EFFECTS_UNDONE = (
 )
 
 
+EFFECTS_UNDONE_AFTER_FINAL = {
+    Act.REVISION: (
+        "Efeitos desfeitos: a revisão (Lei 9.784 art. 65) julgou improcedente a apuração, e os efeitos da "
+        "falsidade caem com ela; a inscrição volta à situação anterior."
+    ),
+    Act.ANNULMENT: (
+        "Efeitos desfeitos: a decisão de falsidade foi anulada por vício de legalidade (Lei 9.784 art. 53), e "
+        "os efeitos caem com ela; a inscrição volta à situação anterior."
+    ),
+}
+
+
 def effects_undone_text(act: Act) -> str:
     """Why the effects were undone, naming the act that reversed the decision."""
-    return EFFECTS_UNDONE.format(act=ACT_LABELS[act])
+    return EFFECTS_UNDONE_AFTER_FINAL.get(act) or EFFECTS_UNDONE.format(act=ACT_LABELS[act])

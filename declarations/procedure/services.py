@@ -32,7 +32,7 @@ from declarations.calendars import organization_calendar
 from declarations.links import link_issue
 from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureCounter, ProcedureLink
 from declarations.models.procedures import policy_snapshot
-from declarations.procedure import documents, notices, rules
+from declarations.procedure import documents, notices, reversals, rules
 from declarations.procedure import rules_labels as labels
 from declarations.procedure.authorities import authority_refusal
 from declarations.procedure.selectors import CaseState, case_state
@@ -156,7 +156,9 @@ def act_record(
     state = case_state(procedure, today=today)
     chosen = rules.Outcome(outcome) if outcome else None
     _refuse(state.refusal(act_kind, outcome=chosen, has_reasons=bool(text.strip())))
-    if (act_kind in rules.DECIDING_ACTS or act_kind is Act.REPORT) and not text.strip():
+    if (act_kind in rules.DECIDING_ACTS or act_kind in (Act.REPORT, *rules.AFTER_FINAL_DECIDING)) and not (
+        text.strip()
+    ):
         _refuse(
             "Escreva a motivação: as decisões indicam os fatos e os fundamentos jurídicos (Lei 9.784 art. 50).",
             "text",
@@ -237,8 +239,11 @@ def notice_send(
     """
     procedure = _locked(procedure)
     state = case_state(procedure, today=today)
-    if kind is None:
-        kind = Act.NOTICE if not rules.effective_notice(state.records) else Act.DECISION_NOTICE
+    if not kind:
+        if rules.is_final(state.records):
+            kind = Act.AFTER_FINAL_NOTICE  # of the revision or annulment (finality)
+        else:
+            kind = Act.NOTICE if not rules.effective_notice(state.records) else Act.DECISION_NOTICE
     notice_kind = rules.Act(kind)
     if notice_kind not in rules.NOTICES:
         _refuse(f"“{labels.ACT_LABELS[notice_kind]}” não é uma intimação.")
@@ -349,7 +354,7 @@ def notice_acknowledge(
     if not act.is_notice:
         _refuse("Só uma intimação recebe ciência.")
     records = [a.record() for a in procedure.acts.order_by("recorded_at", "pk")]
-    if rules.is_final(records):
+    if rules.is_final(records) and act.kind != Act.AFTER_FINAL_NOTICE:
         _refuse(rules.CLOSED)
     if rules.notice_in_effect(rules.Act(act.kind), records):
         _refuse("A intimação já produziu efeito por outro meio: o prazo corre daquela data.")
@@ -470,23 +475,19 @@ def effects_apply(*, procedure: Procedure, by: User, today: datetime.date) -> Ef
 
 
 def _effects_undo(procedure: Procedure, *, act: ProcedureAct, by: User | None, today: datetime.date) -> None:
-    """A later decision dismissed the charge after the effects were applied from the first decision (art.
-    61): the registration goes back to its previous status through the orchestration service (the seats
-    follow), and the public act gets a new version saying it was made void, recorded as a publication.
+    """A later act ended the falsity after its effects were applied (from the first decision, art. 61, or on
+    the final decision, then by revision or annulment): the reversal is recorded and reinstates the
+    registration (``reversals``), and the public act gets a new version saying it was made void, recorded as
+    a publication.
     Inside ``act_record``'s transaction, with the procedure's row locked."""
     registration = _lock_registration(procedure)
     reason = labels.effects_undone_text(rules.Act(act.kind))
-    if registration.status == Registration.Status.ELIMINATED:
-        registration_change_status(
-            registration=registration,
-            status=procedure.effects_previous_status or Registration.Status.ACTIVE,
-            reason=f"{procedure}: {reason}"[:300],
-            by=by,
-            today=today,
-        )
+    reversals.reversal_record(
+        procedure=procedure, act=act, registration=registration, reason=reason, by=by, today=today
+    )
     procedure.effects_applied_on = None
     procedure.effects_previous_status = ""
-    audited_save(procedure, by=by, reason="Efeitos desfeitos (decisão posterior improcedente)")
+    audited_save(procedure, by=by, reason="Efeitos desfeitos (decisão de falsidade revertida)")
     document = documents.effects_void_publish(procedure=procedure, by=by, today=today)
     _effects_published(procedure, what=f"{EFFECTS} tornados sem efeito", document=document, by=by)
 
@@ -620,7 +621,7 @@ def candidate_file(
     """A filing through the private link (defence, evidence, final statement, appeal): refused after the
     deadline, with the reason and the day it ended."""
     if rules.Act(kind) not in rules.CANDIDATE_ACTS:
-        _refuse("Pelo link só se apresentam defesa, provas, alegações finais e recurso.")
+        _refuse("Pelo link só se apresentam defesa, provas, alegações finais, recurso e pedido de revisão.")
     holder = "procurador" if link.holder == ProcedureLink.Holder.REPRESENTATIVE else "candidato"
     return act_record(
         procedure=link.procedure,
