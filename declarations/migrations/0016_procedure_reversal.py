@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('declarations', '0014_notice_issued_on'),
+        ('declarations', '0015_draw_notice_replacement'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
