@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('declarations', '0016_procedure_reversal'),
+        ('declarations', '0017_procedure_reversal'),
     ]
 
     operations = [

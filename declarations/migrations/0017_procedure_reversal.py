@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('declarations', '0015_draw_notice_replacement'),
+        ('declarations', '0016_act_authority'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
