@@ -112,6 +112,8 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
+# The CSRF failure page, like the other error pages, answers 503 when the database is down.
+CSRF_FAILURE_VIEW = "workspace.views.errors.csrf_failure"
 
 TEMPLATES = [
     {

@@ -53,10 +53,16 @@ class DatabaseUnavailableMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not isinstance(exception, (OperationalError, InterfaceError)):
             return None
-        logger.error("Banco de dados indisponível em %s %s", request.method, request.path, exc_info=exception)
-        response = HttpResponse(render_to_string("503.html"), status=503)
-        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
-        return response
+        return database_unavailable(request, exception)
+
+
+def database_unavailable(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """The Portuguese 503 page with ``Retry-After``, rendered without the request (no context processor,
+    which could query, runs); logged."""
+    logger.error("Banco de dados indisponível em %s %s", request.method, request.path, exc_info=exception)
+    response = HttpResponse(render_to_string("503.html"), status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
 
 
 class NoStoreForStaffMiddleware:

@@ -115,3 +115,36 @@ def test_health_is_not_redirected_to_https(client, db, settings):
     settings.SECURE_SSL_REDIRECT = True
     assert client.get(reverse("health")).status_code == 200
     assert client.get(reverse("login")).status_code == 301
+
+
+@pytest.mark.parametrize("logged_in", [False, True])
+@pytest.mark.parametrize("error_page", ["404", "400", "403 CSRF", "405"])
+def test_n6_error_pages_answer_503_not_500_when_the_database_is_down(cast, settings, error_page, logged_in):
+    from django.test import Client
+
+    settings.DEBUG = False
+    client = Client(enforce_csrf_checks=error_page == "403 CSRF", raise_request_exception=False)
+    if logged_in:
+        client.force_login(cast["clerk"])
+    with database_down():
+        if error_page == "404":
+            response = client.get("/nao-existe/")
+        elif error_page == "400":
+            response = client.get("/", HTTP_HOST="endereco invalido!")
+        elif error_page == "403 CSRF":
+            response = client.post(reverse("login"), {"username": "x"})
+        else:
+            response = client.put(reverse("health"))
+    expected = 405 if error_page == "405" else 503
+    assert response.status_code == expected
+    if expected == 503:
+        assert "Sistema temporariamente indisponível" in response.content.decode()
+
+
+def test_the_error_pages_keep_the_workspace_when_the_database_answers(client, cast, settings):
+    settings.DEBUG = False
+    client.force_login(cast["clerk"])
+    response = client.get("/nao-existe/")
+    assert response.status_code == 404
+    assert "Página não encontrada" in response.content.decode()
+    assert "Voltar ao painel" in response.content.decode()
