@@ -37,6 +37,7 @@ def params_from_policy(
         dual_default=policy.dual_default,
         group_label=policy.group_label,
         threshold_extra=threshold_extra,
+        reinstatement=policy.reinstatement,
         citations=(
             ("order", policy.citation_order),
             ("rounding", policy.citation_rounding),

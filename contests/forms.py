@@ -445,6 +445,7 @@ POLICY_FIELDSETS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "dual_rule",
             "dual_default",
             "dual_keeps_pcd_rights",
+            "reinstatement",
             "nomination_order_is_seniority",
         ),
     ),

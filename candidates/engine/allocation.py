@@ -185,6 +185,7 @@ __all__ = [
     "ELIMINATED",
     "END_OF_LIST",
     "EVERY_NTH",
+    "HOLDING",
     "KINDS",
     "LARGER_ONLY",
     "NEXT_SEAT",

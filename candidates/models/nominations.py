@@ -65,8 +65,10 @@ class Nomination(models.Model):
         NO_SHOW = "no_show", "Não tomou posse (nomeação sem efeito)"
         ANNULLED = "annulled", "Nomeação anulada"
         END_OF_LIST = "end_of_list", "Foi para o fim da lista"
+        ON_HOLD = "on_hold", "Vaga reservada por ordem judicial (sub judice)"
 
-    HOLDING = (Status.ACTIVE, Status.TOOK_OFFICE)
+    # The nominee holds the seat; on hold: kept by a court order, not refilled (RULES §4 item 8).
+    HOLDING = (Status.ACTIVE, Status.TOOK_OFFICE, Status.ON_HOLD)
 
     position = models.ForeignKey(
         Position, verbose_name="cargo", on_delete=models.PROTECT, related_name="nominations"
@@ -100,6 +102,18 @@ class Nomination(models.Model):
         help_text="Nomeado na reserva e depois alcançado pela ampla concorrência (regra de compensação).",
     )
     status = models.CharField("situação", max_length=20, choices=Status.choices, default=Status.ACTIVE)
+    reinstated = models.BooleanField(
+        "reintegração",
+        default=False,
+        help_text="Vaga devida a candidato reintegrado por decisão revista, ou nomeação anulada e "
+        "restabelecida (regra da política: próxima vaga ou própria vaga).",
+    )
+    displaced = models.BooleanField(
+        "desfeita por restabelecimento",
+        default=False,
+        help_text="Anulada porque a nomeação anterior da mesma vaga foi restabelecida (regra da própria "
+        "vaga); o nomeado recebe a próxima vaga.",
+    )
     why = models.TextField("por quê", blank=True)
     # The act.
     act_number = models.CharField("número do ato", max_length=60)
@@ -150,12 +164,12 @@ class Nomination(models.Model):
             models.UniqueConstraint(fields=["position", "order"], name="candidates_nomination_unique_order"),
             models.UniqueConstraint(
                 fields=["position", "seat"],
-                condition=Q(status__in=["active", "took_office"]),
+                condition=Q(status__in=["active", "took_office", "on_hold"]),
                 name="candidates_nomination_one_holder_per_seat",
             ),
             models.UniqueConstraint(
                 fields=["position", "registration"],
-                condition=Q(status__in=["active", "took_office"]),
+                condition=Q(status__in=["active", "took_office", "on_hold"]),
                 name="candidates_nomination_one_active_per_registration",
             ),
             models.CheckConstraint(

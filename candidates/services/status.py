@@ -17,7 +17,10 @@ What the seats do (RULES §4 item 4, through the engine's events):
   registration holds an active nomination;
 - excluded from the reserves: off the reserved lists; an active nomination that came from a reserved
   list is annulled and its seat freed (one from the general list stays);
-- back to active: nothing changes on the seats (an elimination is not undone by the engine).
+- back to active: nothing changes on the seats here. A decision reversed (reconsideration, appeal,
+  revision, a court order) goes through ``candidates.services.nominations.registration_reinstate``, which
+  restores the status and puts the candidate back on the lists, owed a seat when their nomination had
+  been annulled (RULES §4 item 7).
 
 The freed seat is refilled by the next call, from the same list (the racial seat from the racial list).
 """

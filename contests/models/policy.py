@@ -86,6 +86,17 @@ class Policy(models.Model):
         CHOOSE = "choose", "Concorre às duas reservas; escolhe quando convocado às duas ao mesmo tempo"
         LARGER_ONLY = "larger_only", "Classificado somente na reserva maior (Decreto 12.536)"
 
+    class Reinstatement(models.TextChoices):
+        NEXT_SEAT = (
+            "next_seat",
+            "Próxima vaga: o reintegrado recebe a primeira vaga das próximas convocações; o substituto a mantém",
+        )
+        OWN_SEAT = (
+            "own_seat",
+            "Própria vaga: a nomeação anulada volta à sua vaga; a posterior é desfeita e o substituto recebe "
+            "a próxima vaga",
+        )
+
     class DualDefault(models.TextChoices):
         RACIAL = "racial", "Reserva racial"
         PCD = "pcd", "Reserva para pessoas com deficiência"
@@ -233,6 +244,21 @@ class Policy(models.Model):
         "mantém os direitos de PcD",
         default=True,
         help_text="SM art. 4º §8º (que cita o §3º onde quer dizer o §7º).",
+    )
+    reinstatement = models.CharField(
+        "vaga de quem é reintegrado",
+        max_length=10,
+        choices=Reinstatement.choices,
+        default=Reinstatement.NEXT_SEAT,
+        help_text=(
+            "Quando uma decisão que tirou o candidato das listas é revista (reconsideração, recurso, revisão "
+            "ou ordem judicial) e a sua nomeação fora anulada, ele volta à posição original e recebe uma vaga. "
+            "Próxima vaga (padrão): a nomeação do substituto foi lícita quando feita, de boa-fé, e fica (Lei "
+            "9.784 art. 54; proteção da confiança); o reintegrado é chamado antes de qualquer outro nas "
+            "próximas convocações. Própria vaga: a anulação revista é nula desde a origem (Súmula 473 do STF; "
+            "Lei 9.784 art. 53), a nomeação volta à sua vaga e o substituto, desfeita a dele, recebe a "
+            "próxima vaga."
+        ),
     )
     nomination_order_is_seniority = models.BooleanField(
         "ordem de nomeação vale como classificação na carreira",

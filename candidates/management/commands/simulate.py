@@ -50,7 +50,12 @@ FOUNDING_POLICIES: dict[str, dict[str, Any]] = {
         "citation_carry": "",
     },
 }
-FOUNDING_COMMON = {"open_competition_rule": "projected", "dual_rule": "choose", "dual_default": "racial"}
+FOUNDING_COMMON = {
+    "open_competition_rule": "projected",
+    "dual_rule": "choose",
+    "dual_default": "racial",
+    "reinstatement": "next_seat",
+}
 
 
 def founding_policy(slug: str) -> Policy | None:

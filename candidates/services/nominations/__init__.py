@@ -3,7 +3,8 @@ end of list, vacancies opened during validity.
 
 By topic: ``loading`` (the engine's state read, brought up to date and saved with the ``Nomination``
 rows), ``calls`` (preview and call), ``events`` (took office, withdrawal, no-show, end of list, sync) and
-``openings`` (vacancies opened during validity). This package re-exports their services, so
+``openings`` (vacancies opened during validity), ``reinstatement`` (a reversed removal, a court hold
+and its release: RULES §4 items 7–8). This package re-exports their services, so
 ``from candidates.services.nominations import nominations_call`` is the way in.
 
 Every write is ``@transaction.atomic`` and starts by locking the position's row (``select_for_update``):
@@ -60,6 +61,13 @@ from candidates.services.nominations.loading import (
     engine_id,
 )
 from candidates.services.nominations.openings import Opening, vacancies_open
+from candidates.services.nominations.reinstatement import (
+    SeatOrder,
+    court_hold,
+    court_release,
+    nominations_on_hold,
+    registration_reinstate,
+)
 
 __all__ = [
     "DEFAULT_END_REASONS",
@@ -69,16 +77,21 @@ __all__ = [
     "Opening",
     "Preview",
     "PreviewRow",
+    "SeatOrder",
     "_load",
     "_run_lists",
+    "court_hold",
+    "court_release",
     "engine_id",
     "nomination_end_of_list",
     "nomination_no_show",
     "nomination_took_office",
     "nomination_withdraw",
     "nominations_call",
+    "nominations_on_hold",
     "nominations_preview",
     "nominations_sync",
+    "registration_reinstate",
     "state_for",
     "vacancies_open",
 ]

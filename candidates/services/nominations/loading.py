@@ -248,6 +248,9 @@ def _save(
         for i, nom in enumerate(state.nominations[: len(old)])
         if nom != old[i] or (i + 1) in updates
     ]
+    # A seat taken back (RULES §4 item 7, ``own_seat``): the nomination that leaves it is saved before the
+    # one that takes it again (one holder per seat at every moment).
+    changed.sort(key=lambda pair: pair[1].status in allocation.HOLDING)
     if changed:
         rows = {
             row.order: row
@@ -264,7 +267,12 @@ def _save(
             row.source_list = nom.list
             row.reverted = nom.reverted
             row.compensated = nom.compensated
+            row.reinstated = nom.reinstated
+            row.displaced = nom.displaced
             row.why = nom.why
+            if status_changed and row.status in Nomination.HOLDING:
+                row.ended_on = None  # restored (RULES §4 item 7)
+                row.end_reason = ""
             for name, value in updates.get(order, {}).items():
                 setattr(row, name, value)
             if status_changed and row.status not in Nomination.HOLDING:
@@ -287,6 +295,7 @@ def _save(
                 source_list=nom.list,
                 reverted=nom.reverted,
                 compensated=nom.compensated,
+                reinstated=nom.reinstated,
                 status=nom.status,
                 why=nom.why,
                 **{**act, **(act_overrides or {}).get(loaded.reg_of[nom.candidate], {})},
