@@ -7,7 +7,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('candidates', '0018_help_text_cites_the_law_not_rules'),
-        ('contests', '0033_policy_reinstatement'),
+        ('contests', '0035_policy_reinstatement'),
     ]
 
     operations = [

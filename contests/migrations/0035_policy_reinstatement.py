@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('contests', '0032_roles_signing_certificate'),
+        ('contests', '0034_seed_angra_term'),
     ]
 
     operations = [
