@@ -31,6 +31,8 @@ NAMED_PURE = (
     "contests.wording",
     "contests.calendar",
     "contests.law_term",
+    "declarations.courts.cnj",
+    "declarations.courts.rules",
     "declarations.deadlines",
     "declarations.procedure.finality",
     "declarations.procedure.notices",
