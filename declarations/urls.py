@@ -7,4 +7,5 @@ app_name = "declarations"
 urlpatterns = [
     path("", include("declarations.procedure.urls")),
     path("", include("declarations.hetero.urls")),
+    path("", include("declarations.courts.urls")),
 ]

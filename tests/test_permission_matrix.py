@@ -188,6 +188,18 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "login   403   403   200   403   403   403"},
     "declarations:attachment":               {"GET":  "login   403   403   200   403   403   200",
                                               "POST": "login   403   403   200   403   403   200"},
+    # Court orders (issue 22): Jurídico records them and changes their status; Secretaria (which complies)
+    # and Auditoria read; nothing public.
+    "declarations:court_orders":             {"GET":  "login   403   200   200   403   403   200",
+                                              "POST": "login   403   200   200   403   403   200"},
+    "declarations:court_order_create":       {"GET":  "login   403   403   200   403   403   403",
+                                              "POST": "login   403   403   200   403   403   403"},
+    "declarations:court_order":              {"GET":  "login   403   200   200   403   403   200",
+                                              "POST": "login   403   200   200   403   403   200"},
+    "declarations:court_order_status":       {"GET":  "  405   405   405   405   405   405   405",
+                                              "POST": "login   403   403   200   403   403   403"},
+    "declarations:court_order_file":         {"GET":  "login   403   200   200   403   403   200",
+                                              "POST": "login   403   200   200   403   403   200"},
     "declarations:detail":                   {"GET":  "login   403   403   200   403   403   200",
                                               "POST": "login   403   403   200   403   403   200"},
     "declarations:document":                 {"GET":  "login   403   403   200   403   403   200",

@@ -126,6 +126,21 @@ OVERRIDES: dict[str, dict[str, str]] = {
     "candidates:phase_create": {"cutoff": "10", "cutoff_open": "", "cutoff_racial": "", "cutoff_pcd": ""},
     # The opening chooser takes an inscription the contest has (the worked example's N1).
     "declarations:open_choose": {"number": "N1"},
+    # A court order on the whole contest (a published CNJ number, whose check digits hold).
+    "declarations:court_order_create": {
+        "case_number": "5046512-94.2016.4.04.7000",
+        "court": "",
+        "decided_on": "02/03/2026",
+        "notified_on": "03/03/2026",
+        "compliance_days": "5",
+        "effect": "suspend_act",
+        "scope": "contest",
+        "position": "",
+        "list_name": "",
+        "numbers": "",
+        "duration": "further_decision",
+        "until": "",
+    },
     "candidates:phase_edit": {"cutoff": "10", "cutoff_open": "", "cutoff_racial": "", "cutoff_pcd": ""},
 }
 

@@ -4,6 +4,7 @@ shared by the permission matrix and the form fuzz test, so that a new URL is rea
 from __future__ import annotations
 
 from tests.builders import make_job, make_procedure_world, make_world
+from tests.declarations.courts_world import make_courts_world
 from tests.declarations.hetero_world import make_hetero_world
 
 
@@ -16,7 +17,11 @@ def build_world(cast, settings, tmp_path) -> dict:
     nominee = world["position"].registrations.get(number="N2")  # has a self-declaration
     job = make_job(world["contest"], cast["clerk"])
     return (
-        world | make_procedure_world(cast, nominee) | make_hetero_world(cast, world["contest"]) | {"job": job}
+        world
+        | make_procedure_world(cast, nominee)
+        | make_hetero_world(cast, world["contest"])
+        | make_courts_world(cast, world["contest"], nominee)
+        | {"job": job}
     )
 
 
@@ -31,6 +36,8 @@ def arguments(name: str, route: str, world: dict) -> dict:
         kwargs["fmt"] = "txt"
     if route.startswith(("processos/", "processo/")):
         return procedure_arguments(route, world) | kwargs
+    if route.startswith("ordens-judiciais/"):
+        return {"pk": world["court_order"].pk} if "<int:pk>" in route else {}
     if route.startswith("heteroidentificacao/"):
         return hetero_arguments(route, world) | kwargs
     if "<int:pk>" in route:

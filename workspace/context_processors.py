@@ -19,6 +19,7 @@ NAVIGATION: tuple[tuple[str, str, str | tuple[str, ...]], ...] = (
         "declarations:hetero_sessions",
         ("declarations.view_session", "declarations.record_opinion"),
     ),
+    ("Ordens judiciais", "declarations:court_orders", "declarations.view_courtorder"),
     ("Políticas de reserva", "contests:policy_list", "contests.view_policy_list"),
     ("Feriados", "contests:holiday_list", "contests.view_holiday"),
     ("Organização", "contests:organization", "contests.view_organization"),

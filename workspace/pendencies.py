@@ -23,6 +23,7 @@ from contests import law_term
 from contests.models import AccessLog, Contest, Policy, Position
 from contests.selectors import access_logs
 from contests.wording import access_verb, plural
+from declarations.courts.selectors import in_force_by_due_day
 from declarations.hetero.selectors import acts_to_publish, hetero_desk
 from declarations.models import Session
 from declarations.procedure.selectors import desk_rows, effects_waiting
@@ -225,6 +226,30 @@ def positions_with_free_seats() -> list[tuple[Position, SeatCount]]:
     return [(p, counted[p.pk]) for p in positions if counted[p.pk].free]
 
 
+def court_orders_queue(*, today: datetime.date) -> Queue:
+    """The court orders vigentes, by compliance due day (the earliest first): what the office must comply
+    with (issue 22). Secretaria complies (calls, nominations), Jurídico follows the case."""
+    return Queue(
+        "Ordens judiciais vigentes, pelo prazo de cumprimento",
+        [
+            Item(
+                f"{row.order.get_kind_display()} no processo nº {row.order.case_number}: "
+                f"{row.order.get_effect_display().lower()}, concurso {row.order.contest.number}/"
+                f"{row.order.contest.year}",
+                row.order.get_absolute_url(),
+                note=(
+                    f"prazo de cumprimento venceu em {row.due:%d/%m/%Y}"
+                    if row.overdue
+                    else f"cumprir até {row.due:%d/%m/%Y}"
+                ),
+                overdue=row.overdue,
+            )
+            for row in in_force_by_due_day(today=today)
+        ],
+        empty="Nenhuma ordem judicial vigente.",
+    )
+
+
 def clerk_section(*, today: datetime.date) -> Section:
     free = positions_with_free_seats()
     seats = Queue(
@@ -266,7 +291,7 @@ def clerk_section(*, today: datetime.date) -> Section:
     )
     return Section(
         "Secretaria",
-        [seats, deadlines],
+        [seats, deadlines, court_orders_queue(today=today)],
         notice="As importações com erros ainda não ficam registradas: o relatório de erros aparece só "
         "durante a importação.",
     )
@@ -329,6 +354,7 @@ def legal_section(*, today: datetime.date) -> Section:
         "Jurídico",
         [
             Queue("Processos abertos, pelo próximo prazo", items, empty="Nenhum processo aberto."),
+            court_orders_queue(today=today),
             effects,
             acts,
             Queue(

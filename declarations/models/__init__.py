@@ -1,6 +1,7 @@
 """What challenges a self-declaration: heteroidentification and the procedure on a false declaration, and the
-law both follow, kept beside each policy version (RULES §5)."""
+law both follow, kept beside each policy version (RULES §5); and the court orders a contest lives under."""
 
+from declarations.models.courts import CourtOrder, CourtOrderEffect
 from declarations.models.heteroidentification import (
     Appeal,
     Commission,
@@ -29,6 +30,8 @@ __all__ = [
     "Attachment",
     "Commission",
     "CommissionMember",
+    "CourtOrder",
+    "CourtOrderEffect",
     "DrawAnnouncement",
     "MemberDraw",
     "Opinion",

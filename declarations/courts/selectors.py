@@ -1,0 +1,83 @@
+"""Reads of court orders: the compliance deadline of each (counted when read, never stored, by the deadline
+engine with the organisation's calendar) and the orders in effect by compliance due day."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from django.db.models import QuerySet
+
+from declarations import deadlines
+from declarations.calendars import organization_calendar, years_for
+from declarations.courts import rules
+from declarations.models import CourtOrder
+
+
+@dataclass(frozen=True)
+class OrderRow:
+    order: CourtOrder
+    deadline: deadlines.Deadline
+    today: datetime.date
+
+    @property
+    def due(self) -> datetime.date:
+        return self.deadline.last_day
+
+    @property
+    def days_left(self) -> int:
+        return self.deadline.days_left(self.today)
+
+    @property
+    def overdue_days(self) -> int:
+        return max(0, -self.days_left)
+
+    @property
+    def overdue(self) -> bool:
+        return self.days_left < 0
+
+
+def compliance_deadline(
+    notified_on: datetime.date, amount: int, unit: str, calendar: deadlines.Calendar | None = None
+) -> deadlines.Deadline:
+    """The compliance deadline of an order notified on ``notified_on`` (Lei 9.784 art. 66, the
+    organisation's holidays): ``ValueError`` (Portuguese) for an absurd amount."""
+    unit_ = deadlines.Unit(unit)
+    if calendar is None:
+        calendar = organization_calendar(years_for(notified_on, amount, unit_))
+    return deadlines.deadline(notified_on, amount, unit_, calendar)
+
+
+def _calendar_for(orders: Sequence[CourtOrder]) -> deadlines.Calendar:
+    years: set[int] = set()
+    for order in orders:
+        years.update(
+            years_for(order.notified_on, order.compliance_days, deadlines.Unit(order.compliance_unit))
+        )
+    return organization_calendar(sorted(years))
+
+
+def order_rows(orders: Iterable[CourtOrder], *, today: datetime.date) -> list[OrderRow]:
+    """Each order with its compliance deadline, counted with one calendar for all."""
+    listed = list(orders)
+    calendar = _calendar_for(listed)
+    return [
+        OrderRow(
+            order,
+            compliance_deadline(order.notified_on, order.compliance_days, order.compliance_unit, calendar),
+            today,
+        )
+        for order in listed
+    ]
+
+
+def orders() -> QuerySet[CourtOrder]:
+    return CourtOrder.objects.select_related("contest", "position").order_by("-decided_on", "-pk")
+
+
+def in_force_by_due_day(*, today: datetime.date) -> list[OrderRow]:
+    """The orders vigentes (not yet confirmed, revoked, reformed or final), the earliest compliance due
+    day first: what the office must still comply with."""
+    rows = order_rows(orders().filter(status=rules.Status.IN_FORCE.value), today=today)
+    return sorted(rows, key=lambda row: (row.due, row.order.pk))
