@@ -4,7 +4,7 @@ decoded from J.TR (pure, no database)."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from declarations.courts import cnj
@@ -122,6 +122,7 @@ def test_res65_state_codes_are_the_annex_table():
     assert (cnj.STATES[19][0], cnj.STATES[21][0], cnj.STATES[26][0]) == ("RJ", "RS", "SP")
 
 
+@settings(max_examples=300, deadline=None)
 @given(
     sequence=st.integers(0, 9_999_999),
     year=st.integers(1990, 2026),

@@ -71,13 +71,18 @@ DEMO_EXPECTED = {
     },
     # The concluded contest of the demo (published, homologated today) called 7 nominees today out of its
     # open seats: 6 seats are still free, and every deadline to take office is running (none ended).
-    "secretaria": {"Vagas livres para nomear": "6", "Prazos de posse vencidos ou a vencer em 7 dias": "0"},
+    "secretaria": {
+        "Vagas livres para nomear": "6",
+        "Prazos de posse vencidos ou a vencer em 7 dias": "0",
+        "Ordens judiciais vigentes, pelo prazo de cumprimento": "0",  # the demo records no court order
+    },
     # The demo's one procedure (a fictitious complaint on a registration of the concluded contest, the
     # defence deadline running).
     # Its heteroidentification queue: the contests with a commission (members, sessions and appeals to
     # follow): the one in progress, and the concluded one whose session was held weeks ago.
     "juridico": {
         "Processos abertos, pelo próximo prazo": "1",
+        "Ordens judiciais vigentes, pelo prazo de cumprimento": "0",
         "Efeitos de decisão a aplicar": "0",
         "Atos de heteroidentificação a publicar": "0",
         "Heteroidentificação": "2",

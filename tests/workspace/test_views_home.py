@@ -96,6 +96,7 @@ def test_clerk_sees_free_seats_and_overdue_deadlines(client_for, cast):
     assert counts(html) == {
         "Vagas livres para nomear": 4,
         "Prazos de posse vencidos ou a vencer em 7 dias": 1,
+        "Ordens judiciais vigentes, pelo prazo de cumprimento": 0,
     }
     assert "4 vagas livres (1 liberada, preenchida primeiro, e 3 ainda não preenchidas)" in html
     nomination = world["nomination"]
@@ -122,6 +123,7 @@ def test_legal_sees_open_procedures_by_next_deadline(client_for, cast, settings,
     html = home(client_for, "legal")
     assert counts(html) == {
         "Processos abertos, pelo próximo prazo": 1,
+        "Ordens judiciais vigentes, pelo prazo de cumprimento": 0,
         "Efeitos de decisão a aplicar": 0,
         "Atos de heteroidentificação a publicar": 0,
         "Heteroidentificação": 0,

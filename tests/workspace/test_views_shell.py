@@ -8,11 +8,12 @@ from contests import services
 from tests.builders import make_contest, make_position
 
 NAV = {
-    "clerk": {"Concursos", "Políticas de reserva", "Feriados", "Organização"},
+    "clerk": {"Concursos", "Ordens judiciais", "Políticas de reserva", "Feriados", "Organização"},
     "legal": {
         "Concursos",
         "Processos",
         "Heteroidentificação",
+        "Ordens judiciais",
         "Políticas de reserva",
         "Feriados",
         "Organização",
@@ -23,6 +24,7 @@ NAV = {
         "Concursos",
         "Processos",
         "Heteroidentificação",
+        "Ordens judiciais",
         "Políticas de reserva",
         "Feriados",
         "Organização",
