@@ -39,6 +39,6 @@ def remove_permissions(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("declarations", "0017_court_orders")]
+    dependencies = [("declarations", "0019_court_orders")]
 
     operations = [migrations.RunPython(add_permissions, remove_permissions)]

@@ -12,7 +12,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ('candidates', '0018_help_text_cites_the_law_not_rules'),
         ('contests', '0032_roles_signing_certificate'),
-        ('declarations', '0016_act_authority'),
+        ('declarations', '0018_act_kinds_after_final'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
