@@ -255,6 +255,10 @@ class ProcedureAct(models.Model):
         return rules.Act(self.kind) in rules.DOCUMENTED_ACTS
 
 
+# The extension of each content type an attachment may have (its type is found in its content).
+EXTENSIONS = {"application/pdf": ".pdf", "image/png": ".png", "image/jpeg": ".jpg", "image/webp": ".webp"}
+
+
 class Attachment(models.Model):
     """A file joined to an act: PDF or image (checked by content), hashed, kept in private storage."""
 
@@ -281,6 +285,13 @@ class Attachment(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def download_name(self) -> str:
+        """The original name with the extension of the type found in its content, never the one typed: a
+        PDF/HTML polyglot uploaded as ``prova.html`` downloads as ``prova.pdf``."""
+        stem = self.name.rsplit(".", 1)[0] if "." in self.name else self.name
+        return f"{stem or 'arquivo'}{EXTENSIONS.get(self.content_type, '')}"
 
 
 class ProcedureLink(PrivateLink):

@@ -31,7 +31,7 @@ from declarations import deadlines
 from declarations.calendars import organization_calendar
 from declarations.links import link_issue
 from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureCounter, ProcedureLink
-from declarations.models.procedures import policy_snapshot
+from declarations.models.procedures import EXTENSIONS, policy_snapshot
 from declarations.procedure import documents, notices, reversals, rules
 from declarations.procedure import rules_labels as labels
 from declarations.procedure.authorities import authority_refusal
@@ -560,8 +560,9 @@ def attachment_add(
         sha256=digest.hexdigest(),
         protected=protected,
     )
+    extension = EXTENSIONS.get(content_type, "")  # named by the type found, never the name typed
     attachment.file.save(
-        f"{act.procedure.year}-{act.procedure.number}-{secrets.token_hex(8)}", upload, save=False
+        f"{act.procedure.year}-{act.procedure.number}-{secrets.token_hex(8)}{extension}", upload, save=False
     )
     audited_save(attachment, by=by, reason="Anexo")
     return attachment

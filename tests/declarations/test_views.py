@@ -171,6 +171,24 @@ def test_attachment_download_is_permission_checked_and_logged(client_for, who, c
         assert AccessLog.objects.filter(action="download", detail="prova.pdf").exists()
 
 
+def test_n12_an_attachment_is_stored_and_downloaded_by_the_type_of_its_content(client_for, case, cast):
+    # A PDF/HTML polyglot uploaded as ``.html`` kept that name and downloaded as ``.html``.
+    services.notice_send(procedure=case, by=cast["legal"], today=timezone.localdate(), means="in_person")
+    act = services.act_record(
+        procedure=case,
+        kind="evidence",
+        by=cast["legal"],
+        today=timezone.localdate(),
+        text="Prova.",
+        uploads=[SimpleUploadedFile("prova.html", PDF + b"<html><script>alert(1)</script></html>")],
+    )
+    attachment = act.attachments.get()
+    assert attachment.file.name.endswith(".pdf")
+    response = client_for("legal").get(url("attachment", case, attachment.pk))
+    assert response["Content-Disposition"] == 'attachment; filename="prova.pdf"'
+    assert response["Content-Type"] == "application/pdf"
+
+
 # The candidate's page ----------------------------------------------------------------------------------
 
 

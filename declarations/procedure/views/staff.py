@@ -473,7 +473,7 @@ def serve_attachment(attachment: Attachment) -> FileResponse:
     response = FileResponse(
         attachment.file.open("rb"),
         as_attachment=True,
-        filename=attachment.name,
+        filename=attachment.download_name,
         content_type=attachment.content_type,
     )
     response["X-Content-Type-Options"] = "nosniff"
