@@ -182,3 +182,21 @@ def test_rules_par4_item8_refusals_leave_everything_unchanged(position, cast):
     with pytest.raises(ValidationError, match="Informe o motivo"):
         court_hold(registration=reg(position, "B"), by=clerk, today=TODAY, reason=" ")
     assert AllocationLedger.objects.get(position=position).version == version + 1
+
+
+def test_rules_par4_item8_public_order_says_sub_judice_and_the_clerk_sees_the_hold(
+    position, cast, client, client_for
+):
+    from django.urls import reverse
+
+    court_hold(
+        registration=reg(position, "N2"), by=cast["legal"], today=TODAY, reason="Liminar no processo 0000001"
+    )
+    call(position, cast["clerk"], 5)
+    public = client.get(reverse("public:nominations", args=[position.contest.slug, position.pk]))
+    page = public.content.decode()
+    assert "sub judice" in page and "Liminar" not in page and "0000001" not in page
+    staff = client_for("clerk").get(
+        reverse("candidates:nomination_list", args=[position.contest.slug, position.pk])
+    )
+    assert "Vaga reservada por ordem judicial (sub judice)" in staff.content.decode()
