@@ -231,8 +231,11 @@ def verdict(opinions: Sequence[Opinion], *, members: Sequence[str], present: Seq
         raise CommissionError(
             f"Faltam os pareceres de {len(missing)} {'membro presente' if len(missing) == 1 else 'membros presentes'}."
         )
-    if any(not o.reasons.strip() for o in opinions):
-        raise CommissionError("Todo parecer deve ser fundamentado: há parecer sem fundamentação.")
+    if any(reasons_problem(o.reasons) for o in opinions):
+        raise CommissionError(
+            "Todo parecer deve ser fundamentado (as características observadas ou os documentos "
+            "examinados): há parecer sem fundamentação."
+        )
     yes = sum(1 for o in opinions if o.confirms)
     no = len(opinions) - yes
     if no > yes:
@@ -286,6 +289,36 @@ def consequence(outcome: Outcome, non_confirmation: str, no_show: str = Conseque
     if chosen == Consequence.NONE:
         raise CommissionError("A política deve definir uma consequência para a não confirmação.")
     return chosen
+
+
+# The words of a bare conclusion: an opinion made only of them ("Não confirma.", "Fenótipo não compatível",
+# "Não atende ao fenótipo") states the result, not the reasons. Federal courts annulled non-confirmations
+# motivated like that (Lei 9.784 art. 50: explicit, clear and congruent reasons).
+_CONCLUSION_TEXT = """
+    sim não nao ok confirma confirmo confirmado confirmada confirmar confirmação confirmacao
+    autodeclaração autodeclaracao declaração declaracao candidato candidata candidato(a) o a os as ao à
+    de do da dos das com e é ser está esta por pela pelo se que compatível compativel incompatível
+    incompativel atende atendeu possui apresenta fenótipo fenotipo fenotípico fenotipico fenotípica
+    fenotipica características caracteristicas traços tracos negro negra pardo parda preto preta
+    indígena indigena pertencimento comunidade documentos documento comprova comprovado comprovada
+    parecer favorável favoravel desfavorável desfavoravel deferido indeferido conforme edital
+"""
+_CONCLUSION_WORDS = frozenset(_CONCLUSION_TEXT.split())
+
+
+def reasons_problem(reasons: str) -> str | None:
+    """Why ``reasons`` do not ground an opinion, or ``None``: they are required and must say what was
+    observed (the visible traits, or the documents examined), not only the conclusion."""
+    words = [w.strip(".,;:!?()[]\"'«»“”–—-").casefold() for w in reasons.split()]
+    words = [w for w in words if w]
+    if not words:
+        return "Fundamente o parecer (fenótipo, ou documentos de pertencimento, conforme o caso)."
+    if all(w in _CONCLUSION_WORDS for w in words):
+        return (
+            "A fundamentação não pode ser só a conclusão: descreva as características observadas na sessão "
+            "(cor da pele, textura do cabelo, traços faciais) ou os documentos de pertencimento examinados."
+        )
+    return None
 
 
 def may_edit_opinion(*, author: str, editor: str, session_closed: bool) -> str | None:

@@ -326,10 +326,7 @@ def opinion_record(*, verification: Verification, user: User, confirms: bool, re
         _refuse("Só os membros presentes à sessão registram pareceres.")
     if verification.attended is False:
         _refuse("O candidato não compareceu: não há parecer a registrar.")
-    if not reasons.strip():
-        _refuse(
-            "Fundamente o parecer (fenótipo, ou documentos de pertencimento, conforme o caso).", "reasons"
-        )
+    _refuse(rules.reasons_problem(reasons), "reasons")
     opinion = opinion or Opinion(verification=verification, member=member)
     opinion.confirms = confirms
     opinion.reasons = reasons.strip()

@@ -22,6 +22,7 @@ from declarations.hetero.rules import (
     final_outcome,
     may_edit_opinion,
     quorum,
+    reasons_problem,
     verdict,
 )
 
@@ -203,3 +204,19 @@ def test_rules_s5_diversity_counts_pardo_and_parda_as_one_colour():
 
     members = [Member(str(i), f"M{i}", ("f", "m")[i % 2], ("pardo", "parda")[i % 2]) for i in range(3)]
     assert any("mesma cor" in w for w in check_composition(members, kind=Kind.APPEAL, size=3).warnings)
+
+
+def test_rules_s5_an_opinion_s_reasons_say_what_was_observed_not_only_the_conclusion():
+    for bare in (
+        "",
+        "  ",
+        "Não confirma.",
+        "Fenótipo.",
+        "Não atende ao fenótipo",
+        "Confirmo a autodeclaração",
+    ):
+        assert reasons_problem(bare), bare
+    assert reasons_problem("Pele parda, cabelo crespo, nariz largo.") is None
+    bare = [*opinions(True, True, True, True), Opinion("5", False, "Fenótipo incompatível.")]
+    with pytest.raises(CommissionError, match="fundamentado"):
+        verdict(bare, members=KEYS, present=KEYS)

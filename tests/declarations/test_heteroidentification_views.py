@@ -14,6 +14,7 @@ from declarations.hetero import services as hs
 from declarations.models import Opinion
 from tests.builders import make_classified_position, make_contest, make_user
 from tests.declarations.hetero_world import at, make_hetero_world
+from tests.pages import post_form
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +64,12 @@ def test_rules_s5_editing_after_the_session_closed_is_refused_and_changes_nothin
     for verification in session.verifications.all():
         hs.attendance_record(verification=verification, attended=True, by=legal)
         for member in session.commission.members.all():
-            hs.opinion_record(verification=verification, user=member.user, confirms=True, reasons="Confirma.")
+            hs.opinion_record(
+                verification=verification,
+                user=member.user,
+                confirms=True,
+                reasons="Pele parda, cabelo crespo: confirma.",
+            )
     hs.session_close(session=session, by=legal, now=at(datetime.date(2026, 6, 20), 18), calendar=Calendar())
     client.force_login(cast["commission"])
     before = list(Opinion.objects.order_by("pk").values_list("confirms", "reasons"))
@@ -124,7 +130,10 @@ def test_rules_s5_juridico_records_attendance_and_closes_with_the_majority_compu
         if verification == world["verification"]:
             for member, vote in zip(session.commission.members.order_by("pk"), (1, 1, 0, 0, 0), strict=True):
                 hs.opinion_record(
-                    verification=verification, user=member.user, confirms=bool(vote), reasons="Fenótipo."
+                    verification=verification,
+                    user=member.user,
+                    confirms=bool(vote),
+                    reasons="Pele clara, cabelo liso.",
                 )
     page = client.post(close, follow=True)
     assert "Sessão encerrada" in page.content.decode()
@@ -132,3 +141,21 @@ def test_rules_s5_juridico_records_attendance_and_closes_with_the_majority_compu
     assert (world["verification"].outcome, world["verification"].not_confirming) == ("not_confirmed", 3)
     absent = session.verifications.exclude(pk=world["verification"].pk)
     assert {v.outcome for v in absent} == {"absent"}
+
+
+@pytest.mark.parametrize("bare", ["Não confirma.", "Fenótipo incompatível.", "Não atende ao fenótipo"])
+def test_rules_s5_an_opinion_that_states_only_its_conclusion_is_refused_through_the_page(
+    client, cast, world, bare
+):
+    """Federal courts annulled non-confirmations whose opinions gave no reasons (Lei 9.784 art. 50): the
+    member's form refuses a bare conclusion, in Portuguese, and keeps nothing."""
+    client.force_login(cast["commission"])
+    session, verification = world["hetero_session"], world["verification"]
+    url = reverse("declarations:hetero_session", args=[session.pk])
+    prefix = f"v{verification.pk}"
+    page = post_form(client, url, {f"{prefix}-confirms": "0", f"{prefix}-reasons": bare}, follow=True)
+    assert "não pode ser só a conclusão" in page.content.decode()
+    assert not Opinion.objects.exists()
+    reasons = "Pele clara, cabelo liso e traços finos observados na sessão."
+    post_form(client, url, {f"{prefix}-confirms": "0", f"{prefix}-reasons": reasons}, follow=True)
+    assert Opinion.objects.get().reasons == reasons

@@ -145,7 +145,12 @@ def not_confirmed(cast):
     for v in session.verifications.all():
         hs.attendance_record(verification=v, attended=v.pk == verification.pk, by=cast["legal"])
     for member in members:
-        hs.opinion_record(verification=verification, user=member.user, confirms=False, reasons="Fenótipo.")
+        hs.opinion_record(
+            verification=verification,
+            user=member.user,
+            confirms=False,
+            reasons="Fenótipo: pele clara, cabelo liso.",
+        )
     now = at(datetime.date(2026, 6, 20), 18)
     mail.outbox.clear()
     hs.session_close(
@@ -182,7 +187,7 @@ def test_issue19_without_email_the_button_says_nothing_was_sent_and_the_letter_c
     path = private_path(text, "/heteroidentificacao/resultado/")
     legal.logout()
     page = legal.get(path)
-    assert page.status_code == 200 and "Fenótipo." in page.content.decode()
+    assert page.status_code == 200 and "Fenótipo: pele clara, cabelo liso." in page.content.decode()
 
 
 def test_issue19_with_email_the_button_says_queued_and_the_notice_follows_the_send(

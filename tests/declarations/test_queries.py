@@ -133,7 +133,10 @@ def record_opinions(verifications, members) -> None:
     for verification in verifications:
         for member in members:
             hs.opinion_record(
-                verification=verification, user=member.user, confirms=True, reasons="Fenótipo: confirma."
+                verification=verification,
+                user=member.user,
+                confirms=True,
+                reasons="Pele parda, cabelo crespo.",
             )
 
 

@@ -200,7 +200,12 @@ def test_issue19_the_candidate_without_email_appeals_through_the_link_on_the_res
     for v in session.verifications.all():
         hs.attendance_record(verification=v, attended=v.pk == verification.pk, by=cast["legal"])
     for member in session.commission.members.order_by("pk"):
-        hs.opinion_record(verification=verification, user=member.user, confirms=False, reasons="Fenótipo.")
+        hs.opinion_record(
+            verification=verification,
+            user=member.user,
+            confirms=False,
+            reasons="Fenótipo: pele clara, cabelo liso.",
+        )
     now = timezone.now()
     hs.session_close(
         session=session, by=cast["legal"], now=now, calendar=organization_calendar([now.year, now.year + 1])
@@ -221,7 +226,7 @@ def test_issue19_the_candidate_without_email_appeals_through_the_link_on_the_res
 
     # The candidate types the address printed on the letter, reads the result and appeals.
     page.goto(base + path)
-    assert "Fenótipo." in page.content()
+    assert "Fenótipo: pele clara, cabelo liso." in page.content()
     assert_accessible(page)
     page.get_by_role("textbox").first.fill("Sou parda; peço nova avaliação.")
     page.get_by_role("button", name=re.compile("recurso", re.I)).click()
