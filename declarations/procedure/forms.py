@@ -112,6 +112,8 @@ class ActForm(StaffFormMixin, forms.Form):
             self._authority_field(kind, today or timezone.localdate())
         if kind is not rules.Act.HEARING:
             del self.fields["hearing_on"]
+        if kind in rules.AFTER_FINAL_DECIDING:
+            self._after_final_fields(kind)
         if kind in CONFIRMED_ACTS:
             # Recorded in two steps (the summary of what it does, then "Confirmar"): the files are chosen
             # on the confirmation page, whose other fields carry what the first step filled in.
@@ -121,6 +123,29 @@ class ActForm(StaffFormMixin, forms.Form):
                         field.widget = forms.HiddenInput()
             else:
                 del self.fields["attachments"], self.fields["protected"]
+
+    def _after_final_fields(self, kind: rules.Act) -> None:
+        """A revision says its result (it can only lighten, art. 65) and the new facts; an annulment, the
+        vice, and whether bad faith is proven (art. 54, for a favourable decision over five years old)."""
+        if kind is rules.Act.REVISION:
+            self.fields["outcome"] = forms.ChoiceField(
+                label="Resultado da revisão",
+                choices=[
+                    ("", "—"),
+                    (rules.Outcome.DISMISSED.value, "Rever a decisão: julgar improcedente (a sanção cai)"),
+                    (rules.Outcome.FALSITY.value, "Indeferir o pedido de revisão (a sanção é mantida)"),
+                ],
+                help_text="Da revisão não pode resultar agravamento da sanção (Lei 9.784 art. 65, parágrafo único).",
+            )
+            self.fields["text"].label = "Fatos novos ou circunstâncias relevantes e fundamentos (art. 65)"
+        else:
+            self.fields["text"].label = "O vício de legalidade e os fundamentos (arts. 50 e 53)"
+            self.fields["bad_faith"] = forms.BooleanField(
+                label="Má-fé do candidato comprovada nos autos (Lei 9.784 art. 54)",
+                required=False,
+                help_text="Só conta para anular decisão favorável ao candidato com mais de cinco anos.",
+            )
+        self.fields["text"].required = True
 
     def _authority_field(self, kind: rules.Act, today: datetime.date) -> None:
         choices = authorities.deciding_authorities(today)
