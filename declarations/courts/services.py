@@ -19,6 +19,7 @@ from candidates.models import Registration
 from contests.audit import User, audited_save
 from contests.models import Contest, Position
 from declarations.courts import cnj, rules
+from declarations.courts.effects import order_effects_on_status
 from declarations.courts.selectors import compliance_deadline
 from declarations.models import CourtOrder
 from declarations.procedure.services import attachment_check
@@ -228,4 +229,7 @@ def court_order_status(
     order.status_on = decided_on
     order.status_note = note.strip()
     audited_save(order, by=by, reason=f"Situação: {previous} → {rules.STATUS_LABELS[target]}")
+    # What complying with the order did follows its fate: released on confirmation or transit, undone from
+    # the start on revocation or reform (declarations.courts.effects).
+    order_effects_on_status(order=order, by=by, today=today)
     return order
