@@ -215,6 +215,13 @@ class ProcedureAct(models.Model):
         on_delete=models.PROTECT,
         related_name="+",
     )
+    hearing_time = models.TimeField("hora da audiência", null=True, blank=True)
+    hearing_place = models.CharField(
+        "local da audiência",
+        max_length=200,
+        blank=True,
+        help_text="Da audiência ou da diligência: a intimação menciona data, hora e local (Lei 9.784 art. 41).",
+    )
     # The act's document as published (PDF, hashed, verifiable; restricted kind: never on the public site).
     document = models.OneToOneField(
         "contests.Document",

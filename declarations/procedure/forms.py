@@ -84,9 +84,19 @@ class ActForm(StaffFormMixin, forms.Form):
     text = forms.CharField(label="Texto", required=False, widget=forms.Textarea(attrs={"rows": 10}))
     outcome = forms.ChoiceField(label="Resultado", required=False, choices=[("", "—"), *OUTCOME_CHOICES])
     hearing_on = date_field(
-        "Data da audiência",
+        "Data",
         required=False,
-        help_text="Lei 9.784 art. 41: intimação com pelo menos 3 dias úteis de antecedência.",
+        help_text="Lei 9.784 art. 41: a intimação produz efeito com pelo menos 3 dias úteis de antecedência.",
+    )
+    hearing_time = forms.TimeField(
+        label="Hora",
+        required=False,
+        input_formats=["%H:%M"],
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        help_text="hh:mm",
+    )
+    hearing_place = forms.CharField(
+        label="Local", required=False, max_length=200, help_text="Endereço e sala (art. 41)."
     )
     attachments = MultipleFileField(label="Anexos", help_text=FILES_HELP)
     protected = forms.BooleanField(
@@ -110,8 +120,12 @@ class ActForm(StaffFormMixin, forms.Form):
             self.fields["outcome"].required = True
             self.fields["text"].label = "Motivação (fatos e fundamentos jurídicos, art. 50)"
             self._authority_field(kind, today or timezone.localdate())
-        if kind is not rules.Act.HEARING:
-            del self.fields["hearing_on"]
+        if kind in (rules.Act.HEARING, rules.Act.DILIGENCE):
+            for name in ("hearing_on", "hearing_time", "hearing_place"):
+                self.fields[name].required = True
+        else:
+            for name in ("hearing_on", "hearing_time", "hearing_place"):
+                del self.fields[name]
         if kind in rules.AFTER_FINAL_DECIDING:
             self._after_final_fields(kind)
         if kind in CONFIRMED_ACTS:

@@ -22,7 +22,12 @@ from declarations.procedure import rules_labels as labels
 GENERIC_TEMPLATE = "declarations/documents/notice_act.html"
 
 # The purpose of each notice (art. 26 §1º II), after "Finalidade:"; a kind not listed gets the default.
-NOTICE_PURPOSES: Mapping[str, str] = {}
+NOTICE_PURPOSES: Mapping[str, str] = {
+    "closing_notice": "dar conhecimento do encerramento da instrução e, querendo, apresentar alegações finais "
+    "no prazo abaixo (art. 44); o relatório e a decisão só vêm depois dele",
+    "hearing_notice": "comparecer, querendo, à audiência ou acompanhar a prova ou diligência determinada pela "
+    "autoridade, na data, hora e local abaixo (arts. 29 e 41), pessoalmente ou por procurador",
+}
 DEFAULT_PURPOSE = "dar conhecimento do ato e, querendo, manifestar-se nos autos"
 
 

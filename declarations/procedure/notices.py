@@ -131,8 +131,9 @@ def art54_warning(favourable_act_on: datetime.date, today: datetime.date, what: 
 # Hearings (art. 41) ----------------------------------------------------------------------------------------
 
 HEARING_NOTICE_LATE = (
-    "A intimação para a audiência de {hearing} precisava ser feita até {latest}, com pelo menos {k} dias "
-    "úteis de antecedência (Lei 9.784 art. 41); foi feita em {notified}. Remarque a audiência."
+    "A intimação para a audiência ou diligência de {hearing} precisava produzir efeito até {latest}, com pelo "
+    "menos {k} dias úteis de antecedência (Lei 9.784 art. 41); produziria efeito em {notified}. Designe nova "
+    "data e intime de novo."
 )
 
 
@@ -143,7 +144,9 @@ def hearing_notice_refusal(
     latest_notice_on: datetime.date,
     business_days: int,
 ) -> str:
-    """Why a hearing notified on ``notified_on`` may not be held on ``hearing_on``, or ''.
+    """Why a hearing (or diligence) whose notice takes effect on ``notified_on`` (the notice's effect date:
+    receipt, acknowledgement, publication, not the day the act is typed) may not be held on ``hearing_on``,
+    or ''.
 
     ``latest_notice_on`` is ``declarations.deadlines.latest_notice_day(hearing_on, business_days, calendar)``:
     k full business days strictly between the notice and the hearing (arts. 26 §2º and 41).

@@ -46,13 +46,20 @@ class Act(StrEnum):
     REVISION = "revision"
     ANNULMENT = "annulment"
     AFTER_FINAL_NOTICE = "after_final_notice"
+    # Issue 21: the notice of the closing of the instruction (art. 44), the evidence or diligence ordered by
+    # the authority (art. 29) and the notice of a hearing or diligence (art. 41).
+    CLOSING_NOTICE = "closing_notice"
+    DILIGENCE = "diligence"
+    HEARING_NOTICE = "hearing_notice"
 
 
 # Acts the candidate (or their representative) files; the others are the administration's.
 CANDIDATE_ACTS = frozenset({Act.DEFENCE, Act.EVIDENCE, Act.FINAL_STATEMENT, Act.APPEAL, Act.REVISION_REQUEST})
 # Acts that decide the case (an instance's decision), and so carry an outcome.
 DECIDING_ACTS = frozenset({Act.DECISION, Act.RECONSIDERATION, Act.SUPERIOR_DECISION})
-NOTICES = frozenset({Act.NOTICE, Act.DECISION_NOTICE, Act.AFTER_FINAL_NOTICE})
+NOTICES = frozenset(
+    {Act.NOTICE, Act.DECISION_NOTICE, Act.AFTER_FINAL_NOTICE, Act.CLOSING_NOTICE, Act.HEARING_NOTICE}
+)
 # Acts after finality that change the decision in force (``finality``): a revision, an annulment.
 AFTER_FINAL_DECIDING = frozenset({Act.REVISION, Act.ANNULMENT})
 # Acts that produce a document of their own (opening act, notices, decisions, the final certificate).
@@ -150,7 +157,8 @@ class PeriodStart:
 # appeal period only from the day it takes effect.
 STARTS: Mapping[Act, tuple[Period, ...]] = {
     Act.NOTICE: (Period.DEFENCE,),
-    Act.INSTRUCTION_CLOSED: (Period.FINAL_STATEMENT, Period.DECISION),
+    Act.INSTRUCTION_CLOSED: (Period.DECISION,),
+    Act.CLOSING_NOTICE: (Period.FINAL_STATEMENT,),  # art. 44: ten days from the notice of the closing
     Act.DECISION_NOTICE: (Period.APPEAL,),
     Act.APPEAL: (Period.RECONSIDERATION,),
     Act.RECONSIDERATION: (Period.SUPERIOR_DECISION,),  # only when the decision is maintained
@@ -172,7 +180,7 @@ def deadlines_started(act: ActRecord, acts: Sequence[ActRecord], policy: Policy)
     """The deadlines ``act`` starts, given the acts before it (``acts``, in order, without ``act``).
 
     A notice starts its period on the day it takes effect (art. 26; art. 66: the first day is excluded);
-    closing the instruction starts the final statement (art. 44) and the decision (art. 49); a decision's
+    closing the instruction starts the decision (art. 49), its notice the final statement (art. 44); a decision's
     notice starts the appeal (art. 59); an appeal, the authority's reconsideration (art. 56 §1º); a
     reconsideration that maintains the decision forwards the appeal to the superior (art. 59 §1º).
     """
@@ -253,6 +261,8 @@ NOTIFIES: Mapping[Act, frozenset[Act]] = {
     Act.NOTICE: frozenset({Act.OPENING}),
     Act.DECISION_NOTICE: DECIDING_ACTS,
     Act.AFTER_FINAL_NOTICE: AFTER_FINAL_DECIDING,
+    Act.CLOSING_NOTICE: frozenset({Act.INSTRUCTION_CLOSED}),
+    Act.HEARING_NOTICE: frozenset({Act.HEARING, Act.DILIGENCE}),
 }
 
 
@@ -358,6 +368,17 @@ NEEDS_INSTRUCTION_CLOSED = (
     "Encerre a instrução antes: as alegações finais e o relatório vêm depois dela (art. 44)."
 )
 FINAL_STATEMENT_ONCE = "As alegações finais já foram apresentadas."
+CLOSING_NOT_NOTIFIED = (
+    "O encerramento da instrução ainda não foi intimado ao candidato (ou a intimação ainda não produziu "
+    "efeito): o prazo de alegações finais só corre da intimação (Lei 9.784 arts. 26 e 44), e o relatório "
+    "espera por ele."
+)
+CLOSING_NOTICE_DONE = "O candidato já foi intimado do encerramento da instrução (Lei 9.784 art. 44)."
+NOTHING_FOR_HEARING_NOTICE = (
+    "Não há audiência nem diligência designada a intimar: designe-a antes, com data, hora e local (Lei 9.784 "
+    "art. 41)."
+)
+HEARING_NOTICE_DONE = "O candidato já foi intimado da audiência ou diligência designada (Lei 9.784 art. 41)."
 FINAL_STATEMENT_PENDING = (
     "O prazo de alegações finais só termina em {day} e o candidato ainda não se manifestou: o relatório "
     "espera (Lei 9.784 art. 44)."
@@ -511,6 +532,8 @@ def _report(case: Case) -> str:
         return REPORT_ONCE
     if not case.instruction_closed:
         return NEEDS_INSTRUCTION_CLOSED
+    if Act.FINAL_STATEMENT not in case.kinds and not notice_in_effect(Act.CLOSING_NOTICE, case.acts):
+        return CLOSING_NOT_NOTIFIED
     end = case.ends.get(Period.FINAL_STATEMENT)
     if Act.FINAL_STATEMENT not in case.kinds and end is not None and case.today <= end:
         return FINAL_STATEMENT_PENDING.format(day=_fmt(end))
@@ -535,6 +558,22 @@ def _decision_extension(case: Case) -> str:
     if since is None:
         return EXTENSION_NOTHING_PENDING
     return EXTENSION_ONCE if Act.DECISION_EXTENSION in case.kinds[since:] else ""
+
+
+def _closing_notice(case: Case) -> str:
+    """The closing of the instruction is notified once it is recorded (art. 44 counts from the notice)."""
+    if not case.instruction_closed:
+        return NEEDS_INSTRUCTION_CLOSED
+    return CLOSING_NOTICE_DONE if notice_in_effect(Act.CLOSING_NOTICE, case.acts) else ""
+
+
+def _hearing_notice(case: Case) -> str:
+    """The hearing or diligence designated last is notified (art. 41), before the instruction closes."""
+    if case.instruction_closed:
+        return INSTRUCTION_OVER
+    if notified_index(Act.HEARING_NOTICE, case.acts) < 0:
+        return NOTHING_FOR_HEARING_NOTICE
+    return HEARING_NOTICE_DONE if notice_in_effect(Act.HEARING_NOTICE, case.acts) else ""
 
 
 def _decision_notice(case: Case) -> str:
@@ -576,6 +615,9 @@ ACT_RULES: Mapping[Act, Callable[[Case], str]] = {
     Act.DEFENCE: _defence,
     Act.EVIDENCE: _instruction_act,
     Act.HEARING: _instruction_act,
+    Act.DILIGENCE: _instruction_act,
+    Act.HEARING_NOTICE: _hearing_notice,
+    Act.CLOSING_NOTICE: _closing_notice,
     Act.INSTRUCTION_CLOSED: _instruction_closing,
     Act.FINAL_STATEMENT: _final_statement,
     Act.REPORT: _report,

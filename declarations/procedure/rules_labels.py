@@ -32,6 +32,9 @@ ACT_LABELS: Mapping[Act, str] = {
     Act.REVISION: "Revisão",
     Act.ANNULMENT: "Anulação da decisão",
     Act.AFTER_FINAL_NOTICE: "Intimação da revisão ou anulação",
+    Act.CLOSING_NOTICE: "Intimação do encerramento da instrução",
+    Act.DILIGENCE: "Diligência ou prova determinada",
+    Act.HEARING_NOTICE: "Intimação de audiência ou diligência",
 }
 
 ACT_CITATIONS: Mapping[Act, str] = {
@@ -54,6 +57,9 @@ ACT_CITATIONS: Mapping[Act, str] = {
     Act.REVISION: "Lei 9.784 art. 65",
     Act.ANNULMENT: "Lei 9.784 arts. 53 e 54",
     Act.AFTER_FINAL_NOTICE: "Lei 9.784 art. 26",
+    Act.CLOSING_NOTICE: "Lei 9.784 arts. 26 e 44",
+    Act.DILIGENCE: "Lei 9.784 arts. 29 e 41",
+    Act.HEARING_NOTICE: "Lei 9.784 arts. 26 e 41",
 }
 
 OUTCOME_LABELS: Mapping[Outcome, str] = {

@@ -14,6 +14,7 @@ from declarations import deadlines
 from declarations.calendars import organization_calendar
 from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureLink
 from declarations.procedure import notices, rules
+from declarations.procedure import rules_labels as labels
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,20 @@ class CaseState:
     @property
     def allowed(self) -> tuple[rules.Act, ...]:
         return rules.allowed(self.records, self.policy, today=self.today, ends=self.ends)
+
+    @property
+    def waiting(self) -> list[tuple[str, str]]:
+        """Why closing the instruction or the report is not offered now, when it waits for something to
+        come (the defence period running, the closing not yet notified, the final statement's period): the
+        case page says so instead of leaving the button out without a word."""
+        settled = {rules.CLOSED, rules.NEEDS_NOTICE, rules.INSTRUCTION_OVER, rules.REPORT_ONCE}
+        settled.add(rules.NEEDS_INSTRUCTION_CLOSED)
+        found = []
+        for kind in (rules.Act.INSTRUCTION_CLOSED, rules.Act.REPORT):
+            reason = self.refusal(kind)
+            if reason and reason not in settled:
+                found.append((labels.ACT_LABELS[kind], reason))
+        return found
 
     @property
     def effects_refusal(self) -> str:

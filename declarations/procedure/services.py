@@ -142,6 +142,8 @@ def act_record(
     outcome: str = "",
     filed_by: str = "",
     hearing_on: datetime.date | None = None,
+    hearing_time: datetime.time | None = None,
+    hearing_place: str = "",
     uploads: Sequence[UploadedFile] = (),
     protected: bool = False,
     authority: Authority | None = None,
@@ -165,8 +167,10 @@ def act_record(
         )
     if act_kind in rules.CANDIDATE_ACTS and not (text.strip() or uploads):
         _refuse("Escreva a manifestação ou anexe um arquivo.", "text")
-    if act_kind is Act.HEARING:
-        _hearing_check(procedure, state, hearing_on=hearing_on, today=today)
+    if act_kind in (Act.HEARING, Act.DILIGENCE):
+        _hearing_schedule_check(
+            hearing_on=hearing_on, hearing_time=hearing_time, place=hearing_place, today=today
+        )
     for upload in uploads:
         attachment_check(upload)
     _refuse(authority_refusal(authority, kind=act_kind, on=today), "authority")
@@ -180,6 +184,8 @@ def act_record(
         filed_by=filed_by,
         hearing_on=hearing_on,
         authority=authority,
+        hearing_time=hearing_time,
+        hearing_place=hearing_place.strip(),
     )
     for upload in uploads:
         attachment_add(act=act, upload=upload, protected=protected, by=by)
@@ -191,21 +197,45 @@ def act_record(
     return act
 
 
-def _hearing_check(
-    procedure: Procedure, state: CaseState, *, hearing_on: datetime.date | None, today: datetime.date
+def _hearing_schedule_check(
+    *,
+    hearing_on: datetime.date | None,
+    hearing_time: datetime.time | None,
+    place: str,
+    today: datetime.date,
 ) -> None:
+    """A hearing or diligence is designated with its date, time and place (art. 41: the notice mentions
+    them), on a day to come: the three business days of notice are checked on the notice's effect."""
     if hearing_on is None:
-        _refuse("Informe a data da audiência.", "hearing_on")
+        _refuse("Informe a data da audiência ou diligência.", "hearing_on")
+        return
+    if hearing_on <= today:
+        _refuse(
+            "A audiência ou diligência é designada para um dia futuro, com intimação prévia (art. 41).",
+            "hearing_on",
+        )
+    if hearing_time is None:
+        _refuse("Informe a hora da audiência ou diligência (Lei 9.784 art. 41).", "hearing_time")
+    if not place.strip():
+        _refuse("Informe o local da audiência ou diligência (Lei 9.784 art. 41).", "hearing_place")
+
+
+def _art41_check(procedure: Procedure, *, effect_on: datetime.date, field: str | None = None) -> None:
+    """A notice of a hearing or diligence takes effect at least k business days before it (art. 41,
+    counted on the organisation's calendar): else refused, the hearing to be designated again."""
+    hearing = (
+        procedure.acts.filter(kind__in=[Act.HEARING, Act.DILIGENCE]).order_by("recorded_at", "pk").last()
+    )
+    if hearing is None or hearing.hearing_on is None:
         return
     k = procedure.policy.hearing_notice_business_days
-    latest = deadlines.latest_notice_day(
-        hearing_on, k, organization_calendar([hearing_on.year - 1, hearing_on.year])
-    )
+    day = hearing.hearing_on
+    latest = deadlines.latest_notice_day(day, k, organization_calendar([day.year - 1, day.year]))
     _refuse(
         notices.hearing_notice_refusal(
-            notified_on=today, hearing_on=hearing_on, latest_notice_on=latest, business_days=k
+            notified_on=effect_on, hearing_on=day, latest_notice_on=latest, business_days=k
         ),
-        "hearing_on",
+        field,
     )
 
 
@@ -287,6 +317,8 @@ def notice_send(
             ),
             "published_on" if chosen is notices.Means.GAZETTE else "received_on",
         )
+        if notice_kind is Act.HEARING_NOTICE:
+            _art41_check(procedure, effect_on=effective_on)
     act = _save_act(
         procedure,
         kind=notice_kind,
@@ -369,6 +401,8 @@ def notice_acknowledge(
         ),
         "on",
     )
+    if act.kind == Act.HEARING_NOTICE and by is not None:
+        _art41_check(procedure, effect_on=on, field="on")
     act.on = on
     act.text = (act.text + f"\n\nCiência em {on:%d/%m/%Y}: {how}.").strip()
     audited_save(act, by=by, reason=f"Ciência da intimação ({how})")

@@ -278,14 +278,18 @@ def test_art26_a_second_means_while_the_email_waits_and_the_first_effect_counts(
 
 
 def test_art41_a_hearing_needs_three_business_days_notice_counted_on_the_calendar(registration, cast):
-    # RULES §6: hearing on Tue 2026-11-24, 20 November a national holiday → notify by Tue 2026-11-17.
+    # RULES §6: hearing on Tue 2026-11-24, 20 November a national holiday → notice in effect by 2026-11-17.
     case = open_case(registration, cast["legal"], today=D(2026, 11, 3))
     services.notice_send(procedure=case, by=cast["legal"], today=D(2026, 11, 3), means="in_person")
-    hearing = {"procedure": case, "kind": "hearing", "by": cast["legal"], "hearing_on": D(2026, 11, 24)}
-    with pytest.raises(ValidationError, match="até 17/11/2026"):
-        services.act_record(today=D(2026, 11, 18), text="Audiência designada.", **hearing)
-    act = services.act_record(today=D(2026, 11, 17), text="Audiência designada.", **hearing)
+    hearing = {"hearing_on": D(2026, 11, 24), "hearing_time": datetime.time(10), "hearing_place": "Sala 1"}
+    act = services.act_record(
+        procedure=case, kind="hearing", by=cast["legal"], today=D(2026, 11, 5), text="Designada.", **hearing
+    )
     assert act.hearing_on == D(2026, 11, 24)
+    notify = {"procedure": case, "by": cast["legal"], "kind": "hearing_notice", "means": "in_person"}
+    with pytest.raises(ValidationError, match="até 17/11/2026"):
+        services.notice_send(today=D(2026, 11, 18), **notify)
+    services.notice_send(today=D(2026, 11, 17), **notify)
 
 
 def test_art26_a_notice_cannot_take_effect_before_the_procedure_was_opened(registration, cast):

@@ -191,6 +191,8 @@ def act_create(request: AuthenticatedHttpRequest, year: int, number: int, kind: 
                         text=data["text"],
                         outcome=data.get("outcome", ""),
                         hearing_on=data.get("hearing_on"),
+                        hearing_time=data.get("hearing_time"),
+                        hearing_place=data.get("hearing_place", ""),
                         uploads=data["attachments"],
                         protected=data["protected"],
                     )
