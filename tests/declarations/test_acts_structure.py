@@ -80,14 +80,17 @@ def demo_case(settings):
     acts = {
         "defence": record("defence", 3, text="Defesa com fotografias.", filed_by="Célia Maria Nascimento"),
         "closed": record("instruction_closed", 5),
-        "report": record("report", 16, text="Proposta: procedência."),
-        "decision": record(
-            "decision", 17, outcome="falsity", text="As provas dos autos não confirmam a autodeclaração."
-        ),
     }
-    services.notice_send(procedure=procedure, by=legal, today=start + 18 * DAY, means="in_person")
-    acts["appeal"] = record("appeal", 20, text="Recorro.", filed_by="Célia Maria Nascimento")
-    acts["reconsideration"] = record("reconsideration", 22, outcome="falsity", text="Mantenho a decisão.")
+    services.notice_send(
+        procedure=procedure, by=legal, today=start + 5 * DAY, kind="closing_notice", means="in_person"
+    )
+    acts["report"] = record("report", 19, text="Proposta: procedência.")
+    acts["decision"] = record(
+        "decision", 20, outcome="falsity", text="As provas dos autos não confirmam a autodeclaração."
+    )
+    services.notice_send(procedure=procedure, by=legal, today=start + 21 * DAY, means="in_person")
+    acts["appeal"] = record("appeal", 23, text="Recorro.", filed_by="Célia Maria Nascimento")
+    acts["reconsideration"] = record("reconsideration", 25, outcome="falsity", text="Mantenho a decisão.")
     acts["superior"] = record("superior_decision", 30, outcome="falsity", text="Nego provimento ao recurso.")
     services.notice_send(procedure=procedure, by=legal, today=start + 31 * DAY, means="in_person")
     acts["final"] = record("final", 45)

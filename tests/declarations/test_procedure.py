@@ -138,8 +138,10 @@ def test_art66_a_late_defence_is_refused_with_the_day_the_period_ended():
 
 
 def test_art44_the_report_waits_for_the_final_statement_period():
-    assert "30/03/2026" in refuse(Act.REPORT, CLOSED, today=D(2026, 3, 30))
-    assert refuse(Act.REPORT, CLOSED, today=D(2026, 3, 31)) == ""
+    closing_notified = CLOSED + acts((Act.CLOSING_NOTICE, D(2026, 3, 20)))
+    assert "30/03/2026" in refuse(Act.REPORT, closing_notified, today=D(2026, 3, 30))
+    assert refuse(Act.REPORT, closing_notified, today=D(2026, 3, 31)) == ""
+    assert refuse(Act.REPORT, CLOSED, today=D(2026, 3, 31)) == p.CLOSING_NOT_NOTIFIED
 
 
 def test_art59_a_late_appeal_is_refused():
@@ -210,7 +212,7 @@ def test_closed_case_takes_no_act():
     [
         (NOTIFIED, {Period.DEFENCE: p.PeriodStart(Period.DEFENCE, D(2026, 3, 6), 10)}),
         (
-            CLOSED,
+            CLOSED + acts((Act.CLOSING_NOTICE, D(2026, 3, 20))),
             {
                 Period.DEFENCE: p.PeriodStart(Period.DEFENCE, D(2026, 3, 6), 10),
                 Period.FINAL_STATEMENT: p.PeriodStart(Period.FINAL_STATEMENT, D(2026, 3, 20), 10),
@@ -240,7 +242,7 @@ def test_allowed_lists_the_lawful_next_acts():
     assert p.allowed((), POLICY, today=D(2026, 3, 1), ends={}) == (Act.OPENING,)
     assert p.allowed(OPENED, POLICY, today=D(2026, 3, 3), ends={}) == (Act.NOTICE,)
     during_defence = p.allowed(NOTIFIED, POLICY, today=D(2026, 3, 8), ends=ENDS)
-    assert during_defence == (Act.DEFENCE, Act.EVIDENCE, Act.HEARING)
+    assert during_defence == (Act.DEFENCE, Act.EVIDENCE, Act.HEARING, Act.DILIGENCE)
 
 
 # Art. 61: effects --------------------------------------------------------------------------------------

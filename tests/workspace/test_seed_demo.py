@@ -360,6 +360,7 @@ def test_seed_demo_tells_one_procedure_to_its_end_with_the_public_act_of_its_eff
         "notice",
         "defence",
         "instruction_closed",
+        "closing_notice",
         "final_statement",
         "report",
         "decision",

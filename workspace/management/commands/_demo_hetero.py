@@ -75,6 +75,7 @@ CONCLUDED_FACTS = (
 CONCLUDED_ACTS = (
     (5, "defence", "", "Defesa da candidata (fictícia): reafirma a autodeclaração."),
     (6, "instruction_closed", "", ""),
+    (6, "closing_notice", "", ""),
     (8, "final_statement", "", "Alegações finais da candidata (fictícias)."),
     (10, "report", "", "Relatório da comissão processante (fictício), com proposta de decisão."),
     (
@@ -305,8 +306,10 @@ def seed_procedure_concluded(contest: Contest, by: User) -> list[str]:
     day = opened_on
     for days, kind, outcome, text in CONCLUDED_ACTS:
         day = opened_on + datetime.timedelta(days=days)
-        if kind == "decision_notice":
-            procedure_services.notice_send(procedure=procedure, by=by, today=day, means=Means.IN_PERSON)
+        if kind in ("closing_notice", "decision_notice"):
+            procedure_services.notice_send(
+                procedure=procedure, by=by, today=day, kind=kind, means=Means.IN_PERSON
+            )
         else:
             procedure_services.act_record(
                 procedure=procedure, kind=kind, by=by, today=day, outcome=outcome, text=text
