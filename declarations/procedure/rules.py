@@ -373,7 +373,10 @@ CLOSING_NOT_NOTIFIED = (
     "efeito): o prazo de alegações finais só corre da intimação (Lei 9.784 arts. 26 e 44), e o relatório "
     "espera por ele."
 )
-CLOSING_NOTICE_DONE = "O candidato já foi intimado do encerramento da instrução (Lei 9.784 art. 44)."
+CLOSING_NOTICE_DONE = (
+    "O candidato já foi intimado do encerramento da instrução ou já apresentou alegações finais (Lei 9.784 "
+    "arts. 26 §5º e 44)."
+)
 NOTHING_FOR_HEARING_NOTICE = (
     "Não há audiência nem diligência designada a intimar: designe-a antes, com data, hora e local (Lei 9.784 "
     "art. 41)."
@@ -564,7 +567,9 @@ def _closing_notice(case: Case) -> str:
     """The closing of the instruction is notified once it is recorded (art. 44 counts from the notice)."""
     if not case.instruction_closed:
         return NEEDS_INSTRUCTION_CLOSED
-    return CLOSING_NOTICE_DONE if notice_in_effect(Act.CLOSING_NOTICE, case.acts) else ""
+    if notice_in_effect(Act.CLOSING_NOTICE, case.acts) or {Act.FINAL_STATEMENT, Act.REPORT} & set(case.kinds):
+        return CLOSING_NOTICE_DONE
+    return ""
 
 
 def _hearing_notice(case: Case) -> str:
