@@ -533,6 +533,7 @@ class OrganizationForm(StaffFormMixin, forms.ModelForm):
         ("Identificação", ("name", "short_name", "municipality", "state", "cnpj", "logo")),
         ("Contato", ("address", "phone", "email", "website")),
         ("Encarregado de dados (LGPD)", ("dpo_name", "dpo_email", "dpo_phone")),
+        ("Prazos", ("morning_closure_extends_deadlines",)),
     )
 
     class Meta:
@@ -551,6 +552,7 @@ class OrganizationForm(StaffFormMixin, forms.ModelForm):
             "dpo_name",
             "dpo_email",
             "dpo_phone",
+            "morning_closure_extends_deadlines",
         ]
         widgets = {"address": forms.Textarea(attrs={"rows": 2})}
 

@@ -51,8 +51,15 @@ def _package_days(*, uf: str | None, years: list[int]) -> dict[date, str]:
     return names
 
 
-def _municipal_days(*, years: list[int]) -> tuple[dict[date, str], dict[date, str]]:
-    """Full-day closures and half days from the app's ``Holiday`` records, for the given years."""
+def _municipal_days(
+    *, years: list[int], morning_closure_extends: bool = False
+) -> tuple[dict[date, str], dict[date, str]]:
+    """Full-day closures and half days from the app's ``Holiday`` records, for the given years.
+
+    An afternoon closure (office hours closed early) is a half day (Lei 9.784 art. 66 §1º: a deadline
+    ending on it moves). A closure in the morning only (office hours begin late, end at the usual hour) is
+    none of the cases of §1º and stays a business day, unless the organisation records that a municipal
+    norm extends deadlines then too (``morning_closure_extends``)."""
     closed: dict[date, str] = {}
     half: dict[date, str] = {}
     wanted = set(years)
@@ -66,6 +73,8 @@ def _municipal_days(*, years: list[int]) -> tuple[dict[date, str], dict[date, st
                     continue
         else:
             days = [holiday.date] if holiday.date.year in wanted else []
+        if holiday.period == Holiday.Period.MORNING and not morning_closure_extends:
+            continue
         label = f"{holiday.name} ({holiday.get_kind_display().lower()})"
         target = closed if holiday.period == Holiday.Period.FULL else half
         if target is half:
@@ -75,16 +84,21 @@ def _municipal_days(*, years: list[int]) -> tuple[dict[date, str], dict[date, st
     return closed, half
 
 
-def calendar_for(*, uf: str | None, municipal: bool, years: Iterable[int]) -> Calendar:
+def calendar_for(
+    *, uf: str | None, municipal: bool, years: Iterable[int], morning_closure_extends: bool = False
+) -> Calendar:
     """National holidays, the state's when ``uf`` is given, and the organisation's own ``Holiday``
-    records (municipal holidays and office closures; full day → closed, morning or afternoon only →
-    half day) when ``municipal`` is true, for ``years``."""
+    records (municipal holidays and office closures; full day → closed, afternoon only → half day; morning
+    only → a business day, or a half day when ``morning_closure_extends``) when ``municipal`` is true, for
+    ``years``."""
     year_list = sorted({year for year in years if 1 <= year <= 9999})
     code = normalize_uf(uf) if uf is not None else None
     closed = _package_days(uf=code, years=year_list)
     half: dict[date, str] = {}
     if municipal:
-        local_closed, local_half = _municipal_days(years=year_list)
+        local_closed, local_half = _municipal_days(
+            years=year_list, morning_closure_extends=morning_closure_extends
+        )
         for day, name in local_closed.items():
             closed[day] = f"{closed[day]}; {name}" if day in closed else name
         half = {day: name for day, name in local_half.items() if day not in closed}
@@ -102,7 +116,8 @@ def organization_calendar(years: Iterable[int]) -> Calendar:
     ``Holiday`` records only."""
     organization = Organization.current()
     uf = organization.state if organization is not None and organization.state in STATES else None
-    return calendar_for(uf=uf, municipal=True, years=years)
+    extends = organization is not None and organization.morning_closure_extends_deadlines
+    return calendar_for(uf=uf, municipal=True, years=years, morning_closure_extends=extends)
 
 
 def years_for(start: date, amount: int, unit: Unit) -> range:

@@ -31,6 +31,14 @@ class Organization(models.Model):
     dpo_email = models.EmailField("e-mail do encarregado", blank=True)
     dpo_phone = models.CharField("telefone do encarregado", max_length=40, blank=True)
     logo = models.ImageField("brasão ou logotipo", upload_to="organization/", blank=True)
+    morning_closure_extends_deadlines = models.BooleanField(
+        "expediente suspenso só pela manhã prorroga prazos",
+        default=False,
+        help_text="A Lei 9.784/1999, art. 66 §1º, prorroga o prazo que vence em dia sem expediente ou com "
+        "expediente encerrado antes da hora normal; o dia em que o expediente só começa à tarde não está "
+        "entre esses casos e conta como dia útil. Marque só se lei ou decreto municipal também prorroga os "
+        "prazos nesse caso (cite a norma no ato do ponto facultativo).",
+    )
 
     history = HistoricalRecords()
 
@@ -173,8 +181,11 @@ class Holiday(models.Model):
 
     class Period(models.TextChoices):
         FULL = "full", "Dia inteiro"
-        MORNING = "morning", "Somente manhã"
-        AFTERNOON = "afternoon", "Somente tarde"
+        # When the office is closed: in the morning only, it opens late (a business day, Lei 9.784 art. 66
+        # §1º, unless ``Organization.morning_closure_extends_deadlines``); in the afternoon only, it closes
+        # early (a deadline ending that day moves to the next business day, §1º).
+        MORNING = "morning", "Somente manhã (expediente só à tarde)"
+        AFTERNOON = "afternoon", "Somente tarde (expediente encerrado antes da hora normal)"
 
     date = models.DateField("data")
     name = models.CharField("descrição", max_length=200)

@@ -91,7 +91,7 @@ def test_municipal_adds_the_organisations_holidays_and_half_days():
         "17/03/2025 (segunda-feira): Aniversário do município (feriado municipal)" in line for line in lines
     )
     Holiday.objects.create(
-        date=date(2025, 3, 18), name="Expediente até o meio-dia", kind="closure", period="morning"
+        date=date(2025, 3, 18), name="Expediente até o meio-dia", kind="closure", period="afternoon"
     )
     lines = run("2025-03-07", "10", "--municipal")
     assert lines[0] == "2025-03-19"

@@ -378,3 +378,29 @@ def test_art41_a_diligence_ordered_by_the_authority_is_notified_with_its_date_ti
     assert "Intimação de audiência ou diligência" in text
     assert "24 de novembro de 2026, às 14:30, em Arquivo municipal, Rua A, 10" in text
     assert "Diligência ou prova determinada" in text
+
+
+# Art. 66 §1º: a closure in the morning only is a business day unless a municipal norm says otherwise -----
+
+
+def test_art66_par1_a_morning_only_closure_does_not_extend_a_deadline_unless_the_municipality_says_so():
+    from contests.models import Holiday, Organization
+    from declarations import deadlines
+    from declarations.calendars import organization_calendar
+
+    organization = Organization.objects.create(name="Prefeitura", municipality="Santa Maria", state="RS")
+    Holiday.objects.create(
+        date=D(2026, 3, 16), name="Ponto facultativo pela manhã", kind="closure", period="morning"
+    )
+    Holiday.objects.create(
+        date=D(2026, 3, 17), name="Expediente até o meio-dia", kind="closure", period="afternoon"
+    )
+
+    def last_day(start):
+        return deadlines.deadline(start, 10, deadlines.Unit.DAYS, organization_calendar([2026])).last_day
+
+    assert last_day(D(2026, 3, 6)) == D(2026, 3, 16)  # opened in the afternoon: a business day
+    assert last_day(D(2026, 3, 7)) == D(2026, 3, 18)  # closed early (art. 66 §1º): moves on
+    organization.morning_closure_extends_deadlines = True
+    organization.save()
+    assert last_day(D(2026, 3, 6)) == D(2026, 3, 18)
