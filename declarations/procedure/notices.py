@@ -7,9 +7,11 @@ flow of acts), which this module does not need.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from enum import StrEnum
 
 from contests.calendar import add_years
+from declarations.procedure import rules
 from declarations.procedure.rules import Policy, _fmt
 
 # Notices (art. 26) ----------------------------------------------------------------------------------------
@@ -106,6 +108,19 @@ def notice_effect_refusal(
 def tacit_acknowledgement_offered(policy: Policy) -> bool:
     """Tacit acknowledgement of an electronic notice only where a legal basis is recorded (RULES §5)."""
     return bool(policy.electronic_notice_basis.strip()) and bool(policy.tacit_acknowledgement_days)
+
+
+def awaiting_notices(acts: Sequence[rules.ActRecord]) -> tuple[int, ...]:
+    """The indices of the notices still awaiting their effect (acknowledgement, receipt, publication) for
+    an act not yet notified by another means: one per means tried, in order."""
+    return tuple(
+        i
+        for i, a in enumerate(acts)
+        if a.kind in rules.NOTICES
+        and a.on is None
+        and rules.notified_index(a.kind, acts) < i  # a notice of an act since replaced is spent
+        and not rules.notice_in_effect(a.kind, acts)
+    )
 
 
 # Art. 54 ---------------------------------------------------------------------------------------------------

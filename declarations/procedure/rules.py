@@ -46,8 +46,7 @@ class Act(StrEnum):
     REVISION = "revision"
     ANNULMENT = "annulment"
     AFTER_FINAL_NOTICE = "after_final_notice"
-    # Issue 21: the notice of the closing of the instruction (art. 44), the evidence or diligence ordered by
-    # the authority (art. 29) and the notice of a hearing or diligence (art. 41).
+    # The closing's notice (art. 44), a diligence ordered by the authority and its notice (arts. 29, 41).
     CLOSING_NOTICE = "closing_notice"
     DILIGENCE = "diligence"
     HEARING_NOTICE = "hearing_notice"
@@ -255,8 +254,7 @@ def effective_notice(acts: Sequence[ActRecord]) -> bool:
     return any(a.kind is Act.NOTICE and a.on is not None for a in acts)
 
 
-# What each notice makes known: the latest of these acts is the one notified (a notice of a kind not listed
-# notifies the case as a whole: one in effect since the opening counts).
+# What each notice makes known (the latest of these acts); a kind not listed notifies the whole case.
 NOTIFIES: Mapping[Act, frozenset[Act]] = {
     Act.NOTICE: frozenset({Act.OPENING}),
     Act.DECISION_NOTICE: DECIDING_ACTS,
@@ -283,20 +281,6 @@ def notice_in_effect(kind: Act, acts: Sequence[ActRecord]) -> bool:
         return _notified_decision(acts) is not None
     since = notified_index(kind, acts)
     return any(a.kind is kind and a.on is not None for a in acts[since + 1 :])
-
-
-def awaiting_notices(acts: Sequence[ActRecord]) -> tuple[int, ...]:
-    """The indices of the notices still awaiting their effect (acknowledgement, receipt, publication) for
-    an act not yet notified by another means: one per means tried, in order."""
-    return tuple(
-        i
-        for i, a in enumerate(acts)
-        if a.kind in NOTICES
-        and a.on is None
-        and notified_index(a.kind, acts)
-        < i  # a notice of an earlier act (a decision since reversed) is spent
-        and not notice_in_effect(a.kind, acts)
-    )
 
 
 def is_final(acts: Sequence[ActRecord]) -> bool:

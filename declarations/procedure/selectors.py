@@ -102,7 +102,7 @@ class CaseState:
     def pending_notices(self) -> list[ProcedureAct]:
         """Notices still awaiting their effect (acknowledgement, receipt, publication), of any kind, for an
         act not yet notified: one per means tried, the latest last."""
-        return [self.acts[i] for i in rules.awaiting_notices(self.records)]
+        return [self.acts[i] for i in notices.awaiting_notices(self.records)]
 
     @property
     def pending_notice(self) -> ProcedureAct | None:

@@ -35,7 +35,7 @@ from declarations.models.procedures import EXTENSIONS, policy_snapshot
 from declarations.procedure import documents, notices, reversals, rules
 from declarations.procedure import rules_labels as labels
 from declarations.procedure.authorities import authority_refusal
-from declarations.procedure.selectors import CaseState, case_state
+from declarations.procedure.selectors import case_state
 from declarations.procedure.tasks import send_notice_email
 
 Act = rules.Act
