@@ -6,7 +6,7 @@ class Migration(migrations.Migration):
     engineer's kinds (issue 21)."""
 
     dependencies = [
-        ("declarations", "0019_hearing_time_and_place"),
+        ("declarations", "0021_hearing_time_and_place"),
     ]
 
     operations = [
