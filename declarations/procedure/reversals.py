@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 
 from candidates.models import Nomination, Registration
-from candidates.services.status import registration_change_status
+from candidates.services.nominations import registration_reinstate
 from contests.audit import User, audited_save
 from declarations.models import Procedure, ProcedureAct, ProcedureReversal
 
@@ -54,19 +54,19 @@ def reversal_record(
 def _reversal_recorded(
     reversal: ProcedureReversal, *, registration: Registration, by: User | None, today: datetime.date
 ) -> None:
-    """The registration's reinstatement, called by the reversal (the one place it happens): the
-    registration goes back to its status before the effects through the orchestration service (its lists
-    follow), the reason naming the case and the reversing act in the registration's history."""
+    """The registration's reinstatement, called by the reversal (the one place it happens): through
+    ``registration_reinstate`` (RULES §4 item 7), back on the lists and a nomination the effects annulled
+    owed back by the policy's rule, the reason naming the case and the reversing act in its history."""
     if registration.status != Registration.Status.ELIMINATED:
         return
     procedure = reversal.procedure
-    registration_change_status(
+    registration_reinstate(
         registration=registration,
-        status=reversal.previous_status or Registration.Status.ACTIVE,
+        by=by,
+        today=today,
         reason=(
             f"Reversão no {procedure} ({reversal.act.get_kind_display()} de {reversal.on:%d/%m/%Y}): "
             f"{reversal.undone}"
         )[:300],
-        by=by,
-        today=today,
+        ground=f"por {reversal.act.get_kind_display().lower()} no {procedure}",
     )
