@@ -138,6 +138,11 @@ TEXT_CHECKS: tuple[tuple[str, re.Pattern[str], Callable[[re.Match[str]], bool]],
 )
 
 
+# Kinds of ``Document`` that are no act of an authority and carry no signature block: the protocol receipt of a
+# candidate's filing is issued by the system when the filing arrives (its "signer" is the electronic protocol).
+UNSIGNED_KINDS = frozenset({"filing_receipt"})
+
+
 def problems(act: Act, *, signed: bool = True) -> list[str]:
     """Everything that would send ``act`` back, one line each (with an excerpt); [] when it reads well.
     ``signed``: an act carries its signature block; a personal letter is not an act and does not."""

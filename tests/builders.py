@@ -404,10 +404,12 @@ def make_procedure_world(cast: dict[str, User], registration) -> dict:
     link, token = links.link_issue(
         procedure=procedure, holder="candidate", name="Candidata", by=legal, now=timezone.now()
     )
+    filed = services.candidate_file(link=link, kind="evidence", text="Prova.", uploads=(), now=timezone.now())
     return {
         "procedure": procedure,
         "notice": notice,
         "attachment": evidence.attachments.get(),
         "link": link,
         "token": token,
+        "receipt": filed.receipt,
     }

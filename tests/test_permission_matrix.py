@@ -312,6 +312,11 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "  302   302   302   302   302   302   302"},
     "declarations:notice_letter":            {"GET":  "  405   405   405   405   405   405   405",
                                               "POST": "login   403   403   200   403   403   403"},
+    # A filing's protocol receipt (PDF): who reads the case, and the holder of the private link.
+    "declarations:receipt_pdf":              {"GET":  "login   403   403   200   403   403   200",
+                                              "POST": "login   403   403   200   403   403   200"},
+    "declarations:portal_receipt":           {"GET":  "  200   200   200   200   200   200   200",
+                                              "POST": "  200   200   200   200   200   200   200"},
     "declarations:receipt":                  {"GET":  "  405   405   405   405   405   405   405",
                                               "POST": "login   403   403   302   403   403   403"},
     "declarations:referral":                 {"GET":  "  405   405   405   405   405   405   405",

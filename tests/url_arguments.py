@@ -83,6 +83,8 @@ def procedure_arguments(route: str, world: dict) -> dict:
     if "<int:pk>" in route:
         if "anexos" in route:
             kwargs["pk"] = world["attachment"].pk
+        elif "protocolos" in route:
+            kwargs["pk"] = world["receipt"].pk
         elif "links" in route:
             kwargs["pk"] = world["link"].pk
         else:

@@ -85,6 +85,9 @@ class Document(models.Model):
         # content: restricted (see RESTRICTED_KINDS). The act that ends it is public (RULES §7).
         PROCEDURE_ACT = "procedure_act", "Ato de processo administrativo"
         PROCEDURE_EFFECTS = "procedure_effects", "Ato de eliminação ou anulação (processo administrativo)"
+        # The protocol receipt of a candidate's filing in a procedure: restricted like the acts; not signed
+        # by a person (the system records the receipt; the document is sealed and verifiable).
+        FILING_RECEIPT = "filing_receipt", "Recibo de protocolo (processo administrativo)"
         # Heteroidentification: the draw, the calls and the confirmed list are public; the minutes
         # carry opinions and are restricted.
         HETERO_DRAW = "hetero_draw", "Sorteio da comissão de heteroidentificação"
@@ -186,4 +189,6 @@ class Document(models.Model):
 # Kinds whose PDF carries what LGPD protects (procedure content, opinions): never listed on the public site;
 # /verificar/ confirms that such a document is authentic (kind, date, hash) but never shows its title or
 # serves its PDF to the public. Every other kind is a public act.
-RESTRICTED_KINDS = frozenset({Document.Kind.PROCEDURE_ACT, Document.Kind.HETERO_MINUTES})
+RESTRICTED_KINDS = frozenset(
+    {Document.Kind.PROCEDURE_ACT, Document.Kind.FILING_RECEIPT, Document.Kind.HETERO_MINUTES}
+)

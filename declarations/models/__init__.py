@@ -23,6 +23,7 @@ from declarations.models.procedures import (
     ProcedureLink,
     procedure_storage,
 )
+from declarations.models.receipts import FilingReceipt, FilingReceiptCounter
 from declarations.models.reversals import ProcedureReversal
 
 __all__ = [
@@ -33,6 +34,8 @@ __all__ = [
     "CourtOrder",
     "CourtOrderEffect",
     "DrawAnnouncement",
+    "FilingReceipt",
+    "FilingReceiptCounter",
     "MemberDraw",
     "Opinion",
     "PrivateLink",

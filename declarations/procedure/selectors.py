@@ -12,7 +12,7 @@ from django.db.models import Prefetch, QuerySet
 from candidates.models import Registration
 from declarations import deadlines
 from declarations.calendars import organization_calendar
-from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureLink
+from declarations.models import Attachment, FilingReceipt, Procedure, ProcedureAct, ProcedureLink
 from declarations.procedure import notices, rules
 from declarations.procedure import rules_labels as labels
 
@@ -202,6 +202,15 @@ def case_attachments(procedure: Procedure, *, for_candidate: bool = False) -> Qu
     (Lei 9.784 art. 46)."""
     attachments = Attachment.objects.filter(act__procedure=procedure)
     return attachments.filter(protected=False) if for_candidate else attachments
+
+
+def case_receipts(procedure: Procedure) -> QuerySet[FilingReceipt]:
+    """The protocol receipts of ``procedure``'s filings, in number order."""
+    return (
+        FilingReceipt.objects.filter(act__procedure=procedure)
+        .select_related("document", "act")
+        .order_by("year", "number")
+    )
 
 
 def case_links(procedure: Procedure) -> QuerySet[ProcedureLink]:

@@ -35,6 +35,7 @@ from declarations.models.procedures import EXTENSIONS, policy_snapshot
 from declarations.procedure import documents, notices, reversals, rules
 from declarations.procedure import rules_labels as labels
 from declarations.procedure.authorities import authority_refusal
+from declarations.procedure.receipts import receipt_issue
 from declarations.procedure.selectors import case_state
 from declarations.procedure.tasks import send_notice_email
 
@@ -634,6 +635,7 @@ def representative_name(
         filed_by=link.name,
     )
     attachment = attachment_add(act=act, upload=power_of_attorney, protected=False, by=None)
+    receipt_issue(act=act, link=link, now=now)
     return link_issue(
         procedure=procedure,
         holder=ProcedureLink.Holder.REPRESENTATIVE,
@@ -658,12 +660,15 @@ def candidate_file(
     if rules.Act(kind) not in rules.CANDIDATE_ACTS:
         _refuse("Pelo link só se apresentam defesa, provas, alegações finais, recurso e pedido de revisão.")
     holder = "procurador" if link.holder == ProcedureLink.Holder.REPRESENTATIVE else "candidato"
-    return act_record(
-        procedure=link.procedure,
-        kind=kind,
-        by=None,
-        today=timezone.localdate(now),
-        text=text,
-        filed_by=f"{link.name} ({holder})",
-        uploads=uploads,
-    )
+    with transaction.atomic():  # the filing and its protocol receipt, together or not at all
+        act = act_record(
+            procedure=link.procedure,
+            kind=kind,
+            by=None,
+            today=timezone.localdate(now),
+            text=text,
+            filed_by=f"{link.name} ({holder})",
+            uploads=uploads,
+        )
+        receipt_issue(act=act, link=link, now=now)
+    return act

@@ -3,7 +3,7 @@ namespace, set by ``declarations.urls``)."""
 
 from django.urls import path
 
-from declarations.procedure.views import candidate, confirm, staff
+from declarations.procedure.views import candidate, confirm, receipts, staff
 
 CASE = "processos/<int:year>/<int:number>/"
 LINK = "processo/<str:token>/"
@@ -25,7 +25,9 @@ urlpatterns = [
     path(CASE + "documentos/<int:pk>/", staff.act_document, name="document"),
     path(CASE + "documentos/<int:pk>/texto.<str:fmt>", staff.act_document_text, name="document_text"),
     path(CASE + "anexos/<int:pk>/", staff.attachment_download, name="attachment"),
+    path(CASE + "protocolos/<int:pk>/", receipts.staff_receipt, name="receipt_pdf"),
     path(LINK, candidate.portal, name="portal"),
+    path(LINK + "protocolos/<int:pk>/", receipts.portal_receipt, name="portal_receipt"),
     path(LINK + "ciencia/<int:pk>/", confirm.acknowledge, name="portal_acknowledge"),
     path(LINK + "manifestacao/", candidate.file, name="portal_file"),
     path(LINK + "procurador/", candidate.representative, name="portal_representative"),

@@ -64,6 +64,7 @@ def portal(request: HttpRequest, token: str) -> HttpResponse:
             "registration": procedure.registration,
             "state": state,
             "acts": selectors.visible_acts(state.acts),
+            "receipts": selectors.case_receipts(procedure),
             "pending": state.pending_notice,
             "running": running,
             "filing_form": FilingForm(kinds=filings) if filings else None,
@@ -96,7 +97,10 @@ def file(request: HttpRequest, token: str) -> HttpResponse:
         messages.error(request, " ".join(error.messages))
     else:
         messages.success(
-            request, f"{said(act.get_kind_display(), 'recebido')} em {timezone.localtime():%d/%m/%Y %H:%M}."
+            request,
+            f"{said(act.get_kind_display(), 'recebido')} em {timezone.localtime():%d/%m/%Y %H:%M}. "
+            f"Protocolo nº {act.receipt.protocol}: o recibo está em “Seus protocolos” e foi enviado por e-mail "
+            "quando há e-mail cadastrado.",
         )
     return redirect("declarations:portal", token=token)
 

@@ -132,6 +132,7 @@ def procedure_detail(request: AuthenticatedHttpRequest, year: int, number: int) 
             "allowed": [(a.value, labels.ACT_LABELS[a]) for a in state.allowed if a not in rules.NOTICES],
             "due_notices": [(a.value, labels.ACT_LABELS[a]) for a in state.allowed if a in rules.NOTICES],
             "links": selectors.case_links(procedure),
+            "receipts": selectors.case_receipts(procedure),
             "breadcrumbs": trail(None, here(procedure)),
             "referral_form": ReferralForm(initial={"text": procedure.prosecutor_referral}),
             "receipt_form": ReceiptForm(),

@@ -17,13 +17,14 @@ from django.utils import timezone
 
 from candidates.models import Registration
 from contests.models import Contest
+from declarations import links
 from declarations.calendars import organization_calendar
 from declarations.hetero import draw_services, member_access
 from declarations.hetero import rules as hetero_rules
 from declarations.hetero import services as heteroidentification_services
 from declarations.hetero.documents import Signer, call_publish, draw_publish, minutes_publish, result_publish
 from declarations.hetero.services import MemberInput
-from declarations.models import Commission, CommissionMember, Procedure, Session, Verification
+from declarations.models import Commission, CommissionMember, Procedure, ProcedureLink, Session, Verification
 from declarations.procedure import services as procedure_services
 from declarations.procedure.notices import Means
 
@@ -281,7 +282,26 @@ def seed_procedure(contest: Contest, by: User) -> list[str]:
         means=Means.IN_PERSON,
         text="Ciência pessoal da instauração, com prazo para a defesa (demonstração).",
     )
-    return [f"processo {procedure} aberto em {contest.slug}, com intimação pessoal"]
+    # The candidate joins a document through her private link: the filing gets its protocol receipt.
+    candidate = registration.candidate
+    link, _token = links.link_issue(
+        procedure=procedure,
+        holder=ProcedureLink.Holder.CANDIDATE,
+        name=candidate.social_name or candidate.full_name,
+        by=by,
+        now=timezone.now(),
+    )
+    filed = procedure_services.candidate_file(
+        link=link,
+        kind="evidence",
+        text="Junto declaração escolar que me identifica como parda (demonstração).",
+        uploads=(),
+        now=timezone.now(),
+    )
+    return [
+        f"processo {procedure} aberto em {contest.slug}, com intimação pessoal e uma prova protocolada "
+        f"({filed.receipt})"
+    ]
 
 
 def seed_procedure_concluded(contest: Contest, by: User) -> list[str]:
