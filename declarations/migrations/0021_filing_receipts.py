@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('contests', '0036_document_kind_filing_receipt'),
-        ('declarations', '0018_act_kinds_after_final'),
+        ('declarations', '0020_court_order_roles'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
