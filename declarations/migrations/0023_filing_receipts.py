@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('contests', '0036_document_kind_filing_receipt'),
-        ('declarations', '0020_court_order_roles'),
+        ('declarations', '0022_act_kinds_notices'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
