@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('contests', '0036_document_kind_filing_receipt'),
+        ('contests', '0037_document_kind_filing_receipt'),
         ('declarations', '0022_act_kinds_notices'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

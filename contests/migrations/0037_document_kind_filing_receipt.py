@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('contests', '0035_policy_reinstatement'),
+        ('contests', '0036_morning_closure_setting'),
     ]
 
     operations = [
