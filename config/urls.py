@@ -8,6 +8,7 @@ urlpatterns = [
     path("", include("candidates.urls")),
     path("", include("declarations.urls")),
     path("", include("contests.urls")),
+    path("", include("monitoring.urls")),
 ]
 
 # Error pages that answer 503 rather than 500 when the database is down (workspace.views.errors).

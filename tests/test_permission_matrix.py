@@ -184,6 +184,12 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "login   403   403   403   403   200   403"},
     "contests:status":                       {"GET":  "  405   405   405   405   405   405   405",
                                               "POST": "login   403   302   403   403   403   403"},
+    # The law's report (issue 23): aggregates for Gestão and Auditoria (and the role Monitoramento, not in
+    # the cast); the filed reports, which Gestão records.
+    "monitoring:report":                     {"GET":  "login   403   403   403   403   200   200",
+                                              "POST": "login   403   403   403   403   200   200"},
+    "monitoring:filed":                      {"GET":  "login   403   403   403   403   200   200",
+                                              "POST": "login   403   403   403   403   200   403"},
     "declarations:act":                      {"GET":  "login   403   403   200   403   403   403",
                                               "POST": "login   403   403   200   403   403   403"},
     "declarations:attachment":               {"GET":  "login   403   403   200   403   403   200",

@@ -237,7 +237,7 @@ def _checked_tables() -> tuple[tuple[str, str], ...]:
             f"SELECT * FROM {quote(model._meta.db_table)} ORDER BY {quote(model._meta.pk.column)}",
         )
         for model in apps.get_models()
-        if model._meta.app_label in {"contests", "candidates", "declarations", "auth"}
+        if model._meta.app_label in {"contests", "candidates", "declarations", "monitoring", "auth"}
         and model._meta.label_lower not in UNCHECKED_MODELS
     )
 

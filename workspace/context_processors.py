@@ -21,6 +21,7 @@ NAVIGATION: tuple[tuple[str, str, str | tuple[str, ...]], ...] = (
     ),
     ("Ordens judiciais", "declarations:court_orders", "declarations.view_courtorder"),
     ("Políticas de reserva", "contests:policy_list", "contests.view_policy_list"),
+    ("Relatórios da lei", "monitoring:report", "monitoring.view_law_report"),
     ("Feriados", "contests:holiday_list", "contests.view_holiday"),
     ("Organização", "contests:organization", "contests.view_organization"),
     ("Registro de acessos", "contests:accesslog_list", "contests.view_accesslog"),
