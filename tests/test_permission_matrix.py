@@ -204,6 +204,9 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "login   403   200   200   403   403   200"},
     "declarations:court_order_status":       {"GET":  "  405   405   405   405   405   405   405",
                                               "POST": "login   403   403   200   403   403   403"},
+    # Complying (issue 22): GET shows what it does (the service rehearsed), POST ("Confirmar") complies.
+    "declarations:court_order_comply":       {"GET":  "login   403   403   200   403   403   403",
+                                              "POST": "login   403   403   302   403   403   403"},
     "declarations:court_order_file":         {"GET":  "login   403   200   200   403   403   200",
                                               "POST": "login   403   200   200   403   403   200"},
     "declarations:detail":                   {"GET":  "login   403   403   200   403   403   200",

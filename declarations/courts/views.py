@@ -16,7 +16,7 @@ from contests.audit import log_access
 from contests.forms import add_service_errors
 from contests.views import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import Crumb, here
-from declarations.courts import rules, selectors, services
+from declarations.courts import effects, previews, rules, selectors, services
 from declarations.courts.forms import CourtOrderForm, StatusForm
 from declarations.models import CourtOrder
 
@@ -83,6 +83,7 @@ def _detail(
             "registrations": order.registrations.select_related("candidate", "position").order_by("number"),
             "history": order.history.select_related("history_user").order_by("-history_date", "-history_id"),
             "can_record": can_record,
+            "can_apply": can_record and effects.can_apply(order),
             "final": final,
             "status_form": form
             if form is not None
@@ -116,6 +117,28 @@ def court_order_status(request: AuthenticatedHttpRequest, pk: int) -> HttpRespon
             messages.success(request, f"Situação da ordem: {order.get_status_display()}.")
             return redirect(order)
     return _detail(request, order, form)
+
+
+@staff_view(VIEW, RECORD)
+def court_order_comply(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """GET: what complying with the order does (the service rehearsed); POST ("Confirmar"): comply."""
+    order = _order(pk)
+    today = timezone.localdate()
+    if request.method == "POST":
+        try:
+            done = effects.order_effects_apply(order=order, by=request.user, today=today)
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        else:
+            messages.success(request, " ".join(["Ordem cumprida.", *done]))
+        return redirect(order)
+    summary = previews.order_effects_apply_preview(order=order, by=request.user, today=today)
+    log_access(user=request.user, obj=order, request=request, detail="confirmar: cumprir a ordem")
+    return render(
+        request,
+        "declarations/court_order_comply.html",
+        {"order": order, "summary": summary, "breadcrumbs": trail(here("Cumprir a ordem"))},
+    )
 
 
 @staff_view(VIEW)
