@@ -52,6 +52,7 @@ LAW_FIELDSETS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "hetero_appeal_commission_size",
             "hetero_appeal_days",
             "hetero_no_show",
+            "hetero_second_call",
         ),
     ),
 )

@@ -13,9 +13,10 @@ from django.utils import timezone
 from candidates.models import Phase
 from contests.audit import User
 from contests.forms import StaffFormMixin, date_field
-from declarations.hetero import rules
+from declarations.hetero import appeal_files, rules
 from declarations.hetero.services import MemberInput
 from declarations.models import Appeal, Commission, CommissionMember, Session
+from declarations.procedure.forms import MultipleFileField
 
 # IBGE's categories (stored in the feminine, as the IBGE writes them; a typed masculine form is the same one).
 COLOURS = ("branca", "preta", "parda", "amarela", "indígena")
@@ -292,6 +293,16 @@ class AppealForm(StaffFormMixin, forms.Form):
         help_text="Explique por que a autodeclaração deve ser confirmada. O recurso é julgado pela comissão "
         "recursal, formada por outras pessoas.",
     )
+    attachments = MultipleFileField(
+        label="Documentos e imagens (opcional)", help_text=appeal_files.FILES_HELP
+    )
+
+    def clean_attachments(self) -> list:
+        uploads = self.cleaned_data.get("attachments") or []
+        problem = appeal_files.uploads_problem(uploads)
+        if problem:
+            raise forms.ValidationError(problem)
+        return uploads
 
 
 class MemberAccountCreateForm(StaffFormMixin, forms.Form):

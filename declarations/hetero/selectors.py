@@ -193,6 +193,9 @@ class SessionRow:
     question: str
     own: Opinion | None
     opinions: tuple[Opinion, ...]
+    appeal: Appeal | None = (
+        None  # the appeal against it (first commission) or judged in it (appeal commission)
+    )
 
 
 def session_rows(session: Session, *, seat: CommissionMember | None, every_opinion: bool) -> list[SessionRow]:
@@ -202,8 +205,12 @@ def session_rows(session: Session, *, seat: CommissionMember | None, every_opini
     if not every_opinion:
         opinions = opinions.filter(member=seat) if seat is not None else opinions.none()
     verifications = (
-        session.verifications.select_related("registration__candidate", "procedure")
-        .prefetch_related(Prefetch("opinions", queryset=opinions))
+        session.verifications.select_related(
+            "registration__candidate", "procedure", "appeal", "appeal_judged"
+        )
+        .prefetch_related(
+            Prefetch("opinions", queryset=opinions), "appeal__attachments", "appeal_judged__attachments"
+        )
         .order_by("registration__number")
     )
     rows = []
@@ -211,7 +218,8 @@ def session_rows(session: Session, *, seat: CommissionMember | None, every_opini
         loaded = tuple(verification.opinions.all())
         own = next((o for o in loaded if seat is not None and o.member_id == seat.pk), None)
         question = rules.BASIS_QUESTIONS[rules.Basis(verification.basis)]
-        rows.append(SessionRow(verification, question, own, loaded if every_opinion else ()))
+        appeal = appeal_of(verification) or getattr(verification, "appeal_judged", None)
+        rows.append(SessionRow(verification, question, own, loaded if every_opinion else (), appeal))
     return rows
 
 

@@ -28,6 +28,7 @@ from contests.models import Contest, Publication
 from contests.publication import contest_url, publication_record
 from declarations import deadlines
 from declarations.hetero import rules
+from declarations.hetero.appeal_files import appeal_files_add, appeal_files_check
 from declarations.hetero.documents import opinions_extract
 from declarations.hetero.selectors import appeal_of, final_state, member_for
 from declarations.hetero.tasks import send_hetero_result_email
@@ -437,8 +438,15 @@ def result_letter_printed(
 
 
 @transaction.atomic
-def appeal_file(*, verification: Verification, reasons: str, now: datetime.datetime) -> Appeal:
-    """The candidate's appeal (through their private link) against a non-confirmation, within the deadline."""
+def appeal_file(
+    *,
+    verification: Verification,
+    reasons: str,
+    now: datetime.datetime,
+    uploads: Sequence[UploadedFile] = (),
+) -> Appeal:
+    """The candidate's appeal (through their private link) against a non-confirmation, within the deadline,
+    with the files they join to it (``appeal_files``: bounded, checked by content, hashed, private)."""
     verification = Verification.objects.select_for_update().get(pk=verification.pk)
     if (
         verification.outcome != rules.Outcome.NOT_CONFIRMED
@@ -457,8 +465,10 @@ def appeal_file(*, verification: Verification, reasons: str, now: datetime.datet
         )
     if not reasons.strip():
         _refuse("Apresente as razões do recurso.", "reasons")
+    types = appeal_files_check(uploads)
     appeal = Appeal(verification=verification, reasons=reasons.strip(), filed_at=now)
     audited_save(appeal, by=None, reason="Recurso interposto pelo candidato")
+    appeal_files_add(appeal=appeal, uploads=uploads, types=types)
     return appeal
 
 

@@ -3,7 +3,7 @@ private link (``declarations`` namespace; the draw's public page is the portal's
 
 from django.urls import path
 
-from declarations.hetero.views import access, candidate, draw, sessions, staff
+from declarations.hetero.views import access, appeals, candidate, draw, sessions, staff
 
 HETERO = "heteroidentificacao/"
 CONTEST = HETERO + "concursos/<slug:slug>/"
@@ -56,6 +56,7 @@ urlpatterns = [
     path(VERIFICATION + "carta/", staff.result_letter, name="hetero_result_letter"),
     path(CONTEST + "sorteios/anunciar/", draw.draw_announce, name="hetero_draw_announce"),
     path(HETERO + "avisos/<int:pk>/sortear/", draw.draw_perform, name="hetero_draw_perform"),
+    path(HETERO + "recursos/anexos/<int:pk>/", appeals.appeal_attachment, name="hetero_appeal_attachment"),
     path(RESULT, candidate.portal, name="hetero_portal"),
     path(RESULT + "recurso/", candidate.appeal, name="hetero_portal_appeal"),
 ]

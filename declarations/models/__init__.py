@@ -2,6 +2,7 @@
 law both follow, kept beside each policy version (RULES §5); and the court orders a contest lives under."""
 
 from declarations.models.courts import CourtOrder, CourtOrderEffect
+from declarations.models.hetero_appeals import AppealAttachment, SecondCall
 from declarations.models.heteroidentification import (
     Appeal,
     Commission,
@@ -28,6 +29,7 @@ from declarations.models.reversals import ProcedureReversal
 
 __all__ = [
     "Appeal",
+    "AppealAttachment",
     "Attachment",
     "Commission",
     "CommissionMember",
@@ -45,6 +47,7 @@ __all__ = [
     "ProcedureLaw",
     "ProcedureLink",
     "ProcedureReversal",
+    "SecondCall",
     "Session",
     "Verification",
     "VerificationLink",

@@ -74,6 +74,14 @@ class ProcedureLaw(models.Model):
         help_text="A consequência que o edital dá a quem não comparece; aplicada expressamente, "
         "nunca em silêncio. Padrão: sai da reserva e fica na ampla (a ausência não prova falsidade).",
     )
+    hetero_second_call = models.BooleanField(
+        "segunda chamada por ausência justificada",
+        default=False,
+        help_text="Quando o edital prevê nova sessão para quem faltou por motivo justificado e comprovado "
+        "(atestado médico, por exemplo), como é comum nos editais: a justificativa é registrada e o candidato "
+        "é chamado a uma sessão posterior, cujo resultado é o definitivo. Sem previsão no edital, não há "
+        "segunda chamada (isonomia entre os candidatos).",
+    )
     good_faith_keeps_open = models.BooleanField(
         "não confirmado sem má-fé permanece na ampla",
         default=False,

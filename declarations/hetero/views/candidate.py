@@ -21,6 +21,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from contests.audit import log_access
+from contests.forms import add_service_errors
 from declarations.hetero import rules, selectors
 from declarations.hetero import services as hs
 from declarations.hetero.forms import AppealForm
@@ -58,6 +59,7 @@ def _page(
             "opinions": page.opinions,
             "members": page.members,
             "appeal": page.appeal,
+            "appeal_files": list(page.appeal.attachments.order_by("pk")) if page.appeal else [],
             "judged": page.judged,
             "judged_opinions": page.judged_opinions,
             "form": form or (AppealForm() if open_for_appeal else None),
@@ -89,13 +91,19 @@ def appeal(request: HttpRequest, token: str) -> HttpResponse:
     link = _link_or_error(request, token)
     if isinstance(link, HttpResponse):
         return link
-    form = AppealForm(request.POST)
+    form = AppealForm(request.POST, request.FILES)
     if form.is_valid():
         try:
             hs.appeal_file(
-                verification=link.verification, reasons=form.cleaned_data["reasons"], now=timezone.now()
+                verification=link.verification,
+                reasons=form.cleaned_data["reasons"],
+                now=timezone.now(),
+                uploads=form.cleaned_data["attachments"],
             )
         except ValidationError as error:
+            if hasattr(error, "error_dict") and "attachments" in error.error_dict:
+                add_service_errors(form, error)  # the files refused: the reasons stay typed
+                return _page(request, link, token, form)
             for message in error.messages:
                 messages.error(request, message)
             return redirect("declarations:hetero_portal", token=token)

@@ -93,6 +93,9 @@ def _render_session(request, session: Session, sits: bool, bad: dict[int, Opinio
             "present": selectors.present_members(session),
             "rows": list(zip(rows, forms, strict=True)),
             "seat": seat,
+            # The appeal's reasons and files: to Jurídico and Auditoria, and to the appeal commission that judges it.
+            "appeal_visible": request.user.has_perm(VIEW)
+            or (seat is not None and session.commission.kind == rules.Kind.APPEAL),
             "can_manage": request.user.has_perm(MANAGE),
             "to_apply": selectors.results_to_apply(session, today=timezone.localdate())
             if request.user.has_perm(MANAGE) and session.is_closed

@@ -1,0 +1,123 @@
+"""Files on the candidate's appeal against the commission's decision (RULES §5; courts ask that the
+candidate can prove what they allege): sent through the private link's page (a multipart form), a bounded
+number and total size refused in Portuguese, each checked by content, hashed and kept privately under the
+extension of the type found; Jurídico and the appeal commission download them (logged, never cached),
+others get 403."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from django.utils import timezone
+
+from contests.models import AccessLog
+from declarations.hetero import appeal_files
+from declarations.hetero import services as hs
+from declarations.links import hetero_link_issue
+from declarations.models import Appeal, AppealAttachment, CommissionMember, Verification
+from tests.declarations.test_hetero_screens import _close_with, _formed_and_called, contest  # noqa: F401
+from tests.pages import forms_on, post_form
+
+pytestmark = pytest.mark.django_db
+
+PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 32
+
+
+def _portal(client, cast, contest):  # noqa: F811
+    """N2 not confirmed today (the appeal period open) and the path of their private page."""
+    session = _formed_and_called(client, cast, contest)
+    _close_with(session, cast["legal"], {"N1": (True,) * 5, "N2": (False,) * 5})
+    verification = Verification.objects.get(registration__number="N2")
+    _, token = hetero_link_issue(verification=verification, by=None, now=timezone.now())
+    client.logout()
+    return verification, reverse("declarations:hetero_portal", args=[token])
+
+
+def test_rules_s5_the_appeal_carries_files_checked_by_content_hashed_and_named_by_their_type(
+    client,
+    cast,
+    contest,  # noqa: F811
+):
+    verification, url = _portal(client, cast, contest)
+    form = next(f for f in forms_on(client.get(url).content.decode()) if "reasons" in f.visible)
+    assert form.enctype == "multipart/form-data" and "attachments" in form.visible
+    files = [SimpleUploadedFile("laudo.html", PDF), SimpleUploadedFile("foto.png", PNG)]
+    page = post_form(
+        client, url, {"reasons": "Sou parda; junto laudo e foto.", "attachments": files}, follow=True
+    )
+    text = page.content.decode()
+    assert "Recurso recebido" in text and "laudo.pdf" in text and hashlib.sha256(PDF).hexdigest() in text
+    appeal = Appeal.objects.get(verification=verification)
+    stored = list(appeal.attachments.order_by("pk"))
+    assert [(a.name, a.content_type, a.size) for a in stored] == [
+        ("laudo.html", "application/pdf", len(PDF)),
+        ("foto.png", "image/png", len(PNG)),
+    ]
+    assert stored[0].sha256 == hashlib.sha256(PDF).hexdigest() and stored[0].file.name.endswith(".pdf")
+    assert stored[0].download_name == "laudo.pdf" and stored[1].file.name.endswith(".png")
+    assert stored[0].history.count() == 1  # audited
+
+
+def test_rules_s5_too_many_files_too_large_or_not_a_document_are_refused_in_portuguese(
+    client,
+    cast,
+    contest,
+    settings,  # noqa: F811
+):
+    verification, url = _portal(client, cast, contest)
+    too_many = [SimpleUploadedFile(f"f{i}.pdf", PDF) for i in range(appeal_files.MAX_FILES + 1)]
+    page = post_form(client, url, {"reasons": "Razões.", "attachments": too_many})
+    assert page.status_code == 200 and "Envie no máximo 5 arquivos" in page.content.decode()
+    assert "Razões." in page.content.decode()  # what was typed stays
+    big = PDF + b"0" * (appeal_files.MAX_TOTAL_BYTES // 2)
+    page = post_form(
+        client,
+        url,
+        {"reasons": "Razões.", "attachments": [SimpleUploadedFile(f"{i}.pdf", big) for i in range(3)]},
+    )
+    assert "o limite do recurso é 20 MB no total" in page.content.decode()
+    page = post_form(
+        client, url, {"reasons": "Razões.", "attachments": [SimpleUploadedFile("x.pdf", b"<html>")]}
+    )
+    assert "não é PDF nem imagem" in page.content.decode()
+    assert not Appeal.objects.exists() and not AppealAttachment.objects.exists()
+
+
+def test_rules_s5_the_staff_and_the_appeal_commission_download_the_files_logged_and_never_cached(
+    client,
+    cast,
+    contest,  # noqa: F811
+):
+    verification, url = _portal(client, cast, contest)
+    post_form(client, url, {"reasons": "Junto laudo.", "attachments": [SimpleUploadedFile("laudo", PDF)]})
+    attachment = AppealAttachment.objects.get()
+    download = reverse("declarations:hetero_appeal_attachment", args=[attachment.pk])
+    assert client.get(download).status_code == 302  # to the login page
+    client.force_login(cast["legal"])
+    session_page = client.get(reverse("declarations:hetero_session", args=[verification.session_id]))
+    assert download in session_page.content.decode()
+    response = client.get(download)
+    assert response.status_code == 200 and b"".join(response.streaming_content) == PDF
+    assert "private, no-store" in response["Cache-Control"] and "laudo.pdf" in response["Content-Disposition"]
+    assert AccessLog.objects.filter(user=cast["legal"], action="download", detail__contains="laudo").exists()
+    # A member of the first commission (whose decision is appealed) may not; the appeal commission may.
+    first_member = CommissionMember.objects.filter(commission__kind="first").exclude(user=None).first()
+    client.force_login(first_member.user)
+    assert client.get(download).status_code == 403
+    appeal_judge = CommissionMember.objects.filter(commission__kind="appeal").exclude(user=None).first()
+    client.force_login(appeal_judge.user)
+    assert client.get(download).status_code == 200
+    # Distributed to the appeal commission's session: its members see the reasons and the file there.
+    client.force_login(cast["legal"])
+    appeal_commission = appeal_judge.commission
+    judged_session = hs.session_schedule(
+        commission=appeal_commission, starts_at=timezone.now(), place="Sala 2", by=cast["legal"]
+    )
+    hs.appeal_call(appeal=attachment.appeal, session=judged_session, by=cast["legal"])
+    client.force_login(appeal_judge.user)
+    page = client.get(reverse("declarations:hetero_session", args=[judged_session.pk])).content.decode()
+    assert "Junto laudo." in page and download in page
