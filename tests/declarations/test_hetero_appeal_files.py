@@ -18,7 +18,8 @@ from declarations.hetero import appeal_files
 from declarations.hetero import services as hs
 from declarations.links import hetero_link_issue
 from declarations.models import Appeal, AppealAttachment, CommissionMember, Verification
-from tests.declarations.test_hetero_screens import _close_with, _formed_and_called, contest  # noqa: F401
+from tests.declarations.test_hetero_screens import _close_with, _formed_and_called
+from tests.declarations.test_hetero_screens import contest as screens_contest
 from tests.pages import forms_on, post_form
 
 pytestmark = pytest.mark.django_db
@@ -26,8 +27,10 @@ pytestmark = pytest.mark.django_db
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 32
 
+contest = pytest.fixture(screens_contest.__wrapped__, name="contest")
 
-def _portal(client, cast, contest):  # noqa: F811
+
+def _portal(client, cast, contest):
     """N2 not confirmed today (the appeal period open) and the path of their private page."""
     session = _formed_and_called(client, cast, contest)
     _close_with(session, cast["legal"], {"N1": (True,) * 5, "N2": (False,) * 5})
@@ -40,7 +43,7 @@ def _portal(client, cast, contest):  # noqa: F811
 def test_rules_s5_the_appeal_carries_files_checked_by_content_hashed_and_named_by_their_type(
     client,
     cast,
-    contest,  # noqa: F811
+    contest,
 ):
     verification, url = _portal(client, cast, contest)
     form = next(f for f in forms_on(client.get(url).content.decode()) if "reasons" in f.visible)
@@ -66,9 +69,9 @@ def test_rules_s5_too_many_files_too_large_or_not_a_document_are_refused_in_port
     client,
     cast,
     contest,
-    settings,  # noqa: F811
+    settings,
 ):
-    verification, url = _portal(client, cast, contest)
+    _, url = _portal(client, cast, contest)
     too_many = [SimpleUploadedFile(f"f{i}.pdf", PDF) for i in range(appeal_files.MAX_FILES + 1)]
     page = post_form(client, url, {"reasons": "Razões.", "attachments": too_many})
     assert page.status_code == 200 and "Envie no máximo 5 arquivos" in page.content.decode()
@@ -90,7 +93,7 @@ def test_rules_s5_too_many_files_too_large_or_not_a_document_are_refused_in_port
 def test_rules_s5_the_staff_and_the_appeal_commission_download_the_files_logged_and_never_cached(
     client,
     cast,
-    contest,  # noqa: F811
+    contest,
 ):
     verification, url = _portal(client, cast, contest)
     post_form(client, url, {"reasons": "Junto laudo.", "attachments": [SimpleUploadedFile("laudo", PDF)]})
