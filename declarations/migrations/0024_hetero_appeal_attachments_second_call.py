@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('declarations', '0020_court_order_roles'),
+        ('declarations', '0023_filing_receipts'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
