@@ -19,7 +19,7 @@ from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from candidates import letters
+from candidates import court_cases, letters
 from candidates.acts import (
     ActName,
     article_label,
@@ -503,6 +503,7 @@ class Nominee:
     seat_kind: str
     cause: str
     reverted: bool
+    court_case: str = ""  # the CNJ number of the order the nomination is made under (precarious)
 
 
 @dataclass(frozen=True)
@@ -533,6 +534,7 @@ def nomination_act_context(
     )
     ranks = {(row[0], row[1]): row[2] for row in entries.values_list("registration_id", "list", "rank")}
     causes = _vacancy_causes(nominations, contest)
+    cases = court_cases.cases_of(n.registration_id for n in nominations)
     by_position: dict[int, list[Nomination]] = {}
     for nomination in nominations:
         by_position.setdefault(nomination.position_id, []).append(nomination)
@@ -549,6 +551,7 @@ def nomination_act_context(
             seat_kind=schedule.kind_label(nomination.seat_kind, group).lower(),
             cause=causes[nomination.pk],
             reverted=nomination.reverted,
+            court_case=cases.get(nomination.registration_id, ""),
         )
 
     articles = [

@@ -16,6 +16,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.http import Http404
 
+from candidates import court_cases
 from candidates.documents import score_text as score_text  # one home, shared with the PDFs
 from candidates.engine.schedule import kind_label, list_label
 from candidates.models import Nomination, ResultEntry, ResultRun
@@ -198,9 +199,14 @@ def nomination_rows(position: Position) -> list[dict[str, Any]]:
             rectification__isnull=True,
         ).defer("pdf")
     }
+    # Held under a court order not yet final: "sub judice", and nothing else of the case (issue 22).
+    sub_judice = court_cases.cases_of(n.registration_id for n in nominations)
     rows = []
     for nomination in nominations:
         candidate = nomination.registration.candidate
+        label = nomination.get_status_display()
+        if nomination.registration_id in sub_judice and "sub judice" not in label:
+            label = f"{label} (sub judice)"
         rows.append(
             {
                 "order": nomination.order,
@@ -211,7 +217,7 @@ def nomination_rows(position: Position) -> list[dict[str, Any]]:
                 "source_list_label": kind_label(nomination.source_list, group),
                 "reverted": nomination.reverted,
                 "status": nomination.status,
-                "status_label": nomination.get_status_display(),
+                "status_label": label,
                 "number": nomination.registration.number,
                 "name": candidate.social_name or candidate.full_name,
                 "act_number": nomination.act_number,

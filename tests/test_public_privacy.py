@@ -237,3 +237,54 @@ def test_a_procedure_s_effects_name_the_party_only_in_their_public_act(
     feed = next(text for url, text in pages.items() if url.endswith(".atom"))
     assert "Efeitos de decisão em processo administrativo" in feed
     assert cotista.candidate.display_name not in feed and cotista.candidate.full_name not in feed
+
+
+def test_a_nomination_under_a_court_order_is_sub_judice_and_nothing_of_the_case_goes_public(
+    client, cast, settings, tmp_path, django_capture_on_commit_callbacks
+):
+    """A court order keeps a nominee's seat, is complied with and then confirmed (the seat released): the
+    public nomination order says "sub judice" while the case is not final; the crawl finds no private
+    detail of the case (its court, judging body, summary, file), and its CNJ number only in the nomination
+    act, which must cite it (issue 22)."""
+    import datetime
+
+    from django.utils import timezone
+
+    from candidates.services.nominations import nominations_call
+    from declarations.courts import effects, services
+    from tests.builders import make_world
+    from tests.declarations.courts_world import CASE_NUMBER, make_court_order
+
+    settings.MEDIA_ROOT = tmp_path
+    world = make_world(cast)
+    position = world["position"]
+    nominations_call(
+        position=position,
+        count=3,
+        act_number="Portaria 11/2026",
+        act_date=datetime.date(2026, 6, 20),
+        by=cast["clerk"],
+    )
+    nominee = position.registrations.get(number="N2")
+    today = timezone.localdate()
+    order = make_court_order(
+        world["contest"], cast["legal"], [nominee], summary="Segredo: fundamentos da liminar."
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        effects.order_effects_apply(order=order, by=cast["legal"], today=today)
+        services.court_order_status(
+            order=order,
+            status="confirmed",
+            decided_on=today,
+            note="Sentença confirma.",
+            by=cast["legal"],
+            today=today,
+        )
+    pages = crawl(client, [reverse("public:home")])
+    nominations = next(
+        text for url, text in pages.items() if resolve(urlsplit(url).path).view_name == "public:nominations"
+    )
+    assert "Nomeação ativa (aguardando posse) (sub judice)" in nominations
+    for secret in ("Segredo: fundamentos", order.body, "decisao.pdf", order.court, "Sentença confirma"):
+        assert not [url for url, text in pages.items() if secret in text], secret
+    assert not [url for url, text in pages.items() if CASE_NUMBER in text and not url.endswith(".pdf")]

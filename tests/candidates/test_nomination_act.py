@@ -301,3 +301,37 @@ def test_the_demo_portaria_names_one_article_per_position_and_its_signer(setting
     in_order(
         letter, "DOCUMENTOS E EXAMES PARA A POSSE", "Carteira de identidade e CPF;", "ONDE SE APRESENTAR"
     )
+
+
+def test_a_nomination_under_a_court_order_cites_the_case_precariously(cast):
+    """Issue 22 (STF Tema 476): a nomination held under a court order in force says so in the act; once the
+    order is revoked the act no longer cites it."""
+    import datetime
+
+    from django.utils import timezone
+
+    from candidates.services.nominations import nominations_call
+    from declarations.courts import services as court_services
+    from tests.builders import make_classified_position, make_contest, publish_final
+    from tests.declarations.courts_world import CASE_NUMBER, make_court_order
+
+    contest = make_contest(pcd_percent=0)
+    position = make_classified_position(contest)
+    publish_final(contest, cast["manager"])
+    nominations_call(
+        position=position,
+        count=3,
+        by=cast["clerk"],
+        act_number="Portaria 60/2026",
+        act_date=timezone.localdate() - datetime.timedelta(days=5),
+    )
+    order = make_court_order(contest, cast["legal"], [position.registrations.get(number="N2")])
+    text = " ".join(pdf_text(documents.render_nomination_act(contest, "Portaria 60/2026")).split())
+    cited = f"em cumprimento à decisão proferida nos autos nº {CASE_NUMBER}, precariamente"
+    assert text.count(cited) == 1
+    today = timezone.localdate()
+    court_services.court_order_status(
+        order=order, status="revoked", decided_on=today, note="Revogada.", by=cast["legal"], today=today
+    )
+    text = " ".join(pdf_text(documents.render_nomination_act(contest, "Portaria 60/2026")).split())
+    assert "precariamente" not in text
