@@ -656,13 +656,16 @@ def notify_in_person(page, text: str, name: str) -> None:
 
 
 FALSITY = "Falsidade da autodeclaração confirmada"
+MAINTAIN = "Manter e encaminhar à instância superior"
 
 
 def appeal_round(page, n: int) -> None:
     """An appeal: the authority reconsiders and keeps the decision, the superior instance denies it, and
     the candidate is notified of that decision."""
     record(page, "Recurso", f"Recurso nº {n} da candidata.", f"j-appeal-{n}", attach=True)
-    record(page, "Juízo de reconsideração", "Mantém-se a decisão.", f"j-reconsideration-{n}", outcome=FALSITY)
+    record(
+        page, "Juízo de reconsideração", "Mantém-se a decisão.", f"j-reconsideration-{n}", outcome=MAINTAIN
+    )
     record(page, "Decisão da instância superior", "Nega-se provimento.", f"j-superior-{n}", outcome=FALSITY)
     notify_in_person(page, "Fica intimada da decisão do recurso.", f"j-superior-notice-{n}")
 

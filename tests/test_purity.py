@@ -35,6 +35,7 @@ NAMED_PURE = (
     "declarations.courts.rules",
     "declarations.deadlines",
     "declarations.procedure.finality",
+    "declarations.procedure.appeals",
     "declarations.procedure.notices",
     "declarations.procedure.rules",
     "declarations.procedure.rules_labels",

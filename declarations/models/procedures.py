@@ -17,7 +17,7 @@ from simple_history.models import HistoricalRecords
 from candidates.models import Registration
 from declarations.models.law import ProcedureLaw
 from declarations.models.links import PrivateLink
-from declarations.procedure import notices, rules
+from declarations.procedure import appeals, notices, rules
 from declarations.procedure import rules_labels as labels
 
 
@@ -51,6 +51,8 @@ def policy_snapshot(law: ProcedureLaw) -> dict:
 KIND_CHOICES = [(a.value, labels.ACT_LABELS[a]) for a in rules.Act]
 OUTCOME_CHOICES = [(o.value, labels.OUTCOME_LABELS[o]) for o in rules.Outcome]
 MEANS_CHOICES = [(m.value, labels.MEANS_LABELS[m]) for m in notices.Means]
+STANDING_CHOICES = [(s.value, appeals.STANDING_LABELS[s]) for s in appeals.Standing]
+GROUND_CHOICES = [(g.value, appeals.GROUND_LABELS[g]) for g in appeals.Ground]
 
 
 class ProcedureCounter(models.Model):
@@ -222,6 +224,21 @@ class ProcedureAct(models.Model):
         blank=True,
         help_text="Da audiência ou da diligência: a intimação menciona data, hora e local (Lei 9.784 art. 41).",
     )
+    # Appeals (arts. 58 and 63).
+    standing = models.CharField(
+        "legitimidade do recorrente",
+        max_length=20,
+        blank=True,
+        choices=STANDING_CHOICES,
+        help_text="Quem recorre (Lei 9.784 art. 58): vazio, o próprio candidato.",
+    )
+    ground = models.CharField(
+        "motivo do não conhecimento",
+        max_length=20,
+        blank=True,
+        choices=GROUND_CHOICES,
+        help_text="Lei 9.784 art. 63, I a IV.",
+    )
     # The act's document as published (PDF, hashed, verifiable; restricted kind: never on the public site).
     document = models.OneToOneField(
         "contests.Document",
@@ -245,7 +262,10 @@ class ProcedureAct(models.Model):
 
     def record(self) -> rules.ActRecord:
         return rules.ActRecord(
-            rules.Act(self.kind), self.on, rules.Outcome(self.outcome) if self.outcome else None
+            rules.Act(self.kind),
+            self.on,
+            rules.Outcome(self.outcome) if self.outcome else None,
+            third_party=appeals.is_third_party(self.standing),
         )
 
     @property

@@ -54,6 +54,9 @@ BODY_TEMPLATES = {
     rules.Act.REVISION: "declarations/documents/revision.html",
     rules.Act.ANNULMENT: "declarations/documents/annulment.html",
     rules.Act.AFTER_FINAL_NOTICE: "declarations/documents/after_final_notice.html",
+    rules.Act.APPEAL_NOTICE: "declarations/documents/appeal_notice.html",
+    rules.Act.APPEAL_NOT_HEARD: "declarations/documents/appeal_not_heard.html",
+    rules.Act.APPEAL_REVIEW: "declarations/documents/decision.html",
 }
 
 DOCUMENT_TITLES = {
@@ -67,6 +70,9 @@ DOCUMENT_TITLES = {
     rules.Act.REVISION: "Decisão de revisão",
     rules.Act.ANNULMENT: "Decisão de anulação",
     rules.Act.AFTER_FINAL_NOTICE: "Intimação da decisão após o trânsito em julgado",
+    rules.Act.APPEAL_NOTICE: "Intimação do recurso de terceiro",
+    rules.Act.APPEAL_NOT_HEARD: "Decisão de não conhecimento do recurso",
+    rules.Act.APPEAL_REVIEW: "Decisão de revisão de ofício",
 }
 
 
@@ -216,6 +222,8 @@ def _act_context(act: ProcedureAct, **extra) -> dict:
         parts.update(notice_documents.notice_parts(act, before))
     elif kind is rules.Act.FINAL:
         parts.update(_final_parts(act, before))
+    elif kind is rules.Act.APPEAL_NOT_HEARD:
+        parts.update(_appeal_parts(act, before))
     return _context(act.procedure, act=act, **parts, **extra)
 
 
@@ -350,6 +358,14 @@ def report_lines(acts: list[ProcedureAct], procedure: Procedure) -> list[ReportL
                 if act.filed_by.strip()
                 else "Foi interposto recurso."
             )
+        elif kind is rules.Act.APPEAL_NOTICE:
+            if on is None:
+                continue
+            text = f"O candidato foi intimado do recurso {_means(act)}, para apresentar alegações (art. 62)."
+        elif kind is rules.Act.APPEAL_ANSWER:
+            text = f"Foram apresentadas alegações sobre o recurso {_filed_by(act)}."
+        elif kind is rules.Act.APPEAL_NOT_HEARD:
+            text = f"O recurso não foi conhecido: {act.get_ground_display().lower()}."
         else:
             continue
         lines.append(ReportLine(on, text))
@@ -377,7 +393,12 @@ def _decision_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
     # The instance that decides with this act (a reconsideration is the reviewed instance's own): as the
     # state machine counts them, an appeal lies while it is below the policy's instances (art. 57).
     superiors = sum(1 for earlier in before if earlier.kind == rules.Act.SUPERIOR_DECISION)
-    instance = {rules.Act.DECISION: 1, rules.Act.RECONSIDERATION: 1 + superiors}.get(kind, 2 + superiors)
+    own = {
+        rules.Act.DECISION: 1,
+        rules.Act.RECONSIDERATION: 1 + superiors,
+        rules.Act.APPEAL_REVIEW: 1 + superiors,
+    }
+    instance = own.get(kind, 2 + superiors)
     # The decision under review: the one the latest appeal was filed against.
     reviewed = None
     if kind is not rules.Act.DECISION:
@@ -406,6 +427,8 @@ def _notice_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
     procedure = act.procedure
     policy = procedure.policy
     parts: dict = {}
+    if act.kind == rules.Act.APPEAL_NOTICE:
+        return _appeal_parts(act, before)
     if act.kind == rules.Act.DECISION_NOTICE:
         decided = _last_of(before, *rules.DECIDING_ACTS)
         parts["decided"] = decided
@@ -417,6 +440,27 @@ def _notice_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
         amount = policy.defence_days
     parts["period_ends"] = _deadline_end(act.on, amount) if act.on else None
     return parts
+
+
+def _appeal_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
+    """What an act on an appeal names: the appeal, its appellant, the decision it attacks; a third party's
+    appeal notified to the candidate (art. 62), the business days to answer, their last day once in effect;
+    an appeal not heard, its ground (art. 63)."""
+    appeal = _last_of(before, rules.Act.APPEAL)
+    decided = _last_of(before[: before.index(appeal)] if appeal else before, *rules.DECIDING_ACTS)
+    amount = act.procedure.policy.appeal_answer_business_days
+    calendar = organization_calendar([act.on.year, act.on.year + 1]) if act.on else None
+    return {
+        "appeal": appeal,
+        "appellant": appeal.filed_by.strip() if appeal and appeal.filed_by.strip() else "terceiro",
+        "standing": appeal.get_standing_display() if appeal and appeal.standing else "",
+        "decided_text": decided_text(decided) if decided else "a decisão proferida no processo",
+        "answer_days": f"{amount} ({wording.in_words(amount)}) dias úteis",
+        "period_ends": deadlines.deadline(act.on, amount, deadlines.Unit.BUSINESS_DAYS, calendar).last_day
+        if act.on and calendar
+        else None,
+        "ground": act.get_ground_display(),
+    }
 
 
 def _final_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:

@@ -12,7 +12,7 @@ from candidates.models import Registration
 from contests.forms import AuthorityChoiceField, StaffFormMixin, date_field
 from contests.models import Contest
 from declarations.models import Procedure
-from declarations.models.procedures import MEANS_CHOICES, OUTCOME_CHOICES
+from declarations.models.procedures import GROUND_CHOICES, MEANS_CHOICES, OUTCOME_CHOICES, STANDING_CHOICES
 from declarations.procedure import authorities, rules
 from declarations.procedure.previews import CONFIRMED_ACTS
 
@@ -78,11 +78,35 @@ class OpenForm(StaffFormMixin, forms.Form):
     )
 
 
+# The reconsideration decides whether the authority changes its own decision (art. 56 §1º): its choices say
+# so, and map to the outcome (the other one, or the one in force).
+RECONSIDER, MAINTAIN = "reconsider", "maintain"
+RECONSIDERATION_CHOICES = [
+    ("", "—"),
+    (RECONSIDER, "Reconsiderar a decisão"),
+    (MAINTAIN, "Manter e encaminhar à instância superior"),
+]
+# Acts whose text is their motivation, required (Lei 9.784 art. 50).
+REASONED_ACTS = frozenset({*rules.DECIDING_ACTS, rules.Act.APPEAL_NOT_HEARD})
+
+
 class ActForm(StaffFormMixin, forms.Form):
     """One act of the administration (or a filing received at the desk); the fields depend on the act."""
 
     text = forms.CharField(label="Texto", required=False, widget=forms.Textarea(attrs={"rows": 10}))
     outcome = forms.ChoiceField(label="Resultado", required=False, choices=[("", "—"), *OUTCOME_CHOICES])
+    filed_by = forms.CharField(
+        label="Recorrente",
+        required=False,
+        max_length=200,
+        help_text="Nome de quem recorre; vazio quando é o próprio candidato.",
+    )
+    standing = forms.ChoiceField(
+        label="Legitimidade do recorrente (art. 58)", required=False, choices=[("", "—"), *STANDING_CHOICES]
+    )
+    ground = forms.ChoiceField(
+        label="Motivo do não conhecimento (art. 63)", choices=[("", "—"), *GROUND_CHOICES]
+    )
     hearing_on = date_field(
         "Data",
         required=False,
@@ -110,15 +134,24 @@ class ActForm(StaffFormMixin, forms.Form):
         kind: rules.Act,
         today: datetime.date | None = None,
         confirming: bool = False,
+        current: rules.Outcome | None = None,
         **kwargs,
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.kind = kind
+        self.kind, self.current = kind, current
         if kind not in rules.DECIDING_ACTS:
             del self.fields["outcome"]
         else:
             self.fields["outcome"].required = True
+            if kind is rules.Act.RECONSIDERATION:
+                outcome = self.fields["outcome"]
+                assert isinstance(outcome, forms.ChoiceField)
+                outcome.choices = RECONSIDERATION_CHOICES
+                outcome.label = "Juízo de reconsideração"
+        if kind in REASONED_ACTS:
+            self.fields["text"].required = True
             self.fields["text"].label = "Motivação (fatos e fundamentos jurídicos, art. 50)"
+        if kind in rules.DECIDING_ACTS:
             self._authority_field(kind, today or timezone.localdate())
         if kind in (rules.Act.HEARING, rules.Act.DILIGENCE):
             for name in ("hearing_on", "hearing_time", "hearing_place"):
@@ -128,6 +161,10 @@ class ActForm(StaffFormMixin, forms.Form):
                 del self.fields[name]
         if kind in rules.AFTER_FINAL_DECIDING:
             self._after_final_fields(kind)
+        if kind is not rules.Act.APPEAL:
+            del self.fields["filed_by"], self.fields["standing"]
+        if kind is not rules.Act.APPEAL_NOT_HEARD:
+            del self.fields["ground"]
         if kind in CONFIRMED_ACTS:
             # Recorded in two steps (the summary of what it does, then "Confirmar"): the files are chosen
             # on the confirmation page, whose other fields carry what the first step filled in.
@@ -160,6 +197,18 @@ class ActForm(StaffFormMixin, forms.Form):
                 help_text="Só conta para anular decisão favorável ao candidato com mais de cinco anos.",
             )
         self.fields["text"].required = True
+
+    def clean_outcome(self) -> str:
+        """The outcome the act decides; a reconsideration's choice mapped to it (reconsider: the other
+        outcome; maintain: the one in force)."""
+        chosen = self.cleaned_data.get("outcome", "")
+        if self.kind is not rules.Act.RECONSIDERATION or not chosen:
+            return chosen
+        current = self.current or rules.Outcome.FALSITY
+        if chosen == MAINTAIN:
+            return current.value
+        other = rules.Outcome.DISMISSED if current is rules.Outcome.FALSITY else rules.Outcome.FALSITY
+        return other.value
 
     def _authority_field(self, kind: rules.Act, today: datetime.date) -> None:
         choices = authorities.deciding_authorities(today)
@@ -231,6 +280,7 @@ FILING_LABELS = {
     rules.Act.EVIDENCE: "Provas e documentos",
     rules.Act.FINAL_STATEMENT: "Alegações finais",
     rules.Act.APPEAL: "Recurso",
+    rules.Act.APPEAL_ANSWER: "Alegações sobre o recurso de terceiro",
 }
 
 

@@ -24,6 +24,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from declarations.procedure import appeals  # its rules read this module's names only when called
+
 
 class Act(StrEnum):
     OPENING = "opening"
@@ -38,8 +40,12 @@ class Act(StrEnum):
     DECISION_EXTENSION = "decision_extension"
     DECISION_NOTICE = "decision_notice"
     APPEAL = "appeal"
+    APPEAL_NOTICE = "appeal_notice"  # the candidate notified of a third party's appeal (art. 62)
+    APPEAL_ANSWER = "appeal_answer"  # the candidate's answer to it (art. 62)
+    APPEAL_NOT_HEARD = "appeal_not_heard"  # the appeal declared "não conhecido" (arts. 48, 63)
     RECONSIDERATION = "reconsideration"
     SUPERIOR_DECISION = "superior_decision"
+    APPEAL_REVIEW = "appeal_review"  # ex officio review after an appeal not heard (art. 63 §2º)
     FINAL = "final"
     # After finality (``finality``): revision (art. 65), annulment (art. 53) and their notice.
     REVISION_REQUEST = "revision_request"
@@ -53,16 +59,21 @@ class Act(StrEnum):
 
 
 # Acts the candidate (or their representative) files; the others are the administration's.
-CANDIDATE_ACTS = frozenset({Act.DEFENCE, Act.EVIDENCE, Act.FINAL_STATEMENT, Act.APPEAL, Act.REVISION_REQUEST})
-# Acts that decide the case (an instance's decision), and so carry an outcome.
-DECIDING_ACTS = frozenset({Act.DECISION, Act.RECONSIDERATION, Act.SUPERIOR_DECISION})
-NOTICES = frozenset(
-    {Act.NOTICE, Act.DECISION_NOTICE, Act.AFTER_FINAL_NOTICE, Act.CLOSING_NOTICE, Act.HEARING_NOTICE}
+CANDIDATE_ACTS = frozenset(
+    {Act.DEFENCE, Act.EVIDENCE, Act.FINAL_STATEMENT, Act.APPEAL, Act.APPEAL_ANSWER, Act.REVISION_REQUEST}
 )
+# Acts that decide the case (an instance's decision), and so carry an outcome.
+DECIDING_ACTS = frozenset({Act.DECISION, Act.RECONSIDERATION, Act.SUPERIOR_DECISION, Act.APPEAL_REVIEW})
+NOTICES = frozenset({Act.NOTICE, Act.DECISION_NOTICE, Act.AFTER_FINAL_NOTICE, Act.CLOSING_NOTICE}) | {
+    Act.HEARING_NOTICE,
+    Act.APPEAL_NOTICE,
+}
 # Acts after finality that change the decision in force (``finality``): a revision, an annulment.
 AFTER_FINAL_DECIDING = frozenset({Act.REVISION, Act.ANNULMENT})
 # Acts that produce a document of their own (opening act, notices, decisions, the final certificate).
-DOCUMENTED_ACTS = frozenset({Act.OPENING, *NOTICES, *DECIDING_ACTS, Act.FINAL, *AFTER_FINAL_DECIDING})
+DOCUMENTED_ACTS = frozenset(
+    {Act.OPENING, *NOTICES, *DECIDING_ACTS, Act.APPEAL_NOT_HEARD, Act.FINAL, *AFTER_FINAL_DECIDING}
+)
 
 
 class Outcome(StrEnum):
@@ -75,6 +86,7 @@ class Period(StrEnum):
     FINAL_STATEMENT = "final_statement"
     DECISION = "decision"
     APPEAL = "appeal"
+    APPEAL_ANSWER = "appeal_answer"
     RECONSIDERATION = "reconsideration"
     SUPERIOR_DECISION = "superior_decision"
 
@@ -84,6 +96,7 @@ PERIOD_LABELS: Mapping[Period, str] = {
     Period.FINAL_STATEMENT: "Prazo de alegações finais",
     Period.DECISION: "Prazo para decidir",
     Period.APPEAL: "Prazo de recurso",
+    Period.APPEAL_ANSWER: "Prazo de alegações sobre o recurso",
     Period.RECONSIDERATION: "Prazo para reconsiderar",
     Period.SUPERIOR_DECISION: "Prazo para julgar o recurso",
 }
@@ -93,13 +106,15 @@ PERIOD_CITATIONS: Mapping[Period, str] = {
     Period.FINAL_STATEMENT: "Lei 9.784 art. 44",
     Period.DECISION: "Lei 9.784 art. 49",
     Period.APPEAL: "Lei 9.784 art. 59",
+    Period.APPEAL_ANSWER: "Lei 9.784 art. 62",
     Period.RECONSIDERATION: "Lei 9.784 art. 56 §1º",
     Period.SUPERIOR_DECISION: "Lei 9.784 art. 59 §§1º–2º",
 }
 
 # Whose duty the period is: the candidate's (a filing after it is late) or the administration's (a
 # decision after it is still valid, but overdue).
-CANDIDATE_PERIODS = frozenset({Period.DEFENCE, Period.FINAL_STATEMENT, Period.APPEAL})
+CANDIDATE_PERIODS = frozenset({Period.DEFENCE, Period.FINAL_STATEMENT, Period.APPEAL, Period.APPEAL_ANSWER})
+BUSINESS_DAY_PERIODS = frozenset({Period.APPEAL_ANSWER})
 
 
 @dataclass(frozen=True)
@@ -118,6 +133,7 @@ class Policy:
     effects_from_first_decision: bool = False
     electronic_notice_basis: str = ""
     tacit_acknowledgement_days: int | None = None
+    appeal_answer_business_days: int = 5  # art. 62: the law's, not the policy's
 
 
 @dataclass(frozen=True)
@@ -127,6 +143,7 @@ class ActRecord:
     kind: Act
     on: datetime.date | None
     outcome: Outcome | None = None
+    third_party: bool = False  # an appeal filed by someone other than the candidate (art. 58 II–IV)
 
 
 @dataclass(frozen=True)
@@ -161,6 +178,7 @@ STARTS: Mapping[Act, tuple[Period, ...]] = {
     Act.DECISION_NOTICE: (Period.APPEAL,),
     Act.APPEAL: (Period.RECONSIDERATION,),
     Act.RECONSIDERATION: (Period.SUPERIOR_DECISION,),  # only when the decision is maintained
+    Act.APPEAL_NOTICE: (Period.APPEAL_ANSWER,),
 }
 
 
@@ -170,6 +188,7 @@ def period_amount(period: Period, policy: Policy) -> int:
         Period.FINAL_STATEMENT: policy.final_statement_days,
         Period.DECISION: policy.decision_days,
         Period.APPEAL: policy.appeal_days,
+        Period.APPEAL_ANSWER: policy.appeal_answer_business_days,
         Period.RECONSIDERATION: policy.reconsideration_days,
         Period.SUPERIOR_DECISION: policy.appeal_decision_days,
     }[period]
@@ -188,7 +207,8 @@ def deadlines_started(act: ActRecord, acts: Sequence[ActRecord], policy: Policy)
     periods = STARTS.get(act.kind, ())
     if act.kind is Act.RECONSIDERATION and act.outcome != current_outcome(acts):
         return ()  # reversed: a new decision of the same instance, to be notified
-    return tuple(PeriodStart(p, act.on, period_amount(p, policy), act_index=len(acts)) for p in periods)
+    unit = {p: "business-days" if p in BUSINESS_DAY_PERIODS else "days" for p in periods}
+    return tuple(PeriodStart(p, act.on, period_amount(p, policy), unit[p], len(acts)) for p in periods)
 
 
 def running_periods(acts: Sequence[ActRecord], policy: Policy) -> dict[Period, PeriodStart]:
@@ -211,8 +231,9 @@ PERIOD_DONE_BY: Mapping[Period, frozenset[Act]] = {
     Period.FINAL_STATEMENT: frozenset({Act.FINAL_STATEMENT, Act.REPORT}),
     Period.DECISION: frozenset({Act.DECISION}),
     Period.APPEAL: frozenset({Act.APPEAL, Act.FINAL}),
-    Period.RECONSIDERATION: frozenset({Act.RECONSIDERATION}),
-    Period.SUPERIOR_DECISION: frozenset({Act.SUPERIOR_DECISION}),
+    Period.APPEAL_ANSWER: frozenset({Act.APPEAL_ANSWER, Act.APPEAL_NOT_HEARD}),
+    Period.RECONSIDERATION: frozenset({Act.RECONSIDERATION, Act.SUPERIOR_DECISION, Act.APPEAL_NOT_HEARD}),
+    Period.SUPERIOR_DECISION: frozenset({Act.SUPERIOR_DECISION, Act.APPEAL_NOT_HEARD}),
 }
 
 
@@ -261,6 +282,7 @@ NOTIFIES: Mapping[Act, frozenset[Act]] = {
     Act.AFTER_FINAL_NOTICE: AFTER_FINAL_DECIDING,
     Act.CLOSING_NOTICE: frozenset({Act.INSTRUCTION_CLOSED}),
     Act.HEARING_NOTICE: frozenset({Act.HEARING, Act.DILIGENCE}),
+    Act.APPEAL_NOTICE: frozenset({Act.APPEAL}),
 }
 
 
@@ -312,9 +334,8 @@ def _notified_decision(acts: Sequence[ActRecord]) -> ActRecord | None:
 
 
 def _appeal_pending(acts: Sequence[ActRecord]) -> bool:
-    """An appeal was filed against the latest notified decision."""
-    notice = _last(acts, Act.DECISION_NOTICE)
-    return notice is not None and any(a.kind is Act.APPEAL for a in acts[notice[0] + 1 :])
+    """An appeal against the latest notified decision, not declared "não conhecido" (art. 63)."""
+    return appeals.live_appeal(acts) is not None
 
 
 def _fmt(day: datetime.date) -> str:
@@ -387,10 +408,6 @@ NO_INSTANCE_LEFT = (
     "recurso."
 )
 NO_APPEAL_TO_RECONSIDER = "Não há recurso aguardando o juízo de reconsideração (Lei 9.784 art. 56 §1º)."
-NOT_FORWARDED = (
-    "O recurso só sobe à instância superior depois que a autoridade que decidiu não a reconsiderar "
-    "(Lei 9.784 art. 56 §1º)."
-)
 NEEDS_OUTCOME = (
     "Uma decisão diz o resultado: improcedente ou falsidade confirmada, com a motivação (art. 50)."
 )
@@ -438,7 +455,7 @@ def refusal(
         return NOTICE_DONE if effective_notice(acts) else ""
     if not effective_notice(acts):
         return NEEDS_NOTICE
-    return ACT_RULES[kind](Case(acts, policy, today, ends, has_reasons))
+    return ACT_RULES[kind](Case(acts, policy, today, ends, has_reasons, outcome))
 
 
 @dataclass(frozen=True)
@@ -450,6 +467,7 @@ class Case:
     today: datetime.date
     ends: Mapping[Period, datetime.date]
     has_reasons: bool = True
+    outcome: Outcome | None = None  # the new act's, when it decides
 
     @property
     def kinds(self) -> list[Act]:
@@ -473,17 +491,6 @@ class Case:
         if Act.DEFENCE in self.kinds or (end is not None and self.today > end):
             return ""
         return DEFENCE_PENDING.format(day=_fmt(end) if end else "?")
-
-
-def _awaiting_superior(acts: Sequence[ActRecord]) -> int | None:
-    """The index of the reconsideration that maintained the decision, and so forwarded the appeal to the
-    superior (art. 56 §1º), while the superior has not decided it; else None."""
-    last = _last(acts, Act.RECONSIDERATION)
-    if last is None or last[1].outcome != current_outcome(acts[: last[0]]):
-        return None
-    if any(a.kind is Act.SUPERIOR_DECISION for a in acts[last[0] + 1 :]):
-        return None
-    return last[0]
 
 
 # Each act's own rule, once the notice took effect (art. 26) ---------------------------------------------
@@ -541,10 +548,14 @@ def _decision_extension(case: Case) -> str:
     if _instance(case.acts) == 0:
         since = case.kinds.index(Act.INSTRUCTION_CLOSED) if case.instruction_closed else None
     else:
-        since = _awaiting_superior(case.acts)
+        since = appeals.awaiting_superior(case.acts)
+    if since is None:
+        since = appeals.forwarded_by_default(case)
     if since is None:
         return EXTENSION_NOTHING_PENDING
-    return EXTENSION_ONCE if Act.DECISION_EXTENSION in case.kinds[since:] else ""
+    if Act.DECISION_EXTENSION in case.kinds[since:]:
+        return EXTENSION_ONCE
+    return appeals.extension_late(case)
 
 
 def _closing_notice(case: Case) -> str:
@@ -579,20 +590,7 @@ def _appeal(case: Case) -> str:
         return APPEAL_ONCE
     if _instance(acts) >= instances:
         return NO_INSTANCE_LEFT.format(n=instances)
-    return case.late(Period.APPEAL)
-
-
-def _reconsideration(case: Case) -> str:
-    last_appeal = _last(case.acts, Act.APPEAL)
-    if last_appeal is None or any(
-        a.kind in (Act.RECONSIDERATION, Act.SUPERIOR_DECISION) for a in case.acts[last_appeal[0] + 1 :]
-    ):
-        return NO_APPEAL_TO_RECONSIDER
-    return ""
-
-
-def _superior_decision(case: Case) -> str:
-    return NOT_FORWARDED if _awaiting_superior(case.acts) is None else ""
+    return ""  # a late appeal is recorded, then declared "não conhecido" (arts. 48, 63 I)
 
 
 def _final(case: Case) -> str:
@@ -614,8 +612,12 @@ ACT_RULES: Mapping[Act, Callable[[Case], str]] = {
     Act.DECISION_EXTENSION: _decision_extension,
     Act.DECISION_NOTICE: _decision_notice,
     Act.APPEAL: _appeal,
-    Act.RECONSIDERATION: _reconsideration,
-    Act.SUPERIOR_DECISION: _superior_decision,
+    Act.APPEAL_NOTICE: lambda case: appeals.appeal_notice_refusal(case),
+    Act.APPEAL_ANSWER: lambda case: appeals.answer_refusal(case),
+    Act.APPEAL_NOT_HEARD: lambda case: appeals.not_heard_refusal(case),
+    Act.RECONSIDERATION: lambda case: appeals.reconsideration_refusal(case),
+    Act.SUPERIOR_DECISION: lambda case: appeals.superior_refusal(case),
+    Act.APPEAL_REVIEW: lambda case: appeals.review_refusal(case),
     Act.FINAL: _final,
 }
 
@@ -646,9 +648,8 @@ def allowed(
     """Every act that may be recorded next, in the order of the procedure (for the screens' buttons)."""
     found = []
     for kind in Act:
-        outcome = Outcome.FALSITY if kind in DECIDING_ACTS else None
-        if kind is Act.RECONSIDERATION:
-            outcome = current_outcome(acts) or Outcome.FALSITY
+        # A deciding act is offered with the outcome in force (art. 64 sole paragraph), else falsity.
+        outcome = (current_outcome(acts) or Outcome.FALSITY) if kind in DECIDING_ACTS else None
         if kind is Act.REVISION:
             outcome = Outcome.DISMISSED  # a revision can only lighten (art. 65 sole paragraph)
         if not refusal(kind, acts, policy, today=today, ends=ends, outcome=outcome):

@@ -13,7 +13,7 @@ from candidates.models import Registration
 from declarations import deadlines
 from declarations.calendars import organization_calendar
 from declarations.models import Attachment, FilingReceipt, Procedure, ProcedureAct, ProcedureLink
-from declarations.procedure import notices, rules
+from declarations.procedure import appeals, notices, rules
 from declarations.procedure import rules_labels as labels
 
 
@@ -83,6 +83,11 @@ class CaseState:
     @property
     def effects_refusal(self) -> str:
         return rules.effects_refusal(self.records, self.policy, today=self.today, ends=self.ends)
+
+    @property
+    def forwarding_note(self) -> str:
+        """The appeal went to the superior by default (art. 56 §1º): what the case page says, else ''."""
+        return appeals.forwarding_note(self.records, self.policy, today=self.today, ends=self.ends)
 
     @property
     def next_deadline(self) -> RunningDeadline | None:

@@ -32,7 +32,7 @@ from declarations.calendars import organization_calendar
 from declarations.links import link_issue
 from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureCounter, ProcedureLink
 from declarations.models.procedures import EXTENSIONS, policy_snapshot
-from declarations.procedure import documents, notices, reversals, rules
+from declarations.procedure import appeals, documents, notices, reversals, rules
 from declarations.procedure import rules_labels as labels
 from declarations.procedure.authorities import authority_refusal
 from declarations.procedure.receipts import receipt_issue
@@ -148,10 +148,13 @@ def act_record(
     uploads: Sequence[UploadedFile] = (),
     protected: bool = False,
     authority: Authority | None = None,
+    standing: str = "",
+    ground: str = "",
 ) -> ProcedureAct:
     """Record the act ``kind`` if the state machine allows it now; else a ValidationError with the reason
     (nothing is written). Deciding acts need their outcome and reasons (Lei 9.784 art. 50), and are signed
-    by ``authority`` when chosen (in office on ``today``), else by the one designated for their kind."""
+    by ``authority`` when chosen (in office on ``today``), else by the one designated for their kind; an
+    appeal names its appellant's standing (art. 58), an appeal not heard its ground (art. 63)."""
     procedure = _locked(procedure)
     act_kind = rules.Act(kind)
     if act_kind in rules.NOTICES:
@@ -159,9 +162,21 @@ def act_record(
     state = case_state(procedure, today=today)
     chosen = rules.Outcome(outcome) if outcome else None
     _refuse(state.refusal(act_kind, outcome=chosen, has_reasons=bool(text.strip())))
-    if (act_kind in rules.DECIDING_ACTS or act_kind in (Act.REPORT, *rules.AFTER_FINAL_DECIDING)) and not (
-        text.strip()
-    ):
+    _refuse(
+        *appeals.appeal_fields_refusal(
+            act_kind,
+            state.records,
+            ends=state.ends,
+            today=today,
+            standing=standing,
+            filed_by=filed_by,
+            ground=ground,
+        )
+    )
+    if (
+        act_kind in rules.DECIDING_ACTS
+        or act_kind in (Act.REPORT, Act.APPEAL_NOT_HEARD, *rules.AFTER_FINAL_DECIDING)
+    ) and not text.strip():
         _refuse(
             "Escreva a motivação: as decisões indicam os fatos e os fundamentos jurídicos (Lei 9.784 art. 50).",
             "text",
@@ -187,6 +202,8 @@ def act_record(
         authority=authority,
         hearing_time=hearing_time,
         hearing_place=hearing_place.strip(),
+        standing=standing if act_kind is Act.APPEAL else "",
+        ground=ground if act_kind is Act.APPEAL_NOT_HEARD else "",
     )
     for upload in uploads:
         attachment_add(act=act, upload=upload, protected=protected, by=by)
@@ -658,7 +675,10 @@ def candidate_file(
     """A filing through the private link (defence, evidence, final statement, appeal): refused after the
     deadline, with the reason and the day it ended."""
     if rules.Act(kind) not in rules.CANDIDATE_ACTS:
-        _refuse("Pelo link só se apresentam defesa, provas, alegações finais, recurso e pedido de revisão.")
+        _refuse(
+            "Pelo link só se apresentam defesa, provas, alegações finais, recurso, alegações sobre recurso e "
+            "pedido de revisão."
+        )
     holder = "procurador" if link.holder == ProcedureLink.Holder.REPRESENTATIVE else "candidato"
     with transaction.atomic():  # the filing and its protocol receipt, together or not at all
         act = act_record(

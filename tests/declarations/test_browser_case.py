@@ -132,7 +132,7 @@ def test_a_whole_case_ends_with_the_nomination_annulled_and_the_next_cotista_cal
     act(page, case_url, "Decisão", "Falsidade confirmada: fundamentos.", outcome="falsity")
     notify_in_person(page, case_url)
     candidate_files(phone, portal, "appeal", "Recorro da decisão.")
-    act(page, case_url, "Juízo de reconsideração", "Mantenho a decisão; ao superior.", outcome="falsity")
+    act(page, case_url, "Juízo de reconsideração", "Mantenho a decisão; ao superior.", outcome="maintain")
     act(page, case_url, "Decisão da instância superior", "Recurso desprovido.", outcome="falsity")
     notify_in_person(page, case_url)
     act(page, case_url, "Decisão definitiva")

@@ -304,6 +304,23 @@ def test_art61_effects_from_the_first_decision_fall_when_the_reconsideration_dis
         by=None,
         today=day + datetime.timedelta(days=5),
         text="Recurso do denunciante.",
+        filed_by="O denunciante",
+        standing="affected",
+    )
+    # The candidate is heard on the third party's appeal before a change for the worse (arts. 62, 64).
+    services.notice_send(
+        procedure=case,
+        by=legal,
+        today=day + datetime.timedelta(days=6),
+        means="in_person",
+        kind="appeal_notice",
+    )
+    services.act_record(
+        procedure=case,
+        kind="appeal_answer",
+        by=None,
+        today=day + datetime.timedelta(days=6),
+        text="Contrarrazões.",
     )
     services.act_record(
         procedure=case,

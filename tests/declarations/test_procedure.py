@@ -6,6 +6,7 @@ import datetime
 
 import pytest
 
+from declarations.procedure import appeals as a
 from declarations.procedure import finality
 from declarations.procedure import notices as n
 from declarations.procedure import rules as p
@@ -41,6 +42,7 @@ ENDS = {Period.DEFENCE: DEFENCE_END, Period.FINAL_STATEMENT: D(2026, 3, 30), Per
 
 
 LATER = D(2026, 6, 1)
+FORWARD_REFUSED = a.NOT_FORWARDED.format(days=5)
 
 
 def refuse(kind, state, today=LATER, ends=ENDS, outcome=None, policy=POLICY, **kw) -> str:
@@ -96,7 +98,7 @@ def test_lei9784_the_lawful_next_act_is_allowed(state, kind, today):
         (DECIDED, Act.APPEAL, p.NO_DECISION_TO_APPEAL),
         (APPEALED, Act.APPEAL, p.APPEAL_ONCE),
         (DECISION_NOTIFIED, Act.RECONSIDERATION, p.NO_APPEAL_TO_RECONSIDER),
-        (APPEALED, Act.SUPERIOR_DECISION, p.NOT_FORWARDED),
+        (APPEALED, Act.SUPERIOR_DECISION, FORWARD_REFUSED),
         (MAINTAINED, Act.RECONSIDERATION, p.NO_APPEAL_TO_RECONSIDER),
         (REPORTED, Act.FINAL, p.FINAL_NEEDS_DECISION),
         (DECIDED, Act.FINAL, p.FINAL_NEEDS_DECISION),
@@ -144,9 +146,9 @@ def test_art44_the_report_waits_for_the_final_statement_period():
     assert refuse(Act.REPORT, CLOSED, today=D(2026, 3, 31)) == p.CLOSING_NOT_NOTIFIED
 
 
-def test_art59_a_late_appeal_is_refused():
+def test_art63_i_a_late_appeal_is_recorded_then_not_heard():
     assert refuse(Act.APPEAL, DECISION_NOTIFIED, today=APPEAL_END) == ""
-    assert "18/04/2026" in refuse(Act.APPEAL, DECISION_NOTIFIED, today=D(2026, 4, 19))
+    assert refuse(Act.APPEAL, DECISION_NOTIFIED, today=D(2026, 4, 19)) == ""  # recorded, not refused
 
 
 def test_art59_an_appeal_waits_for_the_decision_notice_to_take_effect():
@@ -169,7 +171,7 @@ def test_art57_the_last_instance_is_final_at_once():
 
 def test_art56_par1_a_reversed_decision_is_notified_not_forwarded():
     reversed_ = APPEALED + acts((Act.RECONSIDERATION, D(2026, 4, 17), DISMISSED))
-    assert refuse(Act.SUPERIOR_DECISION, reversed_) == p.NOT_FORWARDED
+    assert refuse(Act.SUPERIOR_DECISION, reversed_) == FORWARD_REFUSED
     assert refuse(Act.DECISION_NOTICE, reversed_) == ""
     assert p.current_outcome(reversed_) is DISMISSED
     assert refuse(Act.DECISION_NOTICE, MAINTAINED) == p.NOTHING_TO_NOTIFY

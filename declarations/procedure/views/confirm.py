@@ -46,7 +46,16 @@ def confirmed_act(request: AuthenticatedHttpRequest, procedure: Procedure, kind:
     shows what recording it does; "Confirmar" records it; "Pré-visualizar" shows its document."""
     today = timezone.localdate()
     confirming = "confirm" in request.POST
-    form = ActForm(request.POST or None, request.FILES or None, kind=kind, today=today, confirming=confirming)
+    # The outcome in force: a reconsideration's "Reconsiderar"/"Manter" maps to it (art. 56 §1º).
+    current = rules.current_outcome(case_state(procedure, today=today).records)
+    form = ActForm(
+        request.POST or None,
+        request.FILES or None,
+        kind=kind,
+        today=today,
+        confirming=confirming,
+        current=current,
+    )
     label = labels.ACT_LABELS[kind]
     context = {
         "procedure": procedure,
@@ -80,7 +89,7 @@ def confirmed_act(request: AuthenticatedHttpRequest, procedure: Procedure, kind:
                     **fields,
                 )
             except ValidationError as error:
-                form = ActForm(request.POST, kind=kind, today=today)
+                form = ActForm(request.POST, kind=kind, today=today, current=current)
                 add_service_errors(form, error)
             else:
                 messages.success(request, f"{said(label, 'registrado')} no {procedure}.")
@@ -91,7 +100,7 @@ def confirmed_act(request: AuthenticatedHttpRequest, procedure: Procedure, kind:
             )
             if summary:
                 log_access(user=request.user, obj=procedure, request=request, detail=f"confirmar: {label}")
-                confirm_form = ActForm(request.POST, kind=kind, today=today, confirming=True)
+                confirm_form = ActForm(request.POST, kind=kind, today=today, confirming=True, current=current)
                 return render(
                     request,
                     "declarations/act_confirm.html",
@@ -100,10 +109,10 @@ def confirmed_act(request: AuthenticatedHttpRequest, procedure: Procedure, kind:
             assert summary.error is not None
             add_service_errors(form, summary.error)
     elif "edit" in request.POST:
-        form = ActForm(request.POST, kind=kind, today=today)
+        form = ActForm(request.POST, kind=kind, today=today, current=current)
     log_access(user=request.user, obj=procedure, request=request, detail=f"ato: {label}")
     refusal = case_state(procedure, today=today).refusal(
-        kind, outcome=rules.Outcome.FALSITY if kind in rules.DECIDING_ACTS else None
+        kind, outcome=(current or rules.Outcome.FALSITY) if kind in rules.DECIDING_ACTS else None
     )
     return render(
         request,

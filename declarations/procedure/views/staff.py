@@ -153,9 +153,11 @@ def act_create(request: AuthenticatedHttpRequest, year: int, number: int, kind: 
         raise Http404 from None
     if act_kind in rules.NOTICES:
         return redirect("declarations:notify", year=year, number=number)
-    form = ActForm(request.POST or None, request.FILES or None, kind=act_kind)
-    preview = ""
     today = timezone.localdate()
+    state = case_state(procedure, today=today)
+    current = rules.current_outcome(state.records)
+    form = ActForm(request.POST or None, request.FILES or None, kind=act_kind, current=current)
+    preview = ""
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         if "preview" in request.POST:
@@ -165,6 +167,7 @@ def act_create(request: AuthenticatedHttpRequest, year: int, number: int, kind: 
                 on=today,
                 text=data["text"],
                 outcome=data.get("outcome", ""),
+                ground=data.get("ground", ""),
                 by=request.user,
             )
             preview = (
@@ -196,6 +199,9 @@ def act_create(request: AuthenticatedHttpRequest, year: int, number: int, kind: 
                         hearing_place=data.get("hearing_place", ""),
                         uploads=data["attachments"],
                         protected=data["protected"],
+                        filed_by=data.get("filed_by", ""),
+                        standing=data.get("standing", ""),
+                        ground=data.get("ground", ""),
                     )
             except ValidationError as error:
                 add_service_errors(form, error)
@@ -264,7 +270,7 @@ def notify(
                 issued_on=today,
                 by=request.user,
             )
-            preview = documents.notice_document(draft)
+            preview = documents.act_document(draft)
         else:
             try:
                 act = services.notice_send(
