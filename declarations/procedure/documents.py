@@ -223,7 +223,7 @@ def _act_context(act: ProcedureAct, **extra) -> dict:
     elif kind is rules.Act.FINAL:
         parts.update(_final_parts(act, before))
     elif kind is rules.Act.APPEAL_NOT_HEARD:
-        parts.update(_appeal_parts(act, before))
+        parts.update(appeal_parts(act, before))
     return _context(act.procedure, act=act, **parts, **extra)
 
 
@@ -428,7 +428,7 @@ def _notice_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
     policy = procedure.policy
     parts: dict = {}
     if act.kind == rules.Act.APPEAL_NOTICE:
-        return _appeal_parts(act, before)
+        return appeal_parts(act, before)
     if act.kind == rules.Act.DECISION_NOTICE:
         decided = _last_of(before, *rules.DECIDING_ACTS)
         parts["decided"] = decided
@@ -442,25 +442,10 @@ def _notice_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
     return parts
 
 
-def _appeal_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
-    """What an act on an appeal names: the appeal, its appellant, the decision it attacks; a third party's
-    appeal notified to the candidate (art. 62), the business days to answer, their last day once in effect;
-    an appeal not heard, its ground (art. 63)."""
-    appeal = _last_of(before, rules.Act.APPEAL)
-    decided = _last_of(before[: before.index(appeal)] if appeal else before, *rules.DECIDING_ACTS)
-    amount = act.procedure.policy.appeal_answer_business_days
-    calendar = organization_calendar([act.on.year, act.on.year + 1]) if act.on else None
-    return {
-        "appeal": appeal,
-        "appellant": appeal.filed_by.strip() if appeal and appeal.filed_by.strip() else "terceiro",
-        "standing": appeal.get_standing_display() if appeal and appeal.standing else "",
-        "decided_text": decided_text(decided) if decided else "a decisão proferida no processo",
-        "answer_days": f"{amount} ({wording.in_words(amount)}) dias úteis",
-        "period_ends": deadlines.deadline(act.on, amount, deadlines.Unit.BUSINESS_DAYS, calendar).last_day
-        if act.on and calendar
-        else None,
-        "ground": act.get_ground_display(),
-    }
+def appeal_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
+    from declarations.procedure.appeal_documents import appeal_parts as parts  # it reads this module
+
+    return parts(act, before)
 
 
 def _final_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
