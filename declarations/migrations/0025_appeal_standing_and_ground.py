@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('declarations', '0023_filing_receipts'),
+        ('declarations', '0024_hetero_appeal_attachments_second_call'),
     ]
 
     operations = [
