@@ -2,26 +2,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from contests import wording
 from declarations import deadlines
 from declarations.calendars import organization_calendar
 from declarations.models import ProcedureAct
-from declarations.procedure import documents, rules
+from declarations.procedure import rules
 
 
-def appeal_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
+def appeal_parts(
+    act: ProcedureAct,
+    before: list[ProcedureAct],
+    *,
+    last_of: Callable[..., ProcedureAct | None],
+    decided_text: Callable[[ProcedureAct], str],
+) -> dict:
     """What an act on an appeal names: the appeal, its appellant, the decision it attacks; a third party's
     appeal notified to the candidate (art. 62), the business days to answer, their last day once in effect;
     an appeal not heard, its ground (art. 63)."""
-    appeal = documents._last_of(before, rules.Act.APPEAL)
-    decided = documents._last_of(before[: before.index(appeal)] if appeal else before, *rules.DECIDING_ACTS)
+    appeal = last_of(before, rules.Act.APPEAL)
+    decided = last_of(before[: before.index(appeal)] if appeal else before, *rules.DECIDING_ACTS)
     amount = act.procedure.policy.appeal_answer_business_days
     calendar = organization_calendar([act.on.year, act.on.year + 1]) if act.on else None
     return {
         "appeal": appeal,
         "appellant": appeal.filed_by.strip() if appeal and appeal.filed_by.strip() else "terceiro",
         "standing": appeal.get_standing_display() if appeal and appeal.standing else "",
-        "decided_text": documents.decided_text(decided) if decided else "a decisão proferida no processo",
+        "decided_text": decided_text(decided) if decided else "a decisão proferida no processo",
         "answer_days": f"{amount} ({wording.in_words(amount)}) dias úteis",
         "period_ends": deadlines.deadline(act.on, amount, deadlines.Unit.BUSINESS_DAYS, calendar).last_day
         if act.on and calendar

@@ -40,7 +40,7 @@ from contests.models import Organization, Policy, Signatory
 from declarations import deadlines
 from declarations.calendars import organization_calendar
 from declarations.models import Procedure, ProcedureAct, ProcedureLaw
-from declarations.procedure import notice_documents, notices, rules
+from declarations.procedure import appeal_documents, notice_documents, notices, rules
 from declarations.procedure import rules_labels as labels
 
 BODY_TEMPLATES = {
@@ -443,9 +443,7 @@ def _notice_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
 
 
 def appeal_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
-    from declarations.procedure.appeal_documents import appeal_parts as parts  # it reads this module
-
-    return parts(act, before)
+    return appeal_documents.appeal_parts(act, before, last_of=_last_of, decided_text=decided_text)
 
 
 def _final_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
