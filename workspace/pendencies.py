@@ -27,6 +27,7 @@ from declarations.courts.selectors import in_force_by_due_day
 from declarations.hetero.selectors import acts_to_publish, hetero_desk
 from declarations.models import Session
 from declarations.procedure.selectors import desk_rows, effects_waiting
+from monitoring.models import filed_keys
 
 SOON_DAYS = 7  # a nominee's deadline to take office "ends soon" within this many days
 LATEST = 10  # rows of the auditor's lists
@@ -185,7 +186,8 @@ def manager_section(*, today: datetime.date) -> Section:
 
 def law_lifetime(*, today: datetime.date) -> Queue:
     """The laws' lifetime (AR art. 5º): each current version whose term ends within its lead time (or has
-    ended), and each report due within its lead time or overdue (``contests.law_term``). One query."""
+    ended), and each report due within its lead time or overdue and not filed (``contests.law_term``,
+    ``monitoring.models.FiledReport``). One query, and one per current version."""
     items = []
     for policy in Policy.objects.filter(next_versions__isnull=True).order_by("name", "pk"):
         for warning in law_term.warnings(
@@ -193,6 +195,7 @@ def law_lifetime(*, today: datetime.date) -> Queue:
             today=today,
             term_lead_days=policy.term_warning_days,
             report_lead_days=policy.report_warning_days,
+            filed=filed_keys(policy),
         ):
             items.append(
                 Item(
