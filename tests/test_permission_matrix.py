@@ -222,6 +222,8 @@ MATRIX: dict[str, dict[str, str]] = {
     # world: 404 once the role may look).
     "declarations:hetero_appeal_attachment": {"GET": "login   403   403   404   404   403   404",
                                               "POST": "login   403   403   404   404   403   404"},
+    "declarations:hetero_second_call":       {"GET":  "login   403   403   200   403   403   403",
+                                              "POST": "login   403   403   200   403   403   403"},
     "declarations:hetero_apply":             {"GET":  "  405   405   405   405   405   405   405",
                                               "POST": "login   403   403   302   403   403   403"},
     "declarations:hetero_attendance":        {"GET":  "  405   405   405   405   405   405   405",

@@ -179,6 +179,10 @@ SKIPPED: dict[tuple[str, str], str] = {
     ("declarations:hetero_call", ""): "every racial registration of the world is already called",
     ("declarations:hetero_draw_perform", ""): "the world's draw notice is unpublished: no seed is accepted",
     ("declarations:hetero_minutes_publish", ""): "the world's session is open: minutes follow its closing",
+    ("declarations:hetero_second_call", ""): (
+        "the world's verification is in an open session, no absence recorded, and no later session: "
+        "tests/declarations/test_hetero_second_call.py fills this page after an absence"
+    ),
     ("declarations:hetero_result_publish", ""): "no declaration of the world is finally confirmed",
     ("declarations:notify", ""): "the world's procedure is notified; the next notice follows a decision",
     ("declarations:notify_kind", ""): "the world's procedure is notified for the defence already",

@@ -383,3 +383,24 @@ class NoConflictManyForm(StaffFormMixin, forms.Form):
             for m in self.members
             if data.get(f"arquivo_{m.pk}")
         ]
+
+
+class SecondCallForm(StaffFormMixin, forms.Form):
+    """The justification of an absence and the later session the candidate is called to (``second_call``)."""
+
+    justification = forms.CharField(
+        label="Justificativa da ausência",
+        widget=forms.Textarea(attrs={"rows": 4}),
+        max_length=5000,
+        help_text="O motivo e o documento que o comprova (atestado médico, por exemplo), como o edital exige.",
+    )
+    session = forms.ModelChoiceField(
+        label="Sessão da segunda chamada",
+        queryset=Session.objects.none(),
+        empty_label="— escolha —",
+        help_text="Uma sessão posterior, ainda aberta, da mesma comissão.",
+    )
+
+    def __init__(self, *args, sessions: QuerySet, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["session"].queryset = sessions  # type: ignore[attr-defined]

@@ -328,3 +328,24 @@ def may_edit_opinion(*, author: str, editor: str, session_closed: bool) -> str |
     if author != editor:
         return "Cada membro registra e altera somente o próprio parecer."
     return None
+
+
+def second_call_problem(
+    *, allowed: bool, outcome: str, kind: str, justification: str, is_second_call: bool, applied: bool
+) -> str | None:
+    """Why a candidate cannot be called again after missing the session, or ``None``. Our reading: a second
+    call breaks the equality of the call unless the edital provides it for all alike (the policy's
+    ``hetero_second_call``), and then only for a justified absence, with the justification on record; it
+    follows an absence of the first commission, is given once, and not after the absence's consequence was
+    applied (the result would then be applied twice)."""
+    if not allowed:
+        return "O edital (política do concurso) não prevê segunda chamada por ausência justificada."
+    if kind != Kind.FIRST or outcome != Outcome.ABSENT:
+        return "Só o candidato ausente à sessão da comissão de heteroidentificação tem segunda chamada."
+    if is_second_call:
+        return "A segunda chamada é única: o candidato já faltou a ela."
+    if applied:
+        return "A consequência da ausência já foi aplicada: não cabe mais segunda chamada."
+    if not justification.strip():
+        return "Registre a justificativa da ausência e o documento que a comprova."
+    return None

@@ -26,6 +26,7 @@ from declarations.models import (
     DrawAnnouncement,
     MemberDraw,
     Opinion,
+    SecondCall,
     Session,
     Verification,
 )
@@ -42,12 +43,22 @@ def appeal_of(verification: Verification) -> Appeal | None:
         return None
 
 
+def second_call_of(verification: Verification) -> SecondCall | None:
+    """The second call that followed ``verification``'s justified absence, if any."""
+    try:
+        return verification.second_call
+    except SecondCall.DoesNotExist:
+        return None
+
+
 def final_state(verification: Verification, *, today: datetime.date) -> rules.Outcome | None:
-    """The final outcome of the first-instance ``verification`` (``None``: an appeal may still change it)."""
+    """The final outcome of the first-instance ``verification`` (``None``: an appeal may still change it);
+    after a justified absence called again, the second call's."""
     if not verification.outcome:
         return None
     if verification.outcome == rules.Outcome.ABSENT:
-        return rules.Outcome.ABSENT
+        called = second_call_of(verification)
+        return final_state(called.verification, today=today) if called else rules.Outcome.ABSENT
     appeal = appeal_of(verification)
     judged = appeal.judged_in.outcome if appeal and appeal.judged_in and appeal.judged_in.outcome else None
     if appeal and not judged:
@@ -65,7 +76,9 @@ def confirmed(contest: Contest, *, today: datetime.date) -> list[Verification]:
     read in the same query)."""
     verifications = (
         Verification.objects.filter(
-            session__commission__contest=contest, session__commission__kind=rules.Kind.FIRST
+            session__commission__contest=contest,
+            session__commission__kind=rules.Kind.FIRST,
+            second_call__isnull=True,  # a justified absence called again: its second call counts
         )
         .exclude(outcome="")
         .select_related("registration__candidate", "appeal__judged_in")
@@ -158,7 +171,9 @@ def hetero_desk() -> list[DeskRow]:
     skey = "session__commission__contest"
     unapplied = _per_contest(
         Verification.objects.filter(
-            session__commission__kind=rules.Kind.FIRST, consequence_applied_on__isnull=True
+            session__commission__kind=rules.Kind.FIRST,
+            consequence_applied_on__isnull=True,
+            second_call__isnull=True,
         )
         .exclude(outcome="")
         .values(skey)
@@ -206,7 +221,12 @@ def session_rows(session: Session, *, seat: CommissionMember | None, every_opini
         opinions = opinions.filter(member=seat) if seat is not None else opinions.none()
     verifications = (
         session.verifications.select_related(
-            "registration__candidate", "procedure", "appeal", "appeal_judged"
+            "registration__candidate",
+            "procedure",
+            "appeal",
+            "appeal_judged",
+            "second_call__verification__session",
+            "second_call_of__absent__session",
         )
         .prefetch_related(
             Prefetch("opinions", queryset=opinions), "appeal__attachments", "appeal_judged__attachments"
@@ -230,7 +250,7 @@ def results_to_apply(session: Session, *, today: datetime.date) -> list[tuple[Ve
         return []
     verifications = (
         session.verifications.exclude(outcome="")
-        .filter(consequence_applied_on__isnull=True)
+        .filter(consequence_applied_on__isnull=True, second_call__isnull=True)
         .select_related("registration__candidate", "appeal__judged_in")
         .order_by("registration__number")
     )
@@ -434,7 +454,7 @@ def acts_to_publish(*, today: datetime.date) -> list[WaitingAct]:
     finals: dict[int, list[rules.Outcome | None]] = {}
     contests: dict[int, Contest] = {}
     for verification in Verification.objects.filter(
-        session__commission__kind=rules.Kind.FIRST
+        session__commission__kind=rules.Kind.FIRST, second_call__isnull=True
     ).select_related("session__commission__contest", "appeal__judged_in"):
         contest = verification.session.commission.contest
         if contest.pk in with_result:

@@ -40,6 +40,7 @@ from declarations.models import (
     MemberDraw,
     Opinion,
     Procedure,
+    SecondCall,
     Session,
     Verification,
     VerificationLink,
@@ -545,6 +546,10 @@ def result_apply(*, verification: Verification, by: User, today: datetime.date) 
         _refuse("Aplique o resultado pela verificação da comissão de heteroidentificação.")
     if verification.consequence_applied_on:
         _refuse(f"O resultado já foi aplicado em {verification.consequence_applied_on:%d/%m/%Y}.")
+    if SecondCall.objects.filter(absent=verification).exists():
+        _refuse(
+            "O candidato teve segunda chamada: o resultado é aplicado pela verificação da segunda chamada."
+        )
     outcome = final_state(verification, today=today)
     if outcome is None:
         _refuse("O resultado ainda não é definitivo: aguarde o prazo de recurso ou o julgamento do recurso.")

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.django_db
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 32
 
-contest = pytest.fixture(screens_contest.__wrapped__, name="contest")
+contest = pytest.fixture(screens_contest.__wrapped__, name="contest")  # type: ignore[attr-defined]
 
 
 def _portal(client, cast, contest):

@@ -1,0 +1,55 @@
+"""The second call of a candidate absent from the first commission's session for a justified reason, where
+the edital provides it (the policy's ``hetero_second_call``; ``rules.second_call_problem``): the
+justification recorded and the candidate called to a later open session of the same commission, in a new
+verification linked to the absent one; the final result is that of the second call (``selectors.final_state``)."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from contests.audit import User, audited_save
+from declarations.hetero import rules
+from declarations.models import SecondCall, Session, Verification
+
+
+@transaction.atomic
+def second_call(
+    *, absent: Verification, session: Session, justification: str, by: User, now: datetime.datetime
+) -> SecondCall:
+    absent = (
+        Verification.objects.select_for_update()
+        .select_related("session__commission__contest__policy__procedure_law")
+        .get(pk=absent.pk)
+    )
+    law = absent.session.commission.contest.policy.procedure_law
+    problem = rules.second_call_problem(
+        allowed=law.hetero_second_call,
+        outcome=absent.outcome,
+        kind=absent.session.commission.kind,
+        justification=justification,
+        is_second_call=SecondCall.objects.filter(verification=absent).exists(),
+        applied=absent.consequence_applied_on is not None,
+    )
+    if problem:
+        raise ValidationError({"justification": problem} if "justificativa" in problem else problem)
+    if SecondCall.objects.filter(absent=absent).exists():
+        raise ValidationError("O candidato já foi chamado em segunda chamada.")
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    if session.commission_id != absent.session.commission_id:
+        raise ValidationError({"session": "A segunda chamada é feita pela mesma comissão."})
+    if session.is_closed or session.starts_at <= absent.session.starts_at:
+        raise ValidationError({"session": "Escolha uma sessão posterior, ainda aberta."})
+    verification = Verification(session=session, registration=absent.registration, basis=absent.basis)
+    audited_save(verification, by=by, reason="Segunda chamada por ausência justificada")
+    record = SecondCall(
+        absent=absent,
+        verification=verification,
+        justification=justification.strip(),
+        recorded_at=now,
+        recorded_by=by,
+    )
+    audited_save(record, by=by, reason="Ausência justificada: segunda chamada")
+    return record
