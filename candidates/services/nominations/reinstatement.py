@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from candidates import seat_notices
 from candidates.engine import allocation
 from candidates.models import AllocationLedger, Nomination, Registration
 from candidates.services.nominations.loading import _error, _load, _Loaded, _published, _save, engine_id
@@ -115,6 +116,7 @@ def registration_reinstate(
         registration = registration_set_status(
             registration=registration, status=status, by=by, reason=f"Reintegração: {reason.strip()}"
         )
+        seat_notices.notify([registration.pk], seat_notices.REINSTATED, reason.strip())
         return SeatOrder(registration, ())
     state, change = _apply(loaded, allocation.Reinstate(cid, ground=ground))
     status = (
@@ -137,6 +139,11 @@ def registration_reinstate(
         kind=Publication.Kind.NOMINATION_EVENT,
         title=f"Reintegração na ordem de nomeação de {position.title}",
         by=by,
+    )
+    seat_notices.notify([registration.pk], seat_notices.REINSTATED, reason.strip())
+    displaced = Nomination.objects.filter(position=position, order__in=list(updates))
+    seat_notices.notify(
+        list(displaced.values_list("registration_id", flat=True)), seat_notices.DISPLACED, reason.strip()
     )
     return SeatOrder(registration, (*loaded.messages, *change.messages))
 
@@ -176,6 +183,9 @@ def _court_event(
         ended_on=today,
     )
     _published(position, kind=Publication.Kind.NOMINATION_EVENT, title=f"{title} {position.title}", by=by)
+    seat_notices.notify(
+        [registration.pk], seat_notices.HELD if holding else seat_notices.RELEASED, reason.strip()
+    )
     return SeatOrder(registration, (*loaded.messages, *change.messages))
 
 
