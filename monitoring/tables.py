@@ -8,11 +8,13 @@ from dataclasses import asdict, dataclass
 
 from monitoring import indicators, privacy
 from monitoring.indicators import GROUP_LABELS, LIST_LABELS, Scope
+from monitoring.procedures import falsity_procedures
 
 COLUMNS = ("indicador", "concurso", "cargo", "grupo", "medida", "valor", "nota")
 DICTIONARY = {
     "indicador": "T1 funil por grupo; T2 vagas por cargo; T3 cotistas na ampla concorrência e negros entre os "
-    "nomeados; T8 dias da homologação à nomeação, por lista.",
+    "nomeados; T6 processos por declaração falsa (todos os concursos do recorte juntos); T8 dias da homologação "
+    "à nomeação, por lista.",
     "concurso": "Identificador do concurso (número/ano no portal).",
     "cargo": "Código do cargo no edital.",
     "grupo": "Ampla concorrência (sem reserva), reserva racial, pessoas com deficiência, ou a lista de origem "
@@ -124,4 +126,24 @@ def rows(scope: Scope) -> list[Row]:
             median = "" if delay.median_days is None else f"{delay.median_days:g}"
             found.append(Row("T8", contest, code, group, "mediana de dias", median))
             found.append(Row("T8", contest, code, group, "máximo de dias", str(delay.max_days)))
+    found.extend(_falsity_rows(scope))
+    return found
+
+
+ORIGIN_LABELS = {"complaint": "por denúncia", "ex_officio": "de ofício", "commission": "pela comissão"}
+OUTCOME_LABELS = {"falsity": "falsidade reconhecida", "dismissed": "improcedentes", "": "sem decisão"}
+
+
+def _falsity_rows(scope: Scope) -> list[Row]:
+    """T6, for all the scope's contests together (a procedure per contest would name too few people)."""
+    t6 = falsity_procedures(scope)
+    found = [_people("T6", "", "", "", "processos instaurados", t6.opened)]
+    for origin, count in t6.by_origin.items():
+        found.append(_people("T6", "", "", "", f"instaurados {ORIGIN_LABELS.get(origin, origin)}", count))
+    for outcome, count in sorted(t6.outcomes.items()):
+        found.append(_people("T6", "", "", "", f"resultado: {OUTCOME_LABELS.get(outcome, outcome)}", count))
+    found.append(_people("T6", "", "", "", "encerrados", t6.closed))
+    if t6.closed >= privacy.MIN_CELL and t6.median_days is not None:
+        found.append(Row("T6", "", "", "", "mediana de dias até o último ato", f"{t6.median_days:g}"))
+    found.append(_people("T6", "", "", "", "encaminhados ao Ministério Público", t6.referred))
     return found

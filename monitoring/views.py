@@ -20,6 +20,7 @@ INDICATORS = {
     "T1": "T1 — Funil: inscritos, cada fase, aprovados, nomeados e empossados, por grupo",
     "T2": "T2 — Vagas por cargo",
     "T3": "T3 — Cotistas na ampla concorrência e negros entre os nomeados",
+    "T6": "T6 — Processos por declaração falsa: instaurados, resultados, duração, encaminhamentos ao MP",
     "T8": "T8 — Dias da homologação à nomeação, por lista",
 }
 
