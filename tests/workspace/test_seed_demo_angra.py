@@ -85,7 +85,12 @@ def test_angra_documents_carry_its_emblem_and_are_signed_by_its_mayor(db, seeded
     # The head of the body signs the lists, the nomination act and the commission's public acts; the
     # procedure's acts are the delegate's; the minutes are signed by the members present.
     heads = Document.objects.exclude(
-        kind__in=[Document.Kind.PROCEDURE_ACT, Document.Kind.PROCEDURE_EFFECTS, Document.Kind.HETERO_MINUTES]
+        kind__in=[
+            Document.Kind.PROCEDURE_ACT,
+            Document.Kind.PROCEDURE_EFFECTS,
+            Document.Kind.HETERO_MINUTES,
+            Document.Kind.FILING_RECEIPT,  # the electronic protocol's, signed by no person
+        ]
     )
     assert set(heads.values_list("signer_name", "signer_office")) == {
         ("Fernando Costa Jordão", "Prefeito Municipal de Angra dos Reis")
