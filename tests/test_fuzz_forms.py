@@ -75,6 +75,7 @@ WRITES_AND_RENDERS = {
     "declarations:portal",
     "declarations:portal_document",
     "declarations:portal_download",
+    "declarations:portal_receipt",
     "declarations:hetero_portal",
     "declarations:hetero_portal_appeal",
 }

@@ -130,7 +130,7 @@ def test_every_procedure_act_label_takes_its_own_agreement():
     for act, label in ACT_LABELS.items():
         expected = (
             "registradas"
-            if act == Act.FINAL_STATEMENT
+            if act in (Act.FINAL_STATEMENT, Act.APPEAL_ANSWER)  # "Alegações …"
             else "registrado"
             if act in masculine
             else "registrada"
