@@ -126,7 +126,14 @@ def test_a_participle_agrees_with_the_head_noun_of_its_label(label, participle, 
 
 
 def test_every_procedure_act_label_takes_its_own_agreement():
-    masculine = {Act.INSTRUCTION_CLOSED, Act.REPORT, Act.APPEAL, Act.RECONSIDERATION}
+    masculine = {
+        Act.INSTRUCTION_CLOSED,
+        Act.REPORT,
+        Act.APPEAL,
+        Act.RECONSIDERATION,
+        Act.APPEAL_NOT_HEARD,
+        Act.REVISION_REQUEST,
+    }
     for act, label in ACT_LABELS.items():
         expected = (
             "registradas"
