@@ -601,8 +601,8 @@ def record(page, act: str, text: str, name: str, *, outcome: str = "", attach: b
     page.get_by_role("region", name="Próximos atos").get_by_role("link", name=act, exact=True).click()
     page.wait_for_load_state()
     page.get_by_label(re.compile(r"^(Texto|Motivação)")).fill(text)  # a decision's text is its motivation
-    if outcome:
-        choose(field(page, "Resultado"), outcome)
+    if outcome:  # a decision's result; the reconsideration's is its judgement (art. 56 §1º)
+        choose(page.get_by_label(re.compile(r"^(Resultado|Juízo de reconsideração)( \*)?$")), outcome)
     if attach:
         field(page, "Anexos").set_input_files(
             {"name": f"{name}.pdf", "mimeType": "application/pdf", "buffer": PDF}
@@ -622,7 +622,9 @@ def j3_instruction(j: Journey) -> None:
     """The defence (with a document), evidence, and the instruction closed."""
     page = j.page
     open_procedure(page)
-    assert next_acts(page) == ["Defesa", "Prova", "Audiência"], next_acts(page)
+    assert next_acts(page) == ["Defesa", "Prova", "Audiência", "Diligência ou prova determinada"], next_acts(
+        page
+    )
     record(page, "Defesa", "A candidata se reconhece parda; junta fotografias.", "j07-defence", attach=True)
     record(page, "Prova", "Parecer da comissão de heteroidentificação.", "j08-evidence", attach=True)
     record(page, "Encerramento da instrução", "Encerrada a instrução.", "j09-instruction-closed")

@@ -25,6 +25,7 @@ NOT_PAGES = {
     "public:nominations_data",
     "declarations:portal_download",
     "declarations:portal_document",
+    "declarations:portal_receipt",  # the receipt's PDF
 }
 PHONE = {"width": 360, "height": 740}
 

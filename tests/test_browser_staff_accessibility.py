@@ -30,11 +30,14 @@ DOWNLOADS = {
     "contests:edital_draft_text",
     "contests:job_output",
     "declarations:attachment",
+    "declarations:court_order_file",
     "declarations:document",
     "declarations:document_text",
     "declarations:hetero_document",
     "declarations:hetero_document_text",
+    "declarations:hetero_appeal_attachment",
     "declarations:hetero_no_conflict_file",
+    "declarations:receipt_pdf",
 }
 STAFF_ROLES = ("clerk", "legal", "commission", "manager", "auditor")
 PHONE = {"width": 390, "height": 844}

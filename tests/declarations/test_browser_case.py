@@ -44,7 +44,8 @@ def act(page, case_url: str, label: str, text: str = "", outcome: str = "") -> N
     page.goto(case_url)
     page.get_by_role("link", name=label, exact=True).click()
     if outcome:
-        page.get_by_label("Resultado").select_option(outcome)
+        # A decision's result; the reconsideration's is its judgement (art. 56 §1º).
+        page.get_by_label(re.compile(r"^(Resultado|Juízo de reconsideração)( \*)?$")).select_option(outcome)
     if text:
         page.locator("textarea[name=text]").fill(text)
     page.get_by_role("button", name="Registrar", exact=True).click()
@@ -170,4 +171,7 @@ def test_a_whole_case_ends_with_the_nomination_annulled_and_the_next_cotista_cal
     assert Nomination.objects.get(registration=n2).status == Nomination.Status.ANNULLED
     preview = nominations_preview(position=position, count=1)
     assert [(r.registration.number, r.list) for r in preview.rows] == [("N3", "racial")]
-    assert len(mail.outbox) == 1
+    # One notice by e-mail; every filing of the candidate's (defence, final statement, appeal) got its
+    # protocol receipt by e-mail.
+    receipts = [m for m in mail.outbox if m.subject.startswith("Recibo de protocolo")]
+    assert len(mail.outbox) - len(receipts) == 1 and len(receipts) == 3

@@ -236,7 +236,16 @@ def test_art61_effects_undone_and_restored_are_one_publication_each(world, cast)
     cotista.refresh_from_db()
     assert cotista.status == Registration.Status.ACTIVE
     services.notice_send(procedure=case, by=legal, today=day + datetime.timedelta(days=4), means="in_person")
-    record("appeal", 5, text="Recurso do denunciante.")
+    record("appeal", 5, text="Recurso do denunciante.", filed_by="O denunciante", standing="affected")
+    # The candidate is heard on the third party's appeal before a change for the worse (arts. 62, 64).
+    services.notice_send(
+        procedure=case,
+        by=legal,
+        today=day + datetime.timedelta(days=6),
+        means="in_person",
+        kind="appeal_notice",
+    )
+    record("appeal_answer", 6, text="Contrarrazões.")
     record("reconsideration", 6, outcome="dismissed", text="Mantenho.")
     record("superior_decision", 7, outcome="falsity", text="Falsidade confirmada.")
     services.notice_send(procedure=case, by=legal, today=day + datetime.timedelta(days=8), means="in_person")

@@ -68,6 +68,9 @@ DEMO_EXPECTED = {
         "Atos de nomeação a publicar": "0",  # the demo publishes its nomination Portaria
         "Concursos aguardando homologação": "0",
         "Validades que terminam em 90 dias": "0",
+        # The seeded Angra dos Reis law (ten years, AR art. 5) has no dates of publication recorded yet:
+        # one item asks for them, so that its term and reports can be counted.
+        "Vigência das leis e relatórios devidos": "1",
     },
     # The concluded contest of the demo (published, homologated today) called 7 nominees today out of its
     # open seats: 6 seats are still free, and every deadline to take office is running (none ended).
