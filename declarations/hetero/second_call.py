@@ -19,8 +19,9 @@ from declarations.models import SecondCall, Session, Verification
 def second_call(
     *, absent: Verification, session: Session, justification: str, by: User, now: datetime.datetime
 ) -> SecondCall:
+    # The verification's row locked, not the joined law's (PostgreSQL refuses to lock an outer join's side).
     absent = (
-        Verification.objects.select_for_update()
+        Verification.objects.select_for_update(of=("self",))
         .select_related("session__commission__contest__policy__procedure_law")
         .get(pk=absent.pk)
     )
