@@ -83,15 +83,23 @@ def rows(scope: Scope) -> list[Row]:
         )
     for seat in indicators.seats(scope):
         contest, code = seat.position.contest.slug, seat.position.code
-        for what, value in (
-            ("vagas do edital", seat.edital),
-            ("vagas abertas na validade", seat.later),
-            ("reservadas à reserva racial", seat.reserved),
-            ("reservadas a PcD", seat.reserved_pcd),
-            ("reservadas revertidas à ampla", seat.reverted),
-            ("reservadas ainda não preenchidas", seat.still_open),
+        # Still open = reserved − filled − reverted: when the cotistas who filled seats are under 5 (suppressed),
+        # the two seat counts that would give them back by subtraction are withheld too.
+        hidden = privacy.cell(seat.filled_by_cotistas).suppressed
+        for what, value, derives in (
+            ("vagas do edital", seat.edital, False),
+            ("vagas abertas na validade", seat.later, False),
+            ("reservadas à reserva racial", seat.reserved, False),
+            ("reservadas a PcD", seat.reserved_pcd, False),
+            ("reservadas revertidas à ampla", seat.reverted, True),
+            ("reservadas ainda não preenchidas", seat.still_open, True),
         ):
-            found.append(Row("T2", contest, code, "", what, str(value)))
+            if hidden and derives:
+                found.append(
+                    Row("T2", contest, code, "", what, privacy.SUPPRESSED_MARK, privacy.SUPPRESSED_NOTE)
+                )
+            else:
+                found.append(Row("T2", contest, code, "", what, str(value)))
         found.append(
             _people("T2", contest, code, "", "reservadas preenchidas por cotistas", seat.filled_by_cotistas)
         )

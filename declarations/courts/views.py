@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import FileResponse, HttpResponse
+from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -70,6 +70,7 @@ def _order(pk: int) -> CourtOrder:
 def _detail(
     request: AuthenticatedHttpRequest, order: CourtOrder, form: StatusForm | None = None
 ) -> HttpResponse:
+    log_access(user=request.user, obj=order, request=request)  # every display of the order, form errors too
     today = timezone.localdate()
     row = selectors.order_rows([order], today=today)[0]
     can_record = request.user.has_perm(RECORD)
@@ -145,8 +146,12 @@ def court_order_comply(request: AuthenticatedHttpRequest, pk: int) -> HttpRespon
 def court_order_file(request: AuthenticatedHttpRequest, pk: int) -> FileResponse:
     order = _order(pk)
     log_access(user=request.user, obj=order, action="download", detail=order.file_name, request=request)
+    try:
+        handle = order.file.open("rb")
+    except FileNotFoundError as missing:  # the stored file is gone: a 404, never a 500
+        raise Http404("O arquivo da decisão não está no armazenamento.") from missing
     response = FileResponse(
-        order.file.open("rb"), as_attachment=True, filename=order.file_name, content_type=order.file_type
+        handle, as_attachment=True, filename=order.file_name, content_type=order.file_type
     )
     response["X-Content-Type-Options"] = "nosniff"
     response["Cache-Control"] = "private, no-store"

@@ -142,8 +142,10 @@ def registration_reinstate(
     )
     seat_notices.notify([registration.pk], seat_notices.REINSTATED, reason.strip())
     displaced = Nomination.objects.filter(position=position, order__in=list(updates))
+    # The displaced are told what changed for them (their nomination's end reason), never the other
+    # candidate's case (LGPD).
     seat_notices.notify(
-        list(displaced.values_list("registration_id", flat=True)), seat_notices.DISPLACED, reason.strip()
+        list(displaced.values_list("registration_id", flat=True)), seat_notices.DISPLACED, DISPLACED_REASON
     )
     return SeatOrder(registration, (*loaded.messages, *change.messages))
 
