@@ -3,14 +3,15 @@ post held under a provisional order is precarious). The court orders live in ``d
 app cannot import: that app registers the reader here (``use``) when it starts; without it no registration
 is under an order.
 
-The nomination act cites the case ("em cumprimento à decisão proferida nos autos nº …, precariamente") and
-the public nomination order marks the nomination "sub judice"; neither shows anything else of the case."""
+The nomination act cites the case ("em cumprimento à decisão proferida nos autos nº …, precariamente"; for a
+case in segredo de justiça, without the number: "em cumprimento a decisão judicial, precariamente") and the
+public nomination order marks the nomination "sub judice"; neither shows anything else of the case."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-# registration ids -> {registration id: the CNJ number of the order it is held under}
+# registration ids -> {registration id: the CNJ number of the order it is held under, '' when secret}
 CasesOf = Callable[[Iterable[int]], dict[int, str]]
 _cases_of: CasesOf | None = None
 
@@ -21,7 +22,8 @@ def use(cases_of: CasesOf) -> None:
 
 
 def cases_of(registration_ids: Iterable[int]) -> dict[int, str]:
-    """The CNJ number of the order each of ``registration_ids`` holds its place under, when there is one."""
+    """The CNJ number of the order each of ``registration_ids`` holds its place under, when there is one ('' for
+    an order in segredo de justiça: the registration is in the result, its number is not)."""
     ids = list(registration_ids)
     if _cases_of is None or not ids:
         return {}

@@ -503,7 +503,8 @@ class Nominee:
     seat_kind: str
     cause: str
     reverted: bool
-    court_case: str = ""  # the CNJ number of the order the nomination is made under (precarious)
+    precarious: bool = False  # made under a court order not yet final (STF Tema 476)
+    court_case: str = ""  # that order's CNJ number; '' when the case is in segredo de justiça
 
 
 @dataclass(frozen=True)
@@ -551,6 +552,7 @@ def nomination_act_context(
             seat_kind=schedule.kind_label(nomination.seat_kind, group).lower(),
             cause=causes[nomination.pk],
             reverted=nomination.reverted,
+            precarious=nomination.registration_id in cases,
             court_case=cases.get(nomination.registration_id, ""),
         )
 

@@ -25,13 +25,8 @@ from candidates.services.nominations.reinstatement import court_hold, court_rele
 from candidates.services.status import registration_change_status
 from contests.audit import User, audited_save
 from declarations.courts import rules
+from declarations.courts.selectors import locked
 from declarations.models import CourtOrder, CourtOrderEffect
-
-REMOVALS = {
-    Registration.Status.ELIMINATED.value: rules.ELIMINATE,
-    Registration.Status.CANCELLED.value: rules.ELIMINATE,
-    Registration.Status.EXCLUDED_FROM_RESERVE.value: rules.EXCLUDE,
-}
 
 
 def _reason(order: CourtOrder) -> str:
@@ -75,10 +70,6 @@ def _run(
     return change.messages
 
 
-def _locked(order: CourtOrder) -> CourtOrder:
-    return CourtOrder.objects.select_for_update().get(pk=order.pk)
-
-
 def can_apply(order: CourtOrder) -> bool:
     """The order moves the lists through the engine and is in force with someone not yet complied with."""
     return (
@@ -91,7 +82,7 @@ def can_apply(order: CourtOrder) -> bool:
 @transaction.atomic
 def order_effects_apply(*, order: CourtOrder, by: User, today: datetime.date) -> list[str]:
     """Comply with ``order`` for each candidate in its scope not yet complied with; the engine's messages."""
-    order = _locked(order)
+    order = locked(order)
     effect = rules.Effect(order.effect)
     if effect not in rules.ENGINE_EFFECTS:
         raise ValidationError(
@@ -105,8 +96,8 @@ def order_effects_apply(*, order: CourtOrder, by: User, today: datetime.date) ->
     for registration in order.registrations.order_by("number"):
         if registration.pk in done:
             continue
-        removed_status = registration.status if registration.status in REMOVALS else ""
-        events = rules.events_on_apply(effect, removed_by=REMOVALS.get(removed_status, ""))
+        removed_status = registration.status if registration.status in rules.REMOVALS else ""
+        events = rules.events_on_apply(effect, removed_by=rules.REMOVALS.get(removed_status, ""))
         for event in events:
             messages.extend(
                 _run(event, registration, order, removed_status=removed_status, by=by, today=today)
@@ -130,7 +121,7 @@ def order_effects_on_status(*, order: CourtOrder, by: User, today: datetime.date
             effect,
             target,
             applied=list(record.events),
-            removed_by=REMOVALS.get(record.removed_by, ""),
+            removed_by=rules.REMOVALS.get(record.removed_by, ""),
         )
         for event in events:
             messages.extend(

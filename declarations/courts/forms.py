@@ -20,7 +20,7 @@ MAX_NUMBERS = 5000
 
 class CourtOrderForm(StaffFormMixin, forms.Form):
     fieldsets = (
-        ("Processo", ("contest", "case_number", "court", "body")),
+        ("Processo", ("contest", "case_number", "secret", "court", "body")),
         ("Decisão", ("kind", "decided_on", "notified_on", "summary", "file")),
         ("Prazo de cumprimento", ("compliance_days", "compliance_unit")),
         ("Efeito e alcance", ("effect", "scope", "position", "list_name", "numbers")),
@@ -35,6 +35,12 @@ class CourtOrderForm(StaffFormMixin, forms.Form):
         max_length=30,
         help_text="Numeração única do CNJ: NNNNNNN-DD.AAAA.J.TR.OOOO. Os dígitos verificadores são conferidos "
         "e o tribunal é deduzido de J.TR.",
+    )
+    secret = forms.BooleanField(
+        label="Segredo de justiça",
+        required=False,
+        help_text="Marque quando o processo tramita em segredo de justiça: o ato de nomeação publicado diz "
+        "apenas “em cumprimento a decisão judicial, precariamente”, sem o número do processo.",
     )
     court = forms.CharField(
         label="Tribunal",

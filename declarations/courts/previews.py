@@ -14,7 +14,7 @@ from candidates.models import Nomination, Registration
 from contests.audit import User
 from declarations.courts import effects
 from declarations.models import CourtOrder
-from declarations.procedure.previews import Preview, rehearse
+from declarations.procedure.previews import Preview, _refused, rehearse
 
 
 def _nomination_line(nomination: Nomination, before: str | None) -> str:
@@ -62,4 +62,4 @@ def order_effects_apply_preview(*, order: CourtOrder, by: User, today: datetime.
     try:
         return rehearse(run)
     except ValidationError as error:
-        return Preview(refusal=" ".join(error.messages), error=error)
+        return _refused(error)

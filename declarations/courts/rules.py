@@ -168,6 +168,33 @@ ELIMINATE = "eliminate"
 EXCLUDE = "exclude_from_reserve"
 ENGINE_EFFECTS = frozenset({Effect.REINCLUDE_LISTS, Effect.KEEP_SEAT})
 
+# Effects that fall on named candidates: the order's scope is a candidate or a group of candidates.
+PERSONAL_EFFECTS = frozenset(
+    {Effect.REINCLUDE_LISTS, Effect.KEEP_SEAT, Effect.NOMINATE_PRECARIOUSLY, Effect.ELIMINATE}
+)
+
+# Orders under which a nomination is precarious (STF Tema 476) until the case is final: the ones that put or
+# keep the candidate in the competition, while in force or confirmed. Revoked and reformed orders no longer
+# hold anything; a final one makes it definitive.
+PRECARIOUS_EFFECTS = frozenset(
+    {
+        Effect.REINCLUDE_LISTS,
+        Effect.REINCLUDE_PHASE,
+        Effect.KEEP_SEAT,
+        Effect.NOMINATE_PRECARIOUSLY,
+        Effect.ANNUL_COMMISSION,
+    }
+)
+PRECARIOUS_STATUSES = frozenset({Status.IN_FORCE, Status.CONFIRMED})
+
+# The registration statuses that are a removal from the lists, and the engine event that removed it (the one
+# a revocation applies again). Values of ``candidates.models.Registration.Status``.
+REMOVALS = {
+    "eliminated": ELIMINATE,
+    "cancelled": ELIMINATE,
+    "excluded_from_reserve": EXCLUDE,
+}
+
 
 def events_on_apply(effect: Effect, *, removed_by: str) -> list[str]:
     """The engine events that comply with ``effect`` for one candidate; ``removed_by`` is the removal

@@ -72,6 +72,11 @@ def order_rows(orders: Iterable[CourtOrder], *, today: datetime.date) -> list[Or
     ]
 
 
+def locked(order: CourtOrder) -> CourtOrder:
+    """``order`` read afresh with its row locked (inside the caller's transaction)."""
+    return CourtOrder.objects.select_for_update().get(pk=order.pk)
+
+
 def orders() -> QuerySet[CourtOrder]:
     return CourtOrder.objects.select_related("contest", "position").order_by("-decided_on", "-pk")
 
@@ -83,29 +88,17 @@ def in_force_by_due_day(*, today: datetime.date) -> list[OrderRow]:
     return sorted(rows, key=lambda row: (row.due, row.order.pk))
 
 
-# Orders under which a nomination is precarious (STF Tema 476) until the case is final: the ones that put
-# or keep the candidate in the competition. Revoked and reformed orders no longer hold anything; a final one
-# makes it definitive.
-PRECARIOUS_EFFECTS = (
-    rules.Effect.REINCLUDE_LISTS.value,
-    rules.Effect.REINCLUDE_PHASE.value,
-    rules.Effect.KEEP_SEAT.value,
-    rules.Effect.NOMINATE_PRECARIOUSLY.value,
-    rules.Effect.ANNUL_COMMISSION.value,
-)
-PRECARIOUS_STATUSES = (rules.Status.IN_FORCE.value, rules.Status.CONFIRMED.value)
-
-
 def precarious_cases(registration_ids: Iterable[int]) -> dict[int, str]:
     """For each registration reached by name by an order in force or confirmed that puts or keeps it in the
-    competition, that order's CNJ number (the latest decided one)."""
+    competition, that order's CNJ number (the latest decided one); '' for an order in segredo de justiça,
+    whose number the public acts never cite."""
     rows = (
         CourtOrder.registrations.through.objects.filter(
             registration_id__in=list(registration_ids),
-            courtorder__status__in=PRECARIOUS_STATUSES,
-            courtorder__effect__in=PRECARIOUS_EFFECTS,
+            courtorder__status__in=[s.value for s in rules.PRECARIOUS_STATUSES],
+            courtorder__effect__in=[e.value for e in rules.PRECARIOUS_EFFECTS],
         )
         .order_by("courtorder__decided_on", "courtorder_id")
-        .values_list("registration_id", "courtorder__case_number")
+        .values_list("registration_id", "courtorder__case_number", "courtorder__secret")
     )
-    return dict(rows)
+    return {registration: "" if secret else number for registration, number, secret in rows}

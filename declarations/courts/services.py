@@ -20,7 +20,7 @@ from contests.audit import User, audited_save
 from contests.models import Contest, Position
 from declarations.courts import cnj, rules
 from declarations.courts.effects import order_effects_on_status
-from declarations.courts.selectors import compliance_deadline
+from declarations.courts.selectors import compliance_deadline, locked
 from declarations.models import CourtOrder
 from declarations.procedure.services import attachment_check
 
@@ -74,13 +74,7 @@ def _scope_check(
         )
     if position is not None and any(r.position_id != position.pk for r in registrations):
         _refuse(f"Há inscrições de outro cargo que não {position.code}.", "registrations")
-    personal = {
-        rules.Effect.REINCLUDE_LISTS,
-        rules.Effect.KEEP_SEAT,
-        rules.Effect.NOMINATE_PRECARIOUSLY,
-        rules.Effect.ELIMINATE,
-    }
-    if effect in personal and scope not in rules.PERSONAL_SCOPES:
+    if effect in rules.PERSONAL_EFFECTS and scope not in rules.PERSONAL_SCOPES:
         _refuse(
             f"O efeito “{rules.EFFECT_LABELS[effect]}” recai sobre candidatos: o alcance é um candidato ou um "
             "grupo de candidatos.",
@@ -93,6 +87,7 @@ def court_order_record(
     *,
     contest: Contest,
     case_number: str,
+    secret: bool = False,
     court: str,
     body: str,
     kind: str,
@@ -162,6 +157,7 @@ def court_order_record(
     order = CourtOrder(
         contest=contest,
         case_number=str(number),
+        secret=secret,
         court_code=number.court.code,
         court=court.strip() or f"{number.court.name} ({number.court.acronym})",
         body=body.strip(),
@@ -191,10 +187,6 @@ def court_order_record(
     return order
 
 
-def _locked(order: CourtOrder) -> CourtOrder:
-    return CourtOrder.objects.select_for_update().get(pk=order.pk)
-
-
 @transaction.atomic
 def court_order_status(
     *,
@@ -207,7 +199,7 @@ def court_order_status(
 ) -> CourtOrder:
     """Move ``order`` to ``status`` by a later decision of ``decided_on`` (``note``: which decision and what
     it said), as ``rules`` allows; final statuses never change."""
-    order = _locked(order)
+    order = locked(order)
     target = rules.Status(status)
     _refuse(rules.transition_error(rules.Status(order.status), target), "status")
     if decided_on > today:

@@ -38,6 +38,11 @@ class CourtOrder(models.Model):
     case_number = models.CharField(
         "número do processo", max_length=25, help_text="Numeração única do CNJ: NNNNNNN-DD.AAAA.J.TR.OOOO."
     )
+    secret = models.BooleanField(
+        "segredo de justiça",
+        default=False,
+        help_text="Processo em segredo de justiça: o ato público cita só a decisão judicial, sem o número.",
+    )
     court_code = models.CharField("código do tribunal (J.TR)", max_length=5)
     court = models.CharField(
         "tribunal", max_length=200, help_text="Deduzido do número (J.TR); pode ser corrigido."

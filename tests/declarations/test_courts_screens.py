@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
@@ -76,7 +77,12 @@ def test_juridico_records_a_collective_order_with_its_court_decoded(client_for, 
     due = timezone.localdate() - datetime.timedelta(days=1) + datetime.timedelta(days=10)
     assert "Último dia" in page
     assert order.file.name and not Path(settings.MEDIA_ROOT, order.file.name).exists()
-    assert AccessLog.objects.filter(user=cast["legal"], action="view").exists()
+    assert AccessLog.objects.filter(
+        user=cast["legal"],
+        action="view",
+        content_type=ContentType.objects.get_for_model(CourtOrder),
+        object_id=str(order.pk),
+    ).exists()
     listing = client.get(reverse("declarations:court_orders")).content.decode()
     assert order.case_number in listing
     assert due.year >= 2026
@@ -199,7 +205,13 @@ def test_the_decision_file_is_downloaded_by_readers_and_logged(client_for, cast)
     assert response.status_code == 200
     assert b"".join(response.streaming_content) == PDF
     assert "no-store" in response["Cache-Control"]
-    assert AccessLog.objects.filter(user=cast["auditor"], action="download", detail="decisao.pdf").exists()
+    assert AccessLog.objects.filter(
+        user=cast["auditor"],
+        action="download",
+        detail="decisao.pdf",
+        content_type=ContentType.objects.get_for_model(CourtOrder),
+        object_id=str(order.pk),
+    ).exists()
 
 
 def test_clerks_pendencias_list_vigentes_orders_by_compliance_due_day(client_for, cast):

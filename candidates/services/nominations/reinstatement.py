@@ -33,7 +33,7 @@ from candidates.models import AllocationLedger, Nomination, Registration
 from candidates.services.nominations.loading import _error, _load, _Loaded, _published, _save, engine_id
 from candidates.services.registrations import registration_set_status
 from contests.audit import User
-from contests.models import Position, Publication
+from contests.models import Position, Publication, add_days
 
 REMOVED = (
     Registration.Status.ELIMINATED,
@@ -172,10 +172,12 @@ def _court_event(
     updates: dict[int, dict] = {}
     if not holding:
         # The time to take office was suspended with the nomination: it runs again, whole, from the
-        # release (our reading; the act's publication date stays on the record).
-        for nom in change.changed:
-            row = Nomination.objects.get(position=position, order=nom.order)
-            updates[nom.order] = {"office_deadline": today + (row.office_deadline - row.publication_date)}
+        # release (our reading; the act's publication date stays on the record), counted as the call
+        # counts it (``contests.models.policy.add_days``, the contest's days).
+        deadline = add_days(today, loaded.contest.office_deadline_days)
+        if deadline is None:
+            raise ValidationError("Data fora do calendário: o prazo para a posse passaria do ano 9999.")
+        updates = {nom.order: {"office_deadline": deadline} for nom in change.changed}
     _save(
         loaded,
         state,
