@@ -1,8 +1,8 @@
 """The report's charts (issue 23), drawn on the server as SVG by pygal (a kept plotting library, pinned in
 requirements.txt), without scripts: shown as an image (``data:`` URI, allowed by the CSP's img-src; an SVG
 image runs no script and its own styles apply) whose ``alt`` names it, beside a table with the same figures
-(the text alternative, e-MAG 3.6). Counts of people arrive with privacy applied: a suppressed cell is not
-drawn (``None``) and the table says "<5"."""
+(the text alternative, e-MAG 3.6). Counts of people come from the report's rows, privacy applied: a suppressed cell is not
+drawn (``None``) and the table says "<5" or "X"."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pygal
 from pygal.style import Style
 
-from monitoring import indicators, privacy
+from monitoring import indicators, tables
 from monitoring.indicators import GROUP_LABELS, GROUPS, Scope
 
 STYLE = Style(
@@ -64,33 +64,35 @@ def bars(
     return str(chart.render(is_unicode=True))
 
 
-def funnel_charts(scope: Scope) -> list[Chart]:
-    """T1: per position, the funnel's bars per group (counts of people, privacy applied)."""
-    funnel = indicators.funnel(scope)
+def _count(text: str) -> int | None:
+    """A shown count as a number; a suppressed one ("<5", "X") is not drawn."""
+    return int(text) if text.isdigit() else None
+
+
+def funnel_charts(rows: Sequence[tables.Row]) -> list[Chart]:
+    """T1: per position, the funnel's bars per group, from the report's rows (privacy applied: the chart
+    draws what the table shows)."""
+    stages = list(dict.fromkeys(r.medida for r in rows if r.indicador == "T1" and r.grupo == tables.ALL))
+    shown: dict[tuple[str, str], dict[tuple[str, str], str]] = {}
+    for row in rows:
+        if row.indicador == "T1" and row.medida in stages:
+            shown.setdefault((row.concurso, row.cargo), {})[(row.grupo, row.medida)] = row.valor
     found = []
-    by_position: dict[int, dict[str, dict[str, int]]] = {}
-    positions = {}
-    for row in funnel.rows:
-        by_position.setdefault(row.position.pk, {})[row.group] = row.counts
-        positions[row.position.pk] = row.position
-    for pk, groups in by_position.items():
-        position = positions[pk]
-        title = f"Funil por grupo — {position.contest.slug}, cargo {position.code}"
-        cells = {g: [privacy.cell(groups[g][stage]) for stage in funnel.stages] for g in GROUPS}
+    for (contest, code), values in shown.items():
+        title = f"Funil por grupo — {contest}, cargo {code}"
+        labels = [GROUP_LABELS[g] for g in GROUPS]
+        cells = {label: [values.get((label, stage), "0") for stage in stages] for label in labels}
         svg = bars(
-            title,
-            funnel.stages,
-            [(GROUP_LABELS[g], [c.value for c in cells[g]]) for g in GROUPS],
-            stacked=False,
+            title, stages, [(label, [_count(v) for v in cells[label]]) for label in labels], stacked=False
         )
-        rows = tuple((stage, *(cells[g][i].text for g in GROUPS)) for i, stage in enumerate(funnel.stages))
+        table = tuple((stage, *(cells[label][i] for label in labels)) for i, stage in enumerate(stages))
         found.append(
             Chart(
                 title,
                 f"Gráfico de barras: {title}. Os números estão na tabela a seguir.",
                 svg,
-                ("Etapa", *(GROUP_LABELS[g] for g in GROUPS)),
-                rows,
+                ("Etapa", *labels),
+                table,
             )
         )
     return found

@@ -1,13 +1,15 @@
 """The report's figures as one flat table of aggregates, privacy applied (``monitoring.privacy``): what the
-command ``law_report``, the open data and the report screen print. Counts of people go through
-``privacy.cell``, shares through ``privacy.share``; counts of vacancies and days are not about people."""
+command ``law_report``, the open data, the report's charts and the report screen print. Counts of people are
+suppressed under 5 and, where they sit in a sum whose total is shown, complemented (``privacy.protect``);
+shares follow their cells; counts of vacancies and days are not about people."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
+from decimal import ROUND_HALF_UP, Decimal
 
 from monitoring import indicators, privacy
-from monitoring.indicators import GROUP_LABELS, LIST_LABELS, Scope
+from monitoring.indicators import GROUP_LABELS, GROUPS, LIST_LABELS, Scope
 from monitoring.procedures import falsity_procedures
 
 COLUMNS = ("indicador", "concurso", "cargo", "grupo", "medida", "valor", "nota")
@@ -17,11 +19,12 @@ DICTIONARY = {
     "à nomeação, por lista.",
     "concurso": "Identificador do concurso (número/ano no portal).",
     "cargo": "Código do cargo no edital.",
-    "grupo": "Ampla concorrência (sem reserva), reserva racial, pessoas com deficiência, ou a lista de origem "
-    "(T8); vazio quando a medida é do cargo.",
+    "grupo": "Todos (T1: todos os inscritos do cargo na etapa), ampla concorrência (sem reserva), reserva "
+    "racial, pessoas com deficiência, ou a lista de origem (T8); vazio quando a medida é do cargo.",
     "medida": "O que se conta (etapa do funil, tipo de vaga, percentual…).",
-    "valor": "O número; '<5' quando a célula tem de 1 a 4 pessoas (suprimida, LGPD art. 11); um percentual com "
-    "'*' está calculado sobre menos de 10 casos.",
+    "valor": "O número; '<5' quando a célula tem de 1 a 4 pessoas (suprimida, LGPD art. 11); 'X' quando foi "
+    "suprimida também para que uma célula pequena não se deduza do total por subtração (supressão "
+    "complementar); um percentual com '*' está calculado sobre menos de 10 casos.",
     "nota": "Por que o valor foi suprimido ou deve ser lido com cautela.",
 }
 
@@ -40,51 +43,131 @@ class Row:
         return asdict(self)
 
 
-def _people(indicator: str, contest: str, code: str, group: str, what: str, count: int) -> Row:
-    shown = privacy.cell(count)
-    return Row(indicator, contest, code, group, what, shown.text, shown.note)
+class Sheet:
+    """The report's rows as they are built: counts of people, other numbers, and shares of two cells; the
+    sums among them (``privacy.Relation``) so that ``privacy.protect`` suppresses what could be read back."""
+
+    def __init__(self) -> None:
+        self._entries: list[tuple[Row, str, int, int]] = []  # row, kind, cell keys (part and whole)
+        self._values: dict[object, int] = {}
+        self._people: set[object] = set()
+        self.relations: list[privacy.Relation] = []
+
+    def people(self, indicator: str, contest: str, code: str, group: str, what: str, count: int) -> int:
+        key = len(self._entries)
+        self._entries.append((Row(indicator, contest, code, group, what, ""), "cell", key, key))
+        self._values[key] = count
+        self._people.add(key)
+        return key
+
+    def number(self, indicator: str, contest: str, code: str, group: str, what: str, count: int) -> int:
+        """A count that is not of people (vacancies): never suppressed for itself, but may be as a complement."""
+        key = len(self._entries)
+        self._entries.append((Row(indicator, contest, code, group, what, ""), "cell", key, key))
+        self._values[key] = count
+        return key
+
+    def text(self, indicator: str, contest: str, code: str, group: str, what: str, value: str) -> None:
+        self._entries.append((Row(indicator, contest, code, group, what, value), "text", -1, -1))
+
+    def share_of(
+        self, indicator: str, contest: str, code: str, group: str, what: str, part: int, whole: int
+    ) -> None:
+        """A share of two cells of the sheet: suppressed when either is."""
+        self._entries.append((Row(indicator, contest, code, group, what, ""), "share", part, whole))
+
+    def share(
+        self, indicator: str, contest: str, code: str, group: str, what: str, part: int, whole: int
+    ) -> None:
+        """A share whose part is not a cell of the sheet (``privacy.share`` decides)."""
+        shown = privacy.share(part, whole)
+        self._entries.append(
+            (Row(indicator, contest, code, group, what, shown.text, shown.note), "text", -1, -1)
+        )
+
+    def withheld(self, indicator: str, contest: str, code: str, group: str, what: str) -> None:
+        """A number withheld because it would give a suppressed cell back."""
+        row = Row(indicator, contest, code, group, what, privacy.SUPPRESSED_MARK, privacy.SUPPRESSED_NOTE)
+        self._entries.append((row, "text", -1, -1))
+
+    def relate(self, total: int, parts: list[int]) -> None:
+        self.relations.append(privacy.Relation(total, tuple(parts)))
+
+    def rows(self) -> list[Row]:
+        hidden = privacy.protect(self._values, self.relations, self._people)
+        found = []
+        for row, kind, ref, whole in self._entries:
+            if kind == "cell":
+                status = hidden.get(ref)
+                if status == privacy.PRIMARY:
+                    row = replace(row, valor=privacy.SUPPRESSED_MARK, nota=privacy.SUPPRESSED_NOTE)
+                elif status == privacy.COMPLEMENTARY:
+                    row = replace(row, valor=privacy.COMPLEMENTARY_MARK, nota=privacy.COMPLEMENTARY_NOTE)
+                else:
+                    row = replace(row, valor=str(self._values[ref]))
+            elif kind == "share":
+                part = ref
+                if part in hidden or whole in hidden:
+                    row = replace(row, valor=privacy.SUPPRESSED_MARK, nota=privacy.SUPPRESSED_NOTE)
+                else:
+                    base = self._values[whole]
+                    shown = privacy.Share(_percent(self._values[part], base), base, base < privacy.MIN_BASE)
+                    row = replace(row, valor=shown.text, nota=shown.note)
+            found.append(row)
+        return found
 
 
-def _share(indicator: str, contest: str, code: str, group: str, what: str, part: int, whole: int) -> Row:
-    shown = privacy.share(part, whole)
-    return Row(indicator, contest, code, group, what, shown.text, shown.note)
+def _percent(part: int, whole: int) -> Decimal | None:
+    if whole == 0:
+        return None
+    return (Decimal(100) * part / whole).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+
+
+ALL = "Todos"
+
+
+def _funnel(sheet: Sheet, scope: Scope) -> None:
+    """T1: per position and stage, everyone and each group, with the group's share; the groups of a stage
+    sum (at least) to everyone, so the sum is protected."""
+    funnel = indicators.funnel(scope)
+    by_position: dict[int, dict[str, indicators.FunnelRow]] = {}
+    for line in funnel.rows:
+        by_position.setdefault(line.position.pk, {})[line.group] = line
+    for lines in by_position.values():
+        position = next(iter(lines.values())).position
+        contest, code = position.contest.slug, position.code
+        for stage in funnel.stages:
+            total = sheet.people("T1", contest, code, ALL, stage, funnel.total(position, stage))
+            parts = {}
+            for group in GROUPS:
+                parts[group] = sheet.people(
+                    "T1", contest, code, GROUP_LABELS[group], stage, lines[group].counts[stage]
+                )
+            sheet.relate(total, list(parts.values()))
+            for group in GROUPS:
+                if stage == indicators.REGISTERED:
+                    what = "inscritos: % do grupo entre os inscritos"
+                else:
+                    what = f"{stage}: % do grupo na etapa"
+                sheet.share_of("T1", contest, code, GROUP_LABELS[group], what, parts[group], total)
 
 
 def rows(scope: Scope) -> list[Row]:
-    found: list[Row] = []
-    funnel = indicators.funnel(scope)
-    for line in funnel.rows:
-        contest, code, group = line.position.contest.slug, line.position.code, GROUP_LABELS[line.group]
-        registered = line.counts[indicators.REGISTERED]
-        for stage in funnel.stages:
-            found.append(_people("T1", contest, code, group, stage, line.counts[stage]))
-            if stage != indicators.REGISTERED:
-                found.append(
-                    _share(
-                        "T1",
-                        contest,
-                        code,
-                        group,
-                        f"{stage}: % do grupo na etapa",
-                        line.counts[stage],
-                        funnel.total(line.position, stage),
-                    )
-                )
-        found.append(
-            _share(
-                "T1",
-                contest,
-                code,
-                group,
-                "inscritos: % do grupo entre os inscritos",
-                registered,
-                funnel.total(line.position, indicators.REGISTERED),
-            )
-        )
+    sheet = Sheet()
+    _funnel(sheet, scope)
+    _seats(sheet, scope)
+    _nominees(sheet, scope)
+    _delays(sheet, scope)
+    _falsity(sheet, scope)
+    return sheet.rows()
+
+
+def _seats(sheet: Sheet, scope: Scope) -> None:
+    """T2. Still open = reserved − filled − reverted: when the cotistas who filled seats are under 5
+    (suppressed), the two seat counts that would give them back by subtraction are withheld too (the reserved
+    seats follow from the law and the vacancies, public: they stay)."""
     for seat in indicators.seats(scope):
         contest, code = seat.position.contest.slug, seat.position.code
-        # Still open = reserved − filled − reverted: when the cotistas who filled seats are under 5 (suppressed),
-        # the two seat counts that would give them back by subtraction are withheld too.
         hidden = privacy.cell(seat.filled_by_cotistas).suppressed
         for what, value, derives in (
             ("vagas do edital", seat.edital, False),
@@ -95,63 +178,62 @@ def rows(scope: Scope) -> list[Row]:
             ("reservadas ainda não preenchidas", seat.still_open, True),
         ):
             if hidden and derives:
-                found.append(
-                    Row("T2", contest, code, "", what, privacy.SUPPRESSED_MARK, privacy.SUPPRESSED_NOTE)
-                )
+                sheet.withheld("T2", contest, code, "", what)
             else:
-                found.append(Row("T2", contest, code, "", what, str(value)))
-        found.append(
-            _people("T2", contest, code, "", "reservadas preenchidas por cotistas", seat.filled_by_cotistas)
-        )
-        found.append(Row("T2", contest, code, "", "fração levada adiante", seat.carried_fraction))
+                sheet.text("T2", contest, code, "", what, str(value))
+        sheet.people("T2", contest, code, "", "reservadas preenchidas por cotistas", seat.filled_by_cotistas)
+        sheet.text("T2", contest, code, "", "fração levada adiante", seat.carried_fraction)
+
+
+def _nominees(sheet: Sheet, scope: Scope) -> None:
     for nominee in indicators.nominees(scope):
         contest, code = nominee.position.contest.slug, nominee.position.code
-        found.append(_people("T3", contest, code, "", "nomeados", nominee.nominees))
-        found.append(
-            _people(
-                "T3", contest, code, "", "cotistas nomeados na ampla concorrência", nominee.racial_in_open
-            )
+        sheet.people("T3", contest, code, "", "nomeados", nominee.nominees)
+        sheet.people(
+            "T3", contest, code, "", "cotistas nomeados na ampla concorrência", nominee.racial_in_open
         )
-        found.append(
-            _share(
-                "T3",
-                contest,
-                code,
-                "",
-                "% de negros entre os nomeados",
-                nominee.racial_nominees,
-                nominee.nominees,
-            )
+        sheet.share(
+            "T3",
+            contest,
+            code,
+            "",
+            "% de negros entre os nomeados",
+            nominee.racial_nominees,
+            nominee.nominees,
         )
+
+
+def _delays(sheet: Sheet, scope: Scope) -> None:
     for delay in indicators.delays(scope):
-        contest, code, group = (
-            delay.position.contest.slug,
-            delay.position.code,
-            LIST_LABELS[delay.source_list],
-        )
-        found.append(_people("T8", contest, code, group, "nomeações", delay.nominations))
+        contest, code = delay.position.contest.slug, delay.position.code
+        group = LIST_LABELS[delay.source_list]
+        sheet.people("T8", contest, code, group, "nomeações", delay.nominations)
         if delay.nominations >= privacy.MIN_CELL:
             median = "" if delay.median_days is None else f"{delay.median_days:g}"
-            found.append(Row("T8", contest, code, group, "mediana de dias", median))
-            found.append(Row("T8", contest, code, group, "máximo de dias", str(delay.max_days)))
-    found.extend(_falsity_rows(scope))
-    return found
+            sheet.text("T8", contest, code, group, "mediana de dias", median)
+            sheet.text("T8", contest, code, group, "máximo de dias", str(delay.max_days))
 
 
 ORIGIN_LABELS = {"complaint": "por denúncia", "ex_officio": "de ofício", "commission": "pela comissão"}
 OUTCOME_LABELS = {"falsity": "falsidade reconhecida", "dismissed": "improcedentes", "": "sem decisão"}
 
 
-def _falsity_rows(scope: Scope) -> list[Row]:
-    """T6, for all the scope's contests together (a procedure per contest would name too few people)."""
+def _falsity(sheet: Sheet, scope: Scope) -> None:
+    """T6, for all the scope's contests together (a procedure per contest would name too few people); the
+    origins and the outcomes each sum to the procedures opened."""
     t6 = falsity_procedures(scope)
-    found = [_people("T6", "", "", "", "processos instaurados", t6.opened)]
-    for origin, count in t6.by_origin.items():
-        found.append(_people("T6", "", "", "", f"instaurados {ORIGIN_LABELS.get(origin, origin)}", count))
-    for outcome, count in sorted(t6.outcomes.items()):
-        found.append(_people("T6", "", "", "", f"resultado: {OUTCOME_LABELS.get(outcome, outcome)}", count))
-    found.append(_people("T6", "", "", "", "encerrados", t6.closed))
+    opened = sheet.people("T6", "", "", "", "processos instaurados", t6.opened)
+    origins = [
+        sheet.people("T6", "", "", "", f"instaurados {ORIGIN_LABELS.get(origin, origin)}", count)
+        for origin, count in t6.by_origin.items()
+    ]
+    sheet.relate(opened, origins)
+    outcomes = [
+        sheet.people("T6", "", "", "", f"resultado: {OUTCOME_LABELS.get(outcome, outcome)}", count)
+        for outcome, count in sorted(t6.outcomes.items())
+    ]
+    sheet.relate(opened, outcomes)
+    sheet.people("T6", "", "", "", "encerrados", t6.closed)
     if t6.closed >= privacy.MIN_CELL and t6.median_days is not None:
-        found.append(Row("T6", "", "", "", "mediana de dias até o último ato", f"{t6.median_days:g}"))
-    found.append(_people("T6", "", "", "", "encaminhados ao Ministério Público", t6.referred))
-    return found
+        sheet.text("T6", "", "", "", "mediana de dias até o último ato", f"{t6.median_days:g}")
+    sheet.people("T6", "", "", "", "encaminhados ao Ministério Público", t6.referred)

@@ -48,8 +48,9 @@ def report(request: AuthenticatedHttpRequest) -> HttpResponse:
             contests=list(contests_in(scope)),
             sections=_sections(found),
             suppressed=any(row.nota == privacy.SUPPRESSED_NOTE for row in found),
+            complemented=any(row.nota == privacy.COMPLEMENTARY_NOTE for row in found),
             few_cases=any(row.nota == privacy.FEW_CASES_NOTE for row in found),
-            funnel_charts=charts.funnel_charts(scope),
+            funnel_charts=charts.funnel_charts(found),
             seats_chart=charts.seats_chart(scope),
             dictionary=tables.DICTIONARY,
         )

@@ -49,8 +49,11 @@ def test_the_report_shows_the_indicators_with_small_cells_suppressed(client_for,
     page = client.get(URL, params(world))
     html = page.content.decode()
     assert page.status_code == 200
-    # T1 registered: open 5 (shown), racial 3 and PcD 1 (suppressed).
-    assert cells(html, "inscritos") == ["5", privacy.SUPPRESSED_MARK, privacy.SUPPRESSED_MARK]
+    # T1 registered: everyone 9, open 5 (shown), racial 3 and PcD 1 (suppressed: 9 − 5 = 4 is 1 + 3, 2 + 2 or
+    # 3 + 1, neither can be read back).
+    assert cells(html, "inscritos") == ["9", "5", privacy.SUPPRESSED_MARK, privacy.SUPPRESSED_MARK]
+    # The open share among the 9 registered: 5/9 = 55,6%, on fewer than 10 cases.
+    assert cells(html, "inscritos: % do grupo entre os inscritos")[0] == "55,6%*"
     text = html_lib.unescape(html)
     assert privacy.SUPPRESSED_NOTE in text
     # T2: 5 edital vacancies, 1 reserved.
