@@ -21,8 +21,7 @@ from contests.wording import agreeing
 
 
 def recipient(registration: Registration) -> str:
-    candidate = registration.candidate
-    return candidate.social_name or candidate.full_name
+    return registration.candidate.display_name
 
 
 def reference(registration: Registration) -> str:

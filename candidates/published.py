@@ -219,7 +219,7 @@ def nomination_rows(position: Position) -> list[dict[str, Any]]:
                 "status": nomination.status,
                 "status_label": label,
                 "number": nomination.registration.number,
-                "name": candidate.social_name or candidate.full_name,
+                "name": candidate.display_name,
                 "act_number": nomination.act_number,
                 "act_date": nomination.act_date,
                 "publication_date": nomination.publication_date,

@@ -1,4 +1,4 @@
-"""Months and years on dates: the one way the project counts them.
+"""Days, months and years on dates: the one way the project counts them.
 
 PURE module: no Django, no project import. Every count of months or years uses it: a law's duration
 (``Policy.end_date``), a contest's validity (``Contest.validity_end``), the procedure's deadlines in months
@@ -17,10 +17,19 @@ PURE module: no Django, no project import. Every count of months or years uses i
 from __future__ import annotations
 
 import calendar
-from datetime import date
+from datetime import date, timedelta
 
 FIRST_INDEX = date.min.year * 12 + date.min.month - 1  # months since year 0 of 01/0001
 LAST_INDEX = date.max.year * 12 + date.max.month - 1  # of 12/9999
+
+
+def add_days(day: date, days: int) -> date | None:
+    """``day`` plus ``days`` (negative: before); None past the calendar (each caller reads it as "no end"
+    or refuses with a message: a far date gave 500 on every page)."""
+    try:
+        return day + timedelta(days=days)
+    except OverflowError:
+        return None
 
 
 def add_months(day: date, months: int) -> date:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from contests.calendar import add_months, add_years
+from contests.calendar import add_days, add_months, add_years
 
 PERIODIC = "periodic"
 FINAL = "final"
@@ -76,11 +76,9 @@ class Warning:
     overdue: bool = False
 
 
-ONE_DAY = datetime.timedelta(days=1)
-
-
 def _minus_one_day(day: datetime.date) -> datetime.date:
-    return day if day == datetime.date.min else day - datetime.timedelta(days=1)
+    """The day before ``day`` (``day`` itself on the calendar's first day)."""
+    return add_days(day, -1) or day
 
 
 def end(term: Term) -> datetime.date | None:
@@ -138,7 +136,7 @@ def refusal_for_edital(term: Term, day: datetime.date) -> str:
         if (
             term.duration_years
             and term.start
-            and add_years(term.start, term.duration_years) - ONE_DAY == last
+            and _minus_one_day(add_years(term.start, term.duration_years)) == last
         ):
             years = "ano" if term.duration_years == 1 else "anos"
             cite = f", {term.citation_term}" if term.citation_term else ""

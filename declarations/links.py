@@ -115,9 +115,7 @@ def hetero_link_issue(
 ) -> tuple[VerificationLink, str]:
     """A new private link to ``verification``'s result for its candidate; the token is returned once."""
     candidate = verification.registration.candidate
-    link = VerificationLink(
-        verification=verification, name=(candidate.social_name or candidate.full_name)[:200], email=email
-    )
+    link = VerificationLink(verification=verification, name=candidate.display_name[:200], email=email)
     return _issue(link, by=by, now=now, reason="Link privado da heteroidentificação emitido")
 
 

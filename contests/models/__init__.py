@@ -2,12 +2,13 @@
 Publication, SigningCertificate; the edital's text and the published documents (``contests.documents.models``); Job, the
 background work any app asks for (``contests.jobs``)."""
 
+from contests.calendar import add_days  # the one day arithmetic, kept importable from here
 from contests.documents.models import Document, EditalText
 from contests.models.access import AccessLog
 from contests.models.contest import Contest, Position, VacancyOpening, vacancies_bound_refusal
 from contests.models.jobs import Job
 from contests.models.organization import Authority, Holiday, Organization, Signatory
-from contests.models.policy import PERCENT_VALIDATORS, POLICY_LOCKED, Policy, add_days
+from contests.models.policy import PERCENT_VALIDATORS, POLICY_LOCKED, Policy
 from contests.models.publication import Publication
 from contests.models.signing import SigningCertificate
 

@@ -20,19 +20,6 @@ PERCENT_VALIDATORS = [MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(1
 POLICY_LOCKED = "Esta política é usada por um concurso com edital publicado e não pode ser alterada: crie uma nova versão."
 
 
-# Day arithmetic never raises: a result past the calendar Python knows (years 1 to 9999) is None, which
-# each caller reads as "no end" or refuses with a message (a far date gave 500 on every page).
-# Months and years are counted by ``contests.calendar`` (clamped to the calendar's ends instead).
-
-
-def add_days(day: datetime.date, days: int) -> datetime.date | None:
-    """``day`` plus ``days`` (negative: before); None past the calendar."""
-    try:
-        return day + datetime.timedelta(days=days)
-    except OverflowError:
-        return None
-
-
 class Policy(models.Model):
     """A law's parameters (RULES.md §1), versioned by dates. Two founding laws are seeded.
 

@@ -106,7 +106,7 @@ def _context(procedure: Procedure, **extra) -> dict:
         "procedure_full": procedure_full_name(procedure),
         "registration": registration,
         "candidate": registration.candidate,
-        "candidate_name": registration.candidate.social_name or registration.candidate.full_name,
+        "candidate_name": registration.candidate.display_name,
         "contest": registration.contest,
         "organization": Organization.current(),
         "falsity_basis": falsity_basis(policy),
@@ -556,7 +556,7 @@ def effects_act_text(procedure: Procedure, *, nominated: bool = False) -> str:
     the annulment of the nomination (SM art. 3º §3º) or of the admission (AR art. 2º), per the policy.
     Nothing sensitive: no CPF, no declaration, no reasons."""
     registration = procedure.registration
-    name = registration.candidate.social_name or registration.candidate.full_name
+    name = registration.candidate.display_name
     annulment = ""
     if nominated:
         law = registration.contest.policy.procedure_law
@@ -585,7 +585,7 @@ def effects_articles(procedure: Procedure, *, nominated: bool, restored: bool) -
     """The articles of the public act of the effects: only what may be published (RULES §7: name,
     inscription, contest, procedure number, the effect), never the reasons nor the declaration."""
     registration = procedure.registration
-    name = registration.candidate.social_name or registration.candidate.full_name
+    name = registration.candidate.display_name
     full = procedure_full_name(procedure)
     articles = [
         f"Eliminar {name}, inscrição nº {registration.number}, do {registration.contest}, nos termos do {full}."

@@ -378,7 +378,7 @@ def notice_letter_printed(
     link, token = link_issue(
         procedure=act.procedure,
         holder=ProcedureLink.Holder.CANDIDATE,
-        name=candidate.social_name or candidate.full_name,
+        name=candidate.display_name,
         by=by,
         now=now,
     )

@@ -47,7 +47,7 @@ def send_notice_email(act_id: int) -> str:
         link, token = link_issue(
             procedure=procedure,
             holder=ProcedureLink.Holder.CANDIDATE,
-            name=candidate.social_name or candidate.full_name,
+            name=candidate.display_name,
             email=act.recipient,
             by=None,
             now=now,

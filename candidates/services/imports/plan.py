@@ -607,7 +607,7 @@ class _Planner:
         return RowView(
             line=row.line,
             number=reg.number,
-            name=candidate.social_name or candidate.full_name,
+            name=candidate.display_name,
             cpf=format_cpf(candidate.cpf),
             position=self.positions_by_id[reg.position_id].code,
             racial=racial,

@@ -403,7 +403,7 @@ def link_create(request: AuthenticatedHttpRequest, year: int, number: int) -> Ht
     link, token = links.link_issue(
         procedure=procedure,
         holder=ProcedureLink.Holder.CANDIDATE,
-        name=candidate.social_name or candidate.full_name,
+        name=candidate.display_name,
         email=email,
         by=request.user,
         now=timezone.now(),

@@ -287,7 +287,7 @@ def seed_procedure(contest: Contest, by: User) -> list[str]:
     link, _token = links.link_issue(
         procedure=procedure,
         holder=ProcedureLink.Holder.CANDIDATE,
-        name=candidate.social_name or candidate.full_name,
+        name=candidate.display_name,
         by=by,
         now=timezone.now(),
     )
