@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from contests import wording
-from declarations import deadlines
-from declarations.calendars import organization_calendar
 from declarations.models import ProcedureAct
-from declarations.procedure import rules
+from declarations.procedure import notice_documents, rules
 
 
 def appeal_parts(
@@ -23,16 +20,14 @@ def appeal_parts(
     an appeal not heard, its ground (art. 63)."""
     appeal = last_of(before, rules.Act.APPEAL)
     decided = last_of(before[: before.index(appeal)] if appeal else before, *rules.DECIDING_ACTS)
-    amount = act.procedure.policy.appeal_answer_business_days
-    calendar = organization_calendar([act.on.year, act.on.year + 1]) if act.on else None
+    policy = act.procedure.policy
+    answer = rules.Period.APPEAL_ANSWER
     return {
         "appeal": appeal,
         "appellant": appeal.filed_by.strip() if appeal and appeal.filed_by.strip() else "terceiro",
         "standing": appeal.get_standing_display() if appeal and appeal.standing else "",
         "decided_text": decided_text(decided) if decided else "a decisão proferida no processo",
-        "answer_days": f"{amount} ({wording.in_words(amount)}) dias úteis",
-        "period_ends": deadlines.deadline(act.on, amount, deadlines.Unit.BUSINESS_DAYS, calendar).last_day
-        if act.on and calendar
-        else None,
+        "answer_days": notice_documents.days_text(rules.period_amount(answer, policy), answer),
+        "period_ends": notice_documents.period_ends(act.on, answer, policy) if act.on else None,
         "ground": act.get_ground_display(),
     }

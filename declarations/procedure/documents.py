@@ -37,8 +37,6 @@ from contests.documents.render import Stamp, render_pdf
 from contests.documents.services import current_version, document_publish
 from contests.documents.signatures import SignatureBlock, preamble, signatory_for, signature_block
 from contests.models import Organization, Policy, Signatory
-from declarations import deadlines
-from declarations.calendars import organization_calendar
 from declarations.models import Procedure, ProcedureAct, ProcedureLaw
 from declarations.procedure import appeal_documents, notice_documents, notices, rules
 from declarations.procedure import rules_labels as labels
@@ -208,9 +206,11 @@ def _act_context(act: ProcedureAct, **extra) -> dict:
     policy = act.procedure.policy
     parts: dict = {
         "issued_on": on,
-        "defence_days": _days(policy.defence_days),
-        "appeal_days": _days(policy.appeal_days),
-        "reconsideration_days": _days(policy.reconsideration_days),
+        "defence_days": notice_documents.days_text(policy.defence_days, rules.Period.DEFENCE),
+        "appeal_days": notice_documents.days_text(policy.appeal_days, rules.Period.APPEAL),
+        "reconsideration_days": notice_documents.days_text(
+            policy.reconsideration_days, rules.Period.RECONSIDERATION
+        ),
     }
     if kind in rules.AFTER_FINAL_DECIDING or kind is rules.Act.AFTER_FINAL_NOTICE:
         parts.update(after_final_documents.after_final_parts(act, before))
@@ -225,11 +225,6 @@ def _act_context(act: ProcedureAct, **extra) -> dict:
     elif kind is rules.Act.APPEAL_NOT_HEARD:
         parts.update(appeal_parts(act, before))
     return _context(act.procedure, act=act, **parts, **extra)
-
-
-def _days(amount: int) -> str:
-    """A period as the acts write it: "10 (dez) dias", "1 (um) dia"."""
-    return f"{amount} ({wording.in_words(amount)}) {'dia' if amount == 1 else 'dias'}"
 
 
 def _acts_before(act: ProcedureAct) -> list[ProcedureAct]:
@@ -250,13 +245,6 @@ def _is_nominated(procedure: Procedure) -> bool:
     return Nomination.objects.filter(
         registration=procedure.registration, status__in=Nomination.HOLDING
     ).exists()
-
-
-def _deadline_end(start: datetime.date, amount: int) -> datetime.date:
-    """The last day of ``amount`` calendar days counted from ``start`` (Lei 9.784 art. 66), on the
-    organisation's calendar: the one deadline engine the case page uses."""
-    calendar = organization_calendar([start.year, start.year + 1])
-    return deadlines.deadline(start, amount, deadlines.Unit.DAYS, calendar).last_day
 
 
 @dataclass(frozen=True)
@@ -435,10 +423,10 @@ def _notice_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
         parts["decided_text"] = decided_text(decided) if decided else "a decisão proferida no processo"
         parts["decided_of"] = of(parts["decided_text"])
         parts["falsity"] = decided is not None and decided.outcome == rules.Outcome.FALSITY
-        amount = policy.appeal_days
+        period = rules.Period.APPEAL
     else:
-        amount = policy.defence_days
-    parts["period_ends"] = _deadline_end(act.on, amount) if act.on else None
+        period = rules.Period.DEFENCE
+    parts["period_ends"] = notice_documents.period_ends(act.on, period, policy) if act.on else None
     return parts
 
 
@@ -466,7 +454,9 @@ def _final_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
         "decided_text": decided_text(decided) if decided else "a decisão proferida no processo",
         "decided_of": of(decided_text(decided)) if decided else "da decisão proferida no processo",
         "decision_notice": notice,
-        "appeal_ends": _deadline_end(notice.on, policy.appeal_days) if notice and notice.on else None,
+        "appeal_ends": notice_documents.period_ends(notice.on, rules.Period.APPEAL, policy)
+        if notice and notice.on
+        else None,
         "last_instance": instances >= policy.appeal_instances,
         "falsity": decided is not None and decided.outcome == rules.Outcome.FALSITY,
         "nominated": _is_nominated(procedure),

@@ -49,10 +49,23 @@ def notified_text(notified: ProcedureAct | None) -> str:
     return f"do ato “{label}”, de {wording.date_in_full(_act_day(notified))}"
 
 
-def period_ends(start: datetime.date, amount: int) -> datetime.date:
-    """The last day of ``amount`` calendar days from ``start`` (art. 66), on the organisation's calendar."""
+def days_text(amount: int, period: rules.Period | None = None) -> str:
+    """A period as the acts write it: "10 (dez) dias", "1 (um) dia", "5 (cinco) dias úteis" (the unit the
+    law gives ``period``, calendar days when none is named)."""
+    business = (
+        period is not None and deadlines.Unit(rules.period_unit(period)) is deadlines.Unit.BUSINESS_DAYS
+    )
+    unit = ("dia útil", "dias úteis") if business else ("dia", "dias")
+    return f"{amount} ({wording.in_words(amount)}) {unit[0] if amount == 1 else unit[1]}"
+
+
+def period_ends(start: datetime.date, period: rules.Period, policy: rules.Policy) -> datetime.date:
+    """The last day of ``period`` counted from ``start`` (the notice's effect) in the unit the law gives it
+    (business days where it says so, else calendar days: art. 66 §2º), on the organisation's calendar: the
+    one count every act's document prints, the same as the case page's (``selectors.case_state``)."""
     calendar = organization_calendar([start.year, start.year + 1])
-    return deadlines.deadline(start, amount, deadlines.Unit.DAYS, calendar).last_day
+    unit = deadlines.Unit(rules.period_unit(period))
+    return deadlines.deadline(start, rules.period_amount(period, policy), unit, calendar).last_day
 
 
 def notice_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
@@ -70,8 +83,6 @@ def notice_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
         "purpose": NOTICE_PURPOSES.get(kind.value, DEFAULT_PURPOSE),
         "period_label": rules.PERIOD_LABELS[periods[0]].lower() if periods else "",
         "period_citation": rules.PERIOD_CITATIONS[periods[0]] if periods else "",
-        "period_days": f"{amount} ({wording.in_words(amount)}) {'dia' if amount == 1 else 'dias'}"
-        if amount
-        else "",
-        "period_ends": period_ends(act.on, amount) if act.on and amount else None,
+        "period_days": days_text(amount, periods[0]) if periods and amount else "",
+        "period_ends": period_ends(act.on, periods[0], policy) if act.on and periods and amount else None,
     }

@@ -111,10 +111,14 @@ PERIOD_CITATIONS: Mapping[Period, str] = {
     Period.SUPERIOR_DECISION: "Lei 9.784 art. 59 §§1º–2º",
 }
 
-# Whose duty the period is: the candidate's (a filing after it is late) or the administration's (a
-# decision after it is still valid, but overdue).
+# Whose duty: the candidate's (a filing after it is late) or the administration's (a decision is overdue).
 CANDIDATE_PERIODS = frozenset({Period.DEFENCE, Period.FINAL_STATEMENT, Period.APPEAL, Period.APPEAL_ANSWER})
 BUSINESS_DAY_PERIODS = frozenset({Period.APPEAL_ANSWER})
+
+
+def period_unit(period: Period) -> str:
+    """``period``'s unit (a ``deadlines.Unit`` value): business days where the law says so (art. 66 §2º)."""
+    return "business-days" if period in BUSINESS_DAY_PERIODS else "days"
 
 
 @dataclass(frozen=True)
@@ -148,7 +152,7 @@ class ActRecord:
 
 @dataclass(frozen=True)
 class PeriodStart:
-    """A running deadline: ``amount`` calendar days counted from ``start`` (Lei 9.784 art. 66)."""
+    """A running deadline: ``amount`` days (``unit``) counted from ``start`` (Lei 9.784 art. 66)."""
 
     period: Period
     start: datetime.date
@@ -169,8 +173,7 @@ class PeriodStart:
         return self.period in CANDIDATE_PERIODS
 
 
-# What each act starts (the caller records the deadline on the act). A notice starts the defence or the
-# appeal period only from the day it takes effect.
+# What each act starts; a notice starts its period only from the day it takes effect (art. 26).
 STARTS: Mapping[Act, tuple[Period, ...]] = {
     Act.NOTICE: (Period.DEFENCE,),
     Act.INSTRUCTION_CLOSED: (Period.DECISION,),
@@ -207,8 +210,7 @@ def deadlines_started(act: ActRecord, acts: Sequence[ActRecord], policy: Policy)
     periods = STARTS.get(act.kind, ())
     if act.kind is Act.RECONSIDERATION and act.outcome != current_outcome(acts):
         return ()  # reversed: a new decision of the same instance, to be notified
-    unit = {p: "business-days" if p in BUSINESS_DAY_PERIODS else "days" for p in periods}
-    return tuple(PeriodStart(p, act.on, period_amount(p, policy), unit[p], len(acts)) for p in periods)
+    return tuple(PeriodStart(p, act.on, period_amount(p, policy), period_unit(p), len(acts)) for p in periods)
 
 
 def running_periods(acts: Sequence[ActRecord], policy: Policy) -> dict[Period, PeriodStart]:
@@ -287,8 +289,7 @@ NOTIFIES: Mapping[Act, frozenset[Act]] = {
 
 
 def notified_index(kind: Act, acts: Sequence[ActRecord]) -> int:
-    """The index in ``acts`` of the act a notice of ``kind`` makes known (the latest of ``NOTIFIES[kind]``);
-    -1 when there is none."""
+    """The index in ``acts`` of the act a notice of ``kind`` makes known (the latest of NOTIFIES), or -1."""
     found = _last(acts, *NOTIFIES.get(kind, frozenset()))
     return found[0] if found else -1
 
