@@ -330,22 +330,52 @@ def may_edit_opinion(*, author: str, editor: str, session_closed: bool) -> str |
     return None
 
 
-def second_call_problem(
-    *, allowed: bool, outcome: str, kind: str, justification: str, is_second_call: bool, applied: bool
+SECOND_CALL_DONE = "O candidato já foi chamado em segunda chamada."
+
+
+def second_call_refusal(
+    *, allowed: bool, outcome: str, kind: str, is_second_call: bool, applied: bool, called: bool = False
 ) -> str | None:
-    """Why a candidate cannot be called again after missing the session, or ``None``. Our reading: a second
-    call breaks the equality of the call unless the edital provides it for all alike (the policy's
-    ``hetero_second_call``), and then only for a justified absence, with the justification on record; it
-    follows an absence of the first commission, is given once, and not after the absence's consequence was
-    applied (the result would then be applied twice)."""
+    """Why a candidate cannot be called again after missing the session, or ``None`` (the session page
+    offers the second call then). Our reading: a second call breaks the equality of the call unless the
+    edital provides it for all alike (the policy's ``hetero_second_call``), and then only for a justified
+    absence; it follows an absence of the first commission, is given once (``called``: this absence was
+    already called again; ``is_second_call``: the absence is the second call's own), and not after the
+    absence's consequence was applied (the result would then be applied twice)."""
     if not allowed:
         return "O edital (política do concurso) não prevê segunda chamada por ausência justificada."
     if kind != Kind.FIRST or outcome != Outcome.ABSENT:
         return "Só o candidato ausente à sessão da comissão de heteroidentificação tem segunda chamada."
     if is_second_call:
         return "A segunda chamada é única: o candidato já faltou a ela."
+    if called:
+        return SECOND_CALL_DONE
     if applied:
         return "A consequência da ausência já foi aplicada: não cabe mais segunda chamada."
+    return None
+
+
+def second_call_problem(
+    *,
+    allowed: bool,
+    outcome: str,
+    kind: str,
+    justification: str,
+    is_second_call: bool,
+    applied: bool,
+    called: bool = False,
+) -> str | None:
+    """``second_call_refusal``, and the justification on record (recording the second call)."""
+    problem = second_call_refusal(
+        allowed=allowed,
+        outcome=outcome,
+        kind=kind,
+        is_second_call=is_second_call,
+        applied=applied,
+        called=called,
+    )
+    if problem:
+        return problem
     if not justification.strip():
         return "Registre a justificativa da ausência e o documento que a comprova."
     return None

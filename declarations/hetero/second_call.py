@@ -33,11 +33,10 @@ def second_call(
         justification=justification,
         is_second_call=SecondCall.objects.filter(verification=absent).exists(),
         applied=absent.consequence_applied_on is not None,
+        called=SecondCall.objects.filter(absent=absent).exists(),
     )
     if problem:
         raise ValidationError({"justification": problem} if "justificativa" in problem else problem)
-    if SecondCall.objects.filter(absent=absent).exists():
-        raise ValidationError("O candidato já foi chamado em segunda chamada.")
     session = Session.objects.select_for_update().get(pk=session.pk)
     if session.commission_id != absent.session.commission_id:
         raise ValidationError({"session": "A segunda chamada é feita pela mesma comissão."})

@@ -211,12 +211,14 @@ class SessionRow:
     appeal: Appeal | None = (
         None  # the appeal against it (first commission) or judged in it (appeal commission)
     )
+    second_call_open: bool = False  # a justified absence may be called again (``rules.second_call_refusal``)
 
 
 def session_rows(session: Session, *, seat: CommissionMember | None, every_opinion: bool) -> list[SessionRow]:
     """The candidates called to ``session`` in inscription order, with their opinions: two queries
     whatever their number (a member who may not see the others' drafts loads only their own)."""
     opinions = Opinion.objects.select_related("member").order_by("member__name")
+    second_call_allowed = session.commission.contest.policy.procedure_law.hetero_second_call
     if not every_opinion:
         opinions = opinions.filter(member=seat) if seat is not None else opinions.none()
     verifications = (
@@ -239,7 +241,17 @@ def session_rows(session: Session, *, seat: CommissionMember | None, every_opini
         own = next((o for o in loaded if seat is not None and o.member_id == seat.pk), None)
         question = rules.BASIS_QUESTIONS[rules.Basis(verification.basis)]
         appeal = appeal_of(verification) or getattr(verification, "appeal_judged", None)
-        rows.append(SessionRow(verification, question, own, loaded if every_opinion else (), appeal))
+        refusal = rules.second_call_refusal(
+            allowed=second_call_allowed,
+            outcome=verification.outcome,
+            kind=session.commission.kind,
+            is_second_call=hasattr(verification, "second_call_of"),
+            applied=verification.consequence_applied_on is not None,
+            called=second_call_of(verification) is not None,
+        )
+        rows.append(
+            SessionRow(verification, question, own, loaded if every_opinion else (), appeal, refusal is None)
+        )
     return rows
 
 

@@ -106,6 +106,53 @@ EXTENSION_LATE = (
 )
 
 
+LATE_APPEAL_WARNING = (
+    "O prazo de recurso terminou em {end}: um recurso apresentado agora é registrado, mas não será conhecido "
+    "(Lei 9.784 arts. 48 e 63, I)."
+)
+
+
+class Judgement(StrEnum):
+    """The reconsideration's judgement (art. 56 §1º): the authority changes its own decision, or keeps it and
+    forwards the appeal to the superior."""
+
+    RECONSIDER = "reconsider"
+    MAINTAIN = "maintain"
+
+
+JUDGEMENT_LABELS: Mapping[Judgement, str] = {
+    Judgement.RECONSIDER: "Reconsiderar a decisão",
+    Judgement.MAINTAIN: "Manter e encaminhar à instância superior",
+}
+
+
+def reconsideration_outcome(judgement: str, current: rules.Outcome | None) -> rules.Outcome:
+    """The outcome a reconsideration's ``judgement`` decides: maintaining keeps the outcome in force
+    (``current``; none recorded reads as falsity, the decision an appeal attacks), reconsidering gives the
+    other one (art. 56 §1º)."""
+    current = current or rules.Outcome.FALSITY
+    if Judgement(judgement) is Judgement.MAINTAIN:
+        return current
+    return rules.Outcome.DISMISSED if current is rules.Outcome.FALSITY else rules.Outcome.FALSITY
+
+
+def late_appeal_warning(
+    acts: Sequence[ActRecord],
+    policy: rules.Policy,
+    *,
+    today: datetime.date,
+    ends: Mapping[rules.Period, datetime.date],
+) -> str:
+    """What the candidate's page says before they file an appeal after its period ended (it is recorded,
+    then declared "não conhecido" by a reasoned act, arts. 48 and 63 I), else ''."""
+    end = ends.get(rules.Period.APPEAL)
+    if end is None or today <= end:
+        return ""
+    if rules.Act.APPEAL not in rules.allowed(acts, policy, today=today, ends=ends):
+        return ""
+    return LATE_APPEAL_WARNING.format(end=_fmt(end))
+
+
 def _fmt(day: datetime.date) -> str:
     return f"{day:%d/%m/%Y}"
 

@@ -13,7 +13,7 @@ from contests.forms import AuthorityChoiceField, StaffFormMixin, date_field
 from contests.models import Contest
 from declarations.models import Procedure
 from declarations.models.procedures import GROUND_CHOICES, MEANS_CHOICES, OUTCOME_CHOICES, STANDING_CHOICES
-from declarations.procedure import authorities, rules
+from declarations.procedure import appeals, authorities, rules
 from declarations.procedure.previews import CONFIRMED_ACTS
 
 
@@ -79,13 +79,8 @@ class OpenForm(StaffFormMixin, forms.Form):
 
 
 # The reconsideration decides whether the authority changes its own decision (art. 56 §1º): its choices say
-# so, and map to the outcome (the other one, or the one in force).
-RECONSIDER, MAINTAIN = "reconsider", "maintain"
-RECONSIDERATION_CHOICES = [
-    ("", "—"),
-    (RECONSIDER, "Reconsiderar a decisão"),
-    (MAINTAIN, "Manter e encaminhar à instância superior"),
-]
+# so (``appeals.reconsideration_outcome`` maps them to the outcome).
+RECONSIDERATION_CHOICES = [("", "—"), *((j.value, label) for j, label in appeals.JUDGEMENT_LABELS.items())]
 # Acts whose text is their motivation, required (Lei 9.784 art. 50).
 REASONED_ACTS = frozenset({*rules.DECIDING_ACTS, rules.Act.APPEAL_NOT_HEARD})
 
@@ -204,11 +199,7 @@ class ActForm(StaffFormMixin, forms.Form):
         chosen = self.cleaned_data.get("outcome", "")
         if self.kind is not rules.Act.RECONSIDERATION or not chosen:
             return chosen
-        current = self.current or rules.Outcome.FALSITY
-        if chosen == MAINTAIN:
-            return current.value
-        other = rules.Outcome.DISMISSED if current is rules.Outcome.FALSITY else rules.Outcome.FALSITY
-        return other.value
+        return appeals.reconsideration_outcome(chosen, self.current).value
 
     def _authority_field(self, kind: rules.Act, today: datetime.date) -> None:
         choices = authorities.deciding_authorities(today)

@@ -90,6 +90,11 @@ class CaseState:
         return appeals.forwarding_note(self.records, self.policy, today=self.today, ends=self.ends)
 
     @property
+    def late_appeal_warning(self) -> str:
+        """An appeal filed now would be late (arts. 48, 63 I): what the candidate's page says first, else ''."""
+        return appeals.late_appeal_warning(self.records, self.policy, today=self.today, ends=self.ends)
+
+    @property
     def next_deadline(self) -> RunningDeadline | None:
         pending = [r for r in self.running if not r.done]
         return min(pending, key=lambda r: r.deadline.last_day) if pending else None

@@ -97,7 +97,6 @@ def _render_session(request, session: Session, sits: bool, bad: dict[int, Opinio
             "appeal_visible": request.user.has_perm(VIEW)
             or (seat is not None and session.commission.kind == rules.Kind.APPEAL),
             "can_manage": request.user.has_perm(MANAGE),
-            "second_call_allowed": session.commission.contest.policy.procedure_law.hetero_second_call,
             "to_apply": selectors.results_to_apply(session, today=timezone.localdate())
             if request.user.has_perm(MANAGE) and session.is_closed
             else [],

@@ -54,13 +54,6 @@ def portal(request: HttpRequest, token: str) -> HttpResponse:
     state = case_state(procedure, today=today)
     filings = tuple(a for a in state.allowed if a in rules.CANDIDATE_ACTS)
     running = [r for r in state.running if r.start.candidate_files and not r.done]
-    # A late appeal is recorded, then declared "não conhecido" (arts. 48, 63 I): the candidate is told first.
-    appeal_period = state.running_for(rules.Period.APPEAL)
-    late_appeal_end = (
-        appeal_period.deadline.last_day
-        if rules.Act.APPEAL in filings and appeal_period is not None and appeal_period.overdue
-        else None
-    )
     return render(
         request,
         "declarations/portal.html",
@@ -74,7 +67,7 @@ def portal(request: HttpRequest, token: str) -> HttpResponse:
             "receipts": selectors.case_receipts(procedure),
             "pending": state.pending_notice,
             "running": running,
-            "late_appeal_end": late_appeal_end,
+            "late_appeal_warning": state.late_appeal_warning,
             "filing_form": FilingForm(kinds=filings) if filings else None,
             "representative_form": RepresentativeForm()
             if link.holder == ProcedureLink.Holder.CANDIDATE
