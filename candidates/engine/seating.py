@@ -55,6 +55,7 @@ class _Cached(NamedTuple):
     open_count: int
 
 
+_FORESEE = True  # ``_Foresight`` on; the tests turn it off to compare
 _EVERYONE = 1 << 62  # a rank below everyone's (a reverted seat passes over every candidate)
 
 
@@ -104,6 +105,9 @@ class Seating(ListIndex):
                     self.comp_heap.append((self.general.cur[c], nom.seat, c))
             heapq.heapify(self.comp_heap)
         self.journal: list[JournalEntry] = []
+        # Only two reserves can call one candidate twice (RULES §4 item 3).
+        self._foresee = params.pcd is not None and _FORESEE
+        self.compensations = 0  # made by this index so far (undone ones too): tells ``_Foresight`` to look
         self.held: set[int] = set()
         self._projection: _Cached | None = None
         self._why_kinds: list[str] | None = None
@@ -219,8 +223,12 @@ class Seating(ListIndex):
         lapsed: set[int] = set()
         stopped = False
         while True:
-            stopped = self._fill(k, fills, holds, starts)
-            left_out = [c for c in holds if not self.holding[c]]
+            sight = _Foresight(self, fills, first, holds, lapsed, starts, k) if self._foresee else None
+            stopped = self._fill(k, fills, holds, starts, sight)
+            conflict = sight.found if sight is not None else None
+            if conflict is not None:
+                stopped = False  # known before the fill ended: it resumes below, like one found at the end
+            left_out = [] if conflict is not None else [c for c in holds if not self.holding[c]]
             if left_out:
                 # The hold lapses: fill the whole call again without it (never held again in this call).
                 for c in left_out:
@@ -231,7 +239,8 @@ class Seating(ListIndex):
                 for c in holds:
                     self._hold(c)
                 continue
-            conflict = self._dual_conflict(fills, first, lapsed)
+            if conflict is None:
+                conflict = self._dual_conflict(fills, first, lapsed)
             if conflict is None:
                 break
             i, c, preferred = conflict
@@ -268,8 +277,17 @@ class Seating(ListIndex):
             # nom.why holds a compensation note made during this call, if any.
             self.nominations[i] = nom._replace(why=reason.text() + nom.why, reason=reason)
 
-    def _fill(self, k: int, fills: list[Fill], holds: dict[int, Hold], starts: dict[str, int]) -> bool:
-        """Fill seats until the call has ``k`` nominations; True if it stopped for want of candidates."""
+    def _fill(
+        self,
+        k: int,
+        fills: list[Fill],
+        holds: dict[int, Hold],
+        starts: dict[str, int],
+        sight: _Foresight | None = None,
+    ) -> bool:
+        """Fill seats until the call has ``k`` nominations; True if it stopped for want of candidates.
+        With ``sight``, the fill stops as soon as it knows the conflict the full fill would end with
+        (``sight.found``): the rest of it would be undone anyway."""
         compensation = self.params.open_competition_rule == COMPENSATION
         while len(fills) < k:
             mark = len(self.journal)
@@ -305,6 +323,8 @@ class Seating(ListIndex):
             self._nominate(c, seat, kind, via)
             # The explanation is written once the call is settled: everything it quotes is fixed then.
             fills.append(Fill(mark, c, seat, kind, contenders, new, made_up, via))
+            if sight is not None and sight.after_fill(kind) is not None:
+                return False
         return False
 
     def _owed_for(self, kind: str) -> int:
@@ -407,6 +427,7 @@ class Seating(ListIndex):
             self.served[old_kind] -= 1
             self.served[OPEN] += 1
             self.journal.append(Compensation(i, nom, held_seat, old_kind))
+            self.compensations += 1
             changed = True
         return changed
 
@@ -475,3 +496,172 @@ class Seating(ListIndex):
         self.last_ended[nom.seat] = i
         heapq.heappush(self.freed, nom.seat)
         return i
+
+
+class _Foresight:
+    """The conflict a fill of a call will end with (RULES §4 item 3), known before it ends.
+
+    ``Seating.call`` judges a conflict on the whole fill, as the rule says, then undoes the fill back to
+    the seat the held candidate had landed on: every seat filled after it is wasted work (under
+    ``compensation`` most of a call, as reserved nominees are compensated until the fill ends). After
+    each seat this looks, in call order, at the call's nominations from a reserved list L of dual
+    candidates preferring P ≠ L, and stops the fill at the first one whose fate is settled, when every
+    one before it can no longer be a conflict. Two counts make it safe, since each seat still to fill
+    nominates one candidate:
+
+    - a candidate x is never compensated in this fill while the candidates not yet nominated above x
+      on the general list (held ones included) are at least the seats left (one must remain to stop
+      the open list before x); ``projected`` and ``actual`` compensate nobody;
+    - no seat of kind P still to fill goes to someone below d on P while the candidates who qualify
+      for a P seat above d (not yet nominated, or held for P) are at least the seats left.
+
+    A nomination is then a conflict for good when its candidate is never compensated and a seat of kind
+    P of the call reverted (kept for good: a reverted seat is on the general list) or went to someone
+    below them who is never compensated; it can never be one when it was compensated, or when no P seat
+    went below them and none still can. Anything else waits. A held candidate not yet nominated could
+    lapse (which the fill's end looks at first): nothing is decided while there is one. Both counts only
+    grow against the seats left, so what is settled stays settled, and ``_open_r`` says from how few
+    seats left a count still short could be enough. The property tests check the fast engine against
+    the reference, which always fills the whole call.
+    """
+
+    __slots__ = (
+        "bars",
+        "causes",
+        "compensating",
+        "fills",
+        "first",
+        "found",
+        "holds",
+        "k",
+        "lapsed",
+        "open_r",
+        "seating",
+        "seen",
+        "settled",
+        "starts",
+        "tracked",
+    )
+
+    def __init__(
+        self,
+        seating: Seating,
+        fills: list[Fill],
+        first: int,
+        holds: dict[int, Hold],
+        lapsed: set[int],
+        starts: dict[str, int],
+        k: int,
+    ) -> None:
+        self.seating = seating
+        self.fills = fills
+        self.first = first
+        self.holds = holds
+        self.lapsed = lapsed
+        self.starts = starts
+        self.k = k
+        self.compensating = seating.params.open_competition_rule == COMPENSATION
+        self.tracked: list[tuple[int, int, str]] = []  # (fill index, candidate, the list P preferred)
+        self.causes: dict[str, list[int]] = {RACIAL: [], PCD: []}  # fills of seats of kind P, in order
+        self.bars: dict[str, list[int]] = {RACIAL: [], PCD: []}  # the lowest rank on P among them so far
+        self.settled: set[int] = set()  # tracked fills that can no longer be a conflict
+        self.found: tuple[int, int, str] | None = None
+        self.open_r = k  # look again once the seats left are this few (or something moved)
+        self.seen = seating.compensations
+        for i in range(len(fills)):
+            self._add(i)
+
+    def _add(self, i: int) -> None:
+        seating = self.seating
+        fill = self.fills[i]
+        nom = seating.nominations[self.first + i]
+        if nom.reinstated:
+            return  # item 3 ignores a seat paid to an owed candidate (RULES §4 item 7)
+        if fill.kind != OPEN:
+            rank = _EVERYONE if nom.reverted else seating.lists[fill.kind].cur[fill.candidate]
+            bars = self.bars[fill.kind]
+            bars.append(max(rank, bars[-1]) if bars else rank)
+            self.causes[fill.kind].append(i)
+        c = fill.candidate
+        if nom.list in RESERVES and c not in self.lapsed and seating._is_dual(c):
+            preferred = seating._preference(c)
+            if preferred != nom.list:
+                self.tracked.append((i, c, preferred))
+
+    def after_fill(self, kind: str) -> tuple[int, int, str] | None:
+        """Record the seat just filled; the conflict, if the fill's end is already known."""
+        self._add(len(self.fills) - 1)
+        if not self.tracked:
+            return None
+        left = self.k - len(self.fills)
+        moved = self.seating.compensations != self.seen
+        if left <= 0 or (left > self.open_r and kind == OPEN and not moved):
+            return None
+        self.seen = self.seating.compensations
+        self.open_r = -1
+        self.found = self._look(left)
+        return self.found
+
+    def _look(self, left: int) -> tuple[int, int, str] | None:
+        seating = self.seating
+        if any(not seating.holding[h] for h in self.holds):
+            self.open_r = left  # a hold may still lapse: look at every seat until it is spent
+            return None
+        for i, c, preferred in self.tracked:
+            if i in self.settled:
+                continue
+            if seating.nominations[self.first + i].list not in RESERVES:
+                self.settled.add(i)  # compensated: from the general list now, for good
+                continue
+            rank = seating.lists[preferred].cur[c]
+            bars = self.bars[preferred]
+            if bars and bars[-1] > rank:
+                # A seat of kind P went below them: a conflict unless a compensation undoes it.
+                if self._never_compensated(c, left) and self._lasting_cause(preferred, rank, left):
+                    return i, c, preferred
+                return None
+            ahead = self._ahead(preferred, rank)
+            if ahead >= left:
+                self.settled.add(i)  # no seat of kind P can go below them any more
+                continue
+            self.open_r = max(self.open_r, ahead)
+            return None
+        return None
+
+    def _never_compensated(self, x: int, left: int) -> bool:
+        if not self.compensating:
+            return True
+        general = self.seating.general
+        g = general.cur[x]
+        above = general.avail.prefix(g) + sum(1 for h in self.seating.held if general.cur[h] < g)
+        self.open_r = max(self.open_r, above)
+        return above >= left
+
+    def _lasting_cause(self, preferred: str, rank: int, left: int) -> bool:
+        """A seat of kind P of the call that reverted, or went to someone below ``rank`` on P who is
+        never compensated (its kind then stays P until the fill ends)."""
+        seating = self.seating
+        lst = seating.lists[preferred]
+        for i in reversed(self.causes[preferred]):
+            fill = self.fills[i]
+            if seating.kinds[fill.seat - 1] != preferred:
+                continue
+            if seating.nominations[self.first + i].reverted:
+                return True
+            if lst.cur[fill.candidate] > rank and self._never_compensated(fill.candidate, left):
+                return True
+        return False
+
+    def _ahead(self, preferred: str, rank: int) -> int:
+        """Candidates above ``rank`` on P who may still take a seat of kind P in this call."""
+        start = self.starts[preferred]
+        if start < 0 or rank <= start:
+            return 0
+        seating = self.seating
+        lst = seating.lists[preferred]
+        avail = lst.avail
+        count = avail.prefix(rank) - (avail.prefix(start) if start else 0)
+        for h, hold in self.holds.items():
+            if h in seating.held and hold.preferred == preferred and start <= lst.cur[h] < rank:
+                count += 1
+        return count

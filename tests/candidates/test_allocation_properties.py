@@ -309,3 +309,63 @@ def test_published_series_hold_for_any_n(n):
     fifths = list(range(5, n + 1, 5))
     owed = ar.racial_count(n)
     assert reserved_seats(ar, "racial", n) == fifths + ([n] if owed > len(fifths) else [])
+
+
+def _larger_dual_scenario(rng: random.Random):
+    """Calls of tens of seats over a hundred candidates, a fifth of them on both reserves: the calls
+    where a fill learns of its conflict long before it ends."""
+    racial, order, nth = rng.choice(
+        [(ReserveRule(20, 3, "half_up"), "proportional", 5), (ReserveRule(20, 0, "half_up"), "every_nth", 5)]
+    )
+    pcd = rng.choice([PCD_5, ReserveRule(20, 1, "up", 20)])
+    p = _params(
+        racial,
+        pcd,
+        order,
+        nth,
+        (),
+        rng.choice(["projected", "compensation", "actual"]),
+        "choose",
+        rng.choice(["racial", "pcd"]),
+    )
+    lists = [(), (), (), ("racial",), ("racial",), ("pcd",), ("racial", "pcd")]
+    specs = [(rng.choice(lists), rng.randint(0, 2)) for _ in range(rng.randint(60, 120))]
+    events = []
+    for _ in range(rng.randint(2, 5)):
+        events.append(("call", rng.randint(10, 40)))
+        events += [("withdraw", rng.randint(0, 59)) for _ in range(rng.randint(0, 3))]
+        if rng.random() < 0.3:
+            events.append(("open", rng.randint(5, 20)))
+    return _scenario(p, specs, rng.randint(30, 80), events)
+
+
+def test_rules_par4_item3_a_conflict_known_before_the_fill_ends_stops_it_with_the_same_result(monkeypatch):
+    """The fill stops as soon as the conflict it would end with is settled (``seating._Foresight``):
+    the same nominations as the reference, which fills every call to its end, and fewer seats filled
+    than without the foresight."""
+    from candidates.engine import seating
+
+    filled = [0]
+    nominate = seating.Seating._nominate
+
+    def counting(self, *args):
+        filled[0] += 1
+        return nominate(self, *args)
+
+    monkeypatch.setattr(seating.Seating, "_nominate", counting)
+    totals = {}
+    for foresee in (True, False):
+        monkeypatch.setattr(seating, "_FORESEE", foresee)
+        filled[0] = 0
+        rng = random.Random(24)
+        finals = []
+        for _ in range(25):
+            example = _larger_dual_scenario(rng)
+            state = None
+            for _, _, state, _, naive in play(example, with_naive=foresee):
+                if naive is not None:
+                    _agree(state, naive)
+            finals.append(state.nominations if state is not None else ())
+        totals[foresee] = (filled[0], finals)
+    assert totals[True][1] == totals[False][1]
+    assert totals[True][0] < totals[False][0], (totals[True][0], totals[False][0])
