@@ -184,15 +184,21 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 
-# Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one user name from one
-# address, that user name is refused from that address (the workspace login, the admin's and the password
-# change's old password) for the cool-off; from any other address it still logs in, so nobody can lock
-# another person out from elsewhere. The address is REMOTE_ADDR: behind a proxy, the proxy must set it.
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# Login throttling (django-axes, workspace/login_throttle.py; the attempts live in the database, so every
+# worker process counts the same): after AXES_FAILURE_LIMIT wrong passwords for one user name from one
+# address, that pair is refused for the cool-off; after LOGIN_MAX_FAILURES_PER_ADDRESS from one address,
+# whatever the names, the address is; after LOGIN_ACCOUNT_DELAY_AFTER for one account from every address,
+# each further try on it waits a delay that doubles (LOGIN_ACCOUNT_DELAY_SECONDS first, at most the
+# cool-off): the owner waits, nobody is locked out for good. The address is REMOTE_ADDR: behind a proxy,
+# the proxy must set it.
+AXES_HANDLER = "workspace.login_throttle.LoginThrottleHandler"
+# In this order: the pair, the address, the account (LoginThrottleHandler reads them so).
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address", "username"]
 AXES_FAILURE_LIMIT = env.int("LOGIN_MAX_FAILURES", default=5)
+LOGIN_MAX_FAILURES_PER_ADDRESS = env.int("LOGIN_MAX_FAILURES_PER_ADDRESS", default=20)
+LOGIN_ACCOUNT_DELAY_AFTER = env.int("LOGIN_ACCOUNT_DELAY_AFTER", default=10)
+LOGIN_ACCOUNT_DELAY_SECONDS = env.int("LOGIN_ACCOUNT_DELAY_SECONDS", default=30)
 AXES_COOLOFF_TIME = timedelta(seconds=env.int("LOGIN_LOCKOUT_SECONDS", default=15 * 60))
-# A wrong password during the lockout neither extends it (the cool-off is what the page says) nor goes
-# unrecorded: each one is another lockout line in the access log.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "workspace.login.lockout_response"

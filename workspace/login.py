@@ -1,6 +1,7 @@
 """Login, logout and password change on top of Django's auth views, throttled by django-axes.
 
-django-axes counts wrong passwords per user name *and* address (``AXES_LOCKOUT_PARAMETERS``): its backend,
+django-axes counts wrong passwords per user name at an address, per address and per account
+(``workspace.login_throttle``: a lock, a lock, a growing delay): its backend,
 first in ``AUTHENTICATION_BACKENDS``, refuses a locked pair before any password is checked, at the
 workspace's login and the admin's (its form, for superusers only, is in ``contests/admin.py``), and its middleware answers with the lockout page. The password change
 form checks the old password with ``check_password``, not ``authenticate``, so it asks axes itself
@@ -55,7 +56,8 @@ def lockout_response(
     request: HttpRequest, original_response: HttpResponse | None = None, credentials: dict | None = None
 ) -> HttpResponse:
     """The lockout page (``AXES_LOCKOUT_CALLABLE``): in Portuguese, with the cool-off in minutes, 429."""
-    minutes = max(1, math.ceil(settings.AXES_COOLOFF_TIME.total_seconds() / 60))
+    seconds = getattr(request, "login_lock_seconds", 0) or settings.AXES_COOLOFF_TIME.total_seconds()
+    minutes = max(1, math.ceil(seconds / 60))
     context = {
         "username": get_client_username(request, credentials) or "",
         "failure_limit": settings.AXES_FAILURE_LIMIT,

@@ -193,3 +193,56 @@ def test_login_labels_are_portuguese_whatever_the_browser_language(client, db):
     page = client.get(reverse("login"), HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9").content.decode()
     assert ">Usuário" in page and ">Senha" in page
     assert "Username" not in page
+
+
+# Issue 25 N3: a spray of names from one address, and guesses on one account spread over addresses -----------
+
+
+def test_a_spray_of_names_from_one_address_locks_the_address(client, cast, settings):
+    settings.LOGIN_MAX_FAILURES_PER_ADDRESS = 20
+    for number in range(20):  # each name once: the pair's limit is never reached
+        assert attempt(client, f"nome{number}", "errada", ip="10.0.0.9").status_code in (200, 429)
+    response = attempt(client, "clerk", PASSWORD, ip="10.0.0.9")
+    assert response.status_code == 429 and LOCKED in response.content.decode()
+    assert not logged_in(client)
+    assert attempt(client, "clerk", PASSWORD, ip="10.0.0.10").status_code == 302  # elsewhere, as before
+
+
+def test_guesses_on_one_account_from_many_addresses_make_its_owner_wait_a_growing_delay(
+    client, cast, settings
+):
+    settings.AXES_FAILURE_LIMIT = 5
+    settings.LOGIN_ACCOUNT_DELAY_AFTER = 10
+    settings.LOGIN_ACCOUNT_DELAY_SECONDS = 30
+    for address in range(8):  # 32 guesses, 4 from each of 8 addresses: no pair reaches 5
+        for _ in range(4):
+            attempt(client, "clerk", "errada", ip=f"10.2.0.{address + 1}")
+    response = attempt(client, "clerk", PASSWORD, ip="10.2.0.9")  # the right password from a 9th address
+    assert response.status_code == 429
+    assert not logged_in(client)
+    assert attempt(client, "manager", PASSWORD, ip="10.2.0.9").status_code == 302  # another account: no wait
+    client.logout()
+    # A delay, not a lock: the owner gets in once it has passed (the longest, the cool-off, 10 minutes here).
+    AccessAttempt.objects.update(attempt_time=F("attempt_time") - datetime.timedelta(minutes=10, seconds=1))
+    assert attempt(client, "clerk", PASSWORD, ip="10.2.0.9").status_code == 302
+
+
+def test_the_account_delay_doubles_with_each_guess_and_a_refused_try_does_not_count(client, cast, settings):
+    from workspace.login_throttle import account_delay
+
+    settings.LOGIN_ACCOUNT_DELAY_AFTER = 10
+    settings.LOGIN_ACCOUNT_DELAY_SECONDS = 30
+    assert [account_delay(n).total_seconds() for n in (9, 10, 11, 12, 13, 30)] == [0, 30, 60, 120, 240, 600]
+    for address in range(5):
+        for _ in range(2):
+            attempt(client, "clerk", "errada", ip=f"10.3.0.{address + 1}")
+    assert attempt(client, "clerk", PASSWORD, ip="10.3.0.9").status_code == 429  # 10 failures: 30 s
+    assert attempt(client, "clerk", "errada", ip="10.3.0.9").status_code == 429  # refused, not counted
+    failures = sum(AccessAttempt.objects.values_list("failures_since_start", flat=True))
+    assert failures == 10
+    AccessAttempt.objects.update(attempt_time=F("attempt_time") - datetime.timedelta(seconds=31))
+    assert attempt(client, "clerk", "errada", ip="10.3.0.9").status_code == 429  # the 11th: now 60 s
+    AccessAttempt.objects.update(attempt_time=F("attempt_time") - datetime.timedelta(seconds=31))
+    assert attempt(client, "clerk", PASSWORD, ip="10.3.0.9").status_code == 429
+    AccessAttempt.objects.update(attempt_time=F("attempt_time") - datetime.timedelta(seconds=30))
+    assert attempt(client, "clerk", PASSWORD, ip="10.3.0.9").status_code == 302
