@@ -69,6 +69,10 @@ class LoginThrottleHandler(AxesDatabaseHandler):
         return min(limit - 1, pair.aggregate(failures=Sum("failures_since_start"))["failures"] or 0)
 
     def is_locked(self, request: HttpRequest, credentials: dict | None = None) -> bool:
-        seconds = self.lock_seconds(request, credentials) if settings.AXES_LOCK_OUT_AT_FAILURE else 0
+        seconds = (
+            self.lock_seconds(request, credentials)
+            if getattr(settings, "AXES_LOCK_OUT_AT_FAILURE", True)
+            else 0
+        )
         request.login_lock_seconds = seconds  # type: ignore[attr-defined]
         return bool(seconds)
