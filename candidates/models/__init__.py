@@ -4,7 +4,7 @@ This package stores data; the rules that rank, cut and nominate live in the pure
 ``candidates/engine/``. Writes go through ``candidates/services/`` (and the importer).
 """
 
-from candidates.models.access import AccessCodeDelivery
+from candidates.models.access import AccessCodeDelivery, AccessCodeFailure
 from candidates.models.nominations import AllocationLedger, Nomination
 from candidates.models.phases import ImportMapping, Phase, PhaseResult, TieBreakCriterion
 from candidates.models.registrations import (
@@ -22,6 +22,7 @@ __all__ = [
     "SCORE_DECIMAL_PLACES",
     "SCORE_MAX_DIGITS",
     "AccessCodeDelivery",
+    "AccessCodeFailure",
     "AllocationLedger",
     "Candidate",
     "ImportMapping",

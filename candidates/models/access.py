@@ -66,3 +66,27 @@ class AccessCodeDelivery(models.Model):
             f"Código de acesso da inscrição {self.registration_id} (versão {self.version}, {self.channel}): "
             f"{self.status}"
         )
+
+
+class AccessCodeFailure(models.Model):
+    """One wrong access code typed on the public 'Minha inscrição' page: the throttle's memory
+    (``candidates.services.access_throttle``), in the database so that every worker process counts the same
+    tries and a recycled worker forgets none. Neither the number nor the address is kept in clear: their
+    keyed hashes only. Rows older than the longest window are deleted as new ones come; a counter, not a
+    record, so it has no history.
+    """
+
+    at = models.DateTimeField("em", db_index=True)
+    registration_key = models.CharField("inscrição (hash)", max_length=32)
+    address_key = models.CharField("endereço (hash)", max_length=32)
+
+    class Meta:
+        verbose_name = "código de acesso errado"
+        verbose_name_plural = "códigos de acesso errados"
+        indexes = [
+            models.Index(fields=["registration_key", "at"], name="candidates_acf_registration"),
+            models.Index(fields=["address_key", "at"], name="candidates_acf_address"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Código de acesso errado em {self.at:%d/%m/%Y %H:%M}"

@@ -8,7 +8,8 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from candidates import access
-from candidates.models import ResultRun
+from candidates.models import AccessCodeFailure, ResultRun
+from candidates.services import access_throttle
 from candidates.services.access import access_code_reissue
 from candidates.services.results import result_run_compute
 from contests.models import Contest
@@ -36,7 +37,7 @@ def world(cast, settings, tmp_path):
     return world
 
 
-def ask(client, registration, code=None, *, number=None, contest=None):
+def ask(client, registration, code=None, *, number=None, contest=None, address="203.0.113.7"):
     return client.post(
         URL,
         {
@@ -44,7 +45,7 @@ def ask(client, registration, code=None, *, number=None, contest=None):
             "number": number or registration.number,
             "code": access.code_for(registration) if code is None else code,
         },
-        REMOTE_ADDR="203.0.113.7",
+        REMOTE_ADDR=address,
     )
 
 
@@ -106,8 +107,8 @@ def test_the_code_is_never_taken_from_the_url(client, world):
     assert registration.candidate.display_name not in response.content.decode()
 
 
-def test_too_many_wrong_codes_on_one_inscription_lock_it_even_for_the_right_code(client, world, monkeypatch):
-    monkeypatch.setattr(public, "MAX_FAILURES_PER_REGISTRATION", 3)
+def test_too_many_wrong_codes_on_one_inscription_from_one_address_lock_that_pair(client, world, monkeypatch):
+    monkeypatch.setattr(access_throttle, "MAX_PER_PAIR", 3)
     registration = world["registration"]
     for _ in range(3):
         assert ask(client, registration, "ZZZZ-ZZZZ-ZZ").status_code == 200
@@ -126,8 +127,43 @@ def test_too_many_wrong_codes_on_one_inscription_lock_it_even_for_the_right_code
     assert other.candidate.display_name in response.content.decode()
 
 
+def test_n4_nobody_locks_a_candidate_out_wrong_codes_from_elsewhere_only_slow_the_answer(
+    client, world, monkeypatch
+):
+    """Issue 25 N4: inscription numbers are public; ten wrong codes from one address locked the candidate
+    out of their page for an hour from everywhere. Now the guesser's address is locked for that inscription,
+    and the candidate, from their own address, gets in (a little later: the answer waits)."""
+    waits: list[float] = []
+    monkeypatch.setattr(access_throttle, "sleep", waits.append)
+    registration = world["registration"]
+    for _ in range(10):
+        ask(client, registration, "ZZZZ-ZZZZ-ZZ", address="203.0.113.66")
+    assert ask(client, registration, address="203.0.113.66").status_code == 429  # the guesser's address
+    response = ask(client, registration, address="198.51.100.20")  # the candidate, at home
+    assert response.status_code == 200
+    assert registration.candidate.display_name in response.content.decode()
+    assert waits == [access_throttle.SLOW_STEP]  # the 10th wrong code from everywhere: half a second
+    for n in range(12):  # a guesser spread over many addresses: each answer about it waits more, up to 5 s
+        ask(client, registration, "ZZZZ-ZZZZ-ZZ", address=f"203.0.113.{n}")
+    assert waits[-1] == access_throttle.SLOW_MAX and waits == sorted(waits)
+    response = ask(client, registration, address="198.51.100.20")
+    assert registration.candidate.display_name in response.content.decode()
+
+
+def test_n4_the_counts_are_in_the_database_not_in_a_worker_s_memory(client, world):
+    """A worker recycled (its memory, and the per-process cache, gone) forgets none of the wrong codes."""
+    registration = world["registration"]
+    for _ in range(10):
+        ask(client, registration, "ZZZZ-ZZZZ-ZZ", address="203.0.113.66")
+    assert AccessCodeFailure.objects.count() == 10
+    cache.clear()  # what a recycled worker starts with
+    assert ask(client, registration, address="203.0.113.66").status_code == 429
+    stored = AccessCodeFailure.objects.values_list("registration_key", "address_key")
+    assert all(registration.number not in key and "203.0.113" not in a for key, a in stored)
+
+
 def test_too_many_wrong_codes_from_one_address_lock_that_address(client, world, monkeypatch):
-    monkeypatch.setattr(public, "MAX_FAILURES_PER_ADDRESS", 4)
+    monkeypatch.setattr(access_throttle, "MAX_PER_ADDRESS", 4)
     registration = world["registration"]
     for n in range(4):  # four different inscriptions: one guess each
         ask(client, registration, "ZZZZ-ZZZZ-ZZ", number=f"X{n}")

@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from contests.models import AccessLog
 from tests.builders import PASSWORD
+from workspace.login_throttle import account_delay
 
 LOCKED = "Entrada bloqueada"
 NEW_PASSWORD = "Outra-senha-forte-9"
@@ -228,8 +229,6 @@ def test_guesses_on_one_account_from_many_addresses_make_its_owner_wait_a_growin
 
 
 def test_the_account_delay_doubles_with_each_guess_and_a_refused_try_does_not_count(client, cast, settings):
-    from workspace.login_throttle import account_delay
-
     settings.LOGIN_ACCOUNT_DELAY_AFTER = 10
     settings.LOGIN_ACCOUNT_DELAY_SECONDS = 30
     assert [account_delay(n).total_seconds() for n in (9, 10, 11, 12, 13, 30)] == [0, 30, 60, 120, 240, 600]
