@@ -164,6 +164,11 @@ CACHES = {
     },
 }
 
+# How many worker processes serve the application: gunicorn reads the same variable for its number of
+# workers. With more than one, `check --deploy` warns when "default" or "public" is a cache of each process
+# (workspace/checks.py): each worker would keep its own pages and counters.
+WEB_CONCURRENCY = env.int("WEB_CONCURRENCY", default=1)
+
 if CACHES["public"]["BACKEND"].endswith("LocMemCache"):
     CACHES["public"].setdefault("OPTIONS", {}).setdefault("MAX_ENTRIES", 2000)
 

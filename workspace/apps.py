@@ -7,4 +7,8 @@ class WorkspaceConfig(AppConfig):
 
     def ready(self) -> None:
         # login: connects the lockout receiver of django-axes to the access log.
-        from workspace import login  # noqa: F401
+        # checks: the deployment check that several workers share their caches (check --deploy).
+        from workspace import (
+            checks,  # noqa: F401
+            login,  # noqa: F401
+        )
