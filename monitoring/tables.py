@@ -8,15 +8,17 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 
-from monitoring import indicators, privacy
+from monitoring import court_orders, exposure, hetero, indicators, privacy
 from monitoring.indicators import GROUP_LABELS, GROUPS, LIST_LABELS, Scope
 from monitoring.procedures import falsity_procedures
 
 COLUMNS = ("indicador", "concurso", "cargo", "grupo", "medida", "valor", "nota")
 DICTIONARY = {
     "indicador": "T1 funil por grupo; T2 vagas por cargo; T3 cotistas na ampla concorrência e negros entre os "
-    "nomeados; T6 processos por declaração falsa (todos os concursos do recorte juntos); T8 dias da homologação "
-    "à nomeação, por lista.",
+    "nomeados; T4 exposição (cargos sem reserva, cargos repartidos entre editais, concursos que reservam menos "
+    "que o total); T5 heteroidentificação, por concurso; T6 processos por declaração falsa e T7 ordens judiciais "
+    "(todos os concursos do recorte juntos); T8 dias da homologação à nomeação, por lista; T10 conformidade, "
+    "por concurso, e os relatórios da lei entregues no prazo.",
     "concurso": "Identificador do concurso (número/ano no portal).",
     "cargo": "Código do cargo no edital.",
     "grupo": "Todos (T1: todos os inscritos do cargo na etapa), ampla concorrência (sem reserva), reserva "
@@ -158,8 +160,88 @@ def rows(scope: Scope) -> list[Row]:
     _seats(sheet, scope)
     _nominees(sheet, scope)
     _delays(sheet, scope)
+    _exposure(sheet, scope)
+    _hetero(sheet, scope)
     _falsity(sheet, scope)
+    _courts(sheet, scope)
+    _conformance(sheet, scope)
     return sheet.rows()
+
+
+def _exposure(sheet: Sheet, scope: Scope) -> None:
+    """T4 (positions, vacancies and contests: not people)."""
+    found = exposure.exposure(scope)
+    sheet.text(
+        "T4", "", "", "", "cargos com vagas e sem reserva (abaixo do mínimo)", str(len(found.below_threshold))
+    )
+    sheet.text("T4", "", "", "", "vagas que escaparam de qualquer reserva", str(found.escaped))
+    for position in found.below_threshold:
+        sheet.text("T4", position.contest.slug, position.code, "", "cargo sem reserva", position.title)
+    sheet.text("T4", "", "", "", "cargos repartidos entre editais na validade", str(len(found.splits)))
+    for split in found.splits:
+        where = ", ".join(f"{p.contest.slug} {p.code}" for p in split.positions)
+        sheet.text(
+            "T4",
+            "",
+            "",
+            "",
+            f"cargo repartido: {split.title} ({where})",
+            f"reservaria {split.reserved_together}, reservou {split.reserved_apart}",
+        )
+    sheet.text(
+        "T4",
+        "",
+        "",
+        "",
+        "concursos que reservam menos que o total reservaria",
+        str(len(found.short_contests)),
+    )
+    for short in found.short_contests:
+        sheet.text(
+            "T4",
+            short.contest.slug,
+            "",
+            "",
+            f"concurso com {short.vacancies} vagas: reserva somada por cargo",
+            f"{short.reserved_apart} (o total reservaria {short.reserved_together})",
+        )
+
+
+def _hetero(sheet: Sheet, scope: Scope) -> None:
+    """T5, per contest; the called are the present, the absent and those without attendance recorded; the
+    present are the confirmed, the not confirmed and those without a final result."""
+    labels = dict(hetero.MEASURES)
+    for line in hetero.heteroidentification(scope):
+        contest = line.contest.slug
+        cells = {
+            key: sheet.people("T5", contest, "", "", label, line.counts[key]) for key, label in labels.items()
+        }
+        sheet.relate(cells["called"], [cells["present"], cells["absent"], cells["unrecorded"]])
+        sheet.relate(cells["present"], [cells["confirmed"], cells["not_confirmed"], cells["pending"]])
+
+
+def _courts(sheet: Sheet, scope: Scope) -> None:
+    """T7, for all the scope's contests together."""
+    found = court_orders.court_orders(scope)
+    sheet.text("T7", "", "", "", "ordens judiciais", str(found.orders))
+    sheet.text("T7", "", "", "", "ordens cumpridas", str(found.complied))
+    sheet.text("T7", "", "", "", "ordens revogadas ou reformadas", str(found.revoked))
+    sheet.people("T7", "", "", "", "candidatos sub judice", found.sub_judice)
+    for cause, count in found.by_cause.items():
+        sheet.people("T7", "", "", "", f"sub judice por: {cause}", count)
+    sheet.people("T7", "", "", "", "vagas mantidas por ordem judicial", found.seats_kept)
+
+
+def _conformance(sheet: Sheet, scope: Scope) -> None:
+    """T10, per contest; and the policy's reports due by the period's end."""
+    for line in exposure.conformance(scope):
+        contest = line.contest.slug
+        sheet.text("T10", contest, "", "", "reserva declarada no edital publicado", line.reserve_in_edital)
+        sheet.text("T10", contest, "", "", "listas separadas publicadas", line.separate_lists)
+        sheet.text("T10", contest, "", "", "nomeações na ordem da regra (motor de alocação)", line.order_rule)
+    for due in exposure.reports_on_time(scope):
+        what = f"{due.report.label} (devido até {due.report.due_on:%d/%m/%Y}) entregue no prazo"
+        sheet.text("T10", "", "", "", what, due.on_time)
 
 
 def _seats(sheet: Sheet, scope: Scope) -> None:

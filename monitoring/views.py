@@ -20,8 +20,12 @@ INDICATORS = {
     "T1": "T1 — Funil: inscritos, cada fase, aprovados, nomeados e empossados, por grupo",
     "T2": "T2 — Vagas por cargo",
     "T3": "T3 — Cotistas na ampla concorrência e negros entre os nomeados",
+    "T4": "T4 — Exposição: cargos sem reserva, cargos repartidos entre editais, concursos que reservam menos",
+    "T5": "T5 — Heteroidentificação: convocados, presentes, resultados, recursos, consequências",
     "T6": "T6 — Processos por declaração falsa: instaurados, resultados, duração, encaminhamentos ao MP",
+    "T7": "T7 — Ordens judiciais: candidatos sub judice por causa, vagas mantidas, ordens cumpridas e revogadas",
     "T8": "T8 — Dias da homologação à nomeação, por lista",
+    "T10": "T10 — Conformidade por concurso e relatórios da lei entregues no prazo",
 }
 
 
