@@ -8,9 +8,11 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.core import mail
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 
 from candidates.models import Nomination, Registration
 from candidates.services.nominations import nominations_call
@@ -122,7 +124,9 @@ def test_a_decision_offers_the_organisations_authorities_the_designated_one_chos
     assert "authority" not in form.controls
 
 
-def test_a_decision_is_confirmed_after_a_summary_and_signed_by_the_chosen_authority(client_for, cast, vice):
+def test_a_decision_is_confirmed_after_a_summary_and_signed_by_the_chosen_authority(
+    client_for, cast, vice, django_capture_on_commit_callbacks
+):
     today = timezone.localdate()
     case = open_case(make_registration(racial_category="parda"), cast["legal"], today - 20 * DAY)
     instruct(case, cast["legal"], today - 20 * DAY)
@@ -130,7 +134,11 @@ def test_a_decision_is_confirmed_after_a_summary_and_signed_by_the_chosen_author
     url = reverse("declarations:act", args=[case.year, case.number, "decision"])
     documents_before = Document.objects.count()
     fill = {"outcome": "falsity", "text": "Fotografias incompatíveis: falsidade.", "authority": str(vice.pk)}
-    response = post_form(client, url, fill)
+    # The summary's rehearsal leaves no e-mail nor task behind: its commit callbacks run, and there are none.
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        response = post_form(client, url, fill)
+    assert callbacks == [] and mail.outbox == []
     page = response.content.decode()
     # The summary: what recording does, from the service rehearsed; nothing recorded yet.
     assert response.status_code == 200 and "Confirmar: Decisão" in page
@@ -193,7 +201,7 @@ def test_a_chosen_authority_out_of_office_on_the_acts_date_is_refused(cast, vice
 
 
 def test_applying_the_effects_shows_the_elimination_and_the_annulled_nomination_then_confirms(
-    client_for, cast
+    client_for, cast, django_capture_on_commit_callbacks
 ):
     today = timezone.localdate()
     start = today - 40 * DAY
@@ -210,7 +218,11 @@ def test_applying_the_effects_shows_the_elimination_and_the_annulled_nomination_
     detail = client.get(case.get_absolute_url()).content.decode()
     url = reverse("declarations:effects", args=[case.year, case.number])
     assert f'href="{url}"' in detail  # the button leads to the summary, it does not act
-    response = client.get(url)
+    tasks_before = DBTaskResult.objects.count()
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        response = client.get(url)
+    assert callbacks == [] and mail.outbox == [] and DBTaskResult.objects.count() == tasks_before
     page = response.content.decode()
     assert response.status_code == 200
     assert "A inscrição nº N2 passa de “ativa” a “eliminada”" in page
@@ -251,7 +263,9 @@ def test_the_effects_page_says_why_they_cannot_be_applied_yet(client_for, cast):
 # The candidate's acknowledgement ------------------------------------------------------------------------
 
 
-def test_the_candidate_acknowledges_after_reading_the_period_it_starts(client, cast):
+def test_the_candidate_acknowledges_after_reading_the_period_it_starts(
+    client, cast, django_capture_on_commit_callbacks
+):
     today = timezone.localdate()
     registration = make_registration(racial_category="parda")
     registration.candidate.email = "c@example.org"
@@ -264,7 +278,10 @@ def test_the_candidate_acknowledges_after_reading_the_period_it_starts(client, c
     portal = client.get(reverse("declarations:portal", args=[token])).content.decode()
     url = reverse("declarations:portal_acknowledge", args=[token, notice.pk])
     assert f'href="{url}"' in portal  # a link to the summary, not a one-click form
-    response = client.get(url)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        response = client.get(url)
+    assert callbacks == [] and mail.outbox == []  # no e-mail nor task leaves
     page = response.content.decode()
     notice.refresh_from_db()
     assert response.status_code == 200 and notice.on is None  # reading the summary changes nothing

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 
+from contests.audit import log_access
 from contests.forms import add_service_errors
 from contests.views import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import here
@@ -51,6 +52,8 @@ def second_call(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
                 f"{str(record.verification.session).lower()}.",
             )
             return redirect("declarations:hetero_session", pk=record.verification.session_id)
+    # The page names the candidate and their absence (and, after a refusal, the justification typed): logged.
+    log_access(user=request.user, obj=absent, request=request, detail="segunda chamada")
     law = absent.session.commission.contest.policy.procedure_law
     lead = (
         f"Inscrição {absent.registration.number} ({absent.registration.candidate.display_name}), ausente à "

@@ -23,6 +23,7 @@ from declarations.procedure.forms import ActForm
 from declarations.procedure.selectors import case_state
 from declarations.procedure.views import staff
 from declarations.procedure.views.candidate import _link_or_error as link_or_error
+from declarations.procedure.views.candidate import link_holder
 from declarations.procedure.views.staff import CONDUCT, VIEW, get_procedure_for_user, trail
 
 # Jurídico: a decision, a reconsideration, a decision on appeal, the certificate of finality ---------------
@@ -174,6 +175,14 @@ def acknowledge(request: HttpRequest, token: str, pk: int) -> HttpResponse:
             messages.success(request, "Ciência registrada. O prazo começou a correr no dia seguinte a hoje.")
         return redirect("declarations:portal", token=token)
     summary = previews.notice_acknowledge_preview(act=act, on=today, how=how)
+    log_access(
+        user=None,
+        via_link=link_holder(link),
+        obj=link.procedure,
+        action="portal",
+        detail=f"{link.name}: ciência de {act.get_kind_display()}",
+        request=request,
+    )
     return render(
         request,
         "declarations/portal_acknowledge.html",
