@@ -327,6 +327,9 @@ MAX_VACANCIES_PER_POSITION = env.int("MAX_VACANCIES_PER_POSITION", default=5000)
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+# No form takes more files than this in one request (the appeal's own bound, 5, is enforced while reading:
+# declarations.hetero.appeal_files.AppealUploadLimit); past it Django refuses the request (400).
+DATA_UPLOAD_MAX_NUMBER_FILES = 20
 
 # Security. Production (DEBUG off) gets secure cookies and HSTS unless the environment says otherwise.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -11,6 +11,8 @@ from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
+from django.core.files.uploadhandler import FileUploadHandler, StopUpload
+from django.http import HttpRequest
 
 from contests.audit import audited_save
 from declarations.models import Appeal, AppealAttachment
@@ -23,6 +25,55 @@ FILES_HELP = (
     f"Opcional: até {MAX_FILES} arquivos, {MAX_TOTAL_BYTES // 1048576} MB no total; PDF ou imagem (PNG, JPEG, "
     "WEBP), verificados pelo conteúdo."
 )
+
+
+# Refusals of the upload handler (the request is read no further).
+UNKNOWN_FILE_FIELD = (
+    "Envie os arquivos somente no campo “Documentos e imagens” do recurso: nada foi recebido."
+)
+TOO_MANY_FILES = f"Envie no máximo {MAX_FILES} arquivos com o recurso: nada foi recebido."
+TOO_LARGE = (
+    f"Os arquivos passam de {MAX_TOTAL_BYTES // 1048576} MB no total, o limite do recurso: nada foi recebido."
+)
+_REFUSAL = "appeal_upload_refusal"
+
+
+class AppealUploadLimit(FileUploadHandler):
+    """The appeal's bounds enforced while the request is read, before any file is kept: a sixth file, a file
+    under another field, or the byte past the total stop the reading (``StopUpload``: the files read are
+    dropped, the rest of the body is discarded as it arrives, never kept; the form's fields read before it,
+    the CSRF token and the reasons, stay). ``upload_refusal`` tells the view why; nothing is recorded."""
+
+    def __init__(self, request=None) -> None:
+        super().__init__(request)
+        self.count = 0
+        self.total = 0
+
+    def new_file(self, field_name, *args, **kwargs) -> None:
+        super().new_file(field_name, *args, **kwargs)
+        if field_name != "attachments":
+            self._stop(UNKNOWN_FILE_FIELD)
+        self.count += 1
+        if self.count > MAX_FILES:
+            self._stop(TOO_MANY_FILES)
+
+    def receive_data_chunk(self, raw_data: bytes, start: int) -> bytes:
+        self.total += len(raw_data)
+        if self.total > MAX_TOTAL_BYTES:
+            self._stop(TOO_LARGE)
+        return raw_data  # on to the next handler, which keeps it
+
+    def file_complete(self, file_size: int) -> None:
+        return None
+
+    def _stop(self, message: str) -> None:
+        setattr(self.request, _REFUSAL, message)
+        raise StopUpload(connection_reset=False)
+
+
+def upload_refusal(request: HttpRequest) -> str:
+    """Why ``AppealUploadLimit`` stopped reading ``request``, or ''."""
+    return getattr(request, _REFUSAL, "")
 
 
 def uploads_problem(uploads: Sequence[UploadedFile]) -> str:

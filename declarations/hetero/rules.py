@@ -330,6 +330,15 @@ def may_edit_opinion(*, author: str, editor: str, session_closed: bool) -> str |
     return None
 
 
+def may_read_appeal_files(*, sees_every_session: bool, judges_it: bool) -> bool:
+    """Who may download the files the candidate joined to an appeal (their health, their photographs):
+    whoever reads every session and its appeals (Jurídico, Auditoria: ``view_session``), and the members of
+    the appeal commission that judges THAT appeal (``judges_it``: a seat on the commission of the session it
+    was called to). Not the other appeal commissions' members, not before the appeal is distributed, never
+    the first commission whose decision is appealed."""
+    return sees_every_session or judges_it
+
+
 SECOND_CALL_DONE = "O candidato já foi chamado em segunda chamada."
 
 

@@ -10,11 +10,13 @@ import hashlib
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.files.uploadhandler import StopUpload
+from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 
 from contests.models import AccessLog
-from declarations.hetero import appeal_files
+from declarations.hetero import appeal_files, rules
 from declarations.hetero import services as hs
 from declarations.links import hetero_link_issue
 from declarations.models import Appeal, AppealAttachment, CommissionMember, Verification
@@ -82,7 +84,7 @@ def test_rules_s5_too_many_files_too_large_or_not_a_document_are_refused_in_port
         url,
         {"reasons": "Razões.", "attachments": [SimpleUploadedFile(f"{i}.pdf", big) for i in range(3)]},
     )
-    assert "o limite do recurso é 20 MB no total" in page.content.decode()
+    assert "Os arquivos passam de 20 MB no total, o limite do recurso" in page.content.decode()
     page = post_form(
         client, url, {"reasons": "Razões.", "attachments": [SimpleUploadedFile("x.pdf", b"<html>")]}
     )
@@ -107,13 +109,14 @@ def test_rules_s5_the_staff_and_the_appeal_commission_download_the_files_logged_
     assert response.status_code == 200 and b"".join(response.streaming_content) == PDF
     assert "private, no-store" in response["Cache-Control"] and "laudo.pdf" in response["Content-Disposition"]
     assert AccessLog.objects.filter(user=cast["legal"], action="download", detail__contains="laudo").exists()
-    # A member of the first commission (whose decision is appealed) may not; the appeal commission may.
+    # A member of the first commission (whose decision is appealed) may not; nor, before the appeal is
+    # distributed, a member of an appeal commission: only the one that judges THIS appeal, once called.
     first_member = CommissionMember.objects.filter(commission__kind="first").exclude(user=None).first()
     client.force_login(first_member.user)
     assert client.get(download).status_code == 403
     appeal_judge = CommissionMember.objects.filter(commission__kind="appeal").exclude(user=None).first()
     client.force_login(appeal_judge.user)
-    assert client.get(download).status_code == 200
+    assert client.get(download).status_code == 403
     # Distributed to the appeal commission's session: its members see the reasons and the file there.
     client.force_login(cast["legal"])
     appeal_commission = appeal_judge.commission
@@ -124,3 +127,51 @@ def test_rules_s5_the_staff_and_the_appeal_commission_download_the_files_logged_
     client.force_login(appeal_judge.user)
     page = client.get(reverse("declarations:hetero_session", args=[judged_session.pk])).content.decode()
     assert "Junto laudo." in page and download in page
+    assert client.get(download).status_code == 200
+    assert AccessLog.objects.filter(
+        user=appeal_judge.user, object_id=str(verification.pk), action="download"
+    ).exists()
+
+
+def _appeal_form(client, url):
+    return next(f for f in forms_on(client.get(url).content.decode()) if "reasons" in f.visible)
+
+
+def test_rules_s5_a_file_under_another_field_stops_the_upload_and_nothing_is_recorded(client, cast, contest):
+    _, url = _portal(client, cast, contest)
+    form = _appeal_form(client, url)
+    page = client.post(
+        form.action or url, {**form.values, "reasons": "Razões.", "outro": SimpleUploadedFile("x.pdf", PDF)}
+    )
+    assert page.status_code == 200 and appeal_files.UNKNOWN_FILE_FIELD in page.content.decode()
+    assert not Appeal.objects.exists() and not AppealAttachment.objects.exists()
+
+
+def test_rules_s5_the_limits_are_enforced_while_the_upload_is_read():
+    """The handler stops at the sixth file and at the byte past 20 MB: the rest is never kept."""
+    request = RequestFactory().post("/")
+    handler = appeal_files.AppealUploadLimit(request)
+    for _ in range(appeal_files.MAX_FILES):
+        handler.new_file("attachments", "f.pdf", "application/pdf", None)
+    with pytest.raises(StopUpload):
+        handler.new_file("attachments", "f.pdf", "application/pdf", None)
+    assert appeal_files.upload_refusal(request) == appeal_files.TOO_MANY_FILES
+    request = RequestFactory().post("/")
+    handler = appeal_files.AppealUploadLimit(request)
+    handler.new_file("attachments", "f.pdf", "application/pdf", None)
+    chunk = b"0" * (1024 * 1024)
+    for _ in range(appeal_files.MAX_TOTAL_BYTES // len(chunk)):
+        assert handler.receive_data_chunk(chunk, 0) == chunk
+    with pytest.raises(StopUpload):
+        handler.receive_data_chunk(b"0", 0)
+    assert appeal_files.upload_refusal(request) == appeal_files.TOO_LARGE
+
+
+def test_django_refuses_more_files_than_any_form_takes(settings):
+    assert settings.DATA_UPLOAD_MAX_NUMBER_FILES == 20
+
+
+def test_rules_s5_may_read_appeal_files_is_the_staff_or_the_commission_judging_it():
+    assert rules.may_read_appeal_files(sees_every_session=True, judges_it=False)
+    assert rules.may_read_appeal_files(sees_every_session=False, judges_it=True)
+    assert not rules.may_read_appeal_files(sees_every_session=False, judges_it=False)

@@ -1,5 +1,6 @@
 """The files joined to a candidate's appeal, downloaded by Jurídico and Auditoria or by a member of the
-contest's appeal commission (which judges it): every download logged (LGPD), never cached."""
+appeal commission that judges that appeal (``rules.may_read_appeal_files``): every download logged (LGPD),
+never cached."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from django.shortcuts import get_object_or_404
 
 from contests.audit import log_access
 from contests.views import AuthenticatedHttpRequest
-from declarations.hetero import rules
-from declarations.models import AppealAttachment, CommissionMember
+from declarations.hetero import rules, selectors
+from declarations.models import AppealAttachment
 
 RECORD = "declarations.record_opinion"
 VIEW = "declarations.view_session"
@@ -23,16 +24,17 @@ def appeal_attachment(request: AuthenticatedHttpRequest, pk: int) -> FileRespons
     if not user.has_perm(VIEW) and not user.has_perm(RECORD):
         raise PermissionDenied
     attachment = get_object_or_404(
-        AppealAttachment.objects.select_related("appeal__verification__session__commission"), pk=pk
+        AppealAttachment.objects.select_related("appeal__verification", "appeal__judged_in__session"), pk=pk
     )
     appeal = attachment.appeal
-    if not user.has_perm(VIEW):
-        contest_id = appeal.verification.session.commission.contest_id
-        judges = CommissionMember.objects.filter(
-            commission__contest_id=contest_id, commission__kind=rules.Kind.APPEAL, user=user
-        )
-        if not judges.exists():
-            raise PermissionDenied
+    judged_in = appeal.judged_in
+    judges_it = (
+        judged_in is not None
+        and user.has_perm(RECORD)
+        and selectors.member_for(session=judged_in.session, user=user) is not None
+    )
+    if not rules.may_read_appeal_files(sees_every_session=user.has_perm(VIEW), judges_it=judges_it):
+        raise PermissionDenied
     log_access(
         user=user,
         obj=appeal.verification,

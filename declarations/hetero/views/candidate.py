@@ -18,11 +18,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_POST
 
 from contests.audit import log_access
 from contests.forms import add_service_errors
-from declarations.hetero import rules, selectors
+from declarations.hetero import appeal_files, rules, selectors
 from declarations.hetero import services as hs
 from declarations.hetero.forms import AppealForm
 from declarations.links import LinkError, hetero_link_resolve
@@ -86,12 +87,25 @@ def portal(request: HttpRequest, token: str) -> HttpResponse:
     return _page(request, link, token)
 
 
+@csrf_exempt  # the upload's bounds are enforced while it is read: CSRF is checked after the handler is set
 @require_POST
 def appeal(request: HttpRequest, token: str) -> HttpResponse:
+    request.upload_handlers.insert(0, appeal_files.AppealUploadLimit(request))
+    return _appeal(request, token)
+
+
+@csrf_protect
+def _appeal(request: HttpRequest, token: str) -> HttpResponse:
     link = _link_or_error(request, token)
     if isinstance(link, HttpResponse):
         return link
-    form = AppealForm(request.POST, request.FILES)
+    data, files = request.POST, request.FILES  # read here, through the handler
+    refused = appeal_files.upload_refusal(request)
+    form = AppealForm(data, files if not refused else None)
+    if refused:
+        form.is_valid()
+        form.add_error("attachments", refused)  # nothing recorded; the reasons stay typed when read
+        return _page(request, link, token, form)
     if form.is_valid():
         try:
             hs.appeal_file(
