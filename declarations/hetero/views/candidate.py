@@ -90,7 +90,7 @@ def portal(request: HttpRequest, token: str) -> HttpResponse:
 @csrf_exempt  # the upload's bounds are enforced while it is read: CSRF is checked after the handler is set
 @require_POST
 def appeal(request: HttpRequest, token: str) -> HttpResponse:
-    request.upload_handlers.insert(0, appeal_files.AppealUploadLimit(request))
+    request.upload_handlers = [appeal_files.AppealUploadLimit(request), *request.upload_handlers]
     return _appeal(request, token)
 
 
