@@ -34,6 +34,7 @@ NAMED_PURE = (
     "declarations.courts.cnj",
     "declarations.courts.rules",
     "declarations.deadlines",
+    "declarations.procedure.acts",
     "declarations.procedure.finality",
     "declarations.procedure.appeals",
     "declarations.procedure.notices",

@@ -220,9 +220,13 @@ def document_publish(
     summary: str = "",
     record: bool = True,
     prerendered: Prerendered | None = None,
+    publish: bool = True,
 ) -> Document:
     """Render the act with its verification code, sign it (when a certificate is configured), hash it and
     store it as a new immutable version, recorded as a publication unless its kind is restricted.
+    ``publish`` False (a rehearsal: a confirmation page saying what an act will do): the same checks, then
+    the version it would be, unsaved, with its title and signer; nothing rendered, signed, timestamped nor
+    stored.
     ``previous``: the version this one rectifies. ``record`` False: the caller records the publication
     itself, in the same transaction (a procedure's effects: one line per effect, naming the position).
     ``prerendered``: the act already rendered (``document_prerender``), refused if another version came out
@@ -235,6 +239,17 @@ def document_publish(
             raise ValidationError("Esta versão já foi retificada: retifique a versão mais recente.")
         if not summary.strip():
             raise ValidationError("Resuma o que a retificação altera.")
+    if not publish:
+        return Document(
+            contest=contest,
+            kind=kind,
+            subject=subject,
+            title=title,
+            version=previous.version + 1 if previous else 1,
+            previous=previous,
+            signer_name=signer_name.strip(),
+            signer_office=signer_office.strip(),
+        )
     if prerendered is None:
         code = _unused_code()
         pdf = render(Stamp(code=code, draft=False))

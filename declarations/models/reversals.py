@@ -14,7 +14,7 @@ class ProcedureReversal(models.Model):
     """A decision of falsity whose effects had been applied (from the first decision, art. 61, or on the
     final decision) was reversed: by reconsideration (art. 56 §1º), the superior's decision on appeal
     (art. 64), a revision (art. 65) or an annulment (art. 53). Records the reversing act, its day and what
-    was undone; the registration's reinstatement is called from it (``finality_services``)."""
+    was undone; the registration's reinstatement is called from it (``procedure.reversals``)."""
 
     procedure = models.ForeignKey(
         Procedure, verbose_name="processo", on_delete=models.PROTECT, related_name="reversals"

@@ -1,12 +1,14 @@
 """What the documents of the acts after finality write (``finality``): the revision (Lei 9.784 art. 65), the
 annulment (art. 53) and their notice; the rest of an act's document (header, signature, PDF) is
-``documents``'. Split from ``documents`` to keep it under the size limit."""
+``documents``', which calls this module (the words both use are ``act_words``'). Split from ``documents`` to
+keep it under the size limit."""
 
 from __future__ import annotations
 
 from candidates.models import Nomination
 from declarations.models import ProcedureAct
-from declarations.procedure import documents, rules
+from declarations.procedure import rules
+from declarations.procedure.act_words import decided_text, filed_by, last_of, of
 
 
 def after_final_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
@@ -14,23 +16,21 @@ def after_final_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
     answers, and whether the effects of a falsity fall with it; their notice: the act it notifies."""
     kind = rules.Act(act.kind)
     if kind is rules.Act.AFTER_FINAL_NOTICE:
-        notified = documents._last_of(before, *rules.AFTER_FINAL_DECIDING)
+        notified = last_of(before, *rules.AFTER_FINAL_DECIDING)
         return {
             "notified": notified,
-            "notified_of": documents.of(documents.decided_text(notified))
-            if notified
-            else "da decisão proferida no processo",
+            "notified_of": of(decided_text(notified)) if notified else "da decisão proferida no processo",
             "lightened": notified is not None and _lightens(notified, before[: before.index(notified)]),
         }
-    reviewed = documents._last_of(before, *rules.DECIDING_ACTS, *rules.AFTER_FINAL_DECIDING)
-    request = documents._last_of(before, rules.Act.REVISION_REQUEST)
+    reviewed = last_of(before, *rules.DECIDING_ACTS, *rules.AFTER_FINAL_DECIDING)
+    request = last_of(before, rules.Act.REVISION_REQUEST)
     answered = request if kind is rules.Act.REVISION and _pending(request, before) else None
     procedure = act.procedure
     return {
         "reviewed": reviewed,
-        "reviewed_text": documents.decided_text(reviewed) if reviewed else "a decisão proferida no processo",
+        "reviewed_text": decided_text(reviewed) if reviewed else "a decisão proferida no processo",
         "request": answered,
-        "request_by": documents._filed_by(answered) if answered else "",
+        "request_by": filed_by(answered) if answered else "",
         "reviewed_falsity": reviewed is not None and reviewed.outcome == rules.Outcome.FALSITY,
         "lightened": reviewed is not None
         and reviewed.outcome == rules.Outcome.FALSITY
@@ -49,7 +49,7 @@ def _pending(request: ProcedureAct | None, before: list[ProcedureAct]) -> bool:
 
 
 def _lightens(act: ProcedureAct, before: list[ProcedureAct]) -> bool:
-    reviewed = documents._last_of(before, *rules.DECIDING_ACTS, *rules.AFTER_FINAL_DECIDING)
+    reviewed = last_of(before, *rules.DECIDING_ACTS, *rules.AFTER_FINAL_DECIDING)
     return (
         reviewed is not None
         and reviewed.outcome == rules.Outcome.FALSITY

@@ -3,9 +3,9 @@ a third party's appeal (art. 62), an appeal not heard (arts. 48, 63) and its ex 
 the forwarding to the superior by default (art. 56 §1º), no change for the worse without hearing the
 candidate (art. 64 sole paragraph), and no extension of a period already over (art. 49).
 
-PURE module: no Django, no project import but the pure ``rules`` (split from it: ``rules`` was at the
-700-line limit). ``rules`` calls these functions from ``refusal``/``ACT_RULES``; this module reads the names
-of ``rules`` only when called, never while it is imported (the two import each other).
+PURE module: no Django, no project import but the pure ``acts`` (the procedure's vocabulary; split from
+``rules``, which was at the 700-line limit). ``rules`` calls these functions from ``refusal``/``ACT_RULES``;
+this module never imports ``rules``.
 """
 
 from __future__ import annotations
@@ -13,12 +13,21 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
-from declarations.procedure import rules
-
-if TYPE_CHECKING:
-    from declarations.procedure.rules import ActRecord, Case
+from declarations.procedure.acts import (
+    DECIDING_ACTS,
+    NO_APPEAL_TO_RECONSIDER,
+    PERIOD_LABELS,
+    Act,
+    ActRecord,
+    Case,
+    Outcome,
+    Period,
+    Policy,
+    _instance,
+    _last,
+    current_outcome,
+)
 
 
 class Standing(StrEnum):
@@ -126,38 +135,21 @@ JUDGEMENT_LABELS: Mapping[Judgement, str] = {
 }
 
 
-def reconsideration_outcome(judgement: str, current: rules.Outcome | None) -> rules.Outcome:
+def reconsideration_outcome(judgement: str, current: Outcome | None) -> Outcome:
     """The outcome a reconsideration's ``judgement`` decides: maintaining keeps the outcome in force
     (``current``; none recorded reads as falsity, the decision an appeal attacks), reconsidering gives the
     other one (art. 56 §1º)."""
-    current = current or rules.Outcome.FALSITY
+    current = current or Outcome.FALSITY
     if Judgement(judgement) is Judgement.MAINTAIN:
         return current
-    return rules.Outcome.DISMISSED if current is rules.Outcome.FALSITY else rules.Outcome.FALSITY
-
-
-def late_appeal_warning(
-    acts: Sequence[ActRecord],
-    policy: rules.Policy,
-    *,
-    today: datetime.date,
-    ends: Mapping[rules.Period, datetime.date],
-) -> str:
-    """What the candidate's page says before they file an appeal after its period ended (it is recorded,
-    then declared "não conhecido" by a reasoned act, arts. 48 and 63 I), else ''."""
-    end = ends.get(rules.Period.APPEAL)
-    if end is None or today <= end:
-        return ""
-    if rules.Act.APPEAL not in rules.allowed(acts, policy, today=today, ends=ends):
-        return ""
-    return LATE_APPEAL_WARNING.format(end=_fmt(end))
+    return Outcome.DISMISSED if current is Outcome.FALSITY else Outcome.FALSITY
 
 
 def _fmt(day: datetime.date) -> str:
     return f"{day:%d/%m/%Y}"
 
 
-def _last_index(acts: Sequence[ActRecord], *kinds: rules.Act) -> int | None:
+def _last_index(acts: Sequence[ActRecord], *kinds: Act) -> int | None:
     for i in range(len(acts) - 1, -1, -1):
         if acts[i].kind in kinds:
             return i
@@ -167,10 +159,10 @@ def _last_index(acts: Sequence[ActRecord], *kinds: rules.Act) -> int | None:
 def awaiting_superior(acts: Sequence[ActRecord]) -> int | None:
     """The index of the reconsideration that maintained the decision, and so forwarded the appeal to the
     superior (art. 56 §1º), while the superior has not decided it; else None."""
-    last = rules._last(acts, rules.Act.RECONSIDERATION)
-    if last is None or last[1].outcome != rules.current_outcome(acts[: last[0]]):
+    last = _last(acts, Act.RECONSIDERATION)
+    if last is None or last[1].outcome != current_outcome(acts[: last[0]]):
         return None
-    if any(a.kind in (rules.Act.SUPERIOR_DECISION, rules.Act.APPEAL_NOT_HEARD) for a in acts[last[0] + 1 :]):
+    if any(a.kind in (Act.SUPERIOR_DECISION, Act.APPEAL_NOT_HEARD) for a in acts[last[0] + 1 :]):
         return None
     return last[0]
 
@@ -178,14 +170,14 @@ def awaiting_superior(acts: Sequence[ActRecord]) -> int | None:
 def live_appeal(acts: Sequence[ActRecord]) -> int | None:
     """The index of the appeal against the latest notified decision that was not declared "não conhecido"
     (art. 63), else None."""
-    notice = _last_index(acts, rules.Act.DECISION_NOTICE)
+    notice = _last_index(acts, Act.DECISION_NOTICE)
     if notice is None:
         return None
-    appeal = _last_index(acts[notice + 1 :], rules.Act.APPEAL)
+    appeal = _last_index(acts[notice + 1 :], Act.APPEAL)
     if appeal is None:
         return None
     i = notice + 1 + appeal
-    if any(a.kind is rules.Act.APPEAL_NOT_HEARD for a in acts[i + 1 :]):
+    if any(a.kind is Act.APPEAL_NOT_HEARD for a in acts[i + 1 :]):
         return None
     return i
 
@@ -195,9 +187,9 @@ def _judged(acts: Sequence[ActRecord], i: int) -> bool:
     decision (a reconsideration that maintains it forwards the appeal, art. 56 §1º)."""
     for j in range(i + 1, len(acts)):
         act = acts[j]
-        if act.kind in (rules.Act.SUPERIOR_DECISION, rules.Act.APPEAL_REVIEW):
+        if act.kind in (Act.SUPERIOR_DECISION, Act.APPEAL_REVIEW):
             return True
-        if act.kind is rules.Act.RECONSIDERATION and act.outcome != rules.current_outcome(acts[:j]):
+        if act.kind is Act.RECONSIDERATION and act.outcome != current_outcome(acts[:j]):
             return True
     return False
 
@@ -210,10 +202,10 @@ def _pending(acts: Sequence[ActRecord]) -> int | None:
 
 def _not_heard_unreviewed(acts: Sequence[ActRecord]) -> int | None:
     """The index of the latest appeal declared not heard with no deciding act after the declaration."""
-    j = _last_index(acts, rules.Act.APPEAL_NOT_HEARD)
-    if j is None or any(a.kind in rules.DECIDING_ACTS for a in acts[j + 1 :]):
+    j = _last_index(acts, Act.APPEAL_NOT_HEARD)
+    if j is None or any(a.kind in DECIDING_ACTS for a in acts[j + 1 :]):
         return None
-    return _last_index(acts[:j], rules.Act.APPEAL)
+    return _last_index(acts[:j], Act.APPEAL)
 
 
 def target_appeal(acts: Sequence[ActRecord]) -> int | None:
@@ -226,14 +218,14 @@ def target_appeal(acts: Sequence[ActRecord]) -> int | None:
 def _notice_after(acts: Sequence[ActRecord], i: int) -> int | None:
     """The first effective notice of the appeal at ``i`` (the first to take effect counts, art. 26)."""
     for j in range(i + 1, len(acts)):
-        if acts[j].kind is rules.Act.APPEAL_NOTICE and acts[j].on is not None:
+        if acts[j].kind is Act.APPEAL_NOTICE and acts[j].on is not None:
             return j
     return None
 
 
 def appeal_late(case: Case, i: int) -> str:
     """APPEAL_LATE when the appeal at ``i`` was filed after the appeal period's last day, else ''."""
-    end = case.ends.get(rules.Period.APPEAL)
+    end = case.ends.get(Period.APPEAL)
     filed = case.acts[i].on
     if end is not None and filed is not None and filed > end:
         return APPEAL_LATE.format(filed=_fmt(filed), end=_fmt(end))
@@ -244,16 +236,14 @@ def worsening_refusal(case: Case, i: int) -> str:
     """Art. 64 sole paragraph (with art. 62): a decision on the appeal at ``i`` that changes a dismissal
     into falsity waits until the candidate was notified of the appeal and answered or let the answer
     period run out; '' otherwise."""
-    if not (
-        rules.current_outcome(case.acts) is rules.Outcome.DISMISSED and case.outcome is rules.Outcome.FALSITY
-    ):
+    if not (current_outcome(case.acts) is Outcome.DISMISSED and case.outcome is Outcome.FALSITY):
         return ""
     notice = _notice_after(case.acts, i)
     if notice is None:
         return WORSE_NEEDS_NOTICE.format(days=case.policy.appeal_answer_business_days)
-    if any(a.kind is rules.Act.APPEAL_ANSWER for a in case.acts[notice + 1 :]):
+    if any(a.kind is Act.APPEAL_ANSWER for a in case.acts[notice + 1 :]):
         return ""
-    end = case.ends.get(rules.Period.APPEAL_ANSWER)
+    end = case.ends.get(Period.APPEAL_ANSWER)
     if end is None or case.today <= end:
         return WORSE_ANSWER_PENDING.format(day=_fmt(end) if end else "?")
     return ""
@@ -263,25 +253,25 @@ def forwarded_by_default(case: Case) -> int | None:
     """The index of the pending appeal when the authority let the reconsideration period end without a
     reconsideration: the appeal is at the superior (art. 56 §1º); else None."""
     i = _pending(case.acts)
-    if i is None or any(a.kind is rules.Act.RECONSIDERATION for a in case.acts[i + 1 :]):
+    if i is None or any(a.kind is Act.RECONSIDERATION for a in case.acts[i + 1 :]):
         return None
-    end = case.ends.get(rules.Period.RECONSIDERATION)
+    end = case.ends.get(Period.RECONSIDERATION)
     return i if end is not None and case.today > end else None
 
 
 def forwarding_note(
     acts: Sequence[ActRecord],
-    policy: rules.Policy,
+    policy: Policy,
     *,
     today: datetime.date,
-    ends: Mapping[rules.Period, datetime.date],
+    ends: Mapping[Period, datetime.date],
 ) -> str:
     """What the case page says when the appeal went to the superior by default, else ''."""
-    case = rules.Case(acts, policy, today, ends)
+    case = Case(acts, policy, today, ends)
     i = forwarded_by_default(case)
     if i is None or appeal_late(case, i):
         return ""
-    return FORWARDED_BY_DEFAULT.format(end=_fmt(ends[rules.Period.RECONSIDERATION]))
+    return FORWARDED_BY_DEFAULT.format(end=_fmt(ends[Period.RECONSIDERATION]))
 
 
 # Each act's own rule (called from ``rules.ACT_RULES``) ------------------------------------------------------
@@ -289,10 +279,8 @@ def forwarding_note(
 
 def reconsideration_refusal(case: Case) -> str:
     i = _pending(case.acts)
-    if i is None or any(
-        a.kind in (rules.Act.RECONSIDERATION, rules.Act.SUPERIOR_DECISION) for a in case.acts[i + 1 :]
-    ):
-        return rules.NO_APPEAL_TO_RECONSIDER
+    if i is None or any(a.kind in (Act.RECONSIDERATION, Act.SUPERIOR_DECISION) for a in case.acts[i + 1 :]):
+        return NO_APPEAL_TO_RECONSIDER
     return appeal_late(case, i) or worsening_refusal(case, i)
 
 
@@ -321,7 +309,7 @@ def appeal_notice_refusal(case: Case) -> str:
     i = target_appeal(case.acts)
     if i is None:
         return NO_THIRD_PARTY_APPEAL
-    third_party = case.acts[i].third_party or rules.current_outcome(case.acts) is rules.Outcome.DISMISSED
+    third_party = case.acts[i].third_party or current_outcome(case.acts) is Outcome.DISMISSED
     if not third_party:
         return NO_THIRD_PARTY_APPEAL
     return APPEAL_NOTIFIED if _notice_after(case.acts, i) is not None else ""
@@ -332,17 +320,17 @@ def answer_refusal(case: Case) -> str:
     notice = _notice_after(case.acts, i) if i is not None else None
     if notice is None:
         return NO_APPEAL_NOTICE
-    if any(a.kind is rules.Act.APPEAL_ANSWER for a in case.acts[notice + 1 :]):
+    if any(a.kind is Act.APPEAL_ANSWER for a in case.acts[notice + 1 :]):
         return ANSWER_ONCE
-    return case.late(rules.Period.APPEAL_ANSWER)
+    return case.late(Period.APPEAL_ANSWER)
 
 
 def extension_late(case: Case) -> str:
     """EXTENSION_LATE when the decision period to extend already ended (art. 49), else ''."""
-    period = rules.Period.SUPERIOR_DECISION if rules._instance(case.acts) >= 1 else rules.Period.DECISION
+    period = Period.SUPERIOR_DECISION if _instance(case.acts) >= 1 else Period.DECISION
     end = case.ends.get(period)
     if end is not None and case.today > end:
-        return EXTENSION_LATE.format(period=rules.PERIOD_LABELS[period].lower(), day=_fmt(end))
+        return EXTENSION_LATE.format(period=PERIOD_LABELS[period].lower(), day=_fmt(end))
     return ""
 
 
@@ -350,10 +338,10 @@ def extension_late(case: Case) -> str:
 
 
 def appeal_fields_refusal(
-    kind: rules.Act,
+    kind: Act,
     acts: Sequence[ActRecord],
     *,
-    ends: Mapping[rules.Period, datetime.date],
+    ends: Mapping[Period, datetime.date],
     today: datetime.date,
     standing: str,
     filed_by: str,
@@ -361,13 +349,13 @@ def appeal_fields_refusal(
 ) -> tuple[str, str]:
     """(message, field) when an appeal's appellant or a non-hearing's ground is missing or wrong, else
     ('', '')."""
-    if kind is rules.Act.APPEAL and is_third_party(standing) and not filed_by.strip():
+    if kind is Act.APPEAL and is_third_party(standing) and not filed_by.strip():
         return THIRD_PARTY_NEEDS_NAME, "filed_by"
-    if kind is rules.Act.APPEAL_NOT_HEARD:
+    if kind is Act.APPEAL_NOT_HEARD:
         if not ground:
             return NOT_HEARD_NEEDS_GROUND, "ground"
         i = live_appeal(acts)
-        end = ends.get(rules.Period.APPEAL)
+        end = ends.get(Period.APPEAL)
         filed = acts[i].on if i is not None else None
         if Ground(ground) is Ground.LATE and filed is not None and end is not None and filed <= end:
             return NOT_LATE.format(filed=_fmt(filed), end=_fmt(end)), "ground"

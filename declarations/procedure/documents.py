@@ -38,8 +38,8 @@ from contests.documents.services import current_version, document_publish
 from contests.documents.signatures import SignatureBlock, preamble, signatory_for, signature_block
 from contests.models import Organization, Policy, Signatory
 from declarations.models import Procedure, ProcedureAct, ProcedureLaw
-from declarations.procedure import appeal_documents, notice_documents, notices, rules
-from declarations.procedure import rules_labels as labels
+from declarations.procedure import after_final_documents, appeal_documents, notice_documents, notices, rules
+from declarations.procedure.act_words import act_date, decided_text, document_title, filed_by, last_of, of
 
 BODY_TEMPLATES = {
     rules.Act.OPENING: "declarations/documents/opening.html",
@@ -57,22 +57,6 @@ BODY_TEMPLATES = {
     rules.Act.APPEAL_REVIEW: "declarations/documents/decision.html",
 }
 
-DOCUMENT_TITLES = {
-    rules.Act.OPENING: "Portaria de instauração",
-    rules.Act.NOTICE: "Intimação para defesa",
-    rules.Act.DECISION_NOTICE: "Intimação da decisão",
-    rules.Act.DECISION: "Decisão",
-    rules.Act.RECONSIDERATION: "Juízo de reconsideração",
-    rules.Act.SUPERIOR_DECISION: "Decisão em grau de recurso",
-    rules.Act.FINAL: "Certidão de trânsito em julgado administrativo",
-    rules.Act.REVISION: "Decisão de revisão",
-    rules.Act.ANNULMENT: "Decisão de anulação",
-    rules.Act.AFTER_FINAL_NOTICE: "Intimação da decisão após o trânsito em julgado",
-    rules.Act.APPEAL_NOTICE: "Intimação do recurso de terceiro",
-    rules.Act.APPEAL_NOT_HEARD: "Decisão de não conhecimento do recurso",
-    rules.Act.APPEAL_REVIEW: "Decisão de revisão de ofício",
-}
-
 
 def body_template(kind: rules.Act) -> str | None:
     """The template of an act's body: its own, the generic notice's for any other notice, else None (an
@@ -81,10 +65,6 @@ def body_template(kind: rules.Act) -> str | None:
     if found is None and kind in rules.NOTICES:
         return notice_documents.GENERIC_TEMPLATE
     return found
-
-
-def document_title(kind: rules.Act) -> str:
-    return DOCUMENT_TITLES.get(kind) or labels.ACT_LABELS[kind]
 
 
 # Who signs each act: the authority the organisation assigns (``contests.Signatory``), never the clerk who
@@ -175,16 +155,6 @@ def act_document(act: ProcedureAct) -> str:
     return render_to_string(template, _act_context(act)) if template else ""
 
 
-def act_date(act: ProcedureAct) -> datetime.date:
-    """The day an act bears: a notice's, the day it was issued (its effect may come later); another act's,
-    its own date; else the day it was recorded, else today (a preview)."""
-    if act.issued_on:
-        return act.issued_on
-    if act.on:
-        return act.on
-    return timezone.localdate(act.recorded_at) if act.recorded_at else timezone.localdate()
-
-
 def _act_context(act: ProcedureAct, **extra) -> dict:
     """An act's context: what its kind writes (the report of a decision, the decision a notice or the
     certificate names, the deadlines), its date and its signature block (whoever ``signer`` names for the
@@ -237,10 +207,6 @@ def _acts_before(act: ProcedureAct) -> list[ProcedureAct]:
     return list(acts)
 
 
-def _last_of(acts: list[ProcedureAct], *kinds: rules.Act) -> ProcedureAct | None:
-    return next((found for found in reversed(acts) if found.kind in kinds), None)
-
-
 def _is_nominated(procedure: Procedure) -> bool:
     return Nomination.objects.filter(
         registration=procedure.registration, status__in=Nomination.HOLDING
@@ -253,37 +219,6 @@ class ReportLine:
 
     on: datetime.date | None
     text: str
-
-
-_OUTCOME_VERBS = {
-    rules.Outcome.FALSITY: "julgou procedente a apuração, confirmando a falsidade da autodeclaração",
-    rules.Outcome.DISMISSED: "julgou improcedente a apuração, mantida a autodeclaração",
-}
-
-
-def decided_text(act: ProcedureAct, *, dated: bool = True) -> str:
-    """ "a decisão de 10 de julho de 2026, que julgou procedente…": a deciding act named by its kind and
-    date (without the date where the sentence gives it)."""
-    label = document_title(rules.Act(act.kind))
-    verb = _OUTCOME_VERBS.get(rules.Outcome(act.outcome)) if act.outcome else None
-    named = f"{'o' if label.startswith('Juízo') else 'a'} {label.lower()}"
-    if dated:
-        named += f" de {wording.date_in_full(act_date(act))}"
-    return f"{named}, que {verb}" if verb else named
-
-
-def of(named: str) -> str:
-    """ "de" joined to the article of ``named``: "a decisão…" → "da decisão…", "o juízo…" → "do juízo…"."""
-    for article, joined in (("a ", "da "), ("o ", "do ")):
-        if named.startswith(article):
-            return joined + named.removeprefix(article)
-    return f"de {named}"
-
-
-def _filed_by(act: ProcedureAct) -> str:
-    """ "por NOME" of whoever filed a candidate's act (the candidate or a representative), else "pelo
-    candidato"."""
-    return f"por {act.filed_by.strip()}" if act.filed_by.strip() else "pelo candidato"
 
 
 def report_lines(acts: list[ProcedureAct], procedure: Procedure) -> list[ReportLine]:
@@ -314,7 +249,7 @@ def report_lines(acts: list[ProcedureAct], procedure: Procedure) -> list[ReportL
                 continue  # a means tried that never took effect
             text = f"O candidato foi intimado da instauração {_means(act)}, com prazo para defesa."
         elif kind is rules.Act.DEFENCE:
-            text = f"Foi apresentada defesa escrita {_filed_by(act)}."
+            text = f"Foi apresentada defesa escrita {filed_by(act)}."
         elif kind is rules.Act.EVIDENCE:
             text = "Foram juntadas provas aos autos."
         elif kind is rules.Act.HEARING:
@@ -325,7 +260,7 @@ def report_lines(acts: list[ProcedureAct], procedure: Procedure) -> list[ReportL
                 lines.append(ReportLine(None, "Decorrido o prazo, não foi apresentada defesa."))
             text = "Encerrou-se a instrução, abrindo-se prazo para alegações finais."
         elif kind is rules.Act.FINAL_STATEMENT:
-            text = f"Foram apresentadas alegações finais {_filed_by(act)}."
+            text = f"Foram apresentadas alegações finais {filed_by(act)}."
         elif kind is rules.Act.REPORT:
             if not any(other.kind == rules.Act.FINAL_STATEMENT for other in acts):
                 lines.append(ReportLine(None, "Decorrido o prazo, não foram apresentadas alegações finais."))
@@ -351,7 +286,7 @@ def report_lines(acts: list[ProcedureAct], procedure: Procedure) -> list[ReportL
                 continue
             text = f"O candidato foi intimado do recurso {_means(act)}, para apresentar alegações (art. 62)."
         elif kind is rules.Act.APPEAL_ANSWER:
-            text = f"Foram apresentadas alegações sobre o recurso {_filed_by(act)}."
+            text = f"Foram apresentadas alegações sobre o recurso {filed_by(act)}."
         elif kind is rules.Act.APPEAL_NOT_HEARD:
             text = f"O recurso não foi conhecido: {act.get_ground_display().lower()}."
         else:
@@ -390,9 +325,9 @@ def _decision_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
     # The decision under review: the one the latest appeal was filed against.
     reviewed = None
     if kind is not rules.Act.DECISION:
-        appeal = _last_of(before, rules.Act.APPEAL)
+        appeal = last_of(before, rules.Act.APPEAL)
         appealed = before[: before.index(appeal)] if appeal is not None else before
-        reviewed = _last_of(appealed, *rules.DECIDING_ACTS)
+        reviewed = last_of(appealed, *rules.DECIDING_ACTS)
     outcome = rules.Outcome(act.outcome) if act.outcome else None
     maintained = reviewed is not None and reviewed.outcome == act.outcome
     return {
@@ -418,7 +353,7 @@ def _notice_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
     if act.kind == rules.Act.APPEAL_NOTICE:
         return appeal_parts(act, before)
     if act.kind == rules.Act.DECISION_NOTICE:
-        decided = _last_of(before, *rules.DECIDING_ACTS)
+        decided = last_of(before, *rules.DECIDING_ACTS)
         parts["decided"] = decided
         parts["decided_text"] = decided_text(decided) if decided else "a decisão proferida no processo"
         parts["decided_of"] = of(parts["decided_text"])
@@ -431,7 +366,7 @@ def _notice_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
 
 
 def appeal_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
-    return appeal_documents.appeal_parts(act, before, last_of=_last_of, decided_text=decided_text)
+    return appeal_documents.appeal_parts(act, before, last_of=last_of, decided_text=decided_text)
 
 
 def _final_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
@@ -439,7 +374,7 @@ def _final_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
     period ran out, or the last instance decided, art. 57)."""
     procedure = act.procedure
     policy = procedure.policy
-    decided = _last_of(before, *rules.DECIDING_ACTS)
+    decided = last_of(before, *rules.DECIDING_ACTS)
     notice = None
     if decided is not None:
         after = before[before.index(decided) + 1 :]
@@ -506,10 +441,11 @@ def act_subject(act: ProcedureAct) -> str:
     return f"pa-{act.procedure.year}-{act.procedure.number}-ato-{act.pk}"
 
 
-def act_document_publish(*, act: ProcedureAct, by: User | None) -> Document | None:
+def act_document_publish(*, act: ProcedureAct, by: User | None, publish: bool = True) -> Document | None:
     """Publish ``act``'s PDF as a restricted document and link it to the act; acts without a document of
     their own (defence, evidence…) get none. Called by the services inside the act's transaction: the act
-    and its document are written together or not at all."""
+    and its document are written together or not at all. ``publish`` False (a rehearsal): the document it
+    would be, unsaved and unrendered (``document_publish``), on the act in memory only."""
     if rules.Act(act.kind) not in rules.DOCUMENTED_ACTS or act.document_id is not None:
         return None
     name, office = act_signer(act, on=act_date(act))
@@ -524,9 +460,11 @@ def act_document_publish(*, act: ProcedureAct, by: User | None) -> Document | No
         signer_office=office,
         gazette_edition=act.gazette_edition,
         gazette_page=act.gazette_page,
+        publish=publish,
     )
     act.document = document
-    audited_save(act, by=by, reason="Documento do ato publicado (PDF)")
+    if publish:
+        audited_save(act, by=by, reason="Documento do ato publicado (PDF)")
     return document
 
 
@@ -613,7 +551,7 @@ def effects_void_articles(procedure: Procedure, previous: Document, sentence: st
 
 
 def effects_publish(
-    *, procedure: Procedure, by: User | None, today: datetime.date, nominated: bool
+    *, procedure: Procedure, by: User | None, today: datetime.date, nominated: bool, publish: bool = True
 ) -> Document:
     """Publish the public act of the effects (a public kind, on ``/verificar/`` and the public portal): a
     first version, or a new version of one made void before (the effects restored by a new decision). Not
@@ -642,10 +580,13 @@ def effects_publish(
         previous=previous,
         summary=f"Efeitos restabelecidos por nova decisão de falsidade no {procedure}." if previous else "",
         record=False,  # the service records the effect's publication, naming the position
+        publish=publish,
     )
 
 
-def effects_void_publish(*, procedure: Procedure, by: User | None, today: datetime.date) -> Document | None:
+def effects_void_publish(
+    *, procedure: Procedure, by: User | None, today: datetime.date, publish: bool = True
+) -> Document | None:
     """A new version of the public act saying it was made void ("tornado sem efeito"): a later decision
     dismissed the charge. None when no act was published."""
     previous = effects_document(procedure)
@@ -675,13 +616,10 @@ def effects_void_publish(*, procedure: Procedure, by: User | None, today: dateti
         previous=previous,
         summary=f"Tornado sem efeito: decisão posterior no {procedure} julgou improcedente a apuração.",
         record=False,  # the service records the effect's publication, naming the position
+        publish=publish,
     )
 
 
 def previous_sentence(previous: Document, procedure: Procedure) -> str:
     """The sentence of the act made void (its title: the sentence as published)."""
     return previous.title.removeprefix("Tornado sem efeito: ")
-
-
-# What the acts after finality write has its own module, which reads this one: imported last.
-from declarations.procedure import after_final_documents  # noqa: E402

@@ -1,8 +1,8 @@
 """The acts after a final decision (RULES §5; Lei 9.784/1999): revision (art. 65), annulment (arts. 53–54)
 and the notice of each (art. 26).
 
-PURE module: no Django, no project import but the pure modules; ``rules.refusal`` hands every act after
-finality to ``refusal_after_final`` (``rules`` imports this module at its end). The behaviour, as a municipal legal officer reads it:
+PURE module: no Django, no project import but the pure ``acts`` (the procedure's vocabulary) and
+``contests.calendar``; ``rules.refusal`` hands every act after finality to ``refusal_after_final``. The behaviour, as a municipal legal officer reads it:
 
 - Once a decision is final (``Act.FINAL`` recorded) the flow of the procedure is closed: no defence, no
   appeal, no new decision of any instance. Only these acts follow, at any time (art. 65: "a qualquer
@@ -29,7 +29,7 @@ import datetime
 from collections.abc import Sequence
 
 from contests.calendar import add_years
-from declarations.procedure.rules import (
+from declarations.procedure.acts import (
     AFTER_FINAL_DECIDING,
     CLOSED,
     DECIDING_ACTS,
@@ -117,8 +117,11 @@ def refusal_after_final(
     today: datetime.date,
     outcome: Outcome | None = None,
     has_reasons: bool = True,
+    bad_faith: bool | None = None,
 ) -> str:
-    """Why ``kind`` may not follow the final decision in ``acts`` (Portuguese), or '' when it may."""
+    """Why ``kind`` may not follow the final decision in ``acts`` (Portuguese), or '' when it may.
+    ``bad_faith``: whether the annulment states bad faith proven (art. 54); None before it is asked (the
+    acts a case offers), then the five years are not checked."""
     if kind not in AFTER_FINAL_ACTS:
         return CLOSED
     if kind is Act.AFTER_FINAL_NOTICE:
@@ -138,7 +141,9 @@ def refusal_after_final(
         return revision_refusal(acts, outcome=outcome, has_reasons=has_reasons)
     if in_force(acts) is None or current_outcome(acts) is None:
         return ANNULMENT_NEEDS_DECISION
-    return "" if has_reasons else ANNULMENT_NEEDS_REASONS
+    if not has_reasons:
+        return ANNULMENT_NEEDS_REASONS
+    return "" if bad_faith is None else annulment_art54_refusal(acts, today=today, bad_faith=bad_faith)
 
 
 def revision_refusal(acts: Sequence[ActRecord], *, outcome: Outcome | None, has_reasons: bool) -> str:

@@ -3,11 +3,13 @@ of a notice (a period starts), the application of a decision's effects (an elimi
 nomination) and the recording of a decision or of the certificate of finality.
 
 Each preview runs the service itself (``services.notice_acknowledge``, ``services.effects_apply``,
-``services.act_record``) inside a savepoint that is always rolled back, and reads what it did: the checks,
-the periods the case's deadline engine then shows, the messages of the seats' engine, the document that
-would be published and who signs it. Nothing is computed twice, nothing stays written (the callbacks a
-service registers for after the commit, such as an e-mail or the public site's refresh, are discarded with
-the savepoint), and a refusal comes back as the service's own message. The confirmation pages show these
+``services.act_record``) as a rehearsal (``publish=False``: every check and every effect, but no document
+rendered, signed, timestamped nor stored: only its title and signer) inside a savepoint that is always
+rolled back, and reads what it did: the checks, the periods the case's deadline engine then shows, the
+messages of the seats' engine, the document that would be published and who signs it. Nothing is computed
+twice, nothing stays written (the callbacks a service registers for after the commit, such as an e-mail or
+the public site's refresh, are discarded with the savepoint), and a refusal comes back as the service's own
+message. The confirmation pages show these
 lines; the "Confirmar" button then calls the same service for real.
 """
 
@@ -109,7 +111,7 @@ def effects_apply_preview(*, procedure: Procedure, by: User, today: datetime.dat
     def run() -> Preview:
         before = {n.pk: n.status for n in Nomination.objects.filter(registration=procedure.registration_id)}
         status = procedure.registration.get_status_display().lower()
-        result = services.effects_apply(procedure=procedure, by=by, today=today)
+        result = services.effects_apply(procedure=procedure, by=by, today=today, publish=False)
         registration = Registration.objects.get(pk=procedure.registration_id)
         lines = [
             f"A inscrição nº {registration.number} passa de “{status}” a "
@@ -138,8 +140,9 @@ def effects_apply_preview(*, procedure: Procedure, by: User, today: datetime.dat
 
 # Deciding acts and the certificate of finality ---------------------------------------------------------------
 
-# The acts recorded only after a confirmation page: they decide the case or end it.
-CONFIRMED_ACTS = frozenset({*rules.DECIDING_ACTS, rules.Act.FINAL})
+# The acts recorded only after a confirmation page: they decide the case, end it, or change the decision
+# after it is final (revision, art. 65; annulment, art. 53).
+CONFIRMED_ACTS = frozenset({*rules.DECIDING_ACTS, rules.Act.FINAL, *rules.AFTER_FINAL_DECIDING})
 
 
 def act_record_preview(
@@ -151,6 +154,7 @@ def act_record_preview(
     text: str,
     outcome: str = "",
     authority: Authority | None = None,
+    bad_faith: bool = False,
 ) -> Preview:
     """What recording the act does (``services.act_record``, rehearsed, without its attachments): the
     case's new status and outcome, the periods it starts, the effects it undoes, the document published and
@@ -166,6 +170,8 @@ def act_record_preview(
             text=text,
             outcome=outcome,
             authority=authority,
+            bad_faith=bad_faith,
+            publish=False,
         )
         case = Procedure.objects.get(pk=procedure.pk)
         state = case_state(case, today=today)

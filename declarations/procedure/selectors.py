@@ -50,7 +50,12 @@ class CaseState:
         return {r.start.period: r.deadline.last_day for r in self.running}
 
     def refusal(
-        self, kind: rules.Act, *, outcome: rules.Outcome | None = None, has_reasons: bool = True
+        self,
+        kind: rules.Act,
+        *,
+        outcome: rules.Outcome | None = None,
+        has_reasons: bool = True,
+        bad_faith: bool | None = None,
     ) -> str:
         return rules.refusal(
             kind,
@@ -60,7 +65,13 @@ class CaseState:
             ends=self.ends,
             outcome=outcome,
             has_reasons=has_reasons,
+            bad_faith=bad_faith,
         )
+
+    def form_refusal(self, kind: rules.Act) -> str:
+        """Why the form of ``kind`` cannot be filled in now, with the outcome it is offered with
+        (``rules.offered_outcome``): the reason the form shows before anything is typed."""
+        return self.refusal(kind, outcome=rules.offered_outcome(kind, self.records))
 
     @property
     def allowed(self) -> tuple[rules.Act, ...]:
@@ -92,7 +103,7 @@ class CaseState:
     @property
     def late_appeal_warning(self) -> str:
         """An appeal filed now would be late (arts. 48, 63 I): what the candidate's page says first, else ''."""
-        return appeals.late_appeal_warning(self.records, self.policy, today=self.today, ends=self.ends)
+        return rules.late_appeal_warning(self.records, self.policy, today=self.today, ends=self.ends)
 
     @property
     def next_deadline(self) -> RunningDeadline | None:

@@ -10,12 +10,9 @@ an officer, acting at once are serialised) and names who acted in history.
 from __future__ import annotations
 
 import datetime
-import hashlib
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.db import IntegrityError, transaction
@@ -30,10 +27,11 @@ from contests.publication import contest_url, publication_record
 from declarations import deadlines
 from declarations.calendars import organization_calendar
 from declarations.links import link_issue
-from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureCounter, ProcedureLink
-from declarations.models.procedures import EXTENSIONS, policy_snapshot
+from declarations.models import Procedure, ProcedureAct, ProcedureCounter, ProcedureLink
+from declarations.models.procedures import policy_snapshot
 from declarations.procedure import appeals, documents, notices, reversals, rules
 from declarations.procedure import rules_labels as labels
+from declarations.procedure.attachments import attachment_add, attachment_check
 from declarations.procedure.authorities import authority_refusal
 from declarations.procedure.receipts import receipt_issue
 from declarations.procedure.selectors import case_state
@@ -150,18 +148,25 @@ def act_record(
     authority: Authority | None = None,
     standing: str = "",
     ground: str = "",
+    bad_faith: bool = False,
+    publish: bool = True,
 ) -> ProcedureAct:
     """Record the act ``kind`` if the state machine allows it now; else a ValidationError with the reason
     (nothing is written). Deciding acts need their outcome and reasons (Lei 9.784 art. 50), and are signed
     by ``authority`` when chosen (in office on ``today``), else by the one designated for their kind; an
-    appeal names its appellant's standing (art. 58), an appeal not heard its ground (art. 63)."""
+    appeal names its appellant's standing (art. 58), an appeal not heard its ground (art. 63); an
+    annulment, whether bad faith is proven (a favourable decision over five years old, art. 54: ``finality``).
+    ``publish`` False: a rehearsal (``previews``, inside a savepoint rolled back): every check and every
+    effect, but the documents only as they would be (unsaved: nothing rendered, signed nor stored)."""
     procedure = _locked(procedure)
     act_kind = rules.Act(kind)
     if act_kind in rules.NOTICES:
         _refuse("As intimações são registradas pelo formulário de intimação (meio, destinatário, data).")
     state = case_state(procedure, today=today)
     chosen = rules.Outcome(outcome) if outcome else None
-    _refuse(state.refusal(act_kind, outcome=chosen, has_reasons=bool(text.strip())))
+    _refuse(state.refusal(act_kind, outcome=chosen, has_reasons=bool(text.strip()), bad_faith=bad_faith))
+    if act_kind is Act.ANNULMENT and bad_faith:
+        text = f"{text.strip()}\n\nMá-fé comprovada nos autos (Lei 9.784 art. 54)."
     _refuse(
         *appeals.appeal_fields_refusal(
             act_kind,
@@ -209,9 +214,9 @@ def act_record(
         attachment_add(act=act, upload=upload, protected=protected, by=by)
     records = (*state.records, act.record())
     _sync_status(procedure, records, by=by)
-    documents.act_document_publish(act=act, by=by)
+    documents.act_document_publish(act=act, by=by, publish=publish)
     if rules.effects_undo_due(records, effects_applied=procedure.effects_applied_on is not None):
-        _effects_undo(procedure, act=act, by=by, today=today)
+        _effects_undo(procedure, act=act, by=by, today=today, publish=publish)
     return act
 
 
@@ -494,12 +499,15 @@ def _lock_registration(procedure: Procedure) -> Registration:
 
 
 @transaction.atomic
-def effects_apply(*, procedure: Procedure, by: User, today: datetime.date) -> EffectsResult:
+def effects_apply(
+    *, procedure: Procedure, by: User, today: datetime.date, publish: bool = True
+) -> EffectsResult:
     """Apply the effect of a decision of falsity (when final, or from the first decision where the policy
     says so, art. 61): the registration is eliminated through the orchestration service, which annuls an
     active nomination and frees its seat for the next of the same list at the next call; the public act
     ("Eliminação de NOME, inscrição X, … nos termos do PA nº Y/AAAA", RULES §7) is published and the effect
-    recorded as a publication (naming the position, not the party) in the same transaction."""
+    recorded as a publication (naming the position, not the party) in the same transaction. ``publish``
+    False: a rehearsal (``act_record``'s)."""
     procedure = _locked(procedure)
     if procedure.effects_applied_on:
         _refuse(f"Os efeitos já foram aplicados em {procedure.effects_applied_on:%d/%m/%Y}.")
@@ -518,15 +526,19 @@ def effects_apply(*, procedure: Procedure, by: User, today: datetime.date) -> Ef
     procedure.effects_applied_on = today
     procedure.effects_previous_status = previous_status
     audited_save(procedure, by=by, reason="Efeitos da decisão de falsidade aplicados")
-    document = documents.effects_publish(procedure=procedure, by=by, today=today, nominated=nominated)
+    document = documents.effects_publish(
+        procedure=procedure, by=by, today=today, nominated=nominated, publish=publish
+    )
     what = EFFECTS if document.version == 1 else f"{EFFECTS} restabelecidos"
-    _effects_published(procedure, what=what, document=document, by=by)
+    _effects_published(procedure, what=what, document=document if publish else None, by=by)
     return EffectsResult(
         procedure, change.messages, documents.effects_act_text(procedure, nominated=nominated), document
     )
 
 
-def _effects_undo(procedure: Procedure, *, act: ProcedureAct, by: User | None, today: datetime.date) -> None:
+def _effects_undo(
+    procedure: Procedure, *, act: ProcedureAct, by: User | None, today: datetime.date, publish: bool = True
+) -> None:
     """A later act ended the falsity after its effects were applied (from the first decision, art. 61, or on
     the final decision, then by revision or annulment): the reversal is recorded and reinstates the
     registration (``reversals``), and the public act gets a new version saying it was made void, recorded as
@@ -540,8 +552,9 @@ def _effects_undo(procedure: Procedure, *, act: ProcedureAct, by: User | None, t
     procedure.effects_applied_on = None
     procedure.effects_previous_status = ""
     audited_save(procedure, by=by, reason="Efeitos desfeitos (decisão de falsidade revertida)")
-    document = documents.effects_void_publish(procedure=procedure, by=by, today=today)
-    _effects_published(procedure, what=f"{EFFECTS} tornados sem efeito", document=document, by=by)
+    document = documents.effects_void_publish(procedure=procedure, by=by, today=today, publish=publish)
+    what = f"{EFFECTS} tornados sem efeito"
+    _effects_published(procedure, what=what, document=document if publish else None, by=by)
 
 
 @transaction.atomic
@@ -555,69 +568,6 @@ def prosecutor_referral_record(*, procedure: Procedure, text: str, by: User) -> 
     procedure.prosecutor_referral = text.strip()
     audited_save(procedure, by=by, reason="Encaminhamento ao Ministério Público")
     return procedure
-
-
-# Attachments -------------------------------------------------------------------------------------------
-
-# Content signatures (magic bytes): the name and the browser's content type are not trusted.
-SIGNATURES = (
-    (b"%PDF-", "application/pdf"),
-    (b"\x89PNG\r\n\x1a\n", "image/png"),
-    (b"\xff\xd8\xff", "image/jpeg"),
-)
-
-
-def sniff(head: bytes) -> str:
-    """The content type of a file from its first bytes, or '' when it is not a PDF, PNG, JPEG or WEBP."""
-    for magic, content_type in SIGNATURES:
-        if head.startswith(magic):
-            return content_type
-    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
-        return "image/webp"
-    return ""
-
-
-def attachment_check(upload: UploadedFile) -> str:
-    """The upload's content type, or a ValidationError (not PDF or image by content, too large, empty)."""
-    limit = settings.PROCEDURE_ATTACHMENT_MAX_BYTES
-    name = upload.name or "arquivo"
-    if not upload.size:
-        _refuse(f"O arquivo {name} está vazio.")
-    if upload.size and upload.size > limit:
-        _refuse(f"O arquivo {name} tem {upload.size / 1048576:.1f} MB; o limite é {limit / 1048576:.0f} MB.")
-    upload.seek(0)
-    content_type = sniff(upload.read(16))
-    upload.seek(0)
-    if not content_type:
-        _refuse(
-            f"O arquivo {name} não é PDF nem imagem (PNG, JPEG, WEBP): o conteúdo foi verificado, não o nome."
-        )
-    return content_type
-
-
-@transaction.atomic
-def attachment_add(
-    *, act: ProcedureAct, upload: UploadedFile, protected: bool, by: User | None
-) -> Attachment:
-    content_type = attachment_check(upload)
-    digest = hashlib.sha256()
-    for chunk in upload.chunks():
-        digest.update(chunk)
-    upload.seek(0)
-    attachment = Attachment(
-        act=act,
-        name=(upload.name or "arquivo")[:200],
-        content_type=content_type,
-        size=upload.size or 0,
-        sha256=digest.hexdigest(),
-        protected=protected,
-    )
-    extension = EXTENSIONS.get(content_type, "")  # named by the type found, never the name typed
-    attachment.file.save(
-        f"{act.procedure.year}-{act.procedure.number}-{secrets.token_hex(8)}{extension}", upload, save=False
-    )
-    audited_save(attachment, by=by, reason="Anexo")
-    return attachment
 
 
 # The candidate's filings through their private link ----------------------------------------------------

@@ -238,7 +238,7 @@ def test_art56_par1_the_reconsideration_offers_reconsider_or_maintain_and_maps_t
     assert act.outcome == "falsity"  # maintained: forwarded to the superior
 
 
-def test_art50_the_decision_form_requires_its_motivation_and_its_preview_refuses_it_empty(client_for, cast):
+def test_art50_the_decision_form_requires_its_motivation_and_refuses_it_empty(client_for, cast):
     case = reported(cast["legal"], timezone.localdate())
     client = client_for("legal")
     page = client.get(url("act", case, "decision")).content.decode()
@@ -247,13 +247,13 @@ def test_art50_the_decision_form_requires_its_motivation_and_its_preview_refuses
     label = page[page.rindex("<label", 0, page.index("<textarea")) : page.index("<textarea")]
     assert "Motivação" in label and 'class="required"' in label
     (form,) = [f for f in forms_on(page) if f.method == "post" and "text" in f.visible]
-    assert ("preview", "1") in [(name, value) for name, value, _ in form.buttons]
+    # One preview of the document: the confirmation page's, not a second one on the form.
+    assert "preview" not in [name for name, _value, _ in form.buttons]
     response = client.post(
-        form.action or url("act", case, "decision"),
-        {**form.values, "outcome": "falsity", "text": "  ", "preview": "1"},
+        form.action or url("act", case, "decision"), {**form.values, "outcome": "falsity", "text": "  "}
     )
     content = response.content.decode()
-    assert "Prévia do documento" not in content and "Este campo é obrigatório" in content
+    assert "Confirmar: Decisão" not in content and "Este campo é obrigatório" in content
 
 
 def test_art58_the_appeal_form_records_the_appellant_and_the_standing(client_for, cast):

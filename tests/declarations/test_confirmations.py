@@ -16,11 +16,12 @@ from django_tasks_db.models import DBTaskResult
 
 from candidates.models import Nomination, Registration
 from candidates.services.nominations import nominations_call
+from contests.documents import signing
 from contests.documents.models import Document
 from contests.models import Authority
 from declarations import links
 from declarations.models import Procedure
-from declarations.procedure import services
+from declarations.procedure import documents, services
 from declarations.procedure.selectors import case_state
 from tests.acts_reading import act_of, signature_refusal
 from tests.builders import make_classified_position, make_contest, make_registration, publish_final
@@ -245,6 +246,48 @@ def test_applying_the_effects_shows_the_elimination_and_the_annulled_nomination_
     assert n2.status == Registration.Status.ELIMINATED
     assert Nomination.objects.get(registration=n2).status == Nomination.Status.ANNULLED
     assert Document.objects.filter(kind=Document.Kind.PROCEDURE_EFFECTS).count() == 1
+
+
+def test_the_summaries_render_sign_and_store_no_document_and_queue_nothing(
+    client_for, cast, monkeypatch, django_capture_on_commit_callbacks
+):
+    """A summary rehearses the service with ``publish=False``: the decision's and the effects' documents
+    are named with their signer, but no PDF is rendered, signed or timestamped, none is stored, and nothing
+    waits for a commit (e-mail, the public site's refresh)."""
+    today = timezone.localdate()
+    start = today - 40 * DAY
+    contest = make_contest(pcd_percent=0)
+    position = make_classified_position(contest)
+    publish_final(contest, cast["manager"])
+    nominations_call(
+        position=position, count=5, by=cast["clerk"], act_number="Portaria 10/2026", act_date=start - 10 * DAY
+    )
+    n2 = position.registrations.get(number="N2")
+    case = open_case(n2, cast["legal"], start)
+    decide(case, cast["legal"], start)
+    other = open_case(make_registration(racial_category="parda"), cast["legal"], today - 20 * DAY)
+    instruct(other, cast["legal"], today - 20 * DAY)
+    calls: list[str] = []
+    render, sign = documents.render_pdf, signing.sign_pdf
+    monkeypatch.setattr(documents, "render_pdf", lambda *a, **k: calls.append("render") or render(*a, **k))
+    monkeypatch.setattr(signing, "sign_pdf", lambda *a, **k: calls.append("sign") or sign(*a, **k))
+    client = client_for("legal")
+    before = Document.objects.count()
+    with django_capture_on_commit_callbacks() as queued:
+        effects = client.get(reverse("declarations:effects", args=[case.year, case.number]))
+        decision = post_form(
+            client,
+            reverse("declarations:act", args=[other.year, other.number, "decision"]),
+            {"outcome": "falsity", "text": "Motivos."},
+        )
+    assert "Será publicado o ato público" in effects.content.decode()
+    assert "Confirmar: Decisão" in decision.content.decode() and "Será publicado o documento" in (
+        decision.content.decode()
+    )
+    assert calls == [] and queued == [] and Document.objects.count() == before
+    # The mocks see what publishing does.
+    services.effects_apply(procedure=case, by=cast["legal"], today=today)
+    assert "render" in calls
 
 
 def test_the_effects_page_says_why_they_cannot_be_applied_yet(client_for, cast):

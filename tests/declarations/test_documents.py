@@ -161,8 +161,8 @@ def test_the_act_form_keeps_its_html_preview_and_publishes_nothing(client_for, c
     services.notice_send(procedure=case, by=cast["legal"], today=D(2026, 7, 2), means="in_person")
     before = Document.objects.count()
     response = client_for("legal").post(
-        reverse("declarations:act", args=[case.year, case.number, "decision"]),
-        {"outcome": "falsity", "text": "Motivação da prévia.", "preview": "1"},
+        reverse("declarations:act", args=[case.year, case.number, "appeal_not_heard"]),
+        {"text": "Motivação da prévia.", "ground": "incompetent", "preview": "1"},
     )
     assert "Motivação da prévia." in response.content.decode()
     assert Document.objects.count() == before

@@ -15,7 +15,7 @@ from candidates.services.nominations import nominations_call
 from contests.documents.models import Document
 from declarations import links
 from declarations.models import Procedure, ProcedureAct, ProcedureLaw, ProcedureLink, ProcedureReversal
-from declarations.procedure import finality, finality_services, services
+from declarations.procedure import finality, services
 from tests.acts_reading import act_of, problems
 from tests.builders import make_classified_position, make_contest, publish_final, set_policy
 
@@ -142,9 +142,10 @@ def test_art53_annulment_of_a_falsity_undoes_its_effects_and_records_the_reversa
     n2 = nominated.registrations.get(number="N2")
     case, _record = final_with_effects(n2, legal)
     with pytest.raises(ValidationError, match="vício de legalidade"):
-        finality_services.annulment_record(procedure=case, by=legal, today=D(2026, 9, 2), text=" ")
-    annulment = finality_services.annulment_record(
+        services.act_record(procedure=case, kind="annulment", by=legal, today=D(2026, 9, 2), text=" ")
+    annulment = services.act_record(
         procedure=case,
+        kind="annulment",
         by=legal,
         today=D(2026, 9, 2),
         text="A decisão não apreciou a defesa apresentada: vício de motivação (art. 50).",
@@ -167,9 +168,14 @@ def test_art54_annulling_a_dismissal_more_than_five_years_old_needs_proven_bad_f
     record("final", D(2026, 7, 28))
     later = D(2031, 7, 15)
     with pytest.raises(ValidationError, match=r"art\. 54"):
-        finality_services.annulment_record(procedure=case, by=legal, today=later, text="Vício.")
-    finality_services.annulment_record(
-        procedure=case, by=legal, today=later, text="Documentos falsificados.", bad_faith=True
+        services.act_record(procedure=case, kind="annulment", by=legal, today=later, text="Vício.")
+    services.act_record(
+        procedure=case,
+        kind="annulment",
+        by=legal,
+        today=later,
+        text="Documentos falsificados.",
+        bad_faith=True,
     )
     case.refresh_from_db()
     assert case.outcome == "" and "Má-fé comprovada" in case.acts.get(kind="annulment").text

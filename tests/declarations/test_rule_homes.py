@@ -46,12 +46,12 @@ def test_art56_s1_the_judgements_are_offered_in_the_laws_words():
 def test_art63_i_the_candidate_is_warned_before_filing_a_late_appeal():
     end = D(2026, 4, 18)
     ends = {Period.APPEAL: end}
-    assert appeals.late_appeal_warning(DECISION_NOTIFIED, POLICY, today=end, ends=ends) == ""
-    warning = appeals.late_appeal_warning(DECISION_NOTIFIED, POLICY, today=D(2026, 4, 19), ends=ends)
+    assert p.late_appeal_warning(DECISION_NOTIFIED, POLICY, today=end, ends=ends) == ""
+    warning = p.late_appeal_warning(DECISION_NOTIFIED, POLICY, today=D(2026, 4, 19), ends=ends)
     assert warning == appeals.LATE_APPEAL_WARNING.format(end="18/04/2026")
     assert Act.APPEAL in p.allowed(DECISION_NOTIFIED, POLICY, today=D(2026, 4, 19), ends=ends)
     # No appeal period running: nothing to warn of.
-    assert appeals.late_appeal_warning(DECISION_NOTIFIED, POLICY, today=D(2026, 4, 19), ends={}) == ""
+    assert p.late_appeal_warning(DECISION_NOTIFIED, POLICY, today=D(2026, 4, 19), ends={}) == ""
 
 
 def _refusal(**changes) -> str | None:

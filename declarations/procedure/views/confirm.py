@@ -16,8 +16,8 @@ from contests.forms import add_service_errors
 from contests.views import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import here
 from contests.wording import said
-from declarations.models import Procedure, ProcedureAct
-from declarations.procedure import documents, previews, rules, selectors, services
+from declarations.models import Procedure
+from declarations.procedure import previews, rules, selectors, services
 from declarations.procedure import rules_labels as labels
 from declarations.procedure.forms import ActForm
 from declarations.procedure.selectors import case_state
@@ -44,7 +44,7 @@ def act_create(request: AuthenticatedHttpRequest, year: int, number: int, kind: 
 
 def confirmed_act(request: AuthenticatedHttpRequest, procedure: Procedure, kind: rules.Act) -> HttpResponse:
     """The form of an act in ``previews.CONFIRMED_ACTS`` (the caller checked the permission): "Registrar"
-    shows what recording it does; "Confirmar" records it; "Pré-visualizar" shows its document."""
+    shows what recording it does, with its document; "Confirmar" records it."""
     today = timezone.localdate()
     confirming = "confirm" in request.POST
     # The outcome in force: a reconsideration's "Reconsiderar"/"Manter" maps to it (art. 56 §1º).
@@ -71,14 +71,9 @@ def confirmed_act(request: AuthenticatedHttpRequest, procedure: Procedure, kind:
             "text": data["text"],
             "outcome": data.get("outcome", ""),
             "authority": data.get("authority"),
+            "bad_faith": data.get("bad_faith", False),
         }
-        if "preview" in request.POST:
-            draft = ProcedureAct(procedure=procedure, kind=kind, on=today, by=request.user, **fields)
-            context["preview"] = (
-                documents.act_document(draft)
-                or "Este ato não tem documento próprio: o texto entra nos autos."
-            )
-        elif confirming:
+        if confirming:
             try:
                 services.act_record(
                     procedure=procedure,
@@ -112,9 +107,7 @@ def confirmed_act(request: AuthenticatedHttpRequest, procedure: Procedure, kind:
     elif "edit" in request.POST:
         form = ActForm(request.POST, kind=kind, today=today, current=current)
     log_access(user=request.user, obj=procedure, request=request, detail=f"ato: {label}")
-    refusal = case_state(procedure, today=today).refusal(
-        kind, outcome=(current or rules.Outcome.FALSITY) if kind in rules.DECIDING_ACTS else None
-    )
+    refusal = case_state(procedure, today=today).form_refusal(kind)
     return render(
         request,
         "declarations/act_form.html",

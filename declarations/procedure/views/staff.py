@@ -22,7 +22,7 @@ from contests.views.gazette import export_response
 from contests.wording import said
 from declarations import links
 from declarations.models import Attachment, Procedure, ProcedureAct, ProcedureLink
-from declarations.procedure import documents, finality_services, notices, rules, selectors, services
+from declarations.procedure import documents, notices, rules, selectors, services
 from declarations.procedure import rules_labels as labels
 from declarations.procedure.forms import (
     ActForm,
@@ -176,33 +176,22 @@ def act_create(request: AuthenticatedHttpRequest, year: int, number: int, kind: 
             )
         else:
             try:
-                if act_kind is rules.Act.ANNULMENT:  # with the art. 54 check
-                    finality_services.annulment_record(
-                        procedure=procedure,
-                        by=request.user,
-                        today=today,
-                        text=data["text"],
-                        bad_faith=data["bad_faith"],
-                        uploads=data["attachments"],
-                        protected=data["protected"],
-                    )
-                else:
-                    services.act_record(
-                        procedure=procedure,
-                        kind=act_kind,
-                        by=request.user,
-                        today=today,
-                        text=data["text"],
-                        outcome=data.get("outcome", ""),
-                        hearing_on=data.get("hearing_on"),
-                        hearing_time=data.get("hearing_time"),
-                        hearing_place=data.get("hearing_place", ""),
-                        uploads=data["attachments"],
-                        protected=data["protected"],
-                        filed_by=data.get("filed_by", ""),
-                        standing=data.get("standing", ""),
-                        ground=data.get("ground", ""),
-                    )
+                services.act_record(
+                    procedure=procedure,
+                    kind=act_kind,
+                    by=request.user,
+                    today=today,
+                    text=data["text"],
+                    outcome=data.get("outcome", ""),
+                    hearing_on=data.get("hearing_on"),
+                    hearing_time=data.get("hearing_time"),
+                    hearing_place=data.get("hearing_place", ""),
+                    uploads=data["attachments"],
+                    protected=data["protected"],
+                    filed_by=data.get("filed_by", ""),
+                    standing=data.get("standing", ""),
+                    ground=data.get("ground", ""),
+                )
             except ValidationError as error:
                 add_service_errors(form, error)
             else:
@@ -210,10 +199,7 @@ def act_create(request: AuthenticatedHttpRequest, year: int, number: int, kind: 
                     request, f"{said(labels.ACT_LABELS[act_kind], 'registrado')} no {procedure}."
                 )
                 return redirect(procedure)
-    probe = rules.Outcome.DISMISSED if act_kind is rules.Act.REVISION else rules.Outcome.FALSITY
-    refusal = case_state(procedure, today=today).refusal(
-        act_kind, outcome=probe if act_kind in (*rules.DECIDING_ACTS, rules.Act.REVISION) else None
-    )
+    refusal = case_state(procedure, today=today).form_refusal(act_kind)
     # The form shows the case (and its draft document): a view of the case, logged like its page.
     log_access(
         user=request.user, obj=procedure, request=request, detail=f"ato: {labels.ACT_LABELS[act_kind]}"
