@@ -196,6 +196,12 @@ def desk_rows(*, today: datetime.date) -> list[CaseState]:
     return sorted(states, key=key)
 
 
+def closed_procedures() -> QuerySet[Procedure]:
+    """The procedures closed by a final decision, the latest first: where a revision (Lei 9.784 art. 65, at
+    any time) or an annulment (art. 53) is recorded."""
+    return procedures_for_desk().filter(status=Procedure.Status.CLOSED).order_by("-year", "-number")
+
+
 def effects_waiting(*, today: datetime.date) -> list[CaseState]:
     """The procedures whose decision of falsity allows its effects now (final, or from the first decision
     where the policy says so) but whose effects were not applied: the elimination and its public act wait

@@ -143,3 +143,11 @@ def test_the_revisions_summary_renders_signs_and_stores_no_document(client_for, 
     done = submit(client, response, "confirm")
     assert done.status_code == 302
     assert "render" in calls and Document.objects.count() > before  # the revision and the void act
+
+
+def test_art65_a_closed_case_is_found_from_the_procedures_list(client_for, nominated, cast):
+    """A revision comes "a qualquer tempo": the closed case stays reachable from Jurídico's list."""
+    n2 = nominated.registrations.get(number="N2")
+    case, _record = final_with_effects(n2, cast["legal"])
+    page = client_for("legal").get(reverse("declarations:list")).content.decode()
+    assert "Processos encerrados" in page and f'href="{case.get_absolute_url()}"' in page

@@ -71,6 +71,7 @@ def procedure_list(request: AuthenticatedHttpRequest) -> HttpResponse:
         "declarations/procedure_list.html",
         {
             "rows": desk_rows(today=today),
+            "closed": selectors.closed_procedures(),
             "today": today,
             "breadcrumbs": [here("Processos administrativos")],
             "can_conduct": request.user.has_perm(CONDUCT),
