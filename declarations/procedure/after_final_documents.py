@@ -21,6 +21,7 @@ def after_final_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
             "notified": notified,
             "notified_of": of(decided_text(notified)) if notified else "da decisão proferida no processo",
             "lightened": notified is not None and _lightens(notified, before[: before.index(notified)]),
+            "annulled": notified is not None and notified.kind == rules.Act.ANNULMENT,
         }
     reviewed = last_of(before, *rules.DECIDING_ACTS, *rules.AFTER_FINAL_DECIDING)
     request = last_of(before, rules.Act.REVISION_REQUEST)
@@ -29,6 +30,8 @@ def after_final_parts(act: ProcedureAct, before: list[ProcedureAct]) -> dict:
     return {
         "reviewed": reviewed,
         "reviewed_text": decided_text(reviewed) if reviewed else "a decisão proferida no processo",
+        # A revision or an annulment came after the final decision: it did not "become final" itself.
+        "reviewed_after_final": reviewed is not None and reviewed.kind in rules.AFTER_FINAL_DECIDING,
         "request": answered,
         "request_by": filed_by(answered) if answered else "",
         "reviewed_falsity": reviewed is not None and reviewed.outcome == rules.Outcome.FALSITY,

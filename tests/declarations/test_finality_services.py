@@ -196,3 +196,30 @@ def test_art61_a_reconsideration_that_reverses_effects_from_the_first_decision_r
     n2.refresh_from_db()
     assert n2.status == Registration.Status.ACTIVE
     assert finality.AFTER_FINAL_ACTS  # the module the state machine hands the closed case to
+
+
+def test_art53_the_annulment_of_a_revision_says_when_it_came_and_its_notice_that_no_decision_stands(
+    nominated, cast
+):
+    """A revision is given after the decision became final: the annulment of it names it so (it did not
+    "become final" itself), and its notice says the case is left with no decision in force, not that the
+    final decision's situation stands."""
+    legal = cast["legal"]
+    n2 = nominated.registrations.get(number="N2")
+    case, record = final_with_effects(n2, legal)
+    record("revision", D(2026, 9, 1), outcome="dismissed", text="Fato novo: certidão.")
+    services.notice_send(
+        procedure=case, by=legal, today=D(2026, 9, 2), kind="after_final_notice", means="in_person"
+    )
+    annulment = record("annulment", D(2026, 9, 10), text="Vício de forma na revisão.")
+    text = " ".join(signed_pdf_reads_well(annulment).split())
+    assert (
+        "foi proferida, depois que a decisão do processo se tornou definitiva, a decisão de revisão" in text
+    )
+    assert "se tornou definitiva a decisão de revisão" not in text
+    notice = services.notice_send(
+        procedure=case, by=legal, today=D(2026, 9, 11), kind="after_final_notice", means="in_person"
+    )
+    notice_text = " ".join(signed_pdf_reads_well(notice).split())
+    assert "o processo fica sem decisão em vigor" in notice_text
+    assert "permanece a situação decorrente da decisão definitiva" not in notice_text
