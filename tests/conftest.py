@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings
 from django.test import override_settings
 
-from tests import acts_reading, builders
+from tests import acts_reading, builders, migrated_db
 
 FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
@@ -113,7 +113,19 @@ def _flush_published_documents(request):
 
 
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup, django_db_blocker):
+def _migrated_db_cache():
+    """The migrated database copied from the previous run's when nothing it depends on changed
+    (tests/migrated_db.py); SQLite only."""
+    from django.core import management
+
+    call_command = management.call_command
+    management.call_command = migrated_db.cached_migrate(call_command)
+    yield
+    management.call_command = call_command
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(_migrated_db_cache, django_db_setup, django_db_blocker):
     with django_db_blocker.unblock(), override_settings(PASSWORD_HASHERS=FAST_HASHERS):
         builders.make_cast()
 
