@@ -8,9 +8,17 @@ import pytest
 from django.conf import settings
 from django.test import override_settings
 
-from tests import acts_reading, builders, migrated_db
+from tests import acts_reading, builders, migrated_db, rendered_pdfs
 
 FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fast_passwords_for_the_session():
+    """MD5 for the whole session, module-scoped builds included (tests/module_data.py: they run before any
+    test's own fixtures; with Django's PBKDF2 each user they made cost some 0.4 s of CPU)."""
+    with override_settings(PASSWORD_HASHERS=FAST_HASHERS):
+        yield
 
 
 @pytest.fixture(autouse=True)
@@ -24,6 +32,34 @@ def _private_uploads(settings, tmp_path):
     imports = settings.STORAGES["imports"]
     options = {**imports["OPTIONS"], "location": tmp_path / "imports"}
     settings.STORAGES = {**settings.STORAGES, "imports": {**imports, "OPTIONS": options}}
+
+
+# PDFs: one rendering per distinct HTML in the session, the verification codes drawn the same way in every
+# module and every test (tests/rendered_pdfs.py).
+CODES = rendered_pdfs.Codes()
+PDFS: rendered_pdfs.PdfCache | None = None
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _pdfs_rendered_once():
+    global PDFS
+    from contests.documents import render, services
+
+    original, new_code = render.pdf_from_html, services.new_code
+    PDFS = rendered_pdfs.PdfCache(original)
+    render.pdf_from_html, services.new_code = PDFS, CODES
+    yield
+    render.pdf_from_html, services.new_code = original, new_code
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _codes_per_module():
+    CODES.reset()
+
+
+@pytest.fixture(autouse=True)
+def _codes_per_test():
+    CODES.reset()
 
 
 @pytest.fixture(autouse=True)
@@ -225,6 +261,8 @@ def _read_the_journeys_acts() -> None:
 def pytest_terminal_summary(terminalreporter):
     """How many acts the journeys published and the walk read, by kind (without xdist: a worker's count
     stays in the worker)."""
+    if PDFS is not None and PDFS.hits + PDFS.misses:
+        terminalreporter.write_line(f"PDFs: {PDFS.misses} renderizados, {PDFS.hits} repetidos")
     if ACTS_READ:
         kinds = Counter(ACTS_READ)
         listed = ", ".join(f"{kind} {n}" for kind, n in sorted(kinds.items()))
