@@ -7,10 +7,15 @@ from collections import Counter
 import pytest
 from django.conf import settings
 from django.test import override_settings
+from hypothesis import settings as hypothesis_settings
 
 from tests import acts_reading, builders, migrated_db, rendered_pdfs
 
 FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# ``--hypothesis-profile=thorough`` (CI, .ci/run): Hypothesis's defaults, and the fuzz of every staff form
+# (tests/test_fuzz_forms.py) with twice the generated posts and queries of ``make test``.
+hypothesis_settings.register_profile("thorough")
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -13,7 +13,8 @@ example runs in a transaction rolled back after it, so the world is the same for
 
 Each endpoint first gets ``BATTERY`` (every field at once at each value that once broke a page),
 then ``FUZZ_EXAMPLES`` generated posts and query strings (profile "fuzz", derandomized so a failure
-reproduces): bounded for ``make test``; ``FUZZ_PROFILE=fuzz-long`` runs many more.
+reproduces): 3 each for ``make test``, 6 under ``--hypothesis-profile=thorough`` (CI);
+``FUZZ_PROFILE=fuzz-long`` runs many more.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from tests.builders import make_cast, make_user
 from tests.module_data import built_once
 from tests.url_arguments import arguments, build_world
 
-FUZZ_EXAMPLES = 6
+FUZZ_EXAMPLES = 6 if settings.get_current_profile_name() == "thorough" else 3
 settings.register_profile(
     "fuzz",
     max_examples=FUZZ_EXAMPLES,
