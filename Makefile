@@ -47,6 +47,9 @@ run: demo
 # transactional test (they end with a flush) runs after the others; a module's rows built once
 # (tests/module_data.py) are built once per worker. `make test PYTEST_WORKERS=0` runs serially in one
 # process; PYTEST_ARGS adds pytest arguments (`make test PYTEST_ARGS="tests/contests -x"`).
+# On SQLite each worker copies the migrated database the previous run kept (tests/migrated_db.py) while the
+# migrations and models are unchanged; PDFs of the same HTML are rendered once per worker (tests/rendered_pdfs.py).
+# CI adds PYTEST_ARGS=--hypothesis-profile=thorough (twice the form fuzz's generated examples).
 PYTEST_WORKERS ?= auto
 test: install
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist load $(PYTEST_ARGS)
