@@ -51,6 +51,10 @@ class New:
         default = defaults(self.model)
         if name in default:
             return default[name]
+        # A property of the model (``Candidate.display_name``) reads the planned values like the fields.
+        prop = getattr(self.model, name, None)
+        if isinstance(prop, property) and prop.fget is not None:
+            return prop.fget(self)
         raise AttributeError(name)
 
 
