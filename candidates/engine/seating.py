@@ -110,6 +110,7 @@ class Seating(ListIndex):
         self.compensations = 0  # made by this index so far (undone ones too): tells ``_Foresight`` to look
         self.held: set[int] = set()
         self._projection: _Cached | None = None
+        self._counts: tuple[int, list[tuple[str, int]]] | None = None  # each reserve's count_L(n), for n
         self._why_kinds: list[str] | None = None
 
     # Schedule -------------------------------------------------------------------------------------
@@ -151,7 +152,10 @@ class Seating(ListIndex):
         kind, contenders = next_kind(params, seat, self.n, self.served[RACIAL], self.served[PCD])
         if kind != OPEN:
             return kind, contenders, False
-        owed = sum(max(0, params.count(name, self.n) - self.served[name]) for name in params.reserves)
+        counts = self._counts
+        if counts is None or counts[0] != self.n:
+            counts = self._counts = (self.n, [(name, params.count(name, self.n)) for name in params.reserves])
+        owed = sum(max(0, count - self.served[name]) for name, count in counts[1])
         if 2 * owed < self.n - seat + 1:
             return kind, contenders, False
         step = seat_rule(params, self.kinds, self.n)

@@ -132,6 +132,24 @@ def test_example_file_imports_every_row(db, clerk):
     assert PhaseResult.history.filter(history_user=clerk).count() == PhaseResult.objects.count() == 205
 
 
+def test_every_imported_row_has_one_history_row_with_its_values_who_and_when(db, clerk):
+    """Whatever path wrote them (PostgreSQL's COPY and INSERT … SELECT, or simple-history's
+    bulk_create_with_history elsewhere): one "+" row per object, its values as stored, the same date."""
+    contest = builders.make_example_contest()
+    commit(contest, parse_upload(EXAMPLE), None, clerk, today=AFTER_CLOSE)
+    dates = set()
+    for model in (Candidate, Registration, SelfDeclaration, PhaseResult):
+        fields = [f.attname for f in model._meta.concrete_fields]
+        stored = {row["id"]: row for row in model.objects.values(*fields)}
+        history = list(model.history.values(*fields, "history_type", "history_user", "history_date"))
+        assert len(history) == len(stored) > 0
+        for row in history:
+            assert (row.pop("history_type"), row.pop("history_user")) == ("+", clerk.pk)
+            dates.add(row.pop("history_date"))
+            assert row == stored[row["id"]]
+    assert len(dates) == 1
+
+
 def test_example_through_the_command(db, clerk):
     builders.make_example_contest(slug="demo-santa-maria")
     out = StringIO()
