@@ -40,6 +40,7 @@ class PreviewRow:
     compensated: bool
     why: str
     reason: allocation.Reason | None = None  # the why as data, for the screen to format
+    on_hold: bool = False  # kept for the candidate by a court order (RULES §4 item 8): made on hold
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,7 @@ def nominations_preview(*, position: Position, count: int) -> Preview:
             nom.compensated,
             nom.why,
             nom.reason,
+            nom.status == allocation.ON_HOLD,
         )
 
     messages = [*loaded.messages]
