@@ -1,6 +1,8 @@
 """Personal notices of what a reinstatement or a court order did to a candidate's place (issue 22): the
 reinstated, the displaced, the held and the released are told by e-mail (through the task queue, like the
-nomination's e-mail) what changed, what they must do and by when, with the link to their private page.
+nomination's e-mail) and by a printable letter (``seat_notice_letter``, the one letter layout, printed by the
+clerk from the registration's screen) what changed, what they must do and by when, with the link to their
+private page and their access code. Each notice is a ``SeatNotice`` row (audited), written by ``notify``.
 
 The services (``candidates.services.nominations.reinstatement``) call ``notify`` inside their transaction;
 the task is enqueued when it commits, and the message is written when it runs, from the records as they
@@ -13,20 +15,17 @@ from functools import partial
 from django.core import mail
 from django.db import transaction
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django_tasks import task
 
-from candidates import access
-from candidates.models import Nomination, Registration
+from candidates import access, letters
+from candidates.models import Nomination, Registration, SeatNotice
 from candidates.tasks import page_url
+from contests.documents.letters import Letter, render_letters
 from contests.wording import header_value
 
 REINSTATED, DISPLACED, HELD, RELEASED = "reinstated", "displaced", "held", "released"
-SUBJECTS = {
-    REINSTATED: "Reintegração",
-    DISPLACED: "Nomeação desfeita: próxima vaga",
-    HELD: "Vaga reservada por ordem judicial",
-    RELEASED: "Fim da reserva judicial: posse",
-}
+SUBJECTS = {kind.value: kind.label for kind in SeatNotice.Kind}
 
 
 def _nomination(registration: Registration) -> Nomination | None:
@@ -67,8 +66,37 @@ def send_seat_notice(registration_id: int, kind: str, reason: str) -> str:
 
 
 def notify(registration_ids: list[int], kind: str, reason: str) -> None:
-    """After the transaction commits, e-mail each of ``registration_ids`` the notice ``kind``."""
+    """Record the notice ``kind`` to each of ``registration_ids`` (its letter printed from the registration's
+    screen) and, after the transaction commits, e-mail it."""
+    today = timezone.localdate()
     for registration_id in dict.fromkeys(registration_ids):
+        SeatNotice.objects.create(registration_id=registration_id, kind=kind, reason=reason, issued_on=today)
         transaction.on_commit(
             partial(send_seat_notice.enqueue, registration_id=registration_id, kind=kind, reason=reason)
         )
+
+
+def seat_notice_letter(notice: SeatNotice) -> Letter:
+    """The printable letter of ``notice``: what changed, what to do and by when, with the access code."""
+    registration = notice.registration
+    return letters.with_code(
+        registration,
+        title=notice.get_kind_display(),
+        body_template="pdf/letters/seat_notice.html",
+        context={
+            "kind": notice.kind,
+            "reason": notice.reason,
+            "contest": registration.contest,
+            "position": registration.position,
+            "nomination": _nomination(registration),
+        },
+        dated=notice.issued_on,
+    )
+
+
+def render_seat_notice_letter(notice: SeatNotice) -> bytes:
+    """``seat_notice_letter`` as PDF (personal: it carries the code; printed, never published)."""
+    return render_letters(
+        [seat_notice_letter(notice)],
+        title=f"{notice.get_kind_display()} – inscrição {notice.registration.number}",
+    )

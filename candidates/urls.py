@@ -18,6 +18,11 @@ urlpatterns = [
     path(f"{REGISTRATIONS}cartas-codigo/", letters.access_letters, name="access_letters"),
     path(f"{REGISTRATIONS}nova/", registrations.registration_create, name="registration_create"),
     path(f"{REGISTRATIONS}<int:pk>/", registrations.registration_detail, name="registration_detail"),
+    path(
+        f"{REGISTRATIONS}<int:pk>/comunicacoes/<int:notice_pk>/carta/",
+        registrations.seat_notice_letter,
+        name="seat_notice_letter",
+    ),
     path(f"{REGISTRATIONS}<int:pk>/editar/", registrations.registration_edit, name="registration_edit"),
     path(
         f"{REGISTRATIONS}<int:pk>/situacao/",

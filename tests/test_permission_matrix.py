@@ -56,6 +56,8 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "login   403   200   403   403   403   403"},
     "candidates:nomination_letter":          {"GET":  "login   403   200   403   403   403   403",
                                               "POST": "login   403   200   403   403   403   403"},
+    "candidates:seat_notice_letter":         {"GET":  "login   403   200   403   403   403   403",
+                                              "POST": "login   403   200   403   403   403   403"},
     "candidates:nomination_list":            {"GET":  "login   403   200   200   403   200   200",
                                               "POST": "login   403   200   200   403   200   200"},
     "candidates:nomination_no_show":         {"GET":  "login   403   200   403   403   403   403",

@@ -3,6 +3,8 @@ shared by the permission matrix and the form fuzz test, so that a new URL is rea
 
 from __future__ import annotations
 
+import datetime
+
 from tests.builders import make_job, make_procedure_world, make_world
 from tests.declarations.courts_world import make_courts_world
 from tests.declarations.hetero_world import make_hetero_world
@@ -21,7 +23,15 @@ def build_world(cast, settings, tmp_path) -> dict:
         | make_procedure_world(cast, nominee)
         | make_hetero_world(cast, world["contest"])
         | make_courts_world(cast, world["contest"], nominee)
-        | {"job": job}
+        | {"job": job, "seat_notice": _seat_notice(world["registration"])}
+    )
+
+
+def _seat_notice(registration):
+    from candidates.models import SeatNotice
+
+    return SeatNotice.objects.create(
+        registration=registration, kind="held", reason="Liminar.", issued_on=datetime.date(2026, 6, 1)
     )
 
 
@@ -61,6 +71,8 @@ def arguments(name: str, route: str, world: dict) -> dict:
         kwargs.setdefault("fmt", "csv")
     if "<str:code>" in route:
         kwargs["code"] = "ABCD-2345"  # no such document: the page says so (404), for anyone
+    if "<int:notice_pk>" in route:
+        kwargs["notice_pk"] = world["seat_notice"].pk
     if "<int:nomination_pk>" in route:
         # The withdrawal statement exists only on the withdrawn nomination.
         kwargs["nomination_pk"] = world["withdrawn" if route.endswith("termo/") else "nomination"].pk

@@ -17,6 +17,7 @@ from candidates.models.registrations import (
     score_field,
 )
 from candidates.models.results import ListName, ResultEntry, ResultRun
+from candidates.models.seat_notices import SeatNotice
 
 __all__ = [
     "SCORE_DECIMAL_PLACES",
@@ -34,6 +35,7 @@ __all__ = [
     "Reserve",
     "ResultEntry",
     "ResultRun",
+    "SeatNotice",
     "SelfDeclaration",
     "TieBreakCriterion",
     "score_field",

@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from candidates import access, selectors
+from candidates import access, seat_notices, selectors
 from candidates.forms import (
     CorrectionForm,
     GiveUpForm,
@@ -34,7 +34,7 @@ from candidates.forms import (
     racial_category,
     racial_choice,
 )
-from candidates.models import Registration, SelfDeclaration
+from candidates.models import Registration, SeatNotice, SelfDeclaration
 from candidates.services import registrations as services
 from candidates.services.access import access_code_reissue, awaiting_letter, without_email
 from candidates.services.status import registration_change_status
@@ -249,6 +249,11 @@ def registration_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -
         {
             "contest": contest,
             "registration": registration,
+            "seat_notices": (
+                list(registration.seat_notices.all())
+                if user.has_perm("candidates.call_nomination") and nominations is not None
+                else None
+            ),
             "breadcrumbs": _trail(contest, here(registration.number)),
             "candidate": registration.candidate,
             "phases": phases,
@@ -468,3 +473,29 @@ def registration_correct(request: AuthenticatedHttpRequest, slug: str, pk: int) 
             messages.success(request, "Correção registrada, com a justificativa, no histórico da inscrição.")
             return redirect(_detail_url(registration))
     return _declaration_page(request, registration, correction_form=form)
+
+
+@staff_view(
+    "contests.view_contest",
+    "contests.view_position",
+    "candidates.view_nomination",
+    "candidates.call_nomination",
+)
+def seat_notice_letter(request: AuthenticatedHttpRequest, slug: str, pk: int, notice_pk: int) -> HttpResponse:
+    """The personal letter of a seat notice (reinstated, displaced, held, released; PDF to print and send),
+    with the candidate's access code computed now. Each print goes into the access log."""
+    registration = get_registration_for_user(request.user, slug, pk)
+    notice = get_object_or_404(SeatNotice, pk=notice_pk, registration=registration)
+    log_access(
+        user=request.user,
+        obj=registration,
+        action="view",
+        detail=f"carta impressa: {notice.get_kind_display()} (com o código de acesso e o endereço)",
+        request=request,
+    )
+    response = HttpResponse(seat_notices.render_seat_notice_letter(notice), content_type="application/pdf")
+    response["Content-Disposition"] = (
+        f'inline; filename="carta-{notice.kind}-{registration.number.replace("/", "-")}.pdf"'
+    )
+    response["Cache-Control"] = "private, no-store"
+    return response

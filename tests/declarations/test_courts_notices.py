@@ -74,3 +74,46 @@ def test_the_reinstated_candidate_is_told_what_to_do(
     assert notice.subject.startswith(f"Reintegração – inscrição {registration.number}")
     assert "foi reintegrada" in notice.body and "O que fazer agora" in notice.body
     assert order.case_number in notice.body
+
+
+def test_the_clerk_prints_the_held_and_released_letters_from_the_registration_screen(
+    client_for, cast, settings, tmp_path
+):
+    """The letter says what the e-mail says, on paper, with the private link and the access code."""
+    from candidates import access
+    from tests.candidates.test_nomination_act import pdf_text
+
+    position = nominated(cast)
+    n2 = position.registrations.get(number="N2")
+    order = make_court_order(position.contest, cast["legal"], [n2])
+    confirm(
+        client_for("legal"),
+        client_for("legal").get(reverse("declarations:court_order_comply", args=[order.pk])),
+    )
+    today = timezone.localdate()
+    services.court_order_status(
+        order=order, status="confirmed", decided_on=today, note="Sentença.", by=cast["legal"], today=today
+    )
+    clerk = client_for("clerk")
+    screen = clerk.get(reverse("candidates:registration_detail", args=[position.contest.slug, n2.pk]))
+    html = screen.content.decode()
+    assert "Comunicações sobre a vaga" in html
+    texts = {}
+    for label in (
+        "Carta: vaga reservada por ordem judicial (PDF)",
+        "Carta: fim da reserva judicial: posse (PDF)",
+    ):
+        start = html.index(label)
+        href = html[html.rindex('href="', 0, start) + 6 :].split('"', 1)[0]
+        response = clerk.get(href)
+        assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+        pdf = response.content
+        (tmp_path / f"{len(texts)}.pdf").write_bytes(pdf)
+        texts[label] = " ".join(pdf_text(pdf).split())
+    held, released = texts.values()
+    assert "reservada até o julgamento" in held and "prazo para a posse fica suspenso" in held
+    nomination = Nomination.objects.get(registration=n2)
+    assert f"até {date_in_full(nomination.office_deadline)}" in released
+    assert access.code_for(Registration.objects.get(pk=n2.pk)) in released
+    # Not for Jurídico: the letter carries the code (Secretaria prints and sends it).
+    assert client_for("legal").get(href).status_code == 403
