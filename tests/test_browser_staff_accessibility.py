@@ -26,6 +26,7 @@ DOWNLOADS = {
     "candidates:nomination_letter",
     "candidates:nomination_statement",
     "candidates:result_export",
+    "candidates:seat_notice_letter",
     "contests:edital_draft_pdf",
     "contests:edital_draft_text",
     "contests:job_output",
