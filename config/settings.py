@@ -171,6 +171,22 @@ WEB_CONCURRENCY = env.int("WEB_CONCURRENCY", default=1)
 
 if CACHES["public"]["BACKEND"].endswith("LocMemCache"):
     CACHES["public"].setdefault("OPTIONS", {}).setdefault("MAX_ENTRIES", 2000)
+    # The public's searches (portal/pages.py): a store of their own, so that a flood of searches never
+    # pushes a page out of "public".
+    CACHES["public_searches"] = {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "public-searches",
+        "OPTIONS": {"MAX_ENTRIES": 1000},
+    }
+else:  # the same shared cache, under a prefix of their own
+    CACHES["public_searches"] = {
+        **CACHES["public"],
+        "KEY_PREFIX": f"{CACHES['public'].get('KEY_PREFIX', '')}searches",
+    }
+# At most this many searches are stored per page and per publication (generation), and this many in all:
+# every other search is answered (from the database) but not stored, so nobody can grow the store.
+PUBLIC_SEARCHES_PER_PAGE = env.int("PUBLIC_SEARCHES_PER_PAGE", default=100)
+PUBLIC_SEARCHES_MAX = env.int("PUBLIC_SEARCHES_MAX", default=2000)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -20,12 +20,17 @@ import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response
 from django.utils.http import http_date, parse_http_date_safe, urlencode
 
 from contests.publication import CACHE_ALIAS, generation
+from contests.text_search import fold
+
+# The public's searches, stored apart from the pages (config/settings.py: a store bounded in count).
+SEARCH_CACHE_ALIAS = "public_searches"
 
 # Pages that change when something is published (home, contest, nominations): browsers and proxies keep
 # them a minute; lists of a published run never change: ten minutes (the cache keeps them a day).
@@ -65,18 +70,24 @@ def serve(
     frozen: bool = False,
     noindex: bool = False,
     params: Sequence[str] = (),
+    search: str = "",
 ) -> HttpResponse:
     """The page at ``key`` from the cache (``build`` renders it on a miss; an ``Http404`` it raises is not
     stored, nor a page that says ``store=False``), answered with its validators; 304 when the client already
     has it. ``params`` are the query parameters the page reads (``key`` includes them, see ``query_key``):
     the whole answer is kept for ``PublicPageMiddleware`` only when the address's query string is exactly
-    theirs, so ``?utm=1``, ``?utm=2``… are answered from this cache but add no entry."""
-    cache = _cache()
-    full_key = f"public:{generation()}:{hashlib.sha256(key.encode()).hexdigest()}"
+    theirs, so ``?utm=1``, ``?utm=2``… are answered from this cache but add no entry.
+
+    ``search`` (``search_text``: folded, sorted, without repeats) marks an answer to a search: it goes to the
+    searches' own store, at most ``PUBLIC_SEARCHES_PER_PAGE`` per page and ``PUBLIC_SEARCHES_MAX`` in all per
+    generation (``_admitted``), and never to ``PublicPageMiddleware``'s whole answers."""
+    cache = caches[SEARCH_CACHE_ALIAS] if search else _cache()
+    current = generation()
+    full_key = f"public:{current}:{hashlib.sha256(key.encode()).hexdigest()}"
     page = cache.get(full_key)
     if page is None:
         page = build().with_etag()
-        if page.store:
+        if page.store and (not search or _admitted(cache, key.split("?", 1)[0], current)):
             cache.set(full_key, page, STORE_FROZEN_SECONDS if frozen else STORE_FRESH_SECONDS)
     last_modified = int(page.last_modified.timestamp()) if page.last_modified else None
     response = get_conditional_response(request, etag=page.etag, last_modified=last_modified)
@@ -92,9 +103,27 @@ def serve(
     if noindex:
         # Lists of names: never in a search engine (RULES §7); the HTML says it too (meta robots).
         response["X-Robots-Tag"] = "noindex, nofollow"
-    if response.status_code == 200 and page.store and _canonical_query(request, params):
+    if response.status_code == 200 and page.store and not search and _canonical_query(request, params):
         response.public_page = frozen  # type: ignore[attr-defined]  # read by PublicPageMiddleware
     return response
+
+
+def _admitted(cache, page: str, current: int) -> bool:
+    """Whether one more search of ``page`` (its key without the query) may be stored in this generation:
+    counters in the searches' store (shared with a shared cache), one per page and one for all."""
+    page_key = hashlib.sha256(page.encode()).hexdigest()
+    counters = (
+        (f"searches:{current}:all", settings.PUBLIC_SEARCHES_MAX),
+        (f"searches:{current}:page:{page_key}", settings.PUBLIC_SEARCHES_PER_PAGE),
+    )
+    for counter, cap in counters:
+        cache.add(counter, 0, STORE_FROZEN_SECONDS)
+        try:
+            if cache.incr(counter) > cap:
+                return False
+        except ValueError:  # the counter was evicted between the two: store nothing
+            return False
+    return True
 
 
 # The whole answer, stored ------------------------------------------------------------------------------
@@ -160,6 +189,13 @@ def query_text(request: HttpRequest, name: str = "q") -> str:
     return "".join(char for char in raw if char.isprintable()).strip()[:QUERY_MAX]
 
 
+def search_text(request: HttpRequest, name: str = "q") -> str:
+    """A search as it is run and stored: its words folded (no accents, no case), each once, in order. The
+    search finds rows holding every word (``candidates.published.search_filter``), so "Silva Maria",
+    "maria  SILVA silva" and "Maria Silva" are one search, one stored page (issue 25, N1)."""
+    return " ".join(sorted(set(fold(query_text(request, name)).split())))
+
+
 def _canonical_query(request: HttpRequest, names: Sequence[str]) -> bool:
     """Whether the address's query string is the one the page's own links write: only ``names``, in their
     order, each with a value (the middleware keys a whole answer by the raw query string)."""
@@ -171,4 +207,6 @@ def _canonical_query(request: HttpRequest, names: Sequence[str]) -> bool:
 def query_key(request: HttpRequest, *names: str) -> str:
     """The query parameters a page reads, in a fixed order, for its cache key (others are ignored, so
     ``?utm=…`` does not make a new entry)."""
-    return "&".join(f"{name}={query_text(request, name)}" for name in names)
+    return "&".join(
+        f"{name}={search_text(request, name) if name == 'q' else query_text(request, name)}" for name in names
+    )

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_http_methods
 from candidates import published
 from contests import lifecycle
 from contests import selectors as contest_selectors
-from portal.pages import Page, query_key, query_text, serve
+from portal.pages import Page, query_key, search_text, serve
 from portal.views.frame import contest_stage, html_page, published_contest
 
 # Home ----------------------------------------------------------------------------------------------------
@@ -28,9 +28,13 @@ from portal.views.frame import contest_stage, html_page, published_contest
 
 @require_http_methods(["GET", "HEAD"])
 def home(request: HttpRequest) -> HttpResponse:
-    query = query_text(request)
+    query = search_text(request)
     return serve(
-        request, key="home?" + query_key(request, "q"), build=lambda: _home_page(query), params=("q",)
+        request,
+        key="home?" + query_key(request, "q"),
+        build=lambda: _home_page(query),
+        params=("q",),
+        search=query,
     )
 
 

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods
 from candidates import published
 from candidates.models import ResultRun
 from contests.models import Contest, Position
-from portal.pages import Page, query_key, query_text, serve
+from portal.pages import Page, query_key, search_text, serve
 from portal.views.frame import (
     contest_crumb,
     html_page,
@@ -35,7 +35,7 @@ from portal.views.frame import (
 
 @require_http_methods(["GET", "HEAD"])
 def run_page(request: HttpRequest, slug: str, run_pk: int) -> HttpResponse:
-    query, number = query_text(request), page_number(request)
+    query, number = search_text(request), page_number(request)
     key = f"run:{slug}:{run_pk}?" + query_key(request, "q", "pagina")
     return serve(
         request,
@@ -44,6 +44,7 @@ def run_page(request: HttpRequest, slug: str, run_pk: int) -> HttpResponse:
         frozen=True,
         noindex=True,
         params=("q", "pagina"),
+        search=query,
     )
 
 
@@ -100,7 +101,7 @@ def _run_page(slug: str, run_pk: int, query: str, number: str) -> Page:
 
 @require_http_methods(["GET", "HEAD"])
 def list_page(request: HttpRequest, slug: str, run_pk: int, pk: int, list_slug: str) -> HttpResponse:
-    query, number = query_text(request), page_number(request)
+    query, number = search_text(request), page_number(request)
     key = f"list:{slug}:{run_pk}:{pk}:{list_slug}?" + query_key(request, "q", "pagina")
     return serve(
         request,
@@ -109,6 +110,7 @@ def list_page(request: HttpRequest, slug: str, run_pk: int, pk: int, list_slug: 
         frozen=True,
         noindex=True,
         params=("q", "pagina"),
+        search=query,
     )
 
 

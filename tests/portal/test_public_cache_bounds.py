@@ -1,0 +1,101 @@
+"""Issue 25, N1: nobody can fill the public page cache. An id written another way (``0004`` for ``4``)
+is a 404, never the same page under a new address; a search is stored under its folded, sorted words
+without repeats, in a store of its own capped per page and in all, so a flood of variants neither grows
+it without bound nor pushes the real pages out."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import caches
+from django.urls import reverse
+
+from contests.publication import GENERATION_KEY
+from contests.text_search import fold
+from portal.pages import SEARCH_CACHE_ALIAS
+from tests.builders import make_world
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _empty_caches():
+    for alias in ("public", SEARCH_CACHE_ALIAS):
+        caches[alias].clear()
+    yield
+    for alias in ("public", SEARCH_CACHE_ALIAS):
+        caches[alias].clear()
+
+
+@pytest.fixture
+def world(cast, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    return make_world(cast)
+
+
+def entries(alias: str) -> int:
+    """Stored entries (LocMemCache, the default), the publication's generation aside."""
+    return sum(1 for key in caches[alias]._cache if not key.endswith(GENERATION_KEY))
+
+
+def list_url(world, kind="geral") -> str:
+    return reverse("public:list", args=[world["contest"].slug, world["run"].pk, world["position"].pk, kind])
+
+
+def test_n1_a_zero_padded_id_is_a_404_and_stores_nothing(client, world):
+    slug, run, position = world["contest"].slug, world["run"].pk, world["position"].pk
+    assert client.get(list_url(world)).status_code == 200
+    stored = entries("public")
+    for padded in (
+        f"/publico/concursos/{slug}/resultados/0{run}/cargos/{position}/geral/",
+        f"/publico/concursos/{slug}/resultados/{run}/cargos/000{position}/geral/",
+        f"/publico/concursos/{slug}/resultados/00{run}/",
+        f"/publico/concursos/{slug}/cargos/0{position}/nomeacoes/",
+        f"/publico/concursos/{slug}/resultados/{run}/cargos/0{position}/geral.csv",
+    ):
+        assert client.get(padded).status_code == 404, padded
+    assert entries("public") == stored
+    assert client.get(f"/publico/concursos/{slug}/resultados/{run}/").status_code == 200  # as written
+
+
+def test_n1_search_variants_are_one_search_and_one_stored_page(client, world):
+    name = world["registration"].candidate.full_name
+    first = name.split()[0]
+    variants = [
+        name,
+        name.upper(),
+        " ".join(reversed(name.split())),
+        f"{name} {first} {first.lower()}",
+        "  ".join(word.swapcase() for word in name.split()),
+    ]
+    pages_before = entries("public")
+    etags = set()
+    for query in variants:
+        response = client.get(list_url(world), {"q": query})
+        assert response.status_code == 200 and world["registration"].number in response.content.decode()
+        etags.add(response["ETag"])
+    assert len(etags) == 1  # one page, whatever the case, order or repeats
+    assert entries(SEARCH_CACHE_ALIAS) <= 3  # the page, and its two counters
+    assert entries("public") == pages_before  # searches never go to the pages' store
+
+
+def test_n1_stored_searches_are_capped_per_page_and_never_push_a_page_out(client, world, settings):
+    settings.PUBLIC_SEARCHES_PER_PAGE = 3
+    page = client.get(list_url(world))
+    stored_pages = set(caches["public"]._cache)
+    number = world["registration"].number
+    for n in range(40):  # 40 different searches that each find somebody (a number's prefix, then words)
+        response = client.get(list_url(world), {"q": f"{number} x{n}" if n else number})
+        assert response.status_code == 200
+    searches = [key for key in caches[SEARCH_CACHE_ALIAS]._cache if ":public:" in key]
+    assert len(searches) <= 3
+    assert stored_pages <= set(caches["public"]._cache)  # every page still there
+    assert client.get(list_url(world))["ETag"] == page["ETag"]
+
+
+def test_n1_a_search_is_answered_by_its_folded_words(client, world):
+    """The box shows the search as it was run (folded, sorted), and the page's own links keep it so."""
+    candidate = world["registration"].candidate
+    word = candidate.full_name.split()[0]
+    response = client.get(list_url(world), {"q": f"{word.upper()} {word}"})
+    html = response.content.decode()
+    assert f'value="{fold(word)}"' in html
