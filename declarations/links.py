@@ -5,7 +5,10 @@ candidate reads the result and appeals). One service for both kinds of ``Private
 - **issue** (``link_issue`` for a procedure, ``hetero_link_issue`` for a verification): the token is signed
   with the kind's salt and names its owner (so an altered one is refused before any query), is given to its
   holder once and only its SHA-256 is kept; the link expires after ``PROCEDURE_LINK_DAYS``;
-- **revoke** (``link_revoke``), either kind;
+- **revoke** (``link_revoke``), either kind; and **revoke on resend** (``link_supersede``): a new link for
+  the same holder revokes the ones sent before, so a link sent to a mistyped address, or forwarded, stops
+  working when the next one goes out (issue 25, N2). Issued for a screen or a letter, the new link replaces
+  the old at once; sent by e-mail, once the message has left (a failed send leaves the old link working);
 - **resolve by token** (``link_resolve``, ``hetero_link_resolve``): the usable link, or ``LinkError`` with
   the message for the candidate (never a traceback); its last use is noted.
 """
@@ -16,7 +19,7 @@ import datetime
 import hashlib
 import secrets
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core import signing
@@ -73,14 +76,19 @@ def link_url(view: str, token: str) -> str:
 # Issue --------------------------------------------------------------------------------------------------
 
 
-def _issue(link: L, *, by: User | None, now: datetime.datetime, reason: str) -> tuple[L, str]:
-    """Give ``link`` (unsaved, its owner and holder set) a fresh token and its expiry, and save it."""
+def _issue(
+    link: L, *, by: User | None, now: datetime.datetime, reason: str, supersede: bool = True
+) -> tuple[L, str]:
+    """Give ``link`` (unsaved, its owner and holder set) a fresh token and its expiry, and save it; with
+    ``supersede``, the links sent before to the same holder stop working."""
     kind = KINDS[type(link)]
     owner_pk = getattr(link, f"{kind.owner}_id")
     token = signing.dumps({"p": owner_pk, "n": secrets.token_urlsafe(24)}, salt=kind.salt, compress=True)
     link.token_hash = token_hash(token)
     link.expires_at = now + datetime.timedelta(days=settings.PROCEDURE_LINK_DAYS)
     audited_save(link, by=by, reason=reason)
+    if supersede:
+        link_supersede(link=link, by=by, now=now)
     return link, token
 
 
@@ -94,6 +102,7 @@ def link_issue(
     by: User | None,
     now: datetime.datetime,
     power_of_attorney: Attachment | None = None,
+    supersede: bool = True,
 ) -> tuple[ProcedureLink, str]:
     """A new private link to ``procedure`` for the candidate or their representative (who needs a power of
     attorney, Lei 9.784 art. 3º IV); the token is returned once (for the e-mail), only its hash kept."""
@@ -106,17 +115,24 @@ def link_issue(
         email=email,
         power_of_attorney=power_of_attorney,
     )
-    return _issue(link, by=by, now=now, reason="Link privado emitido")
+    return _issue(link, by=by, now=now, reason="Link privado emitido", supersede=supersede)
 
 
 @transaction.atomic
 def hetero_link_issue(
-    *, verification: Verification, by: User | None, now: datetime.datetime, email: str = ""
+    *,
+    verification: Verification,
+    by: User | None,
+    now: datetime.datetime,
+    email: str = "",
+    supersede: bool = True,
 ) -> tuple[VerificationLink, str]:
     """A new private link to ``verification``'s result for its candidate; the token is returned once."""
     candidate = verification.registration.candidate
     link = VerificationLink(verification=verification, name=candidate.display_name[:200], email=email)
-    return _issue(link, by=by, now=now, reason="Link privado da heteroidentificação emitido")
+    return _issue(
+        link, by=by, now=now, reason="Link privado da heteroidentificação emitido", supersede=supersede
+    )
 
 
 # Revoke -------------------------------------------------------------------------------------------------
@@ -130,6 +146,31 @@ def link_revoke(
         link.revoked_at = now
         audited_save(link, by=by, reason=reason)
     return link
+
+
+def _same_holder(link: PrivateLink) -> QuerySet[Any]:
+    """The other links of ``link``'s owner to the same holder: the candidate's (a procedure's or a
+    verification's), or the same representative's."""
+    if isinstance(link, ProcedureLink):
+        procedure_links = ProcedureLink.objects.filter(procedure_id=link.procedure_id, holder=link.holder)
+        if link.holder == ProcedureLink.Holder.REPRESENTATIVE:
+            procedure_links = procedure_links.filter(name__iexact=link.name)
+        return procedure_links.exclude(pk=link.pk)
+    assert isinstance(link, VerificationLink)
+    return VerificationLink.objects.filter(verification_id=link.verification_id).exclude(pk=link.pk)
+
+
+@transaction.atomic
+def link_supersede(*, link: PrivateLink, by: User | None, now: datetime.datetime) -> int:
+    """Revoke the links sent to ``link``'s holder before it (still usable); how many."""
+    older = list(
+        _same_holder(link)
+        .select_for_update()
+        .filter(revoked_at__isnull=True, created_at__lte=link.created_at)
+    )
+    for other in older:
+        link_revoke(link=other, by=by, now=now, reason="Link privado revogado: substituído por um novo")
+    return len(older)
 
 
 # Resolve ------------------------------------------------------------------------------------------------

@@ -288,6 +288,9 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "login   403   403   302   403   403   403"},
     "declarations:hetero_notify":            {"GET":  "  405   405   405   405   405   405   405",
                                               "POST": "login   403   403   302   403   403   403"},
+    # A verification's private links, revocable (issue 25, N2): Jurídico only.
+    "declarations:hetero_links":             {"GET":  "login   403   403   200   403   403   403",
+                                              "POST": "login   403   403   302   403   403   403"},
     # The candidate's private link to the heteroidentification result: the signed token is the credential.
     "declarations:hetero_portal":            {"GET":  "  200   200   200   200   200   200   200",
                                               "POST": "  200   200   200   200   200   200   200"},

@@ -16,7 +16,7 @@ from django_tasks import task
 from contests.audit import audited_save
 from contests.models import Organization
 from contests.wording import header_value
-from declarations.links import hetero_link_issue, link_revoke, link_url
+from declarations.links import hetero_link_issue, link_revoke, link_supersede, link_url
 from declarations.models import Verification
 
 logger = logging.getLogger(__name__)
@@ -34,7 +34,9 @@ def send_hetero_result_email(verification_id: int) -> str:
             .get(pk=verification_id)
         )
         candidate = verification.registration.candidate
-        link, token = hetero_link_issue(verification=verification, by=None, now=now, email=candidate.email)
+        link, token = hetero_link_issue(
+            verification=verification, by=None, now=now, email=candidate.email, supersede=False
+        )
     url = link_url("declarations:hetero_portal", token)
     context = {
         "verification": verification,
@@ -63,6 +65,7 @@ def send_hetero_result_email(verification_id: int) -> str:
             audited_save(verification, by=None, reason="Comunicação individual falhou")
         return "falhou"
     with transaction.atomic():
+        link_supersede(link=link, by=None, now=now)  # sent: the links sent before stop working
         verification.notice = (
             f"Comunicado por e-mail com link privado em {timezone.localtime(now):%d/%m/%Y %H:%M} "
             f"({candidate.email})."

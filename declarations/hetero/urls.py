@@ -3,7 +3,7 @@ private link (``declarations`` namespace; the draw's public page is the portal's
 
 from django.urls import path
 
-from declarations.hetero.views import absences, access, appeals, candidate, draw, sessions, staff
+from declarations.hetero.views import absences, access, appeals, candidate, draw, links, sessions, staff
 
 HETERO = "heteroidentificacao/"
 CONTEST = HETERO + "concursos/<slug:slug>/"
@@ -55,6 +55,7 @@ urlpatterns = [
     path(VERIFICATION + "comunicar/", staff.notify, name="hetero_notify"),
     path(VERIFICATION + "segunda-chamada/", absences.second_call, name="hetero_second_call"),
     path(VERIFICATION + "carta/", staff.result_letter, name="hetero_result_letter"),
+    path(VERIFICATION + "links/", links.verification_links, name="hetero_links"),
     path(CONTEST + "sorteios/anunciar/", draw.draw_announce, name="hetero_draw_announce"),
     path(HETERO + "avisos/<int:pk>/sortear/", draw.draw_perform, name="hetero_draw_perform"),
     path(HETERO + "recursos/anexos/<int:pk>/", appeals.appeal_attachment, name="hetero_appeal_attachment"),

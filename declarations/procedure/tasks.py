@@ -18,7 +18,7 @@ from django_tasks import default_task_backend, task
 from contests.audit import audited_save
 from contests.models import Organization
 from contests.wording import header_value
-from declarations.links import link_issue, link_revoke, link_url
+from declarations.links import link_issue, link_revoke, link_supersede, link_url
 from declarations.models import ProcedureAct, ProcedureLink
 
 logger = logging.getLogger(__name__)
@@ -51,6 +51,7 @@ def send_notice_email(act_id: int) -> str:
             email=act.recipient,
             by=None,
             now=now,
+            supersede=False,
         )
         act.delivery_attempts += 1
     url = link_url("declarations:portal", token)
@@ -84,6 +85,7 @@ def send_notice_email(act_id: int) -> str:
             send_notice_email.using(run_after=now + retry_delay(act.delivery_attempts)).enqueue(act_id=act_id)
         return "falhou"
     with transaction.atomic():
+        link_supersede(link=link, by=None, now=now)  # sent: the links sent before stop working
         act.delivery = ProcedureAct.Delivery.SENT
         act.delivered_at = now
         act.delivery_error = ""
