@@ -55,6 +55,12 @@ def database_url(tmp_path: Path) -> str:
     return f"postgres://{db['USER']}{password}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
+def csrf_token(page: str) -> str:
+    found = CSRF.search(page)
+    assert found, "a página não tem formulário com token CSRF"
+    return found.group(1)
+
+
 class Server:
     def __init__(self, port: int, log: Path) -> None:
         self.port, self.log = port, log
@@ -84,7 +90,7 @@ class Server:
     def form_post(self, path: str, fields: dict) -> tuple[int, str]:
         _, page, cookie = self.request("GET", path)
         status, text, _ = self.request(
-            "POST", path, {**fields, "csrfmiddlewaretoken": CSRF.search(page).group(1)}, cookie
+            "POST", path, {**fields, "csrfmiddlewaretoken": csrf_token(page)}, cookie
         )
         return status, text
 
@@ -117,7 +123,9 @@ def two_workers(world, tmp_path) -> Iterator[Server]:
         sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", "2", "--bind", f"127.0.0.1:{port}",
         "--access-logfile", str(log), "--access-logformat", "%(p)s %(s)s %(m)s %(U)s",
     ]  # fmt: skip
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    errors = tmp_path / "gunicorn.err"
+    with errors.open("wb") as stderr:  # a file, never a pipe nobody reads (a full pipe would stall it)
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=stderr)
     server = Server(port, log)
     try:
         deadline = time.monotonic() + 120
@@ -128,7 +136,7 @@ def two_workers(world, tmp_path) -> Iterator[Server]:
             except OSError:
                 pass
             if process.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"gunicorn não subiu: {process.stderr.read().decode()[-2000:]}")
+                raise AssertionError(f"gunicorn não subiu: {errors.read_text()[-2000:]}")
             time.sleep(0.5)
         # Both workers up: keep asking until the log shows two pids (a few dozen cheap requests at most).
         for _ in range(200):

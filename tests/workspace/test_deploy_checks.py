@@ -15,7 +15,7 @@ REDIS = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "
 LOCMEM = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 
 
-def ids(settings) -> list[str]:
+def ids(settings) -> list[str | None]:
     return [message.id for message in workers_share_their_caches()]
 
 
