@@ -37,6 +37,7 @@ def _seat_notice(registration):
 
 def arguments(name: str, route: str, world: dict) -> dict:
     """The URL's keyword arguments, taken from the world by parameter name (and screen family)."""
+    route = route.replace("<id:", "<int:")  # the public site's canonical ids (portal/urls.py) are ints too
     kwargs = {}
     if route.startswith("tarefas/"):
         return {"pk": world["job"].pk}
