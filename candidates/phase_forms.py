@@ -10,7 +10,7 @@ from decimal import Decimal
 from django import forms
 
 from candidates.models import Phase
-from contests.forms import StaffFormMixin
+from contests.forms import StaffFormMixin, bound_date_field
 from contests.models import Contest
 from contests.quotas import format_percent, to_fraction
 
@@ -20,7 +20,7 @@ class PhaseForm(StaffFormMixin, forms.ModelForm):
     between the lists (SM art. 4 §§1–2). The PcD list's K only where the contest has a PcD reserve."""
 
     fieldsets = (
-        ("Fase", ("name", "weight", "max_score", "pass_mark")),
+        ("Fase", ("name", "weight", "max_score", "pass_mark", "starts_on", "ends_on")),
         (
             "Nota de corte: quantos passam para a fase seguinte",
             ("cutoff", "cutoff_open", "cutoff_racial", "cutoff_pcd"),
@@ -34,6 +34,8 @@ class PhaseForm(StaffFormMixin, forms.ModelForm):
             "weight",
             "max_score",
             "pass_mark",
+            "starts_on",
+            "ends_on",
             "cutoff",
             "cutoff_open",
             "cutoff_racial",
@@ -83,6 +85,8 @@ class PhaseForm(StaffFormMixin, forms.ModelForm):
         for name in ("cutoff", "cutoff_open", "cutoff_racial", "cutoff_pcd"):
             if name in self.fields:
                 self.fields[name].widget.attrs.update(inputmode="numeric", **{"data-cut": name})
+        for name in ("starts_on", "ends_on"):
+            bound_date_field(self.fields[name])
         self.fields["weight"].initial = Decimal(1)
         if self.instance.pk is not None:  # "1" and "100", not the column's "1,000" and "100,00"
             for name in ("weight", "max_score", "pass_mark"):

@@ -10,6 +10,8 @@ then are (the nomination's deadline to take office, the code of access): nothing
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Callable
 from functools import partial
 
 from django.core import mail
@@ -19,8 +21,10 @@ from django.utils import timezone
 from django_tasks import task
 
 from candidates import access, letters
-from candidates.models import Nomination, Registration, SeatNotice
+from candidates.engine import makeup
+from candidates.models import Nomination, Phase, PhaseMakeUp, Registration, SeatNotice
 from candidates.tasks import page_url
+from contests.calendar import add_days
 from contests.documents.letters import Letter, render_letters
 from contests.wording import header_value
 
@@ -33,8 +37,22 @@ def _nomination(registration: Registration) -> Nomination | None:
     return registration.nominations.filter(status__in=Nomination.HOLDING).order_by("-order").first()
 
 
+def _make_ups(notice: SeatNotice | None) -> list[PhaseMakeUp]:
+    if notice is None:
+        return []
+    return list(notice.phase_make_ups.select_related("phase").order_by("phase__order"))
+
+
+def _undated_phases(registration: Registration) -> bool:
+    """Whether the contest has a phase with no date on record (nobody can say it was missed)."""
+    return Phase.objects.filter(contest_id=registration.contest_id, starts_on__isnull=True).exists()
+
+
 def seat_notice_message(registration: Registration, kind: str, reason: str) -> mail.EmailMessage:
+    notice = registration.seat_notices.filter(kind=kind).order_by("-issued_on", "-pk").first()
     context = {
+        "make_ups": _make_ups(notice) if kind == REINSTATED else [],
+        "undated_phases": kind == REINSTATED and _undated_phases(registration),
         "kind": kind,
         "reason": reason,
         "registration": registration,
@@ -65,15 +83,68 @@ def send_seat_notice(registration_id: int, kind: str, reason: str) -> str:
     return "enviado"
 
 
-def notify(registration_ids: list[int], kind: str, reason: str) -> None:
+def notify(
+    registration_ids: list[int],
+    kind: str,
+    reason: str,
+    *,
+    before_sending: Callable[[SeatNotice], None] | None = None,
+) -> list[SeatNotice]:
     """Record the notice ``kind`` to each of ``registration_ids`` (its letter printed from the registration's
-    screen) and, after the transaction commits, e-mail it."""
+    screen) and, after the transaction commits, e-mail it. ``before_sending``: what else each notice says,
+    written with it (the reinstated's new deadlines: ``record_phase_make_ups``)."""
     today = timezone.localdate()
+    notices = []
     for registration_id in dict.fromkeys(registration_ids):
-        SeatNotice.objects.create(registration_id=registration_id, kind=kind, reason=reason, issued_on=today)
+        notice = SeatNotice.objects.create(
+            registration_id=registration_id, kind=kind, reason=reason, issued_on=today
+        )
+        if before_sending is not None:
+            before_sending(notice)
+        notices.append(notice)
         transaction.on_commit(
             partial(send_seat_notice.enqueue, registration_id=registration_id, kind=kind, reason=reason)
         )
+    return notices
+
+
+def record_phase_make_ups(notice: SeatNotice, *, out_from: datetime.date) -> list[PhaseMakeUp]:
+    """The phases ``notice``'s registration missed while out of the lists (from ``out_from``, the removal,
+    to the notice's day: ``candidates.engine.makeup``), each with a new deadline of its own, in calendar days
+    counted from the notice (Lei 9.784 art. 66: the notice's day excluded)."""
+    registration = notice.registration
+    phases = {phase.pk: phase for phase in Phase.objects.filter(contest_id=registration.contest_id)}
+    dated = [
+        makeup.PhaseDates(key=phase.pk, order=phase.order, starts_on=phase.starts_on, ends_on=phase.ends_on)
+        for phase in phases.values()
+    ]
+    made = []
+    for missed in makeup.missed_phases(dated, min(out_from, notice.issued_on), notice.issued_on):
+        days = makeup.make_up_days(missed)
+        deadline = add_days(notice.issued_on, days)
+        if deadline is None:
+            continue  # past the calendar: no date to print (a typing error in the phase's dates)
+        made.append(
+            PhaseMakeUp.objects.create(
+                registration=registration,
+                phase=phases[missed.key],
+                notice=notice,
+                days=days,
+                deadline=deadline,
+            )
+        )
+    return made
+
+
+def phase_make_ups(registration: Registration) -> list[PhaseMakeUp]:
+    """The registration's new deadlines for missed phases in force: the latest given for each phase, in
+    the phases' order (the registration's screen and the candidate's page show them)."""
+    latest: dict[int, PhaseMakeUp] = {}
+    for make_up in registration.phase_make_ups.select_related("phase", "notice").order_by(
+        "notice__issued_on", "pk"
+    ):
+        latest[make_up.phase_id] = make_up
+    return sorted(latest.values(), key=lambda make_up: make_up.phase.order)
 
 
 def seat_notice_letter(notice: SeatNotice) -> Letter:
@@ -86,6 +157,8 @@ def seat_notice_letter(notice: SeatNotice) -> Letter:
         context={
             "kind": notice.kind,
             "reason": notice.reason,
+            "make_ups": _make_ups(notice) if notice.kind == REINSTATED else [],
+            "undated_phases": notice.kind == REINSTATED and _undated_phases(registration),
             "contest": registration.contest,
             "position": registration.position,
             "nomination": _nomination(registration),

@@ -17,7 +17,7 @@ from candidates.models.registrations import (
     score_field,
 )
 from candidates.models.results import ListName, ResultEntry, ResultRun
-from candidates.models.seat_notices import SeatNotice
+from candidates.models.seat_notices import PhaseMakeUp, SeatNotice
 
 __all__ = [
     "SCORE_DECIMAL_PLACES",
@@ -30,6 +30,7 @@ __all__ = [
     "ListName",
     "Nomination",
     "Phase",
+    "PhaseMakeUp",
     "PhaseResult",
     "Registration",
     "Reserve",

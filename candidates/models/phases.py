@@ -60,6 +60,17 @@ class Phase(models.Model):
         "K da reserva PcD", null=True, blank=True, help_text="Vazio: a fórmula da reserva PcD aplicada a K."
     )
 
+    starts_on = models.DateField(
+        "início",
+        null=True,
+        blank=True,
+        help_text="Data da prova ou início do período da fase (cronograma do edital). Um reintegrado que "
+        "estava fora das listas nesta data recebe novo prazo para a fase.",
+    )
+    ends_on = models.DateField(
+        "fim", null=True, blank=True, help_text="Último dia do período da fase; vazio numa fase de um só dia."
+    )
+
     history = HistoricalRecords()
 
     class Meta:
@@ -87,6 +98,10 @@ class Phase(models.Model):
     def clean(self) -> None:
         if self.pass_mark is not None and self.max_score is not None and self.pass_mark > self.max_score:
             raise ValidationError({"pass_mark": "A nota mínima não pode passar da nota máxima."})
+        if self.starts_on and self.ends_on and self.ends_on < self.starts_on:
+            raise ValidationError({"ends_on": "O fim da fase não pode ser anterior ao início."})
+        if self.ends_on and not self.starts_on:
+            raise ValidationError({"starts_on": "Informe o início da fase."})
         per_list = [k for k in (self.cutoff_open, self.cutoff_racial, self.cutoff_pcd) if k is not None]
         if per_list and self.cutoff is None:
             raise ValidationError({"cutoff": "Informe o K total para dividi-lo entre as listas."})

@@ -32,3 +32,29 @@ class SeatNotice(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} – inscrição {self.registration.number}"
+
+
+class PhaseMakeUp(models.Model):
+    """A phase a reinstated candidate missed while out of the lists, with their own new deadline for it
+    (``candidates.engine.makeup``; written with the reinstatement's notice, printed in its letter)."""
+
+    registration = models.ForeignKey(
+        Registration, verbose_name="inscrição", on_delete=models.PROTECT, related_name="phase_make_ups"
+    )
+    phase = models.ForeignKey(
+        "candidates.Phase", verbose_name="fase", on_delete=models.PROTECT, related_name="make_ups"
+    )
+    notice = models.ForeignKey(
+        SeatNotice, verbose_name="comunicação", on_delete=models.PROTECT, related_name="phase_make_ups"
+    )
+    days = models.PositiveIntegerField("dias corridos")
+    deadline = models.DateField("novo prazo até")
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "novo prazo de fase perdida"
+        verbose_name_plural = "novos prazos de fases perdidas"
+        ordering = ["notice", "phase__order"]
+
+    def __str__(self) -> str:
+        return f"{self.phase.name}: novo prazo até {self.deadline:%d/%m/%Y}"

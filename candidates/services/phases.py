@@ -27,6 +27,8 @@ PHASE_FIELDS = (
     "weight",
     "max_score",
     "pass_mark",
+    "starts_on",
+    "ends_on",
     "cutoff",
     "cutoff_open",
     "cutoff_racial",

@@ -254,6 +254,11 @@ def registration_detail(request: AuthenticatedHttpRequest, slug: str, pk: int) -
                 if user.has_perm("candidates.call_nomination") and nominations is not None
                 else None
             ),
+            "phase_make_ups": (
+                seat_notices.phase_make_ups(registration)
+                if user.has_perm("candidates.call_nomination") and nominations is not None
+                else None
+            ),
             "breadcrumbs": _trail(contest, here(registration.number)),
             "candidate": registration.candidate,
             "phases": phases,

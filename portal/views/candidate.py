@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
-from candidates import access
+from candidates import access, seat_notices
 from candidates.models import Registration
 from candidates.services import access_throttle
 from candidates.standing import candidate_standing, registration_by_number
@@ -95,5 +95,10 @@ def candidate_lookup(request: HttpRequest) -> HttpResponse:
         _forget_code(form)
         return _page(request, {"form": form})
     return _page(
-        request, {"standing": candidate_standing(registration), "hetero_calls": calls_of(registration)}
+        request,
+        {
+            "standing": candidate_standing(registration),
+            "hetero_calls": calls_of(registration),
+            "phase_make_ups": seat_notices.phase_make_ups(registration),
+        },
     )

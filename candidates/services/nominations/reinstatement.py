@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from functools import partial
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 
 from candidates import seat_notices
 from candidates.engine import allocation
@@ -76,6 +78,27 @@ def _status_before_removal(registration: Registration) -> str:
     return Registration.Status.ACTIVE
 
 
+def _removed_on(registration: Registration, today: datetime.date) -> datetime.date:
+    """The day the registration's latest removal took it off the lists (the first record of its latest run
+    of removed statuses, in the history), never after ``today``; ``today`` without such a record."""
+    removed_on = today
+    for record in registration.history.order_by("-history_date", "-history_id"):
+        if record.status not in REMOVED:
+            break
+        removed_on = timezone.localdate(record.history_date)
+    return min(removed_on, today)
+
+
+def _tell_reinstated(registration: Registration, reason: str, out_from: datetime.date) -> None:
+    """The reinstated candidate's notice, with a new deadline for every phase missed while out."""
+    seat_notices.notify(
+        [registration.pk],
+        seat_notices.REINSTATED,
+        reason,
+        before_sending=partial(seat_notices.record_phase_make_ups, out_from=out_from),
+    )
+
+
 def _apply(loaded: _Loaded, event: allocation.Event) -> tuple[allocation.State, allocation.Change]:
     try:
         return allocation.apply(loaded.state, event)
@@ -106,6 +129,7 @@ def registration_reinstate(
             f"A inscrição {registration.number} está ativa: não há eliminação nem exclusão a desfazer."
         )
     ground = ground.strip() or f"({reason.strip().rstrip('.')})"
+    out_from = _removed_on(registration, today)
     cid = engine_id(registration.number)
     loaded = (
         _load(position, lock=True) if AllocationLedger.objects.filter(position=position).exists() else None
@@ -116,7 +140,7 @@ def registration_reinstate(
         registration = registration_set_status(
             registration=registration, status=status, by=by, reason=f"Reintegração: {reason.strip()}"
         )
-        seat_notices.notify([registration.pk], seat_notices.REINSTATED, reason.strip())
+        _tell_reinstated(registration, reason.strip(), out_from)
         return SeatOrder(registration, ())
     state, change = _apply(loaded, allocation.Reinstate(cid, ground=ground))
     status = (
@@ -140,7 +164,7 @@ def registration_reinstate(
         title=f"Reintegração na ordem de nomeação de {position.title}",
         by=by,
     )
-    seat_notices.notify([registration.pk], seat_notices.REINSTATED, reason.strip())
+    _tell_reinstated(registration, reason.strip(), out_from)
     displaced = Nomination.objects.filter(position=position, order__in=list(updates))
     # The displaced are told what changed for them (their nomination's end reason), never the other
     # candidate's case (LGPD).
