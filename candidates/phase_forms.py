@@ -86,7 +86,9 @@ class PhaseForm(StaffFormMixin, forms.ModelForm):
             if name in self.fields:
                 self.fields[name].widget.attrs.update(inputmode="numeric", **{"data-cut": name})
         for name in ("starts_on", "ends_on"):
-            bound_date_field(self.fields[name])
+            field = self.fields[name]
+            assert isinstance(field, forms.DateField)
+            bound_date_field(field)
         self.fields["weight"].initial = Decimal(1)
         if self.instance.pk is not None:  # "1" and "100", not the column's "1,000" and "100,00"
             for name in ("weight", "max_score", "pass_mark"):

@@ -88,7 +88,7 @@ def notify(
     kind: str,
     reason: str,
     *,
-    before_sending: Callable[[SeatNotice], None] | None = None,
+    before_sending: Callable[[SeatNotice], object] | None = None,
 ) -> list[SeatNotice]:
     """Record the notice ``kind`` to each of ``registration_ids`` (its letter printed from the registration's
     screen) and, after the transaction commits, e-mail it. ``before_sending``: what else each notice says,
