@@ -10,16 +10,16 @@ from __future__ import annotations
 import csv
 import datetime
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.core.exceptions import ImproperlyConfigured, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from candidates import court_cases, letters
+from candidates import court_cases, letters, organization_deadline
 from candidates.acts import (
     ActName,
     article_label,
@@ -85,26 +85,10 @@ def is_preliminary(run: ResultRun) -> bool:
     return run.kind in ("", ResultRun.Kind.PRELIMINARY, ResultRun.Kind.PHASE_PRELIMINARY)
 
 
-# (start, amount, in business days) → the deadline's last day, counted by the deadline engine (Lei 9.784
-# art. 66) with the organisation's calendar: ``declarations`` hands it in when the apps load (it sits above
-# this app).
-DeadlineFor = Callable[[datetime.date, int, bool], datetime.date]
-_deadline_for: DeadlineFor | None = None
-
-
-def use_deadline(deadline_for: DeadlineFor) -> None:
-    global _deadline_for
-    _deadline_for = deadline_for
-
-
 def appeal_deadline(run: ResultRun, published: datetime.date) -> datetime.date:
     """The last day to appeal against ``run`` published on ``published``."""
-    if _deadline_for is None:
-        raise ImproperlyConfigured(
-            "O prazo de recurso é contado pelo motor de prazos: instale o app declarations."
-        )
     amount, business = run.contest.result_appeal_period()
-    return _deadline_for(published, amount, business)
+    return organization_deadline.last_day(published, amount, business_days=business)
 
 
 def appeal_text(run: ResultRun, published: datetime.date) -> str:

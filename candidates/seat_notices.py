@@ -20,11 +20,10 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django_tasks import task
 
-from candidates import access, letters
+from candidates import access, letters, organization_deadline
 from candidates.engine import makeup
 from candidates.models import Nomination, Phase, PhaseMakeUp, Registration, SeatNotice
 from candidates.tasks import page_url
-from contests.calendar import add_days
 from contests.documents.letters import Letter, render_letters
 from contests.wording import header_value
 
@@ -111,7 +110,8 @@ def notify(
 def record_phase_make_ups(notice: SeatNotice, *, out_from: datetime.date) -> list[PhaseMakeUp]:
     """The phases ``notice``'s registration missed while out of the lists (from ``out_from``, the removal,
     to the notice's day: ``candidates.engine.makeup``), each with a new deadline of its own, in calendar days
-    counted from the notice (Lei 9.784 art. 66: the notice's day excluded)."""
+    counted from the notice by the deadline engine (Lei 9.784 art. 66: the notice's day excluded, a last day
+    without office hours moved to the next business day)."""
     registration = notice.registration
     phases = {phase.pk: phase for phase in Phase.objects.filter(contest_id=registration.contest_id)}
     dated = [
@@ -121,9 +121,7 @@ def record_phase_make_ups(notice: SeatNotice, *, out_from: datetime.date) -> lis
     made = []
     for missed in makeup.missed_phases(dated, min(out_from, notice.issued_on), notice.issued_on):
         days = makeup.make_up_days(missed)
-        deadline = add_days(notice.issued_on, days)
-        if deadline is None:
-            continue  # past the calendar: no date to print (a typing error in the phase's dates)
+        deadline = organization_deadline.last_day(notice.issued_on, days, business_days=False)
         made.append(
             PhaseMakeUp.objects.create(
                 registration=registration,

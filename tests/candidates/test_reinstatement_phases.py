@@ -14,6 +14,7 @@ from candidates import access
 from candidates.models import Phase, PhaseMakeUp, Registration
 from candidates.services.nominations import registration_reinstate
 from candidates.services.registrations import registration_set_status
+from declarations.calendars import organization_last_day
 from tests.builders import make_contest, make_position, make_registration
 from tests.candidates.test_nomination_act import pdf_text
 from tests.pages import forms_on
@@ -85,8 +86,9 @@ def test_issue22_a_reinstated_candidate_gets_a_new_deadline_for_each_phase_misse
             ("Curso de formação", today + 10 * DAY, today + 20 * DAY),  # after: will be taken part in
         ],
     )
-    titles = f"Fase 2 (Títulos): novo prazo até {today + 30 * DAY:%d/%m/%Y}"
-    practical = f"Fase 3 (Prova prática): novo prazo até {today + 10 * DAY:%d/%m/%Y}"
+    # Calendar days from the notice, a last day without office hours moved on (Lei 9.784 art. 66 §1).
+    titles = f"Fase 2 (Títulos): novo prazo até {organization_last_day(today, 30, False):%d/%m/%Y}"
+    practical = f"Fase 3 (Prova prática): novo prazo até {organization_last_day(today, 10, False):%d/%m/%Y}"
     (notice,) = mail.outbox
     assert titles in notice.body and practical in notice.body
     assert "Fase 1" not in notice.body and "Fase 4" not in notice.body
