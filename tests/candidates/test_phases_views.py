@@ -3,6 +3,7 @@ rendered pages (``tests.pages``): what each form writes, the history it leaves, 
 
 from __future__ import annotations
 
+import datetime
 from decimal import Decimal
 
 import pytest
@@ -301,3 +302,23 @@ def test_setting_up_the_next_phase_does_not_stale_a_draft_of_the_lists_after_the
     )
     published = result_run_publish(run=run, kind="preliminary", by=cast["manager"])
     assert published.kind == ResultRun.Kind.PHASE_PRELIMINARY
+
+
+def test_issue22_the_clerk_dates_a_phase_and_an_end_before_its_start_is_refused(client_for, contest):
+    """A phase's dates (the edital's schedule) tell who missed it while out of the lists (issue 22)."""
+    client = client_for("clerk")
+    response = post_form(
+        client,
+        create_url(contest),
+        {"name": "Títulos", "max_score": "10", "starts_on": "10/08/2026", "ends_on": "05/08/2026"},
+    )
+    assert "O fim da fase não pode ser anterior ao início." in response.content.decode()
+    assert not Phase.objects.exists()
+    response = post_form(
+        client,
+        create_url(contest),
+        {"name": "Títulos", "max_score": "10", "starts_on": "10/08/2026", "ends_on": "24/08/2026"},
+    )
+    phase = Phase.objects.get()
+    assert (phase.starts_on, phase.ends_on) == (datetime.date(2026, 8, 10), datetime.date(2026, 8, 24))
+    assert "10/08/2026 a 24/08/2026" in client.get(phases_url(contest)).content.decode()
