@@ -45,17 +45,30 @@ class Act(StrEnum):
     CLOSING_NOTICE = "closing_notice"
     DILIGENCE = "diligence"
     HEARING_NOTICE = "hearing_notice"
+    # Before an annulment that would worsen the candidate's situation (STF RE 594.296, Tema 138; CF art. 5º
+    # LV): the notice of the intended annulment and the candidate's answer (``finality``).
+    ANNULMENT_NOTICE = "annulment_notice"
+    ANNULMENT_ANSWER = "annulment_answer"
 
 
 # Acts the candidate (or their representative) files; the others are the administration's.
 CANDIDATE_ACTS = frozenset(
-    {Act.DEFENCE, Act.EVIDENCE, Act.FINAL_STATEMENT, Act.APPEAL, Act.APPEAL_ANSWER, Act.REVISION_REQUEST}
+    {
+        Act.DEFENCE,
+        Act.EVIDENCE,
+        Act.FINAL_STATEMENT,
+        Act.APPEAL,
+        Act.APPEAL_ANSWER,
+        Act.REVISION_REQUEST,
+        Act.ANNULMENT_ANSWER,
+    }
 )
 # Acts that decide the case (an instance's decision), and so carry an outcome.
 DECIDING_ACTS = frozenset({Act.DECISION, Act.RECONSIDERATION, Act.SUPERIOR_DECISION, Act.APPEAL_REVIEW})
 NOTICES = frozenset({Act.NOTICE, Act.DECISION_NOTICE, Act.AFTER_FINAL_NOTICE, Act.CLOSING_NOTICE}) | {
     Act.HEARING_NOTICE,
     Act.APPEAL_NOTICE,
+    Act.ANNULMENT_NOTICE,
 }
 # Acts after finality that change the decision in force (``finality``): a revision, an annulment.
 AFTER_FINAL_DECIDING = frozenset({Act.REVISION, Act.ANNULMENT})
@@ -78,6 +91,7 @@ class Period(StrEnum):
     APPEAL_ANSWER = "appeal_answer"
     RECONSIDERATION = "reconsideration"
     SUPERIOR_DECISION = "superior_decision"
+    ANNULMENT_ANSWER = "annulment_answer"
 
 
 PERIOD_LABELS: Mapping[Period, str] = {
@@ -88,6 +102,7 @@ PERIOD_LABELS: Mapping[Period, str] = {
     Period.APPEAL_ANSWER: "Prazo de alegações sobre o recurso",
     Period.RECONSIDERATION: "Prazo para reconsiderar",
     Period.SUPERIOR_DECISION: "Prazo para julgar o recurso",
+    Period.ANNULMENT_ANSWER: "Prazo de alegações sobre a anulação pretendida",
 }
 
 PERIOD_CITATIONS: Mapping[Period, str] = {
@@ -98,11 +113,16 @@ PERIOD_CITATIONS: Mapping[Period, str] = {
     Period.APPEAL_ANSWER: "Lei 9.784 art. 62",
     Period.RECONSIDERATION: "Lei 9.784 art. 56 §1º",
     Period.SUPERIOR_DECISION: "Lei 9.784 art. 59 §§1º–2º",
+    Period.ANNULMENT_ANSWER: "CF art. 5º LV; Lei 9.784 arts. 53 e 62; STF Tema 138",
 }
 
 # Whose duty: the candidate's (a filing after it is late) or the administration's (a decision is overdue).
-CANDIDATE_PERIODS = frozenset({Period.DEFENCE, Period.FINAL_STATEMENT, Period.APPEAL, Period.APPEAL_ANSWER})
-BUSINESS_DAY_PERIODS = frozenset({Period.APPEAL_ANSWER})
+CANDIDATE_PERIODS = frozenset(
+    {Period.DEFENCE, Period.FINAL_STATEMENT, Period.APPEAL, Period.APPEAL_ANSWER, Period.ANNULMENT_ANSWER}
+)
+BUSINESS_DAY_PERIODS = frozenset({Period.APPEAL_ANSWER, Period.ANNULMENT_ANSWER})
+# The periods that run after a final decision (the finality closes every other one).
+AFTER_FINAL_PERIODS = frozenset({Period.ANNULMENT_ANSWER})
 
 
 def period_unit(period: Period) -> str:
@@ -171,6 +191,7 @@ STARTS: Mapping[Act, tuple[Period, ...]] = {
     Act.APPEAL: (Period.RECONSIDERATION,),
     Act.RECONSIDERATION: (Period.SUPERIOR_DECISION,),  # only when the decision is maintained
     Act.APPEAL_NOTICE: (Period.APPEAL_ANSWER,),
+    Act.ANNULMENT_NOTICE: (Period.ANNULMENT_ANSWER,),  # art. 62's five business days, by analogy
 }
 
 
@@ -183,6 +204,7 @@ def period_amount(period: Period, policy: Policy) -> int:
         Period.APPEAL_ANSWER: policy.appeal_answer_business_days,
         Period.RECONSIDERATION: policy.reconsideration_days,
         Period.SUPERIOR_DECISION: policy.appeal_decision_days,
+        Period.ANNULMENT_ANSWER: policy.appeal_answer_business_days,
     }[period]
 
 
@@ -225,12 +247,15 @@ PERIOD_DONE_BY: Mapping[Period, frozenset[Act]] = {
     Period.APPEAL_ANSWER: frozenset({Act.APPEAL_ANSWER, Act.APPEAL_NOT_HEARD}),
     Period.RECONSIDERATION: frozenset({Act.RECONSIDERATION, Act.SUPERIOR_DECISION, Act.APPEAL_NOT_HEARD}),
     Period.SUPERIOR_DECISION: frozenset({Act.SUPERIOR_DECISION, Act.APPEAL_NOT_HEARD}),
+    Period.ANNULMENT_ANSWER: frozenset({Act.ANNULMENT_ANSWER, Act.ANNULMENT}),
 }
 
 
 def period_done(start: PeriodStart, acts: Sequence[ActRecord]) -> bool:
-    """Whether the act the period awaited was recorded after the act that started it."""
-    return is_final(acts) or any(a.kind in PERIOD_DONE_BY[start.period] for a in acts[start.act_index + 1 :])
+    """Whether the act the period awaited was recorded after the act that started it (a final decision
+    ends every period but those that run after it)."""
+    closed = is_final(acts) and start.period not in AFTER_FINAL_PERIODS
+    return closed or any(a.kind in PERIOD_DONE_BY[start.period] for a in acts[start.act_index + 1 :])
 
 
 # The state ------------------------------------------------------------------------------------------------
@@ -274,6 +299,8 @@ NOTIFIES: Mapping[Act, frozenset[Act]] = {
     Act.CLOSING_NOTICE: frozenset({Act.INSTRUCTION_CLOSED}),
     Act.HEARING_NOTICE: frozenset({Act.HEARING, Act.DILIGENCE}),
     Act.APPEAL_NOTICE: frozenset({Act.APPEAL}),
+    # The intended annulment's notice makes known the decision in force it would annul (``finality``).
+    Act.ANNULMENT_NOTICE: DECIDING_ACTS | {Act.REVISION},
 }
 
 

@@ -19,6 +19,14 @@ PURE module: no Django, no project import but the pure ``acts`` (the procedure's
   ``rules.effects_undo_due``), and the administration that still suspects a false declaration opens a new
   procedure on the facts, with its own due process. A decision favourable to the candidate (dismissed)
   cannot be annulled more than five years after it unless bad faith is proven (art. 54).
+- **No annulment against the candidate without hearing them first** (CF art. 5º LV; STF RE 594.296, Tema
+  138: the administration that annuls an act whose effects already reached someone's interests must give
+  them the contraditório first; art. 64 sole paragraph's logic). Annulling a decision or revision that
+  does not find falsity (dismissed: the declaration stands) worsens the candidate's situation: it waits for
+  a notice of the intended annulment (``ANNULMENT_NOTICE``, with its reasons, through the one notice path)
+  that took effect, and then for the candidate's answer (``ANNULMENT_ANSWER``) or the end of the answer
+  period (art. 62's five business days from the notice's effect, counted by the deadline engine). An
+  annulment of a decision of falsity favours the candidate and needs no prior hearing.
 - Each revision and annulment is notified to the candidate (``AFTER_FINAL_NOTICE``, through the one notice
   path): another act after finality waits for that notice to take effect.
 """
@@ -26,24 +34,36 @@ PURE module: no Django, no project import but the pure ``acts`` (the procedure's
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from contests.calendar import add_years
 from declarations.procedure.acts import (
     AFTER_FINAL_DECIDING,
     CLOSED,
     DECIDING_ACTS,
+    LATE_FILING,
     NEEDS_OUTCOME,
+    PERIOD_LABELS,
     Act,
     ActRecord,
     Outcome,
+    Period,
     _fmt,
     _last,
     current_outcome,
 )
 
 # The acts that may follow a final decision (``rules.refusal`` answers CLOSED for every other one).
-AFTER_FINAL_ACTS = frozenset({Act.REVISION_REQUEST, Act.REVISION, Act.ANNULMENT, Act.AFTER_FINAL_NOTICE})
+AFTER_FINAL_ACTS = frozenset(
+    {
+        Act.REVISION_REQUEST,
+        Act.REVISION,
+        Act.ANNULMENT,
+        Act.AFTER_FINAL_NOTICE,
+        Act.ANNULMENT_NOTICE,
+        Act.ANNULMENT_ANSWER,
+    }
+)
 
 NO_SANCTION = (
     "Não há sanção em vigor a rever: a revisão serve para atenuar a sanção aplicada (Lei 9.784 art. 65), e a "
@@ -82,6 +102,30 @@ NOTICE_FIRST = (
     "outro ato (Lei 9.784 art. 26)."
 )
 NOTHING_TO_NOTIFY = "Não há revisão nem anulação a intimar."
+ANNULMENT_NEEDS_HEARING = (
+    "A anulação desta decisão, que não confirma a falsidade, agravaria a situação do candidato: antes de "
+    "anulá-la, ele deve ser intimado da anulação pretendida, com os seus fundamentos, e ter {days} dias úteis "
+    "para se manifestar (contraditório e ampla defesa, CF art. 5º LV; Lei 9.784 art. 53; STF RE 594.296, "
+    "Tema 138). Intime o candidato da anulação pretendida."
+)
+ANNULMENT_ANSWER_PENDING = (
+    "A anulação desta decisão, que não confirma a falsidade, agravaria a situação do candidato: o prazo para "
+    "ele se manifestar sobre a anulação pretendida só termina em {day} e ele ainda não se manifestou "
+    "(contraditório e ampla defesa, CF art. 5º LV; Lei 9.784 art. 53; STF RE 594.296, Tema 138)."
+)
+ANNULMENT_NOTICE_NOT_NEEDED = (
+    "A anulação da decisão de falsidade favorece o candidato: não exige intimação prévia (Lei 9.784 art. 53)."
+)
+ANNULMENT_NOTICE_DONE = "O candidato já foi intimado da anulação pretendida (STF Tema 138)."
+ANNULMENT_NOTICE_NEEDS_REASONS = (
+    "A intimação da anulação pretendida indica o vício de legalidade e seus fundamentos, para que o "
+    "candidato possa responder (CF art. 5º LV; Lei 9.784 arts. 26 §1º e 53)."
+)
+NO_ANNULMENT_NOTICE = (
+    "O candidato ainda não foi intimado de anulação pretendida (ou a intimação ainda não produziu efeito): "
+    "as alegações sobre a anulação vêm depois dela."
+)
+ANNULMENT_ANSWER_ONCE = "As alegações sobre a anulação pretendida já foram apresentadas."
 NO_OUTCOME = "Só a revisão tem resultado."
 
 
@@ -118,16 +162,24 @@ def refusal_after_final(
     outcome: Outcome | None = None,
     has_reasons: bool = True,
     bad_faith: bool | None = None,
+    ends: Mapping[Period, datetime.date] | None = None,
+    answer_days: int = 5,
 ) -> str:
     """Why ``kind`` may not follow the final decision in ``acts`` (Portuguese), or '' when it may.
     ``bad_faith``: whether the annulment states bad faith proven (art. 54); None before it is asked (the
-    acts a case offers), then the five years are not checked."""
+    acts a case offers), then the five years are not checked. ``ends``: the running periods' last days (the
+    deadline engine's); ``answer_days``: the business days to answer an intended annulment (art. 62's)."""
     if kind not in AFTER_FINAL_ACTS:
         return CLOSED
     if kind is Act.AFTER_FINAL_NOTICE:
         return "" if notice_due(acts) else NOTHING_TO_NOTIFY
     if notice_due(acts):
         return NOTICE_FIRST.format(what=_what(acts))
+    ends = ends or {}
+    if kind is Act.ANNULMENT_NOTICE:
+        return annulment_notice_refusal(acts, has_reasons=has_reasons)
+    if kind is Act.ANNULMENT_ANSWER:
+        return annulment_answer_refusal(acts, today=today, ends=ends)
     if kind is not Act.REVISION and outcome is not None:
         return ANNULMENT_NO_OUTCOME if kind is Act.ANNULMENT else NO_OUTCOME
     sanction = current_outcome(acts) is Outcome.FALSITY
@@ -141,9 +193,90 @@ def refusal_after_final(
         return revision_refusal(acts, outcome=outcome, has_reasons=has_reasons)
     if in_force(acts) is None or current_outcome(acts) is None:
         return ANNULMENT_NEEDS_DECISION
-    if not has_reasons:
-        return ANNULMENT_NEEDS_REASONS
-    return "" if bad_faith is None else annulment_art54_refusal(acts, today=today, bad_faith=bad_faith)
+    if bad_faith is not None and (lapsed := annulment_art54_refusal(acts, today=today, bad_faith=bad_faith)):
+        return lapsed
+    hearing = annulment_hearing_refusal(acts, today=today, ends=ends, answer_days=answer_days)
+    if hearing:
+        return hearing
+    return "" if has_reasons else ANNULMENT_NEEDS_REASONS
+
+
+def annulment_worsens(acts: Sequence[ActRecord]) -> bool:
+    """Whether annulling the decision in force would worsen the candidate's situation: it does not find
+    falsity against them (a dismissal, by an instance or a revision)."""
+    return in_force(acts) is not None and current_outcome(acts) is Outcome.DISMISSED
+
+
+def _annulment_notice(acts: Sequence[ActRecord]) -> int | None:
+    """The index of the first notice of the intended annulment of the decision in force that took effect
+    (the first to take effect counts, art. 26), else None."""
+    found = in_force(acts)
+    if found is None:
+        return None
+    return next(
+        (
+            j
+            for j in range(found[0] + 1, len(acts))
+            if acts[j].kind is Act.ANNULMENT_NOTICE and acts[j].on is not None
+        ),
+        None,
+    )
+
+
+def _answered(acts: Sequence[ActRecord], notice: int) -> bool:
+    return any(a.kind is Act.ANNULMENT_ANSWER for a in acts[notice + 1 :])
+
+
+def annulment_hearing_refusal(
+    acts: Sequence[ActRecord],
+    *,
+    today: datetime.date,
+    ends: Mapping[Period, datetime.date],
+    answer_days: int = 5,
+) -> str:
+    """STF Tema 138 (CF art. 5º LV; art. 53): an annulment that worsens the candidate's situation
+    (``annulment_worsens``) waits for the notice of the intended annulment to take effect, then for the
+    candidate's answer or the end of the answer period (``ends[Period.ANNULMENT_ANSWER]``, the last day,
+    counted in business days from the notice's effect); '' when it may be recorded (or favours them)."""
+    if not annulment_worsens(acts):
+        return ""
+    notice = _annulment_notice(acts)
+    if notice is None:
+        return ANNULMENT_NEEDS_HEARING.format(days=answer_days)
+    if _answered(acts, notice):
+        return ""
+    end = ends.get(Period.ANNULMENT_ANSWER)
+    if end is None or today <= end:
+        return ANNULMENT_ANSWER_PENDING.format(day=_fmt(end) if end else "?")
+    return ""
+
+
+def annulment_notice_refusal(acts: Sequence[ActRecord], *, has_reasons: bool = True) -> str:
+    """The intended annulment is notified when it would worsen the candidate's situation, once, with its
+    reasons (the vice of legality the candidate answers)."""
+    if in_force(acts) is None or current_outcome(acts) is None:
+        return ANNULMENT_NEEDS_DECISION
+    if not annulment_worsens(acts):
+        return ANNULMENT_NOTICE_NOT_NEEDED
+    if _annulment_notice(acts) is not None:
+        return ANNULMENT_NOTICE_DONE
+    return "" if has_reasons else ANNULMENT_NOTICE_NEEDS_REASONS
+
+
+def annulment_answer_refusal(
+    acts: Sequence[ActRecord], *, today: datetime.date, ends: Mapping[Period, datetime.date]
+) -> str:
+    """The candidate answers the intended annulment once its notice took effect, once, within the period
+    (a late answer is refused with the day it ended, like every filing: art. 66)."""
+    notice = _annulment_notice(acts) if annulment_worsens(acts) else None
+    if notice is None:
+        return NO_ANNULMENT_NOTICE
+    if _answered(acts, notice):
+        return ANNULMENT_ANSWER_ONCE
+    end = ends.get(Period.ANNULMENT_ANSWER)
+    if end is not None and today > end:
+        return LATE_FILING.format(period=PERIOD_LABELS[Period.ANNULMENT_ANSWER].lower(), day=_fmt(end))
+    return ""
 
 
 def revision_refusal(acts: Sequence[ActRecord], *, outcome: Outcome | None, has_reasons: bool) -> str:

@@ -272,6 +272,7 @@ FILING_LABELS = {
     rules.Act.FINAL_STATEMENT: "Alegações finais",
     rules.Act.APPEAL: "Recurso",
     rules.Act.APPEAL_ANSWER: "Alegações sobre o recurso de terceiro",
+    rules.Act.ANNULMENT_ANSWER: "Alegações sobre a anulação pretendida",
 }
 
 

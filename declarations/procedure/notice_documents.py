@@ -25,6 +25,10 @@ GENERIC_TEMPLATE = "declarations/documents/notice_act.html"
 NOTICE_PURPOSES: Mapping[str, str] = {
     "closing_notice": "dar conhecimento do encerramento da instrução e, querendo, apresentar alegações finais "
     "no prazo abaixo (art. 44); o relatório e a decisão só vêm depois dele",
+    "annulment_notice": "dar conhecimento de que a Administração pretende anular, por vício de legalidade (Lei "
+    "9.784 art. 53), o ato abaixo, favorável a Vossa Senhoria, pelos fundamentos ao final, e, querendo, "
+    "manifestar-se no prazo abaixo: a anulação só será decidida depois dele ou da manifestação (contraditório "
+    "e ampla defesa, CF art. 5º LV; STF RE 594.296, Tema 138)",
     "hearing_notice": "comparecer, querendo, à audiência ou acompanhar a prova ou diligência determinada pela "
     "autoridade, na data, hora e local abaixo (arts. 29 e 41), pessoalmente ou por procurador",
 }

@@ -203,7 +203,14 @@ def refusal(
     """
     if is_final(acts):
         return finality.refusal_after_final(
-            kind, acts, today=today, outcome=outcome, has_reasons=has_reasons, bad_faith=bad_faith
+            kind,
+            acts,
+            today=today,
+            outcome=outcome,
+            has_reasons=has_reasons,
+            bad_faith=bad_faith,
+            ends=ends,
+            answer_days=policy.appeal_answer_business_days,
         )
     if kind in finality.AFTER_FINAL_ACTS:
         return ONLY_AFTER_FINAL

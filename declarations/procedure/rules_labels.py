@@ -39,6 +39,8 @@ ACT_LABELS: Mapping[Act, str] = {
     Act.CLOSING_NOTICE: "Intimação do encerramento da instrução",
     Act.DILIGENCE: "Diligência ou prova determinada",
     Act.HEARING_NOTICE: "Intimação de audiência ou diligência",
+    Act.ANNULMENT_NOTICE: "Intimação da anulação pretendida",
+    Act.ANNULMENT_ANSWER: "Alegações sobre a anulação pretendida",
 }
 
 ACT_CITATIONS: Mapping[Act, str] = {
@@ -68,6 +70,8 @@ ACT_CITATIONS: Mapping[Act, str] = {
     Act.CLOSING_NOTICE: "Lei 9.784 arts. 26 e 44",
     Act.DILIGENCE: "Lei 9.784 arts. 29 e 41",
     Act.HEARING_NOTICE: "Lei 9.784 arts. 26 e 41",
+    Act.ANNULMENT_NOTICE: "CF art. 5º LV; Lei 9.784 arts. 26 e 53; STF Tema 138",
+    Act.ANNULMENT_ANSWER: "CF art. 5º LV; Lei 9.784 art. 53; STF Tema 138",
 }
 
 OUTCOME_LABELS: Mapping[Outcome, str] = {

@@ -29,7 +29,7 @@ from declarations.calendars import organization_calendar
 from declarations.links import link_issue
 from declarations.models import Procedure, ProcedureAct, ProcedureCounter, ProcedureLink
 from declarations.models.procedures import policy_snapshot
-from declarations.procedure import appeals, documents, notices, reversals, rules
+from declarations.procedure import appeals, documents, finality, notices, reversals, rules
 from declarations.procedure import rules_labels as labels
 from declarations.procedure.attachments import attachment_add, attachment_check
 from declarations.procedure.authorities import authority_refusal
@@ -300,7 +300,9 @@ def notice_send(
     notice_kind = rules.Act(kind)
     if notice_kind not in rules.NOTICES:
         _refuse(f"“{labels.ACT_LABELS[notice_kind]}” não é uma intimação.")
-    _refuse(state.refusal(notice_kind))
+    # The intended annulment's notice says the vice the candidate answers (``finality``, STF Tema 138).
+    refusal = state.refusal(notice_kind, has_reasons=bool(text.strip()))
+    _refuse(refusal, "text" if refusal == finality.ANNULMENT_NOTICE_NEEDS_REASONS else None)
     chosen = notices.Means(means)
     if any(p.kind == notice_kind and p.means == chosen for p in state.pending_notices):
         _refuse(
@@ -409,7 +411,7 @@ def notice_acknowledge(
     if not act.is_notice:
         _refuse("Só uma intimação recebe ciência.")
     records = [a.record() for a in procedure.acts.order_by("recorded_at", "pk")]
-    if rules.is_final(records) and act.kind != Act.AFTER_FINAL_NOTICE:
+    if rules.is_final(records) and rules.Act(act.kind) not in finality.AFTER_FINAL_ACTS:
         _refuse(rules.CLOSED)
     if rules.notice_in_effect(rules.Act(act.kind), records):
         _refuse("A intimação já produziu efeito por outro meio: o prazo corre daquela data.")

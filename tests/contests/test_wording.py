@@ -137,7 +137,7 @@ def test_every_procedure_act_label_takes_its_own_agreement():
     for act, label in ACT_LABELS.items():
         expected = (
             "registradas"
-            if act in (Act.FINAL_STATEMENT, Act.APPEAL_ANSWER)  # "Alegações …"
+            if act in (Act.FINAL_STATEMENT, Act.APPEAL_ANSWER, Act.ANNULMENT_ANSWER)  # "Alegações …"
             else "registrado"
             if act in masculine
             else "registrada"

@@ -1,7 +1,8 @@
 """In Debian's Chromium through the real pages: a case closed by a final decision of falsity, its effects
 applied, is found from Jurídico's list; a revision on new facts (Lei 9.784 art. 65) is confirmed after a
-summary saying the effects fall and the document it publishes; the candidate is notified in person; then
-the revision is annulled for illegality (art. 53), again after a summary and "Confirmar"."""
+summary saying the effects fall and the document it publishes; the candidate is notified in person; then,
+heard first on the intended annulment (STF Tema 138), the revision is annulled for illegality (art. 53),
+again after a summary and "Confirmar"."""
 
 from __future__ import annotations
 
@@ -51,6 +52,18 @@ def test_art65_art53_a_revision_then_its_annulment_each_confirmed_after_a_summar
     page.get_by_role("link", name=re.compile("^Intimar")).click()
     page.get_by_label("Ciência pessoal no processo").check()
     page.get_by_role("button", name="Registrar intimação").click()
+    page.wait_for_url(case_url)
+    # Annulling the revision (dismissed) would worsen: the candidate heard first (STF Tema 138), in person,
+    # and their answer taken at the desk.
+    assert page.get_by_role("link", name="Anulação da decisão", exact=True).count() == 0
+    page.get_by_role("link", name="Intimar: intimação da anulação pretendida").click()
+    page.get_by_label("Ciência pessoal no processo").check()
+    page.locator("textarea[name=text]").fill("A revisão foi proferida sem a oitiva exigida pelo edital.")
+    page.get_by_role("button", name="Registrar intimação").click()
+    page.wait_for_url(case_url)
+    page.get_by_role("link", name="Alegações sobre a anulação pretendida", exact=True).click()
+    page.locator("textarea[name=text]").fill("A oitiva não era exigida: a revisão é regular.")
+    page.get_by_role("button", name="Registrar", exact=True).click()
     page.wait_for_url(case_url)
     page.get_by_role("link", name="Anulação da decisão", exact=True).click()
     page.locator("textarea[name=text]").fill("A revisão foi proferida sem a oitiva exigida pelo edital.")

@@ -169,6 +169,11 @@ def test_art54_annulling_a_dismissal_more_than_five_years_old_needs_proven_bad_f
     later = D(2031, 7, 15)
     with pytest.raises(ValidationError, match=r"art\. 54"):
         services.act_record(procedure=case, kind="annulment", by=legal, today=later, text="Vício.")
+    # Bad faith proven, the candidate is still heard on the intended annulment first (STF Tema 138).
+    services.notice_send(
+        procedure=case, by=legal, today=later, means="in_person", kind="annulment_notice", text="Fraude."
+    )
+    record("annulment_answer", later, text="Os documentos são autênticos.")
     services.act_record(
         procedure=case,
         kind="annulment",
@@ -211,6 +216,16 @@ def test_art53_the_annulment_of_a_revision_says_when_it_came_and_its_notice_that
     services.notice_send(
         procedure=case, by=legal, today=D(2026, 9, 2), kind="after_final_notice", means="in_person"
     )
+    # Annulling a revision to dismissed worsens: the candidate heard first (STF Tema 138).
+    services.notice_send(
+        procedure=case,
+        by=legal,
+        today=D(2026, 9, 3),
+        kind="annulment_notice",
+        means="in_person",
+        text="Vício de forma na revisão.",
+    )
+    record("annulment_answer", D(2026, 9, 4), text="A revisão é regular.")
     annulment = record("annulment", D(2026, 9, 10), text="Vício de forma na revisão.")
     text = " ".join(signed_pdf_reads_well(annulment).split())
     assert (

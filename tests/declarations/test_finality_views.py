@@ -15,7 +15,7 @@ from candidates.services.nominations import nominations_call
 from contests.documents import signing
 from contests.documents.models import Document
 from declarations.models import ProcedureReversal
-from declarations.procedure import documents
+from declarations.procedure import documents, services
 from tests.builders import make_classified_position, make_contest, publish_final
 from tests.declarations.test_confirmations import submit
 from tests.declarations.test_finality_services import decided, final_with_effects
@@ -94,6 +94,16 @@ def test_art54_the_annulment_form_asks_for_bad_faith_and_refuses_a_lapsed_annulm
     assert response.status_code == 200 and "Confirmar: Anulação" not in page
     assert "art. 54" in page and "mais de cinco anos" in page
     assert not case.acts.filter(kind="annulment").exists()
+    # The candidate heard on the intended annulment first (STF Tema 138; test_annulment_hearing).
+    services.notice_send(
+        procedure=case,
+        by=cast["legal"],
+        today=D(2031, 8, 1),
+        kind="annulment_notice",
+        means="in_person",
+        text="Documentos falsificados.",
+    )
+    record("annulment_answer", D(2031, 8, 1), text="Os documentos são autênticos.")
     response = post_form(
         client, act_url(case, "annulment"), {"text": "Documentos falsificados.", "bad_faith": "on"}
     )
