@@ -57,8 +57,9 @@ PROFILE = settings.get_profile(os.environ.get("FUZZ_PROFILE", "fuzz"))
 
 SKIPPED_PREFIXES = ("admin/", "entrar/", "sair/", "senha/")
 # Tables whose rows a refused post may legitimately add: the access log (a form shown again with
-# personal data logs that it was shown).
-UNCHECKED_MODELS = {"contests.accesslog"}
+# personal data logs that it was shown), and the access-code throttle's failure counter (a wrong code
+# refused on Minha inscrição is counted, across workers, in rows: bookkeeping, not a change of the case).
+UNCHECKED_MODELS = {"contests.accesslog", "candidates.accesscodefailure"}
 # Endpoints that rightly write and answer 200, and why (every other one redirects after a write).
 WRITES_AND_RENDERS = {
     # The new private link is shown once, on the answer: its token is stored only as a hash, so it
