@@ -119,7 +119,8 @@ def record_phase_make_ups(notice: SeatNotice, *, out_from: datetime.date) -> lis
         for phase in phases.values()
     ]
     made = []
-    for missed in makeup.missed_phases(dated, min(out_from, notice.issued_on), notice.issued_on):
+    sat = set(registration.phase_results.filter(score__isnull=False).values_list("phase_id", flat=True))
+    for missed in makeup.missed_phases(dated, min(out_from, notice.issued_on), notice.issued_on, sat=sat):
         days = makeup.make_up_days(missed)
         deadline = organization_deadline.last_day(notice.issued_on, days, business_days=False)
         made.append(

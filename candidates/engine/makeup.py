@@ -12,6 +12,8 @@ they have not yet been told (the notice's day is excluded from every count: Lei 
   has ``ends_on`` equal to ``starts_on`` or empty) falls in that interval: a phase that ended before the
   removal was taken part in, one that starts after the reinstatement will be. A phase partly missed is
   missed whole: its time is given again in full (restitution of the term, not what was left of it).
+- A phase the candidate sat (a score on record for them) was not missed, whatever its dates: an exclusion
+  from the reserve leaves the candidate in the contest, and a removal may come after the phase's score.
 - A phase with no date on record is never counted as missed: nobody can say it happened while the
   candidate was out (the clerk records the dates on the phase's screen).
 - The **new deadline** runs from the notice, in calendar days: as many as the phase lasted (its original
@@ -21,7 +23,7 @@ they have not yet been told (the notice's day is excluded from every count: Lei 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import date
 
@@ -49,8 +51,11 @@ class PhaseDates:
         return max(1, (self.last_day - self.starts_on).days + 1)
 
 
-def missed_phases(phases: Iterable[PhaseDates], out_from: date, back_on: date) -> tuple[PhaseDates, ...]:
-    """The phases, in their order, with a day between ``out_from`` and ``back_on`` (both included).
+def missed_phases(
+    phases: Iterable[PhaseDates], out_from: date, back_on: date, *, sat: Collection[int] = ()
+) -> tuple[PhaseDates, ...]:
+    """The phases, in their order, with a day between ``out_from`` and ``back_on`` (both included), but
+    those whose key is in ``sat`` (the candidate has a score in them).
 
     ``ValueError`` when the interval is reversed (a reinstatement before the removal it undoes)."""
     if back_on < out_from:
@@ -58,7 +63,8 @@ def missed_phases(phases: Iterable[PhaseDates], out_from: date, back_on: date) -
     missed = [
         phase
         for phase in phases
-        if phase.starts_on is not None
+        if phase.key not in sat
+        and phase.starts_on is not None
         and phase.last_day is not None
         and phase.starts_on <= back_on
         and phase.last_day >= out_from

@@ -58,3 +58,8 @@ def test_a_short_phase_gets_at_least_the_minimum():
     assert MIN_MAKE_UP_DAYS == 10
     assert make_up_days(phase(1, date(2026, 6, 1))) == MIN_MAKE_UP_DAYS
     assert make_up_days(phase(1, date(2026, 6, 1)), minimum=3) == 3
+
+
+def test_a_phase_the_candidate_sat_was_not_missed():
+    phases = [phase(1, date(2026, 6, 1)), phase(2, date(2026, 6, 2))]
+    assert keys(missed_phases(phases, OUT, BACK, sat={1})) == [2]

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from candidates import access
-from candidates.models import Phase, PhaseMakeUp, Registration
+from candidates.models import Phase, PhaseMakeUp, PhaseResult, Registration
 from candidates.services.nominations import registration_reinstate
 from candidates.services.registrations import registration_set_status
 from declarations.calendars import organization_last_day
@@ -23,7 +23,7 @@ IMMEDIATE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBa
 DAY = datetime.timedelta(days=1)
 
 
-def out_and_back(cast, django_capture_on_commit_callbacks, *, out_days_ago, phases):
+def out_and_back(cast, django_capture_on_commit_callbacks, *, out_days_ago, phases, sat=()):
     """A registration eliminated ``out_days_ago`` days ago and reinstated today, with ``phases`` (name,
     start, end) on its contest."""
     today = timezone.localdate()
@@ -38,6 +38,12 @@ def out_and_back(cast, django_capture_on_commit_callbacks, *, out_days_ago, phas
             ends_on=ends_on,
         )
     registration = make_registration(position)
+    for order in sat:
+        PhaseResult.objects.create(
+            registration=registration,
+            phase=Phase.objects.get(contest=position.contest, order=order),
+            score=50,
+        )
     registration.candidate.email = "r@example.org"
     registration.candidate.save()
     registration_set_status(
@@ -133,3 +139,19 @@ def test_issue22_a_reinstated_candidate_who_missed_no_phase_gets_no_new_deadline
     assert not PhaseMakeUp.objects.exists()
     html, letter = letter_text(client_for("clerk"), registration)
     assert "foi reintegrada" in letter and "novo prazo" not in letter and "novo prazo" not in html
+
+
+def test_issue22_a_phase_the_candidate_sat_before_the_removal_was_recorded_is_not_given_again(
+    cast, settings, django_capture_on_commit_callbacks
+):
+    settings.TASKS = IMMEDIATE
+    today = timezone.localdate()
+    out_and_back(
+        cast,
+        django_capture_on_commit_callbacks,
+        out_days_ago=30,
+        phases=[("Prova objetiva", today - 10 * DAY, None), ("Prova prática", today - 5 * DAY, None)],
+        sat=[1],
+    )
+    (notice,) = mail.outbox
+    assert "Fase 1" not in notice.body and "Fase 2 (Prova prática): novo prazo até" in notice.body
