@@ -66,7 +66,7 @@ def nomination_acts(*, contest: Contest | None = None, position: Position | None
         .order_by("position__contest", "act_date", "act_number")
     )
     contests = Contest.objects.in_bulk({row["position__contest"] for row in rows})
-    documents: dict[tuple[int, str], Document] = {}
+    documents: dict[tuple[int | None, str], Document] = {}
     published = Document.objects.filter(
         kind=Document.Kind.NOMINATION_ACT, contest__in=list(contests)
     ).order_by("version")

@@ -7,13 +7,15 @@ drawn (``None``) and the table says "<5" or "X"."""
 from __future__ import annotations
 
 import base64
+import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygal
 from pygal.style import Style
 
-from monitoring import indicators, tables
+from contests.models import Policy
+from monitoring import indicators, privacy, tables
 from monitoring.indicators import GROUP_LABELS, GROUPS, Scope
 
 STYLE = Style(
@@ -120,5 +122,41 @@ def seats_chart(scope: Scope) -> Chart | None:
         f"Gráfico de barras empilhadas: {title}. Os números estão na tabela a seguir.",
         svg,
         ("Cargo", *names),
+        table,
+    )
+
+
+def lifetime_chart(policy: Policy, until: datetime.date) -> Chart | None:
+    """The share of negros among the nominees of each year of the law's life against the statutory
+    percentage (a share resting on a suppressed count is not drawn; one on fewer than 10 cases is marked)."""
+    years = indicators.lifetime(policy, until)
+    if not years or policy.percent is None:
+        return None
+    shares = [privacy.share(row.racial_nominees, row.nominees) for row in years]
+    statutory = float(policy.percent)
+    labels = [str(row.year) for row in years]
+    title = (
+        f"Negros entre os nomeados por ano, na vigência da lei, e o percentual da lei ({policy.percent:g}%)"
+    )
+    chart = pygal.Line(style=STYLE, width=800, height=420, range=(0, 100), include_x_axis=True)
+    _config(chart, title, labels)
+    chart.y_title = "% dos nomeados"
+    chart.add(
+        "Negros entre os nomeados (%)", [None if s.percent is None else float(s.percent) for s in shares]
+    )
+    chart.add(f"Percentual da lei ({policy.percent:g}%)", [statutory] * len(years), show_dots=False)
+    table = tuple(
+        (
+            label,
+            str(row.nominees) if not privacy.cell(row.nominees).suppressed else privacy.SUPPRESSED_MARK,
+            s.text,
+        )
+        for label, row, s in zip(labels, years, shares, strict=True)
+    )
+    return Chart(
+        title,
+        f"Gráfico de linhas: {title}. Os números estão na tabela a seguir.",
+        str(chart.render(is_unicode=True)),
+        ("Ano", "Nomeados", "Negros entre os nomeados"),
         table,
     )

@@ -98,3 +98,43 @@ class FiledReportForm(StaffFormMixin, forms.ModelForm):
         if filed and filed > timezone.localdate():
             self.add_error("filed_on", "A data de entrega não pode estar no futuro.")
         return data
+
+
+class LawReportForm(ReportForm):
+    """The report as an act: its scope (as on the report screen), kind and number, and the section the
+    monitoring body writes; who signs it."""
+
+    kind = forms.ChoiceField(label="Tipo", choices=FiledReport.Kind.choices)
+    number = forms.IntegerField(
+        label="Número",
+        min_value=1,
+        max_value=50,
+        initial=1,
+        help_text="1º, 2º… relatório periódico; 1 para o final.",
+    )
+    conclusions = forms.CharField(label="Conclusões do órgão de acompanhamento", widget=forms.Textarea)
+    recommendation = forms.CharField(
+        label="Recomendação sobre a prorrogação da lei",
+        widget=forms.Textarea,
+        required=False,
+        help_text="Obrigatória no relatório final.",
+    )
+    signer_name = forms.CharField(label="Quem assina", max_length=200)
+    signer_office = forms.CharField(label="Cargo de quem assina", max_length=200)
+    summary = forms.CharField(
+        label="O que esta versão altera",
+        widget=forms.Textarea,
+        required=False,
+        help_text="Só quando já há um relatório deste tipo e número: esta será a nova versão.",
+    )
+    fieldsets = (
+        ("Período e concursos", ("policy", "start", "end", "contests")),
+        ("Relatório", ("kind", "number", "conclusions", "recommendation")),
+        ("Assinatura", ("signer_name", "signer_office", "summary")),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("kind") == FiledReport.Kind.FINAL and not (data.get("recommendation") or "").strip():
+            self.add_error("recommendation", "O relatório final recomenda se a lei deve ser prorrogada.")
+        return data

@@ -286,3 +286,36 @@ def delays(scope: Scope) -> list[DelayRow]:
                 )
             )
     return found
+
+
+# The law's lifetime: the share of negros among nominees per year ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class YearRow:
+    year: int
+    nominees: int  # nominations made that year (acts dated in it) and still held
+    racial_nominees: int  # of them, registered in the racial reserve (reserved or open seats)
+
+
+def lifetime(policy: Policy, until: datetime.date) -> list[YearRow]:
+    """Every year of the law's life (from its start to its end, or ``until`` if sooner), for every contest
+    of the policy: the nominees of the year and the negros among them."""
+    start = policy.start_date
+    last = policy.end_date
+    if start is None:
+        return []
+    stop = min(until, last) if last else until
+    counts: dict[int, list[int]] = {year: [0, 0] for year in range(start.year, stop.year + 1)}
+    rows = (
+        Nomination.objects.filter(
+            position__contest__policy=policy, act_date__range=(start, stop), status__in=HOLDING
+        )
+        .exclude(position__contest__status=Contest.Status.CANCELLED)
+        .values_list("act_date", "registration__racial_reserve")
+    )
+    for act_date, racial in rows:
+        counts[act_date.year][0] += 1
+        if racial:
+            counts[act_date.year][1] += 1
+    return [YearRow(year, *values) for year, values in sorted(counts.items())]

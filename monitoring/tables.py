@@ -137,6 +137,8 @@ def _funnel(sheet: Sheet, scope: Scope) -> None:
         by_position.setdefault(line.position.pk, {})[line.group] = line
     for lines in by_position.values():
         position = next(iter(lines.values())).position
+        if not funnel.total(position, indicators.REGISTERED):
+            continue  # no one registered: nothing to show (T2 still lists its vacancies)
         contest, code = position.contest.slug, position.code
         for stage in funnel.stages:
             total = sheet.people("T1", contest, code, ALL, stage, funnel.total(position, stage))

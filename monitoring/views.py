@@ -5,38 +5,15 @@ charts; and the filed reports, which Gestão records."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from contests.views.access import AuthenticatedHttpRequest, form_data, staff_view
-from monitoring import charts, privacy, tables
-from monitoring.forms import FiledReportForm, ReportForm, default_data
-from monitoring.indicators import contests_in
+from monitoring import acts, privacy
+from monitoring.forms import FiledReportForm, LawReportForm, ReportForm, default_data
 from monitoring.models import FiledReport
-
-INDICATORS = {
-    "T1": "T1 — Funil: inscritos, cada fase, aprovados, nomeados e empossados, por grupo",
-    "T2": "T2 — Vagas por cargo",
-    "T3": "T3 — Cotistas na ampla concorrência e negros entre os nomeados",
-    "T4": "T4 — Exposição: cargos sem reserva, cargos repartidos entre editais, concursos que reservam menos",
-    "T5": "T5 — Heteroidentificação: convocados, presentes, resultados, recursos, consequências",
-    "T6": "T6 — Processos por declaração falsa: instaurados, resultados, duração, encaminhamentos ao MP",
-    "T7": "T7 — Ordens judiciais: candidatos sub judice por causa, vagas mantidas, ordens cumpridas e revogadas",
-    "T8": "T8 — Dias da homologação à nomeação, por lista",
-    "T10": "T10 — Conformidade por concurso e relatórios da lei entregues no prazo",
-}
-
-
-def _sections(found: list[tables.Row]) -> list[dict[str, object]]:
-    sections: dict[str, list[tables.Row]] = {}
-    for row in found:
-        sections.setdefault(row.indicador, []).append(row)
-    return [
-        {"key": key, "title": INDICATORS.get(key, key), "rows": rows}
-        for key, rows in sorted(sections.items(), key=lambda item: int(item[0][1:]))
-    ]
 
 
 @staff_view("monitoring.view_law_report")
@@ -46,19 +23,45 @@ def report(request: AuthenticatedHttpRequest) -> HttpResponse:
     context: dict[str, object] = {"form": form, "privacy": privacy}
     if data is not None and form.is_valid():
         scope = form.scope()
-        found = tables.rows(scope)
         context.update(
             scope=scope,
-            contests=list(contests_in(scope)),
-            sections=_sections(found),
-            suppressed=any(row.nota == privacy.SUPPRESSED_NOTE for row in found),
-            complemented=any(row.nota == privacy.COMPLEMENTARY_NOTE for row in found),
-            few_cases=any(row.nota == privacy.FEW_CASES_NOTE for row in found),
-            funnel_charts=charts.funnel_charts(found),
-            seats_chart=charts.seats_chart(scope),
-            dictionary=tables.DICTIONARY,
+            query=request.GET.urlencode() if "policy" in request.GET else "",
+            **acts.figures(scope),
         )
     return render(request, "monitoring/report.html", context)
+
+
+@staff_view("monitoring.add_lawreport")
+def generate(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """ "Gerar relatório": the report as an act, with the section the monitoring body writes, published through
+    the documents pipeline (signed, versioned, verifiable, public)."""
+    if request.method == "POST":
+        form = LawReportForm(request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            written = acts.Written(
+                data["kind"],
+                data["number"],
+                data["conclusions"],
+                data["recommendation"],
+                data["signer_name"],
+                data["signer_office"],
+            )
+            try:
+                made = acts.law_report_publish(
+                    scope=form.scope(), written=written, summary=data["summary"], by=request.user
+                )
+            except ValidationError as error:
+                form.add_error(None, error)
+            else:
+                messages.success(request, f"{made} publicado: código de verificação {made.document.code}.")
+                return redirect("public:verify", code=made.document.code)
+    else:
+        initial: dict[str, object] = {**(default_data(timezone.localdate()) or {})}
+        initial.update({key: request.GET[key] for key in ("policy", "start", "end") if request.GET.get(key)})
+        initial["contests"] = request.GET.getlist("contests")
+        form = LawReportForm(initial=initial)
+    return render(request, "monitoring/generate.html", {"form": form})
 
 
 @staff_view("monitoring.view_filedreport")

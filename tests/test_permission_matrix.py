@@ -192,6 +192,9 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "login   403   403   403   403   200   200"},
     "monitoring:filed":                      {"GET":  "login   403   403   403   403   200   200",
                                               "POST": "login   403   403   403   403   200   403"},
+    # The report as an act: Gestão (and Monitoramento, not in the cast) generate and publish it.
+    "monitoring:generate":                   {"GET":  "login   403   403   403   403   200   403",
+                                              "POST": "login   403   403   403   403   200   403"},
     "declarations:act":                      {"GET":  "login   403   403   200   403   403   403",
                                               "POST": "login   403   403   200   403   403   403"},
     "declarations:attachment":               {"GET":  "login   403   403   200   403   403   200",

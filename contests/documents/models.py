@@ -94,9 +94,25 @@ class Document(models.Model):
         HETERO_CALL = "hetero_call", "Convocação para heteroidentificação"
         HETERO_RESULT = "hetero_result", "Resultado da heteroidentificação"
         HETERO_MINUTES = "hetero_minutes", "Ata de sessão de heteroidentificação"
+        # The law's own reports (issue 23): of a policy, not of a contest; aggregates only, public.
+        LAW_REPORT = "law_report", "Relatório da lei (acompanhamento da política)"
 
     contest = models.ForeignKey(
-        "contests.Contest", verbose_name="concurso", on_delete=models.PROTECT, related_name="documents"
+        "contests.Contest",
+        verbose_name="concurso",
+        on_delete=models.PROTECT,
+        related_name="documents",
+        null=True,
+        blank=True,
+    )
+    policy = models.ForeignKey(
+        "contests.Policy",
+        verbose_name="política (lei)",
+        on_delete=models.PROTECT,
+        related_name="documents",
+        null=True,
+        blank=True,
+        help_text="Só nos atos da própria lei (relatórios), que não são de um concurso.",
     )
     kind = models.CharField("espécie", max_length=20, choices=Kind.choices)
     subject = models.CharField(
@@ -151,6 +167,16 @@ class Document(models.Model):
             models.UniqueConstraint(
                 fields=["contest", "kind", "subject", "version"], name="contests_document_unique_version"
             ),
+            models.UniqueConstraint(
+                fields=["policy", "kind", "subject", "version"],
+                condition=Q(contest__isnull=True),
+                name="contests_document_policy_unique_version",
+            ),
+            models.CheckConstraint(
+                condition=Q(contest__isnull=False, policy__isnull=True)
+                | Q(contest__isnull=True, policy__isnull=False),
+                name="contests_document_of_a_contest_or_a_policy",
+            ),
             models.CheckConstraint(
                 condition=(Q(version=1) & Q(previous__isnull=True))
                 | (Q(version__gt=1) & Q(previous__isnull=False) & ~Q(rectification_summary="")),
@@ -178,7 +204,7 @@ class Document(models.Model):
 
     def versions(self) -> models.QuerySet[Document]:
         return Document.objects.filter(
-            contest=self.contest_id, kind=self.kind, subject=self.subject
+            contest=self.contest_id, policy=self.policy_id, kind=self.kind, subject=self.subject
         ).order_by("version")
 
     @property

@@ -27,7 +27,7 @@ from contests.documents import certificates, edital, signing
 from contests.documents.models import RESTRICTED_KINDS, Document, EditalText
 from contests.documents.render import Stamp, new_code, page_count
 from contests.documents.signatures import NoSignatory, signatory_for
-from contests.models import Contest, Organization, Publication, Signatory, SigningCertificate
+from contests.models import Contest, Organization, Policy, Publication, Signatory, SigningCertificate
 from contests.publication import publication_record
 
 EDITAL_FIELDS = (
@@ -186,7 +186,7 @@ def edital_number_refusal(number: str, *, contest: Contest, kind: str, subject: 
 
 
 def _document_publication(document: Document, by: User | None) -> None:
-    if document.kind in RESTRICTED_KINDS:
+    if document.kind in RESTRICTED_KINDS or document.contest is None:  # a policy's act: no contest's feed
         return
     kind = PUBLICATION_KINDS.get(Document.Kind(document.kind), Publication.Kind.DOCUMENT)
     if document.kind in UNNAMED_KINDS:
@@ -205,7 +205,7 @@ def _document_publication(document: Document, by: User | None) -> None:
 
 def document_publish(
     *,
-    contest: Contest,
+    contest: Contest | None,
     kind: str,
     title: str,
     render: Callable[[Stamp], bytes],
@@ -221,6 +221,7 @@ def document_publish(
     record: bool = True,
     prerendered: Prerendered | None = None,
     publish: bool = True,
+    policy: Policy | None = None,
 ) -> Document:
     """Render the act with its verification code, sign it (when a certificate is configured), hash it and
     store it as a new immutable version, recorded as a publication unless its kind is restricted.
@@ -230,7 +231,7 @@ def document_publish(
     ``previous``: the version this one rectifies. ``record`` False: the caller records the publication
     itself, in the same transaction (a procedure's effects: one line per effect, naming the position).
     ``prerendered``: the act already rendered (``document_prerender``), refused if another version came out
-    since."""
+    since. ``policy`` (with ``contest`` None): an act of the law itself (its reports)."""
     if not signer_name.strip() or not signer_office.strip():
         raise ValidationError("Informe o nome e o cargo de quem assina o ato.")
     if previous is not None:
@@ -242,6 +243,7 @@ def document_publish(
     if not publish:
         return Document(
             contest=contest,
+            policy=policy,
             kind=kind,
             subject=subject,
             title=title,
@@ -272,6 +274,7 @@ def document_publish(
             raise ValidationError(f"O documento não pôde ser assinado: {error}") from None
     document = Document(
         contest=contest,
+        policy=policy,
         kind=kind,
         subject=subject,
         title=title,

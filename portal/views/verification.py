@@ -100,7 +100,7 @@ def _verify(request: HttpRequest, code: str, handler: LimitedUpload) -> HttpResp
         result=result,
         restricted=restricted,
         other_restricted=result is not None and is_restricted(result.document),
-        contest_public=not restricted and document.contest.edital_published,
+        contest_public=not restricted and document.contest is not None and document.contest.edital_published,
     )
     return render(request, "public/verify.html", context)
 

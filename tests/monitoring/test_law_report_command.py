@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -34,6 +36,9 @@ def test_law_report_on_the_demo_matches_a_direct_count(debug, seeded):  # noqa: 
     assert positions.exists()
     for position in positions:
         registrations = Registration.objects.filter(position=position).exclude(status="cancelled")
+        if not registrations.exists():  # a position nobody registered for: no funnel row
+            assert ("T1", position.contest.slug, position.code, "Todos", "inscritos") not in lines
+            continue
         for group, rows in (
             ("Reserva racial", registrations.filter(racial_reserve=True)),
             ("Pessoas com deficiência", registrations.filter(pcd_reserve=True)),
@@ -68,7 +73,7 @@ def test_law_report_csv_has_the_columns_and_no_personal_data(debug, seeded, tmp_
     text = target.read_text(encoding="utf-8")
     assert text.splitlines()[0] == "indicador,concurso,cargo,grupo,medida,valor,nota"
     for registration in Registration.objects.select_related("candidate")[:50]:
-        assert registration.candidate.full_name not in text
+        assert registration.candidate.full_name.casefold() not in text
         assert registration.candidate.cpf not in text
 
 
@@ -77,3 +82,45 @@ def test_law_report_refuses_an_unknown_policy_and_a_reversed_period(db):
         call_command("law_report", "nenhuma", "--from", "2026-01-01", "--to", "2026-12-31")
     with pytest.raises(CommandError, match="anterior ao início"):
         call_command("law_report", "santa-maria", "--from", "2026-12-31", "--to", "2026-01-01")
+
+
+def test_law_report_pdf_has_the_period_method_tables_charts_and_text_alternatives(debug, seeded, tmp_path):  # noqa: F811
+    from pypdf import PdfReader
+
+    target = tmp_path / "relatorio.pdf"
+    call_command(
+        "law_report",
+        "santa-maria",
+        "--from",
+        "2000-01-01",
+        "--to",
+        "2099-12-31",
+        "--format",
+        "pdf",
+        "--output",
+        str(target),
+        "--conclusions",
+        "A reserva foi cumprida.",
+    )
+    data = target.read_bytes()
+    assert data.startswith(b"%PDF")
+    keep = os.environ.get("LAW_REPORT_PDF")
+    if keep:  # for looking at the pages (review)
+        Path(keep).write_bytes(data)
+    text = " ".join(page.extract_text() for page in PdfReader(str(target)).pages)
+    text = " ".join(text.split()).casefold()
+    for expected in (
+        "01/01/2000 a 31/12/2099",
+        "2. Método",
+        "Figura 1",
+        "Descrição textual",
+        "T1 — Funil",
+        "T2 — Vagas por cargo",
+        "T5 — Heteroidentificação",
+        "Conclusões do órgão de acompanhamento",
+        "A reserva foi cumprida.",
+        "MINUTA",
+    ):
+        assert expected.casefold() in text, expected
+    for registration in Registration.objects.select_related("candidate")[:50]:
+        assert registration.candidate.full_name.casefold() not in text

@@ -97,7 +97,8 @@ def test_the_monitoring_role_sees_the_aggregates_and_nothing_else(world):  # noq
     assert client.get(reverse("candidates:registration_list", args=[contest.slug])).status_code == 403
     assert client.get(reverse("declarations:list")).status_code == 403
     names = set(Group.objects.get(name="Monitoramento").permissions.values_list("codename", flat=True))
-    assert names == {"view_law_report", "view_filedreport"}
+    # It also writes and publishes the report as an act (its conclusions): aggregates still.
+    assert names == {"view_law_report", "view_filedreport", "add_lawreport", "view_lawreport"}
 
 
 def test_the_staff_navigation_has_the_law_reports_for_who_may_open_them(client_for, world):  # noqa: F811

@@ -558,7 +558,12 @@ def document_pdf(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """A published heteroidentification act as published (the minutes are restricted: only here, logged)."""
     document = get_object_or_404(selectors.acts_documents(), pk=pk)
     if document.kind == Document.Kind.HETERO_MINUTES:
-        log_access(user=request.user, obj=document.contest, request=request, detail=f"ata: {document.code}")
+        log_access(
+            user=request.user,
+            obj=document.contest or document,
+            request=request,
+            detail=f"ata: {document.code}",
+        )
     response = HttpResponse(bytes(document.pdf), content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{document.code}.pdf"'
     response["X-Content-Type-Options"] = "nosniff"
@@ -572,6 +577,9 @@ def document_text(request: AuthenticatedHttpRequest, pk: int, fmt: str) -> HttpR
     document = get_object_or_404(selectors.acts_documents(), pk=pk)
     if document.kind == Document.Kind.HETERO_MINUTES:
         log_access(
-            user=request.user, obj=document.contest, request=request, detail=f"ata (texto): {document.code}"
+            user=request.user,
+            obj=document.contest or document,
+            request=request,
+            detail=f"ata (texto): {document.code}",
         )
     return export_response(document, fmt, filename=document.code, public=False)

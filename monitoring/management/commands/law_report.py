@@ -1,5 +1,7 @@
-"""``manage.py law_report POLICY_SLUG --from AAAA-MM-DD --to AAAA-MM-DD [--contest SLUG]... [--format csv|json]
-[--output FILE]``: the law's report (issue 23) without the browser, aggregates only."""
+"""``manage.py law_report POLICY_SLUG --from AAAA-MM-DD --to AAAA-MM-DD [--contest SLUG]... [--format csv|json|pdf]
+[--output FILE]``: the law's report (issue 23) without the browser, aggregates only. ``--format pdf`` renders
+the report's draft (a "minuta": the act itself is published from the report screen, signed and verifiable)
+with the same tables and charts."""
 
 from __future__ import annotations
 
@@ -11,8 +13,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from contests.documents.render import Stamp
 from contests.models import Policy
-from monitoring import tables
+from monitoring import acts, tables
 from monitoring.indicators import Scope, contests_in
 
 
@@ -51,7 +54,11 @@ class Command(BaseCommand):
         parser.add_argument("--to", dest="end", required=True, help="Fim do período (AAAA-MM-DD).")
         parser.add_argument("--contest", action="append", default=[], help="Identificador de concurso.")
         parser.add_argument("--format", choices=("csv", "json", "pdf"), default="csv")
-        parser.add_argument("--output", help="Arquivo de saída (padrão: a saída padrão).")
+        parser.add_argument("--output", help="Arquivo de saída (padrão: a saída padrão; o PDF o exige).")
+        parser.add_argument("--kind", choices=("periodic", "final"), default="periodic", help="Tipo (PDF).")
+        parser.add_argument("--number", type=int, default=1, help="Número do relatório periódico (PDF).")
+        parser.add_argument("--conclusions", default="", help="Conclusões (PDF: a minuta, sem publicar).")
+        parser.add_argument("--recommendation", default="", help="Recomendação sobre a prorrogação (PDF).")
 
     def handle(self, *args: Any, **options: Any) -> None:
         policy = Policy.objects.filter(slug=options["policy"]).first()
@@ -60,9 +67,22 @@ class Command(BaseCommand):
         start, end = _day(options["start"]), _day(options["end"])
         if end < start:
             raise CommandError("O fim do período é anterior ao início.")
-        if options["format"] == "pdf":
-            raise CommandError("O relatório em PDF ainda não está disponível: use --format csv ou json.")
         scope = Scope(policy, start, end, tuple(options["contest"]))
+        if options["format"] == "pdf":
+            if not options["output"]:
+                raise CommandError("O PDF vai para um arquivo: informe --output.")
+            written = acts.Written(
+                options["kind"],
+                options["number"],
+                options["conclusions"] or "[Conclusões: a escrever pelo órgão de acompanhamento.]",
+                options["recommendation"],
+                "",
+                "",
+            )
+            pdf = acts.render(scope, written, Stamp(draft=True))
+            with open(options["output"], "wb") as target:
+                target.write(pdf)
+            return
         text = render(scope, options["format"])
         if options["output"]:
             with open(options["output"], "w", encoding="utf-8") as target:
