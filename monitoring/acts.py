@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from contests import publication
 from contests.documents.models import Document
 from contests.documents.render import Stamp, render_pdf
 from contests.documents.services import document_publish
@@ -147,6 +148,7 @@ def law_report_publish(*, scope: Scope, written: Written, summary: str, by: User
             previous=previous,
             summary=summary,
         )
+        transaction.on_commit(publication.bump)  # the open data's page lists it at once
         return LawReport.objects.create(
             policy=scope.policy,
             kind=written.kind,

@@ -3,7 +3,17 @@ page answers only with an inscription number and its access code)."""
 
 from django.urls import path, register_converter
 
-from portal.views import candidate, contests, draw, feed, lists, nominations, open_data, verification
+from portal.views import (
+    candidate,
+    contests,
+    draw,
+    feed,
+    law_data,
+    lists,
+    nominations,
+    open_data,
+    verification,
+)
 
 app_name = "public"
 
@@ -39,6 +49,11 @@ urlpatterns = [
     path(CONTEST + "cargos/<id:pk>/nomeacoes/", nominations.nominations_page, name="nominations"),
     path(CONTEST + "cargos/<id:pk>/nomeacoes.<str:fmt>", open_data.nominations_data, name="nominations_data"),
     path("dados-abertos/", open_data.data_dictionary, name="data_dictionary"),
+    path(
+        "dados-abertos/relatorios-da-lei/<str:code>.<str:fmt>",
+        law_data.law_report_data,
+        name="law_report_data",
+    ),
     path("publico/minha-inscricao/", candidate.candidate_lookup, name="candidate"),
     path("heteroidentificacao/sorteios/<id:pk>/", draw.draw_page, name="hetero_draw"),
     path("verificar/", verification.verify_home, name="verify_home"),

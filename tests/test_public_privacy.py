@@ -7,6 +7,7 @@ date (dd/mm/aaaa or ISO) or e-mail. Words that legal text and list titles use (`
 
 from __future__ import annotations
 
+import datetime
 import io
 import re
 import zipfile
@@ -121,6 +122,37 @@ def crawl(client: Client, starts: list[str]) -> dict[str, str]:
     return seen
 
 
+def publish_law_reports():
+    """The demo's Santa Maria law report published, then rectified (two versions, both public)."""
+    from django.contrib.auth.models import User
+
+    from monitoring import acts
+    from monitoring.indicators import Scope
+
+    policy = Contest.objects.get(slug="demo-santa-maria-concluido").policy
+    scope = Scope(policy, datetime.date(2000, 1, 1), datetime.date(2099, 12, 31))
+    written = acts.Written("periodic", 1, "Conclusões.", "", "Maria Souza", "Secretária")
+    by = User.objects.filter(is_superuser=False).order_by("pk").first()
+    first = acts.law_report_publish(scope=scope, written=written, summary="", by=by)
+    second = acts.law_report_publish(scope=scope, written=written, summary="Corrige o texto.", by=by)
+    return [first, second]
+
+
+def small_cells(rows: list[dict[str, str]]) -> list[dict[str, str]]:
+    """The rows of a law report that count people and show 1 to 4 of them."""
+
+    def people(row: dict[str, str]) -> bool:
+        what, indicator = row["medida"], row["indicador"]
+        return (
+            indicator in ("T1", "T3", "T5", "T6")
+            or (indicator == "T7" and not what.startswith("ordens"))
+            or (indicator == "T8" and what == "nomeações")
+            or (indicator == "T2" and what == "reservadas preenchidas por cotistas")
+        )
+
+    return [row for row in rows if people(row) and row["valor"] in ("1", "2", "3", "4")]
+
+
 def test_no_public_page_of_the_demo_shows_a_cpf_a_birth_date_or_an_email(client, settings):
     settings.DEBUG = True  # the demo with its users, as `make demo` makes it
     call_command("seed_demo", stdout=io.StringIO())
@@ -137,6 +169,7 @@ def test_no_public_page_of_the_demo_shows_a_cpf_a_birth_date_or_an_email(client,
         reverse("public:list", args=[contest.slug, run.pk, position.pk, "racial"]) + "?q=conceicao",
         reverse("public:home") + "?q=santa",
     ]
+    law_reports = publish_law_reports()
     pages = crawl(client, [reverse("public:home"), *searches])
 
     reached = {resolve(urlsplit(url).path).view_name for url in pages}
@@ -155,8 +188,17 @@ def test_no_public_page_of_the_demo_shows_a_cpf_a_birth_date_or_an_email(client,
         "public:verify",
         "public:document_pdf",
         "public:document_text",
+        "public:law_report_data",
     ):
         assert name in reached, f"o rastreamento não chegou a {name}"
+    # The law's reports (issue 23): both versions of the one rectified reached by the crawl, their open data
+    # with no count of 1 to 4 people.
+    for report in law_reports:
+        for fmt in ("csv", "json"):
+            assert reverse("public:law_report_data", args=[report.document.code, fmt]) in pages
+        assert not small_cells(report.rows)
+    csv_text = pages[reverse("public:law_report_data", args=[law_reports[0].document.code, "csv"])]
+    assert "<5" in csv_text
     assert any(url.endswith(".csv") for url in pages) and any(url.endswith(".json") for url in pages)
     # The crawl did see the people: their names are on the lists.
     names = set(Candidate.objects.values_list("full_name", flat=True))

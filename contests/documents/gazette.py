@@ -226,12 +226,17 @@ def _runs(pdf: bytes) -> Iterable[tuple[int, float, list[Run]]]:
                     )
                     name = buffer.value.decode("latin-1")
                     bold, mono = "Bold" in name, "Mono" in name
+                text = _CONTROL.sub("", text)  # a drawing's glyphs (a chart) may read as control characters
                 runs.append(Run(text, left, right, box_bottom, box_top, size, bold, mono))
             textpage.close()
             page.close()
             yield number, width - RIGHT_MARGIN, runs
     finally:
         document.close()
+
+
+# Characters XML (docx, odt) cannot hold: the C0 controls but tab, line feed and carriage return.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
 def _chars_in(textpage, first: int, box: tuple[float, float, float, float], skip: set[int]) -> str:

@@ -18,6 +18,8 @@ from django.views.decorators.http import require_http_methods
 from candidates import published
 from candidates.models import Nomination, ResultEntry, ResultRun
 from contests.models import Contest
+from monitoring import tables
+from monitoring.selectors import published_reports
 from portal.pages import Page, serve
 from portal.views.frame import html_page
 from portal.views.lists import list_scope
@@ -185,6 +187,8 @@ def _data_dictionary() -> Page:
         ],
         "statuses": Nomination.Status.choices,
         "run_kinds": ResultRun.Kind.choices,
+        "law_reports": list(published_reports()),
+        "law_dictionary": tables.DICTIONARY,
     }
     return html_page("public/data_dictionary.html", context, breadcrumbs=[("Dados abertos", None)])
 

@@ -65,6 +65,8 @@ def test_generate_publishes_a_verifiable_public_versioned_report(client, client_
     assert verify.status_code == 200
     assert "Relatório periódico" in verify.content.decode()
     assert client.get(reverse("public:document_pdf", args=[document.code])).status_code == 200
+    # Its text for the gazette, charts and all (their glyphs read no control character into the XML).
+    assert client.get(reverse("public:document_text", args=[document.code, "docx"])).status_code == 200
     # Again, same kind and number: a new version, which says what it changes.
     again = post_form(manager, URL + scope_query(world), FILL)
     assert again.status_code == 200
@@ -86,4 +88,35 @@ def test_the_generate_form_shows_the_monitoring_bodys_section(client_for, world)
     (form,) = [f for f in forms_on(html) if f.method == "post" and "conclusions" in f.visible]
     assert {"conclusions", "recommendation", "kind", "number", "signer_name", "signer_office"} <= set(
         form.visible
+    )
+
+
+def test_open_data_serves_the_published_figures_with_the_dictionary(
+    client,
+    client_for,
+    world,  # noqa: F811
+    django_capture_on_commit_callbacks,
+):
+    assert "Nenhum relatório da lei publicado ainda." in client.get("/dados-abertos/").content.decode()
+    with django_capture_on_commit_callbacks(execute=True):  # the public pages' generation moves on
+        post_form(client_for("manager"), URL + scope_query(world), FILL)
+    report = LawReport.objects.get()
+    page = client.get("/dados-abertos/").content.decode()
+    csv_url = reverse("public:law_report_data", args=[report.document.code, "csv"])
+    json_url = reverse("public:law_report_data", args=[report.document.code, "json"])
+    assert csv_url in page and json_url in page
+    assert "supressão complementar" in page  # the dictionary's 'valor'
+    text = client.get(csv_url).content.decode("utf-8-sig")
+    assert text.splitlines()[0] == "indicador;concurso;cargo;grupo;medida;valor;nota"
+    # As published: T1 racial registrants 3 and PcD 1 suppressed; everyone 9.
+    assert ";Todos;inscritos;9;" in text
+    assert ";Reserva racial;inscritos;<5;" in text
+    data = client.get(json_url).json()
+    assert data["relatorio"]["codigo_de_verificacao"] == report.document.code
+    assert data["linhas"] == report.rows
+    for registration in world["position"].registrations.select_related("candidate"):
+        assert registration.candidate.full_name not in text
+    assert client.get("/dados-abertos/relatorios-da-lei/NAOEXISTE.csv").status_code == 404
+    assert (
+        client.get(reverse("public:law_report_data", args=[report.document.code, "xml"])).status_code == 404
     )
