@@ -37,3 +37,10 @@ def test_the_report_with_its_charts_passes_axe_and_fits_a_phone(page, live_serve
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.goto(live_server.url + "/relatorios-da-lei/entregues/")
     assert_accessible(page)
+    # "Gerar relatório": the monitoring body's form.
+    page.goto(live_server.url + "/relatorios-da-lei/gerar/")
+    page.get_by_label("Conclusões do órgão de acompanhamento").wait_for()
+    assert_accessible(page)
+    page.goto(live_server.url + "/dados-abertos/")
+    page.get_by_role("heading", name="Relatórios da lei (acompanhamento da política de cotas)").wait_for()
+    assert_accessible(page)
