@@ -397,6 +397,9 @@ MATRIX: dict[str, dict[str, str]] = {
                                               "POST": "  405   405   405   405   405   405   405"},
     "public:data_dictionary":                {"GET":  "  200   200   200   200   200   200   200",
                                               "POST": "  405   405   405   405   405   405   405"},
+    # A law's report's open data: only a published report has it (no such code in this world: 404).
+    "public:law_report_data":                {"GET":  "  404   404   404   404   404   404   404",
+                                              "POST": "  405   405   405   405   405   405   405"},
     "public:contest":                        {"GET":  "  200   200   200   200   200   200   200",
                                               "POST": "  405   405   405   405   405   405   405"},
     "public:run":                            {"GET":  "  200   200   200   200   200   200   200",
