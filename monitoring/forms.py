@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
+from contests.form_fields import RecordsField
 from contests.forms import StaffFormMixin
 from contests.models import Contest, Policy
 from monitoring.indicators import Scope
@@ -23,7 +24,7 @@ class PolicyChoice(forms.ModelChoiceField):
         return str(obj)
 
 
-class ContestChoice(forms.ModelMultipleChoiceField):
+class ContestChoice(RecordsField):
     def label_from_instance(self, obj: Contest) -> str:
         return f"{obj} ({obj.policy})"
 

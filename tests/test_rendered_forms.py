@@ -126,6 +126,7 @@ OVERRIDES: dict[str, dict[str, str]] = {
     "candidates:phase_create": {"cutoff": "10", "cutoff_open": "", "cutoff_racial": "", "cutoff_pcd": ""},
     # The opening chooser takes an inscription the contest has (the worked example's N1).
     "declarations:open_choose": {"number": "N1"},
+    "monitoring:generate": {"number": "1"},  # a report's number: the first biennial report
     # A court order on the whole contest (a published CNJ number, whose check digits hold).
     "declarations:court_order_create": {
         "case_number": "5046512-94.2016.4.04.7000",

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from candidates.models import Phase
 from contests.audit import User
+from contests.form_fields import RecordsField
 from contests.forms import StaffFormMixin, date_field
 from declarations.hetero import appeal_files, rules
 from declarations.hetero.services import MemberInput
@@ -42,20 +43,6 @@ def act_reference_field() -> forms.CharField:
         required=False,
         help_text="Portaria ou ato que designa os membros.",
     )
-
-
-class ChoicesField(forms.ModelMultipleChoiceField):
-    """Several records by id; an id that is not a positive 64-bit integer is refused before the query (a
-    huge one overflows SQLite's INTEGER: a 500, not a message)."""
-
-    def _check_values(self, value):
-        for pk in value:
-            text = str(pk)
-            if not text.isascii() or not text.isdigit() or not 0 < int(text) < 2**63:
-                raise forms.ValidationError(
-                    self.error_messages["invalid_pk_value"], code="invalid_pk_value", params={"pk": pk}
-                )
-        return super()._check_values(value)  # type: ignore[misc]  # Django API the stubs leave out
 
 
 class MemberRowForm(forms.Form):
@@ -209,7 +196,7 @@ class SessionForm(StaffFormMixin, forms.Form):
 
 
 class SessionRecordForm(StaffFormMixin, forms.Form):
-    present = ChoicesField(
+    present = RecordsField(
         label="Membros presentes",
         queryset=CommissionMember.objects.none(),
         widget=forms.CheckboxSelectMultiple,
@@ -249,7 +236,7 @@ class CallForm(StaffFormMixin, forms.Form):
 
 
 class AppealCallForm(StaffFormMixin, forms.Form):
-    appeals = ChoicesField(
+    appeals = RecordsField(
         label="Recursos a julgar nesta sessão",
         queryset=Appeal.objects.none(),
         widget=forms.CheckboxSelectMultiple,
