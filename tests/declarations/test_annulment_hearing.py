@@ -282,3 +282,27 @@ def test_tema138_through_the_candidates_page_the_answer_is_filed_and_the_annulme
     assert act_url(case, "annulment") in staff.get(case.get_absolute_url()).content.decode()
     response = post_form(staff, act_url(case, "annulment"), {"text": "Vício de competência."})
     assert "Confirmar: Anulação" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_tema138_an_emailed_notice_of_the_intended_annulment_takes_effect_on_the_candidates_acknowledgement(
+    nominated, cast
+):
+    """After the final decision the candidate still acknowledges this notice through the link (art. 26): the
+    five business days run from that day."""
+    legal = cast["legal"]
+    case, _record = closed_dismissed(nominated, legal)
+    notice = services.notice_send(
+        procedure=case,
+        by=legal,
+        today=D(2026, 8, 3),
+        means="email",
+        recipient="n2@example.org",
+        kind="annulment_notice",
+        text="Vício.",
+    )
+    with pytest.raises(ValidationError, match="Tema 138"):
+        annul(case, legal, D(2026, 8, 20))  # never acknowledged: no effect, no period
+    services.notice_acknowledge(act=notice, on=D(2026, 8, 4), by=None)
+    running = case_state(case, today=D(2026, 8, 4)).running_for(Period.ANNULMENT_ANSWER)
+    assert running is not None and running.deadline.last_day == D(2026, 8, 11)
