@@ -304,13 +304,24 @@ def in_words(n: int, *, feminine: bool = False) -> str:
     return " ".join(out)
 
 
+def _percent_value(value: Decimal | int) -> Decimal:
+    """A stored percentage without its trailing zeros: ``Decimal("20.00")`` → ``20``, ``12.50`` → ``12.5``."""
+    value = Decimal(value).normalize()
+    return value.quantize(Decimal(1)) if value == value.to_integral_value() else value
+
+
+def percent_text(value: Decimal | int) -> str:
+    """A percentage in figures, with the decimal comma: ``Decimal("20.00")`` → ``"20%"``, ``12.5`` →
+    ``"12,5%"``."""
+    return f"{decimal_comma(_percent_value(value))}%"
+
+
 def percent_in_words(value: Decimal | int) -> str:
     """A percentage as the law writes it: ``20`` → ``"20% (vinte por cento)"``, ``12.5`` → ``"12,5% (doze
     vírgula cinco por cento)"``."""
-    value = Decimal(value).normalize()
+    value = _percent_value(value)
     if value == value.to_integral_value():
-        value = value.quantize(Decimal(1))
         words = in_words(int(value))
     else:
         words = str(num2words(value, lang="pt_BR"))
-    return f"{decimal_comma(value)}% ({words} por cento)"
+    return f"{percent_text(value)} ({words} por cento)"

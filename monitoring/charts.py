@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pygal
 from pygal.style import Style
 
+from contests import wording
 from contests.models import Policy
 from monitoring import indicators, privacy, tables
 from monitoring.indicators import GROUP_LABELS, GROUPS, Scope
@@ -136,7 +137,8 @@ def lifetime_chart(policy: Policy, until: datetime.date) -> Chart | None:
     statutory = float(policy.percent)
     labels = [str(row.year) for row in years]
     title = (
-        f"Negros entre os nomeados por ano, na vigência da lei, e o percentual da lei ({policy.percent:g}%)"
+        "Negros entre os nomeados por ano, na vigência da lei, e o percentual da lei "
+        f"({wording.percent_text(policy.percent)})"
     )
     chart = pygal.Line(style=STYLE, width=800, height=420, range=(0, 100), include_x_axis=True)
     _config(chart, title, labels)
@@ -144,7 +146,11 @@ def lifetime_chart(policy: Policy, until: datetime.date) -> Chart | None:
     chart.add(
         "Negros entre os nomeados (%)", [None if s.percent is None else float(s.percent) for s in shares]
     )
-    chart.add(f"Percentual da lei ({policy.percent:g}%)", [statutory] * len(years), show_dots=False)
+    chart.add(
+        f"Percentual da lei ({wording.percent_text(policy.percent)})",
+        [statutory] * len(years),
+        show_dots=False,
+    )
     table = tuple(
         (
             label,
