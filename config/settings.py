@@ -385,6 +385,9 @@ SIMPLE_HISTORY_HISTORY_CHANGE_REASON_USE_TEXT_FIELD = True
 # TASKS_BACKEND (a dotted path) overrides, e.g. django_tasks.backends.immediate.ImmediateBackend to run
 # tasks inline.
 TASKS = {"default": {"BACKEND": env.str("TASKS_BACKEND", default="django_tasks_db.DatabaseBackend")}}
+# /saude/ answers 503 when the task waiting longest has waited this long (a stopped worker leaves notices
+# unsent: issue 25 N7).
+TASK_QUEUE_MAX_WAIT_MINUTES = env.int("TASK_QUEUE_MAX_WAIT_MINUTES", default=5)
 # How many times a notice's e-mail is tried before it is left failed (shown on the case page).
 NOTICE_EMAIL_ATTEMPTS = env.int("NOTICE_EMAIL_ATTEMPTS", default=5)
 # An import of more rows than this is committed by the task queue, its progress on the job's page (17,600

@@ -123,6 +123,13 @@ class Procedure(models.Model):
     opened_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name="instaurado por", on_delete=models.PROTECT, related_name="+"
     )
+    form_token = models.CharField(
+        "identificador do envio",
+        max_length=64,
+        blank=True,
+        editable=False,
+        help_text="Gerado com o formulário de instauração: o mesmo envio repetido não instaura outro processo.",
+    )
 
     history = HistoricalRecords()
 
@@ -138,6 +145,17 @@ class Procedure(models.Model):
                 fields=["year", "number"], name="declarations_procedure_unique_number_per_year"
             ),
             models.CheckConstraint(condition=Q(number__gte=1), name="declarations_procedure_number_positive"),
+            # One procedure in progress per registration and cause: six "Instaurar" at once opened six.
+            models.UniqueConstraint(
+                fields=["registration", "origin"],
+                condition=~Q(status="closed"),
+                name="declarations_procedure_one_open_per_registration_and_origin",
+            ),
+            models.UniqueConstraint(
+                fields=["form_token"],
+                condition=~Q(form_token=""),
+                name="declarations_procedure_one_per_form_token",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -9,7 +9,7 @@ from django import forms
 from django.utils import timezone
 
 from candidates.models import Registration
-from contests.forms import AuthorityChoiceField, StaffFormMixin, date_field
+from contests.forms import AuthorityChoiceField, StaffFormMixin, date_field, form_token_field
 from contests.models import Contest
 from declarations.models import Procedure
 from declarations.models.procedures import GROUND_CHOICES, MEANS_CHOICES, OUTCOME_CHOICES, STANDING_CHOICES
@@ -76,6 +76,7 @@ class OpenForm(StaffFormMixin, forms.Form):
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text="Na denúncia: identidade e contato. Nunca mostrados ao candidato.",
     )
+    form_token = form_token_field()
 
 
 # The reconsideration decides whether the authority changes its own decision (art. 56 §1º): its choices say

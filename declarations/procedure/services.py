@@ -72,9 +72,31 @@ def procedure_open(
     complainant: str = "",
     by: User,
     today: datetime.date,
+    form_token: str = "",
 ) -> Procedure:
     """Open a procedure on ``registration``'s self-declaration (Lei 9.784 arts. 5º–6º), numbered in the
-    year of ``today`` ("PA nº 3/2026"), with the deadlines of the contest's policy."""
+    year of ``today`` ("PA nº 3/2026"), with the deadlines of the contest's policy.
+
+    Idempotent: the registration's row is locked, so two openings at once are serialised; the same form
+    submitted again (``form_token``) returns the procedure it opened, and a second procedure for the same
+    registration and origin is refused while the first is not closed (a partial unique constraint backs it)."""
+    Registration.objects.select_for_update(of=("self",)).filter(pk=registration.pk).first()
+    if form_token:
+        repeated = Procedure.objects.filter(form_token=form_token).first()
+        if repeated is not None and repeated.registration_id == registration.pk:
+            return repeated
+        _refuse("" if repeated is None else "Formulário já usado: abra a página de instauração de novo.")
+    running = (
+        Procedure.objects.filter(registration=registration, origin=origin)
+        .exclude(status=Procedure.Status.CLOSED)
+        .order_by("pk")
+        .first()
+    )
+    if running is not None:
+        _refuse(
+            f"A inscrição já tem um processo em andamento com esta origem ({running}): conduza-o, em vez de "
+            "instaurar outro."
+        )
     if not hasattr(registration, "self_declaration") and not registration.racial_reserve:
         _refuse("A inscrição não tem autodeclaração racial: não há o que apurar.")
     if not facts.strip():
@@ -95,6 +117,7 @@ def procedure_open(
                     parameters=policy_snapshot(law),
                     opened_on=today,
                     opened_by=by,
+                    form_token=form_token,
                 )
                 audited_save(procedure, by=by, reason="Instauração")
                 break

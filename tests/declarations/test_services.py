@@ -49,8 +49,9 @@ def open_case(registration, legal, today=OPENED_ON, **kw):
 
 def test_open_numbers_per_year_from_the_database(registration, cast):
     first = open_case(registration, cast["legal"])
-    second = open_case(registration, cast["legal"])
-    next_year = open_case(registration, cast["legal"], today=D(2027, 1, 4))
+    # Other registrations: one registration has one procedure in progress per origin (issue 25 N9).
+    second = open_case(make_registration(racial_category="parda"), cast["legal"])
+    next_year = open_case(make_registration(racial_category="parda"), cast["legal"], today=D(2027, 1, 4))
     assert [str(first), str(second), str(next_year)] == ["PA nº 1/2026", "PA nº 2/2026", "PA nº 1/2027"]
     assert first.history.first().history_user == cast["legal"]
     (opening,) = first.acts.all()

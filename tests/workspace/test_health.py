@@ -148,3 +148,53 @@ def test_the_error_pages_keep_the_workspace_when_the_database_answers(client, ca
     assert response.status_code == 404
     assert "Página não encontrada" in response.content.decode()
     assert "Voltar ao painel" in response.content.decode()
+
+
+def _waiting_task(*, minutes_ago, run_after=None):
+    import datetime
+
+    from django.utils import timezone
+
+    model = apps.get_model("django_tasks_database", "DBTaskResult")
+    task = model.objects.create(
+        args_kwargs={"args": [], "kwargs": {}},
+        task_path="x.y",
+        backend_name="default",
+        run_after=run_after or datetime.datetime(9999, 1, 1, tzinfo=datetime.UTC),
+    )
+    model.objects.filter(pk=task.pk).update(
+        enqueued_at=timezone.now() - datetime.timedelta(minutes=minutes_ago)
+    )
+    return task
+
+
+def test_health_fails_when_the_oldest_waiting_task_is_older_than_the_setting(client, db, settings):
+    """Issue 25 N7: a stopped worker was invisible (200 "ok" with tasks waiting for hours)."""
+    if not apps.is_installed("django_tasks_db"):
+        pytest.skip("sem o backend de banco do django-tasks")
+    settings.TASK_QUEUE_MAX_WAIT_MINUTES = 5
+    _waiting_task(minutes_ago=1)
+    response, body = health(client)
+    assert response.status_code == 200 and body["checks"]["task_queue"]["ok"]
+    _waiting_task(minutes_ago=12)
+    response, body = health(client)
+    assert response.status_code == 503
+    queue = body["checks"]["task_queue"]
+    assert queue["ok"] is False and queue["oldest_minutes"] == 12
+    assert "a mais antiga espera há 12 minutos (limite: 5)" in queue["detail"]
+
+
+def test_health_does_not_count_a_task_scheduled_for_later_as_late(client, db, settings):
+    import datetime
+
+    from django.utils import timezone
+
+    if not apps.is_installed("django_tasks_db"):
+        pytest.skip("sem o backend de banco do django-tasks")
+    settings.TASK_QUEUE_MAX_WAIT_MINUTES = 5
+    _waiting_task(minutes_ago=60, run_after=timezone.now() + datetime.timedelta(hours=1))
+    response, body = health(client)
+    assert response.status_code == 200
+    _waiting_task(minutes_ago=60, run_after=timezone.now() - datetime.timedelta(minutes=30))
+    response, body = health(client)
+    assert response.status_code == 503 and body["checks"]["task_queue"]["oldest_minutes"] == 30

@@ -1,11 +1,12 @@
 """``/saude/``: whether this instance can serve, for a load balancer or a monitor (anonymous, JSON).
 
 It says only whether the database answers, whether every migration is applied and how the task queue
-stands; no personal data, no version numbers, no settings. 200 when healthy, 503 otherwise.
+stands (503 when the task waiting longest has waited ``TASK_QUEUE_MAX_WAIT_MINUTES``: a stopped worker); no personal data, no version numbers, no settings. 200 when healthy, 503 otherwise.
 """
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from django.apps import apps
@@ -13,7 +14,9 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
 from django.db import DatabaseError, connection
 from django.db.migrations.executor import MigrationExecutor
+from django.db.models import Max, Min
 from django.http import HttpRequest, JsonResponse
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
@@ -54,10 +57,40 @@ def _task_queue() -> dict[str, Any]:
         name = backend.rsplit(".", 1)[-1] or "padrão"
         return {"ok": True, "detail": f"configurada sem fila no banco ({name})"}
     try:
-        waiting = apps.get_model(TASKS_DB_LABEL, "DBTaskResult").objects.filter(status="READY").count()
+        queue = apps.get_model(TASKS_DB_LABEL, "DBTaskResult").objects
+        waiting = queue.filter(status="READY").count()
+        oldest = _oldest_wait(queue) if waiting else None
     except DatabaseError:
         return {"ok": False, "detail": "fila não verificada (banco indisponível)"}
-    return {"ok": True, "detail": plural(waiting, "tarefa pendente", "tarefas pendentes"), "pending": waiting}
+    detail = plural(waiting, "tarefa pendente", "tarefas pendentes")
+    if oldest is None:
+        return {"ok": True, "detail": detail, "pending": waiting}
+    minutes = int((timezone.now() - oldest).total_seconds() // 60)
+    limit = settings.TASK_QUEUE_MAX_WAIT_MINUTES
+    if minutes >= limit:
+        # A worker that stopped leaves e-mails unsent and deadlines that would run from them: say so.
+        reason = f"{detail}; a mais antiga espera há {plural(minutes, 'minuto', 'minutos')} (limite: {limit})"
+        return {
+            "ok": False,
+            "detail": f"fila parada? {reason}",
+            "pending": waiting,
+            "oldest_minutes": minutes,
+        }
+    return {"ok": True, "detail": detail, "pending": waiting, "oldest_minutes": minutes}
+
+
+def _oldest_wait(queue: Any) -> datetime.datetime | None:
+    """When the task waiting longest became due: its ``run_after`` when it has one (django-tasks-db keeps
+    a far-future sentinel for "none"), else when it was enqueued. Tasks scheduled for later are not late."""
+    now = timezone.now()
+    ready = queue.filter(status="READY")
+    sentinel = ready.aggregate(latest=Max("run_after"))["latest"]
+    due = ready.filter(run_after__lte=now).aggregate(first=Min("run_after"))["first"]
+    unscheduled = None
+    if sentinel is not None and sentinel.year == 9999:
+        unscheduled = ready.filter(run_after=sentinel).aggregate(first=Min("enqueued_at"))["first"]
+    moments = [moment for moment in (due, unscheduled) if moment is not None]
+    return min(moments) if moments else None
 
 
 @login_not_required

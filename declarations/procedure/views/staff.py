@@ -100,6 +100,8 @@ def procedure_open(request: AuthenticatedHttpRequest, registration_pk: int) -> H
     )
     form = OpenForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        token = form.cleaned_data["form_token"]
+        repeated = bool(token) and Procedure.objects.filter(form_token=token).exists()
         try:
             procedure = services.procedure_open(
                 registration=registration, by=request.user, today=timezone.localdate(), **form.cleaned_data
@@ -107,7 +109,12 @@ def procedure_open(request: AuthenticatedHttpRequest, registration_pk: int) -> H
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(request, f"{procedure} instaurado.")
+            if repeated:
+                messages.info(
+                    request, f"Este formulário já instaurou o {procedure}: nada foi instaurado de novo."
+                )
+            else:
+                messages.success(request, f"{procedure} instaurado.")
             return redirect(procedure)
     return render(
         request,
