@@ -30,6 +30,7 @@ from declarations import deadlines
 from declarations.hetero import rules
 from declarations.hetero.appeal_files import appeal_files_add, appeal_files_check
 from declarations.hetero.documents import opinions_extract
+from declarations.hetero.periods import appeal_period_open
 from declarations.hetero.selectors import appeal_of, final_state, member_for
 from declarations.hetero.tasks import send_hetero_result_email
 from declarations.links import hetero_link_issue
@@ -342,7 +343,8 @@ def session_close(
 ) -> Session:
     """Close ``session``: each attending candidate's result is the majority of the present members'
     opinions (computed; refused while one is missing); an absent candidate's absence is the result. A
-    first-instance non-confirmation starts the appeal deadline (the policy's ``appeal_days``)."""
+    first-instance non-confirmation is communicated to the candidate, and its appeal period starts when that
+    message leaves (``periods.appeal_period_open``), never before."""
     session = _locked_session(session)
     _open(session)
     members = [str(pk) for pk in session.commission.members.values_list("pk", flat=True)]
@@ -368,15 +370,14 @@ def session_close(
             verification.explanation = result.explanation
             verification.confirming = result.confirming
             verification.not_confirming = result.not_confirming
-        verification.notified_on = today
         if (
             session.commission.kind == rules.Kind.FIRST
             and verification.outcome == rules.Outcome.NOT_CONFIRMED
         ):
-            days = verification.registration.contest.policy.procedure_law.hetero_appeal_days
-            verification.appeal_deadline = deadlines.deadline(
-                today, days, deadlines.Unit.DAYS, calendar
-            ).last_day
+            # The appeal period starts when the candidate's message leaves (``periods``), not now.
+            verification.notified_on = verification.appeal_deadline = None
+        else:
+            verification.notified_on = today
         audited_save(verification, by=by, reason="Resultado apurado no encerramento da sessão")
     session.closed_at = now
     audited_save(session, by=by, reason="Sessão encerrada")
@@ -430,6 +431,7 @@ def result_letter_printed(
     ):
         _refuse("Só se comunica individualmente a não confirmação pela comissão de heteroidentificação.")
     link, token = hetero_link_issue(verification=verification, by=by, now=now)
+    appeal_period_open(verification, on=timezone.localdate(now))  # the letter is issued: it states the period
     verification.notice = (
         f"Carta com o resultado e o link privado impressa em {timezone.localtime(now):%d/%m/%Y %H:%M} "
         "(a entrega ao candidato cabe ao setor)."

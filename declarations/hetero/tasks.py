@@ -16,6 +16,7 @@ from django_tasks import task
 from contests.audit import audited_save
 from contests.models import Organization
 from contests.wording import header_value
+from declarations.hetero.periods import appeal_period_open
 from declarations.links import hetero_link_issue, link_revoke, link_supersede, link_url
 from declarations.models import Verification
 
@@ -38,6 +39,8 @@ def send_hetero_result_email(verification_id: int) -> str:
             verification=verification, by=None, now=now, email=candidate.email, supersede=False
         )
     url = link_url("declarations:hetero_portal", token)
+    # The period starts the day the message leaves: computed now for the e-mail's text, saved only once sent.
+    appeal_period_open(verification, on=timezone.localdate(now))
     context = {
         "verification": verification,
         "candidate": candidate,
@@ -59,6 +62,7 @@ def send_hetero_result_email(verification_id: int) -> str:
         logger.warning("heteroidentificação %s: envio falhou: %s", verification_id, error)
         with transaction.atomic():
             link_revoke(link=link, by=None, now=now, reason="Link privado revogado: e-mail não enviado")
+            verification.refresh_from_db(fields=["notified_on", "appeal_deadline"])  # no period: nothing left
             verification.notice = f"E-mail não enviado em {timezone.localtime(now):%d/%m/%Y %H:%M}: {error}"[
                 :300
             ]
@@ -66,6 +70,8 @@ def send_hetero_result_email(verification_id: int) -> str:
         return "falhou"
     with transaction.atomic():
         link_supersede(link=link, by=None, now=now)  # sent: the links sent before stop working
+        verification.refresh_from_db(fields=["notified_on", "appeal_deadline"])
+        appeal_period_open(verification, on=timezone.localdate(now))
         verification.notice = (
             f"Comunicado por e-mail com link privado em {timezone.localtime(now):%d/%m/%Y %H:%M} "
             f"({candidate.email})."

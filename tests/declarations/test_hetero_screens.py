@@ -24,6 +24,7 @@ from contests.documents.models import RESTRICTED_KINDS, Document
 from contests.models import AccessLog
 from declarations.hetero import draw as draw_rules
 from declarations.hetero import services as hs
+from declarations.hetero.periods import appeal_period_open
 from declarations.links import hetero_link_issue
 from declarations.models import (
     Appeal,
@@ -293,7 +294,7 @@ def test_rules_s5_the_call_is_published_with_inscription_and_name_only(client, c
     assert n2.candidate.cpf not in text.replace(".", "").replace("-", "") and "preta" not in text
 
 
-def _close_with(session, legal, votes: dict[str, tuple[bool, ...]], now=None):
+def _close_with(session, legal, votes: dict[str, tuple[bool, ...]], now=None, message_left=True):
     for verification in session.verifications.select_related("registration"):
         hs.attendance_record(
             verification=verification, attended=verification.registration.number in votes, by=legal
@@ -309,9 +310,15 @@ def _close_with(session, legal, votes: dict[str, tuple[bool, ...]], now=None):
     from declarations.calendars import organization_calendar as case_calendar
 
     now = now or timezone.now()
-    return hs.session_close(
+    closed = hs.session_close(
         session=session, by=legal, now=now, calendar=case_calendar([now.year, now.year + 1])
     )
+    # The appeal period starts when the message leaves (issue 25 N7): here, the close's day.
+    left = closed.verifications.filter(outcome="not_confirmed", notified_on=None) if message_left else ()
+    for verification in left:
+        appeal_period_open(verification, on=timezone.localdate(now))
+        verification.save(update_fields=["notified_on", "appeal_deadline"])
+    return closed
 
 
 def test_rules_s5_the_non_confirmed_candidate_is_told_by_email_with_a_private_link_and_appeals(

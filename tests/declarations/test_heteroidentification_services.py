@@ -186,7 +186,10 @@ def _through_appeal(world, cast, appeal_votes=(False, False, False)):
     n2 = called["N2"]
     n2.refresh_from_db()
     assert (n2.outcome, n2.confirming, n2.not_confirming) == ("not_confirmed", 2, 3)
-    assert n2.appeal_deadline == D(2026, 6, 30)  # Santa Maria's policy: 10 days
+    assert n2.appeal_deadline is None  # no message has left yet (issue 25 N7)
+    hs.result_letter_printed(verification=n2, by=legal, now=at(D(2026, 6, 20), 18))
+    n2.refresh_from_db()
+    assert n2.appeal_deadline == D(2026, 6, 30)  # Santa Maria's policy: 10 days from the letter
     with pytest.raises(ValidationError, match="não é definitivo"):
         hs.result_apply(verification=n2, by=legal, today=D(2026, 6, 21))
     appeal = hs.appeal_file(verification=n2, reasons="Sou parda.", now=at(D(2026, 6, 25)))
@@ -234,6 +237,7 @@ def test_rules_s5_appeal_that_confirms_ends_the_check(world, cast):
 def test_rules_s5_appeal_out_of_time_is_refused(world, cast):
     session, called = run_first_session(world, cast)
     hs.session_close(session=session, by=cast["legal"], now=at(D(2026, 6, 20), 18), calendar=Calendar())
+    hs.result_letter_printed(verification=called["N2"], by=cast["legal"], now=at(D(2026, 6, 20), 18))
     with pytest.raises(ValidationError, match="prazo de recurso terminou"):
         hs.appeal_file(verification=called["N2"], reasons="x", now=at(D(2026, 7, 1)))
 
@@ -244,6 +248,7 @@ def test_rules_s5_a_session_closed_late_at_night_counts_the_local_day(world, cas
     late = at(D(2026, 6, 20), 22).astimezone(datetime.UTC)
     assert late.date() == D(2026, 6, 21)
     hs.session_close(session=session, by=cast["legal"], now=late, calendar=Calendar())
+    hs.result_letter_printed(verification=called["N2"], by=cast["legal"], now=late)
     n2 = called["N2"]
     n2.refresh_from_db()
     assert (n2.notified_on, n2.appeal_deadline) == (D(2026, 6, 20), D(2026, 6, 30))

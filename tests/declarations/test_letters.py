@@ -178,6 +178,8 @@ def test_issue19_without_email_the_button_says_nothing_was_sent_and_the_letter_c
     text = pdf_text(letter.content, "carta-heteroidentificacao.pdf")
     registration = verification.registration
     assert access.code_for(registration) in text
+    verification.refresh_from_db()  # the period starts with the letter, the message that left (issue 25 N7)
+    assert verification.appeal_deadline is not None
     assert f"até as 23h59 de {date_in_full(verification.appeal_deadline)}" in " ".join(text.split())
     # LGPD: no member named, no opinion's text, no CPF on the paper.
     assert "Fenótipo" not in text and "Membro 1" not in text

@@ -417,6 +417,7 @@ def result_letter(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect("declarations:hetero_session", pk=verification.session_id)
+    verification.refresh_from_db(fields=["notified_on", "appeal_deadline", "notice"])  # the period it states
     letter = documents.result_letter(
         verification,
         url=link_url("declarations:hetero_portal", token),
