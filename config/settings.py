@@ -93,6 +93,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # NUL bytes out of the query string before anything reads it (PostgreSQL refuses them in a query).
     "workspace.middleware.QueryWithoutNulMiddleware",
+    # A body larger than REQUEST_BODY_MAX_MB (the proxy's client_max_body_size) is refused unread (413).
+    "workspace.middleware.RequestBodyLimitMiddleware",
     # The public portal's pages already answered, replayed whole to anonymous visitors.
     "portal.middleware.PublicPageMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -346,6 +348,16 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 # No form takes more files than this in one request (the appeal's own bound, 5, is enforced while reading:
 # declarations.hetero.appeal_files.AppealUploadLimit); past it Django refuses the request (400).
 DATA_UPLOAD_MAX_NUMBER_FILES = 20
+# The largest request body the application accepts, in MB (413 above it, before anything is read): the
+# largest upload (a 50 MB PDF at /verificar/ or a document's file) plus the form around it. The proxy's
+# limit is this same number (docs/operations.md: `client_max_body_size 52m`; a test holds them equal).
+REQUEST_BODY_MAX_MB = env.int("REQUEST_BODY_MAX_MB", default=52)
+# What one private link may file (issue 25 N8): per filing, and per day (America/Sao_Paulo) summed over its
+# filings; each file is also bounded by PROCEDURE_ATTACHMENT_MAX_BYTES.
+LINK_FILING_MAX_FILES = env.int("LINK_FILING_MAX_FILES", default=10)
+LINK_FILING_MAX_MB = env.int("LINK_FILING_MAX_MB", default=30)
+LINK_DAILY_MAX_FILES = env.int("LINK_DAILY_MAX_FILES", default=30)
+LINK_DAILY_MAX_MB = env.int("LINK_DAILY_MAX_MB", default=100)
 
 # Security. Production (DEBUG off) gets secure cookies and HSTS unless the environment says otherwise.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

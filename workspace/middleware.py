@@ -38,6 +38,29 @@ class QueryWithoutNulMiddleware:
         return self.get_response(request)
 
 
+class RequestBodyLimitMiddleware:
+    """A request whose declared body passes ``REQUEST_BODY_MAX_MB`` is answered 413 before anything reads
+    it: the same limit as the proxy's ``client_max_body_size`` (docs/operations.md), so the application
+    holds it also without the proxy. The page is plain text: nothing is rendered for a flood."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        limit = settings.REQUEST_BODY_MAX_MB
+        if length > limit * 1024 * 1024:
+            return HttpResponse(
+                f"Pedido grande demais: o limite é {limit} MB.\n",
+                status=413,
+                content_type="text/plain; charset=utf-8",
+            )
+        return self.get_response(request)
+
+
 class DatabaseUnavailableMiddleware:
     """A view that fails because the database cannot be reached (``OperationalError``: connection refused,
     server gone, too many connections; ``InterfaceError``: connection closed) answers a Portuguese 503 page

@@ -33,6 +33,16 @@ class LimitedUpload(FileUploadHandler):
         super().__init__(request)
         self.limit = forms.MAX_UPLOAD if limit is None else limit
         self.too_large = False
+        self.seen = self.unknown = False
+
+    def new_file(self, field_name: str, *args: object, **kwargs: object) -> None:
+        # Only the form's one file field, once: any other file field of an anonymous request is skipped
+        # here, never spooled to disk (three 40 MB extra fields were written to temporary files).
+        if field_name != "file" or self.seen:
+            self.unknown = True
+            raise SkipFile
+        self.seen = True
+        super().new_file(field_name, *args, **kwargs)  # type: ignore[arg-type]
 
     def receive_data_chunk(self, raw_data: bytes, start: int) -> bytes | None:
         if start + len(raw_data) > self.limit:
@@ -80,7 +90,11 @@ def _verify(request: HttpRequest, code: str, handler: LimitedUpload) -> HttpResp
     form = forms.UploadForm(request.POST, request.FILES) if request.method == "POST" else forms.UploadForm()
     result = None
     if request.method == "POST":
-        if handler.too_large:
+        if handler.unknown:
+            form.is_valid()
+            form.errors.pop("file", None)
+            form.add_error("file", "Envie um único arquivo, no campo do formulário: nada foi comparado.")
+        elif handler.too_large:
             form.is_valid()
             form.errors.pop("file", None)
             form.add_error("file", forms.TOO_LARGE)

@@ -82,6 +82,9 @@ def file(request: HttpRequest, token: str) -> HttpResponse:
     if isinstance(link, HttpResponse):
         return link
     form = FilingForm(request.POST, request.FILES)
+    if set(request.FILES) - {"attachments"}:  # a file field the form does not have: refused, not ignored
+        messages.error(request, "O envio trouxe arquivos fora do campo “Arquivos”: nada foi recebido.")
+        return redirect("declarations:portal", token=token)
     if not form.is_valid():
         problems = " ".join(str(message) for errors in form.errors.values() for message in errors)
         messages.error(request, f"Confira o formulário: {problems}")
