@@ -343,6 +343,8 @@ DOCUMENTS_TASK_ROWS = env.int("DOCUMENTS_TASK_ROWS", default=500)
 # municipality's (a position with 1,000,000 vacancies made its nominations page 290 MB).
 MAX_VACANCIES_PER_POSITION = env.int("MAX_VACANCIES_PER_POSITION", default=5000)
 
+# The longest free text a form takes per field (facts, reasons, texts of acts): shown in its help text.
+TEXT_MAX_CHARS = env.int("TEXT_MAX_CHARS", default=10_000)
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 # No form takes more files than this in one request (the appeal's own bound, 5, is enforced while reading:

@@ -13,7 +13,7 @@ from django.utils import timezone
 from candidates.models import Phase
 from contests.audit import User
 from contests.form_fields import RecordsField
-from contests.forms import StaffFormMixin, date_field
+from contests.forms import BoundedTextMixin, StaffFormMixin, date_field
 from declarations.hetero import appeal_files, rules
 from declarations.hetero.services import MemberInput
 from declarations.models import Appeal, Commission, CommissionMember, Session
@@ -262,7 +262,7 @@ class PublishForm(StaffFormMixin, forms.Form):
     )
 
 
-class OpinionForm(forms.Form):
+class OpinionForm(BoundedTextMixin, forms.Form):
     confirms = forms.TypedChoiceField(
         label="Parecer",
         choices=[("1", "Confirma a autodeclaração"), ("0", "Não confirma a autodeclaração")],

@@ -9,7 +9,13 @@ from django import forms
 from django.utils import timezone
 
 from candidates.models import Registration
-from contests.forms import AuthorityChoiceField, StaffFormMixin, date_field, form_token_field
+from contests.forms import (
+    AuthorityChoiceField,
+    BoundedTextMixin,
+    StaffFormMixin,
+    date_field,
+    form_token_field,
+)
 from contests.models import Contest
 from declarations.models import Procedure
 from declarations.models.procedures import GROUND_CHOICES, MEANS_CHOICES, OUTCOME_CHOICES, STANDING_CHOICES
@@ -277,7 +283,7 @@ FILING_LABELS = {
 }
 
 
-class FilingForm(forms.Form):
+class FilingForm(BoundedTextMixin, forms.Form):
     kind = forms.ChoiceField(
         label="O que apresenta", choices=[(k.value, v) for k, v in FILING_LABELS.items()]
     )
