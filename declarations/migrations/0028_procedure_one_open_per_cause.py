@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('candidates', '0019_nomination_reinstatement_on_hold'),
-        ('declarations', '0026_act_kinds_appeals'),
+        ('declarations', '0027_court_order_secret'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
