@@ -7,16 +7,15 @@ import uuid
 from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
-from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.core.files.uploadedfile import UploadedFile
-from django.core.validators import MaxLengthValidator
 from django.template.defaultfilters import filesizeformat
 from django.utils.text import slugify
 
 from contests import lifecycle
 from contests.documents.models import EditalText
 from contests.documents.services import EDITAL_FIELDS
+from contests.form_text import BoundedTextMixin, bound_text_fields  # noqa: F401  (re-exported)
 from contests.models import (
     Authority,
     Contest,
@@ -82,36 +81,11 @@ def date_field(label: str, *, required: bool = True, help_text: str = "") -> for
     return bound_date_field(forms.DateField(label=label, required=required, help_text=help_text))
 
 
-def bound_text_fields(form: forms.BaseForm) -> None:
-    """Every free-text field (a ``Textarea`` without its own ``max_length``) takes ``TEXT_MAX_CHARS``: the
-    limit is enforced, rendered (``maxlength``) and said in the help text ("Até 10.000 caracteres"). 2 MB of
-    facts made a 429-page act in 59 s (issue 25 N13)."""
-    limit = settings.TEXT_MAX_CHARS
-    said = f"Até {limit:,} caracteres.".replace(",", ".")
-    for field in form.fields.values():
-        if not isinstance(field, forms.CharField) or not isinstance(field.widget, forms.Textarea):
-            continue
-        if field.max_length is None:
-            field.max_length = limit
-            field.validators.append(MaxLengthValidator(limit))
-        field.widget.attrs.setdefault("maxlength", str(field.max_length))
-        if "caracteres" not in str(field.help_text):
-            field.help_text = f"{field.help_text} {said}".strip() if field.help_text else said
-
-
 # The mixin is mixed into forms: for the type checker it is one.
 if TYPE_CHECKING:
     _FormBase = forms.BaseForm
 else:
     _FormBase = object
-
-
-class BoundedTextMixin(_FormBase):
-    """Free text bounded (``bound_text_fields``) on a form outside the workspace's mixin (the candidate's)."""
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        bound_text_fields(self)
 
 
 class StaffFormMixin(_FormBase):
