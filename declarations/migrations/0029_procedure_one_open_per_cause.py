@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('candidates', '0019_nomination_reinstatement_on_hold'),
-        ('declarations', '0027_court_order_secret'),
+        ('declarations', '0028_act_kinds_annulment_notice'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
