@@ -13,7 +13,6 @@ import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.db import IntegrityError, transaction
@@ -28,12 +27,13 @@ from contests.publication import contest_url, publication_record
 from declarations import deadlines
 from declarations.calendars import organization_calendar
 from declarations.links import link_issue
-from declarations.models import FilingReceipt, Procedure, ProcedureAct, ProcedureCounter, ProcedureLink
+from declarations.models import Procedure, ProcedureAct, ProcedureCounter, ProcedureLink
 from declarations.models.procedures import policy_snapshot
 from declarations.procedure import appeals, documents, finality, notices, reversals, rules
 from declarations.procedure import rules_labels as labels
 from declarations.procedure.attachments import attachment_add, attachment_check
 from declarations.procedure.authorities import authority_refusal
+from declarations.procedure.filing_bounds import link_volume_refusal
 from declarations.procedure.receipts import receipt_issue
 from declarations.procedure.selectors import case_state
 from declarations.procedure.tasks import send_notice_email
@@ -640,35 +640,6 @@ def representative_name(
     )
 
 
-def _link_volume_refusal(
-    link: ProcedureLink, filed_by: str, uploads: Sequence[UploadedFile], now: datetime.datetime
-) -> str:
-    """Why ``uploads`` exceed what a private link may file (issue 25 N8): per filing, and per day summed
-    over the link's receipts of the local day; "" when they fit."""
-    mb = 1024 * 1024
-    count, size = len(uploads), sum(upload.size or 0 for upload in uploads)
-    if count > settings.LINK_FILING_MAX_FILES or size > settings.LINK_FILING_MAX_MB * mb:
-        return (
-            f"Cada protocolo aceita até {settings.LINK_FILING_MAX_FILES} arquivos e "
-            f"{settings.LINK_FILING_MAX_MB} MB no total (foram {count}, {size / mb:.1f} MB): divida os arquivos "
-            "em mais de um protocolo."
-        )
-    if not uploads:
-        return ""
-    day = timezone.localtime(now).replace(hour=0, minute=0, second=0, microsecond=0)
-    earlier = FilingReceipt.objects.filter(
-        act__procedure=link.procedure, filed_by=filed_by, received_at__gte=day
-    )
-    files = [entry for receipt in earlier.values_list("files", flat=True) for entry in receipt]
-    day_count, day_size = len(files) + count, sum(int(entry.get("size") or 0) for entry in files) + size
-    if day_count > settings.LINK_DAILY_MAX_FILES or day_size > settings.LINK_DAILY_MAX_MB * mb:
-        return (
-            f"Pelo link chegam até {settings.LINK_DAILY_MAX_FILES} arquivos e {settings.LINK_DAILY_MAX_MB} MB por "
-            "dia: o limite de hoje foi atingido. Envie o restante amanhã ou entregue-o no protocolo do órgão."
-        )
-    return ""
-
-
 def candidate_file(
     *,
     link: ProcedureLink,
@@ -687,7 +658,7 @@ def candidate_file(
     holder = "procurador" if link.holder == ProcedureLink.Holder.REPRESENTATIVE else "candidato"
     with transaction.atomic():  # the filing and its protocol receipt, together or not at all
         ProcedureLink.objects.select_for_update().filter(pk=link.pk).first()  # one filing of a link at a time
-        _refuse(_link_volume_refusal(link, f"{link.name} ({holder})", uploads, now))
+        _refuse(link_volume_refusal(link, f"{link.name} ({holder})", uploads, now))
         act = act_record(
             procedure=link.procedure,
             kind=kind,
