@@ -46,7 +46,10 @@ def render(scope: Scope, fmt: str) -> str:
 
 
 class Command(BaseCommand):
-    help = "Imprime os indicadores da lei (agregados, com supressão de células pequenas) em CSV ou JSON."
+    help = (
+        "Imprime os indicadores da lei (agregados, com supressão de células pequenas) em CSV ou JSON, ou "
+        "grava a minuta do relatório em PDF (--format pdf --output ARQUIVO)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("policy", help="Identificador da política (lei).")
