@@ -5,7 +5,7 @@ candidate (art. 64 sole paragraph), and no extension of a period already over (a
 
 PURE module: no Django, no project import but the pure ``acts`` (the procedure's vocabulary; split from
 ``rules``, which was at the 700-line limit). ``rules`` calls these functions from ``refusal``/``ACT_RULES``;
-this module never imports ``rules``.
+this module never imports ``rules``. Day arithmetic: the pure ``contests.calendar``.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import datetime
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 
+from contests.calendar import add_days
 from declarations.procedure.acts import (
     DECIDING_ACTS,
     NO_APPEAL_TO_RECONSIDER,
@@ -23,10 +24,13 @@ from declarations.procedure.acts import (
     Case,
     Outcome,
     Period,
+    PeriodStart,
     Policy,
     _instance,
     _last,
     current_outcome,
+    period_amount,
+    period_unit,
 )
 
 
@@ -257,6 +261,28 @@ def forwarded_by_default(case: Case) -> int | None:
         return None
     end = case.ends.get(Period.RECONSIDERATION)
     return i if end is not None and case.today > end else None
+
+
+def superior_start_by_default(
+    acts: Sequence[ActRecord], policy: Policy, *, ends: Mapping[Period, datetime.date]
+) -> PeriodStart | None:
+    """The superior's decision period when the appeal was forwarded by default (art. 56 §1º: the authority
+    let the reconsideration period end without reconsidering): the appeal reaches the superior the day
+    after that period's last day, and the superior's thirty days (art. 59 §1º; thirty more once, with
+    reasons, §2º: a ``DECISION_EXTENSION`` after the forwarding) count from that day, as they count from a
+    reconsideration that maintains the decision. None otherwise (a reconsideration starts the period
+    itself: ``acts.STARTS``)."""
+    i = _pending(acts)
+    if i is None or any(a.kind is Act.RECONSIDERATION for a in acts[i + 1 :]):
+        return None
+    end = ends.get(Period.RECONSIDERATION)
+    forwarded = add_days(end, 1) if end is not None else None
+    if forwarded is None:
+        return None
+    period = Period.SUPERIOR_DECISION
+    extended = any(a.kind is Act.DECISION_EXTENSION for a in acts[i + 1 :])
+    amount = period_amount(period, policy) + (policy.decision_extension_days if extended else 0)
+    return PeriodStart(period, forwarded, amount, period_unit(period), i)
 
 
 def forwarding_note(

@@ -159,10 +159,27 @@ def case_state(
         if calendar is None:
             calendar = organization_calendar(sorted(years | {y + 1 for y in years}))
         for start in periods.values():
-            found = deadlines.deadline(start.start, start.amount, deadlines.Unit(start.unit), calendar)
-            done = rules.period_done(start, records)
-            running.append(RunningDeadline(start, found, found.days_left(today), done))
+            running.append(_running(start, records, calendar, today))
+        # Forwarded to the superior by default (art. 56 §1º): its period runs from the forwarding (art. 59 §1º).
+        ends = {r.start.period: r.deadline.last_day for r in running}
+        forwarded = appeals.superior_start_by_default(records, policy, ends=ends)
+        if forwarded is not None and forwarded.period not in periods:
+            if forwarded.start.year + 1 not in years:
+                calendar = organization_calendar(
+                    sorted(years | {forwarded.start.year, forwarded.start.year + 1})
+                )
+            running.append(_running(forwarded, records, calendar, today))
     return CaseState(procedure, acts, records, tuple(running), today)
+
+
+def _running(
+    start: rules.PeriodStart,
+    records: tuple[rules.ActRecord, ...],
+    calendar: deadlines.Calendar,
+    today: datetime.date,
+) -> RunningDeadline:
+    found = deadlines.deadline(start.start, start.amount, deadlines.Unit(start.unit), calendar)
+    return RunningDeadline(start, found, found.days_left(today), rules.period_done(start, records))
 
 
 def procedures_for_desk() -> QuerySet[Procedure]:
