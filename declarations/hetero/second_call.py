@@ -9,9 +9,11 @@ import datetime
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 
 from contests.audit import User, audited_save
 from declarations.hetero import rules
+from declarations.hetero.tasks import send_second_call_email
 from declarations.models import SecondCall, Session, Verification
 
 
@@ -52,4 +54,23 @@ def second_call(
         recorded_by=by,
     )
     audited_save(record, by=by, reason="Ausência justificada: segunda chamada")
+    _notify(verification)
     return record
+
+
+NO_EMAIL = "Sem e-mail cadastrado: comunique a segunda chamada (data, hora e local) por carta."
+
+
+def _notify(verification: Verification) -> None:
+    """The candidate told of the second call individually, as of the result: an e-mail with the session's
+    date, time and place and a private link, sent by the task queue once the transaction commits; without an
+    e-mail on file, the verification says to send a letter."""
+    email = verification.registration.candidate.email
+    if not email:
+        verification.notice = NO_EMAIL
+        audited_save(verification, by=None, reason="Convocação da segunda chamada pendente: sem e-mail")
+        return
+    verification.notice = f"Convocação da segunda chamada na fila de envio desde {timezone.localtime():%d/%m/%Y %H:%M} ({email})."
+    audited_save(verification, by=None, reason="Convocação da segunda chamada posta na fila de e-mails")
+    verification_id = verification.pk
+    transaction.on_commit(lambda: send_second_call_email.enqueue(verification_id=verification_id))

@@ -49,7 +49,12 @@ def second_call(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
             messages.success(
                 request,
                 f"Inscrição {absent.registration.number} chamada em segunda chamada para a "
-                f"{str(record.verification.session).lower()}.",
+                f"{str(record.verification.session).lower()}. "
+                + (
+                    "A convocação (data, hora e local, com o link privado) segue por e-mail."
+                    if absent.registration.candidate.email
+                    else "Sem e-mail cadastrado: comunique a convocação por carta."
+                ),
             )
             return redirect("declarations:hetero_session", pk=record.verification.session_id)
     # The page names the candidate and their absence (and, after a refusal, the justification typed): logged.
