@@ -123,7 +123,8 @@ def crawl(client: Client, starts: list[str]) -> dict[str, str]:
 
 
 def publish_law_reports():
-    """The demo's Santa Maria law report published, then rectified (two versions, both public)."""
+    """A second Santa Maria law report (the demo publishes nº 1) published, then rectified (two versions, both
+    public)."""
     from django.contrib.auth.models import User
 
     from monitoring import acts
@@ -131,7 +132,7 @@ def publish_law_reports():
 
     policy = Contest.objects.get(slug="demo-santa-maria-concluido").policy
     scope = Scope(policy, datetime.date(2000, 1, 1), datetime.date(2099, 12, 31))
-    written = acts.Written("periodic", 1, "Conclusões.", "", "Maria Souza", "Secretária")
+    written = acts.Written("periodic", 2, "Conclusões.", "", "Maria Souza", "Secretária")
     by = User.objects.filter(is_superuser=False).order_by("pk").first()
     first = acts.law_report_publish(scope=scope, written=written, summary="", by=by)
     second = acts.law_report_publish(scope=scope, written=written, summary="Corrige o texto.", by=by)

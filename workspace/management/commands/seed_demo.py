@@ -42,6 +42,9 @@ from contests.documents import services as document_services
 from contests.documents.models import EditalText
 from contests.models import Authority, Contest, Holiday, Organization, Policy, Position, Signatory
 from declarations.hetero.documents import Signer
+from monitoring.acts import Written, law_report_publish
+from monitoring.indicators import Scope
+from monitoring.models import FiledReport, LawReport
 from workspace.management.commands._demo_hetero import (
     seed_heteroidentification,
     seed_heteroidentification_held,
@@ -470,6 +473,7 @@ class Command(BaseCommand):
                     )
                     self.created.extend(seed_procedure(procedure_contest, admin))
                     self.created.extend(seed_procedure_concluded(procedure_contest, admin))
+                    self.created.extend(self._law_report(procedure_contest, admin, today))
         except ValidationError as error:
             raise CommandError("Dados de demonstração recusados: " + "; ".join(error.messages)) from error
 
@@ -602,3 +606,22 @@ class Command(BaseCommand):
                 self.created.extend(
                     seed_portal(contest, by, today=today, acts=spec["portal"], signer=self.demo.signer)
                 )
+
+    def _law_report(self, contest: Contest, admin: Any, today: datetime.date) -> list[str]:
+        """The law's monitoring report (issue 23) of the year so far, published once, so that the portal's open
+        data and the documents of every kind have one."""
+        if LawReport.objects.filter(policy=contest.policy).exists():
+            return []
+        scope = Scope(contest.policy, today.replace(month=1, day=1), today)
+        name, office = self.demo.signer
+        written = Written(
+            kind=FiledReport.Kind.PERIODIC,
+            number=1,
+            conclusions="Conclusões fictícias, para demonstração: os números deste relatório vêm dos concursos "
+            "de demonstração.",
+            recommendation="",
+            signer_name=name,
+            signer_office=office,
+        )
+        report = law_report_publish(scope=scope, written=written, summary="", by=admin)
+        return [f"relatório periódico nº 1 da lei publicado ({report.document.code})"]
