@@ -12,6 +12,7 @@ from declarations.links import LinkError, hetero_link_issue, link_issue, link_re
 from declarations.models import ProcedureLink, VerificationLink
 from tests.builders import make_procedure_world, make_world
 from tests.declarations.hetero_world import make_hetero_world
+from tests.declarations.test_access_log_displays import logs_of
 from tests.pages import forms_on
 
 pytestmark = pytest.mark.django_db
@@ -87,3 +88,12 @@ def test_n2_a_procedure_link_issued_again_for_the_candidate_revokes_the_older(ca
         link_resolve(first_token, now=now)
     assert link_resolve(second_token, now=now).procedure == procedure
     assert ProcedureLink.objects.filter(procedure=procedure, revoked_at__isnull=True).count() == 1
+
+
+def test_n2_the_links_screen_logs_each_display_of_the_candidate_s_links(client, cast, hetero):
+    verification = hetero["verification"]
+    client.force_login(cast["legal"])
+    before = len(logs_of(verification))
+    assert client.get(reverse("declarations:hetero_links", args=[verification.pk])).status_code == 200
+    (entry,) = logs_of(verification)[before:]
+    assert entry.user == cast["legal"] and entry.detail == "links privados"

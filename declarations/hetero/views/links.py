@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 
+from contests.audit import log_access
 from contests.views import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import here
 from declarations import links as link_service
@@ -45,6 +46,7 @@ def verification_links(request: AuthenticatedHttpRequest, pk: int) -> HttpRespon
                 f"Link de {link.name} criado em {timezone.localtime(link.created_at):%d/%m/%Y %H:%M} revogado: não abre mais.",
             )
         return redirect("declarations:hetero_links", pk=verification.pk)
+    log_access(user=request.user, obj=verification, request=request, detail="links privados")
     rows = [
         {"link": link, "usable": link.usable_at(now)}
         for link in VerificationLink.objects.filter(verification=verification).order_by("-created_at", "-pk")
