@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import datetime
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -20,6 +21,10 @@ from monitoring import indicators, privacy, tables
 from monitoring.indicators import GROUP_LABELS, GROUPS, Scope
 
 STYLE = Style(
+    title_font_size=20,
+    label_font_size=16,
+    major_label_font_size=16,
+    legend_font_size=16,
     background="white",
     plot_background="white",
     foreground="#1b1b1b",
@@ -39,31 +44,66 @@ class Chart:
     rows: tuple[tuple[str, ...], ...]
 
     @property
+    def drawn(self) -> bool:
+        """False when every count is suppressed or zero: the table stands alone."""
+        return bool(self.svg)
+
+    @property
+    def height(self) -> int:
+        """The drawing's height for an 800-wide box (the image's ``height`` attribute: no layout shift)."""
+        found = re.search(r'viewBox="0 0 800 (\d+)"', self.svg)
+        return int(found.group(1)) if found else 420
+
+    @property
     def data_uri(self) -> str:
         return "data:image/svg+xml;base64," + base64.b64encode(self.svg.encode("utf-8")).decode("ascii")
 
 
 def _config(chart: pygal.Graph, title: str, labels: Sequence[str]) -> None:
+    """Every label horizontal, at a size that reads at the PDF's 16 cm (a rotated label is extracted by a PDF
+    reader, a screen reader or the gazette's text in fragments: "insc rito s")."""
     chart.title = title
     chart.x_labels = list(labels)
     chart.js = []  # no script: the figures are in the table beside the chart
     chart.disable_xml_declaration = True
     chart.legend_at_bottom = True
+    chart.legend_at_bottom_columns = 1  # one series a line: long group names never overlap
     chart.print_values = False
-    chart.x_label_rotation = 20 if len(labels) > 3 else 0
+    chart.x_label_rotation = 0
     chart.truncate_legend = -1
     chart.truncate_label = -1
+
+
+def _ticks(top: int) -> list[int]:
+    """Whole-number marks from 0 to at least ``top`` (people and vacancies are counted, never 0.1 of one),
+    at most 11 of them, in steps of 1, 2 or 5 times a power of ten."""
+    top = max(top, 1)
+    magnitude = 1
+    while True:
+        for step in (magnitude, 2 * magnitude, 5 * magnitude):
+            if -(-top // step) <= 10:
+                return list(range(0, -(-top // step) * step + 1, step))
+        magnitude *= 10
 
 
 def bars(
     title: str, labels: Sequence[str], series: Sequence[tuple[str, Sequence[int | None]]], *, stacked: bool
 ) -> str:
-    """An SVG bar chart: one bar (or one stack, ``stacked``) per label, one colour per series; a ``None``
-    value is not drawn."""
-    chart = (pygal.StackedBar if stacked else pygal.Bar)(style=STYLE, width=800, height=420)
-    _config(chart, title, labels)
+    """An SVG chart of horizontal bars (their labels read across, however long): one bar (or one stack,
+    ``stacked``) per label, the first label on top, one colour per series; a ``None`` value is not drawn; ""
+    when no bar would be drawn (every count suppressed or zero), so that no empty grid stands for a figure."""
+    drawn = [[v or 0 for v in values] for _, values in series]
+    if not any(any(values) for values in drawn):
+        return ""
+    chart = (pygal.HorizontalStackedBar if stacked else pygal.HorizontalBar)(
+        style=STYLE, width=800, height=max(260, 90 + len(labels) * (32 if stacked else 22 * len(series)))
+    )
+    _config(chart, title, list(reversed(labels)))  # pygal draws the first label at the bottom
+    top = max(map(sum, zip(*drawn, strict=True))) if stacked else max(map(max, drawn))
+    chart.y_labels = _ticks(top)  # the value axis (pygal keeps its name when the chart lies on its side)
+    chart.value_formatter = lambda value: f"{value:.0f}"
     for name, values in series:
-        chart.add(name, list(values))
+        chart.add(name, list(reversed(values)))
     return str(chart.render(is_unicode=True))
 
 
@@ -143,6 +183,8 @@ def lifetime_chart(policy: Policy, until: datetime.date) -> Chart | None:
     chart = pygal.Line(style=STYLE, width=800, height=420, range=(0, 100), include_x_axis=True)
     _config(chart, title, labels)
     chart.y_title = "% dos nomeados"
+    chart.y_labels = list(range(0, 101, 10))
+    chart.value_formatter = lambda value: f"{value:.0f}%"
     chart.add(
         "Negros entre os nomeados (%)", [None if s.percent is None else float(s.percent) for s in shares]
     )

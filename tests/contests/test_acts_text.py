@@ -51,16 +51,6 @@ pytestmark = [
 
 ORGANIZATIONS = ("santa-maria", "angra")
 KINDS = [kind.value for kind in Document.Kind]
-# Known defect (issue 23, open): the law's report draws its charts as SVG with rotated axis labels, whose text
-# a PDF reader extracts in fragments ("insc rito s"), and its signature block reads out of order; strict, so
-# the mark must go when the report is mended.
-REPORT_DEFECT = pytest.mark.xfail(
-    strict=True, reason="relatório da lei: rótulos girados dos gráficos e bloco de assinatura (issue 23)"
-)
-
-
-def _with_report_defect(kinds: list[str]) -> list:
-    return [pytest.param(kind, marks=REPORT_DEFECT) if kind == "law_report" else kind for kind in kinds]
 
 
 def _demo_acts(settings, media) -> list[Act]:
@@ -152,7 +142,7 @@ def test_a_percentage_is_written_out_in_words(demo_acts, kind):
     assert not (found := offending(acts_of(demo_acts, kind), PER_CENT_WITHOUT_WORDS)), "\n".join(found)
 
 
-@pytest.mark.parametrize("kind", _with_report_defect(KINDS + list(LETTERS)))
+@pytest.mark.parametrize("kind", KINDS + list(LETTERS))
 def test_no_single_letteris_variable(demo_acts, kind):
     """The law writes the number (“a vaga de número 20”), never a variable (“a vaga de número s”)."""
     found = offending(acts_of(demo_acts, kind), SINGLE_LETTER, keep=is_variable)
@@ -174,7 +164,7 @@ def test_no_plural_or_gender_marker(demo_acts, kind):
 # The signature block ----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind", _with_report_defect([kind for kind in KINDS if kind not in UNSIGNED_KINDS]))
+@pytest.mark.parametrize("kind", [kind for kind in KINDS if kind not in UNSIGNED_KINDS])
 def test_every_act_is_signed_by_a_person_in_an_office(demo_acts, kind):
     """The block of ``pdf/_signature.html``: the signer's name on one line, the office on the next, as the
     document records them (``signer_name``, ``signer_office``)."""
