@@ -7,8 +7,10 @@ earlier one was still valid, the splitting ADC 41 warns against, when together t
 apart; and the contests whose positions, each counted apart, reserve less than their total would.
 
 T10, per contest: the reserve stated in an edital published through the system, separate lists published (a
-published classification with a reserved list), the order rule applied (the nominations made by the
-allocation engine, in its order) and, for the policy, each report due by the period's end filed on time.
+published classification with a reserved list), the order rule applied (every nomination recorded for the
+contest is the one the allocation engine decided, in its order: the same call order, seat, seat kind, list and
+person as the engine's ledger of the position; a nomination written or edited outside the engine, or a
+position whose nominations have no ledger, makes it "não") and, for the policy, each report due by the period's end filed on time.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ import itertools
 from collections import defaultdict
 from dataclasses import dataclass
 
-from candidates.models import Nomination, ResultEntry
+from candidates.models import AllocationLedger, Nomination, ResultEntry
 from candidates.models.results import ListName
+from candidates.services.nominations.loading import engine_id
 from contests import law_term, quotas
 from contests.documents.models import Document
 from contests.models import Contest, Position
@@ -129,9 +132,33 @@ def conformance(scope: Scope) -> list[Conformance]:
         else:
             lists = NO
         nominations = Nomination.objects.filter(position__contest=contest, act_date__lte=scope.end)
-        order = YES if nominations.exists() else NOT_YET
+        order = NO if _out_of_order(nominations) else YES if nominations.exists() else NOT_YET
         found.append(Conformance(contest, stated, lists, order))
     return found
+
+
+def _out_of_order(nominations) -> list[Nomination]:
+    """The nominations that are not the engine's: compared with the ledger of their position (the engine's
+    snapshot after each call, ``candidates.models.AllocationLedger``) by call order, seat, seat kind, list
+    and person. A nomination the ledger does not hold (written by hand) or holds otherwise is returned."""
+    ledgers = {
+        ledger.position_id: {
+            int(n["order"]): (int(n["seat"]), str(n["kind"]), str(n["list"]), str(n["candidate"]))
+            for n in ledger.state.get("nominations", ())
+        }
+        for ledger in AllocationLedger.objects.filter(position__in=nominations.values("position"))
+    }
+    return [
+        nomination
+        for nomination in nominations.select_related("registration")
+        if ledgers.get(nomination.position_id, {}).get(nomination.order)
+        != (
+            nomination.seat,
+            nomination.seat_kind,
+            nomination.source_list,
+            engine_id(nomination.registration.number),
+        )
+    ]
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
+from candidates.models import AllocationLedger, Nomination
 from contests.models import Contest
 from declarations.models import Appeal, Commission, CourtOrder, CourtOrderEffect, Session, Verification
 from monitoring import court_orders, exposure, hetero
@@ -135,3 +136,20 @@ def test_t10_conformance_lists_and_order_and_reports_on_time(world):  # noqa: F8
     # Before the calls (10/06/2026): no nomination yet.
     (before,) = exposure.conformance(scope(world, end=D(2026, 6, 9)))
     assert before.order_rule == "ainda não"
+
+
+def test_t10_a_nomination_not_decided_by_the_engine_breaks_the_order_rule(world):  # noqa: F811
+    """The order rule is checked against the engine's ledger, not taken for granted: a nomination whose seat
+    kind was edited outside the engine (a reserved seat recorded as open competition), then one whose
+    position has no ledger at all, each make the contest's line "não"."""
+    nomination = Nomination.objects.filter(position__contest=world["contest"]).order_by("order").first()
+    assert nomination is not None
+    kind = nomination.seat_kind
+    other = next(choice for choice, _ in Nomination._meta.get_field("seat_kind").choices if choice != kind)
+    Nomination.objects.filter(pk=nomination.pk).update(seat_kind=other)
+    (line,) = exposure.conformance(scope(world))
+    assert line.order_rule == "não"
+    Nomination.objects.filter(pk=nomination.pk).update(seat_kind=kind)
+    assert exposure.conformance(scope(world))[0].order_rule == "sim"
+    AllocationLedger.objects.filter(position=nomination.position).delete()
+    assert exposure.conformance(scope(world))[0].order_rule == "não"
