@@ -1,8 +1,10 @@
 """The candidate's own page, opened with the contest, the inscription number and the personal access code
 (``candidates.access``); no search by CPF. The code travels only in a POST body, never in a URL; the answer
 is ``private, no-store`` and ``noindex``. Wrong codes are throttled per inscription and address, per address,
-and slow down the answers about an inscription tried from everywhere (``candidates.services.access_throttle``,
-in the database: the same for every worker), and an unknown inscription and a wrong code get the same answer, so the page tells nobody which numbers exist. What it shows is read from published data
+and space out the tries on an inscription tried from everywhere (``candidates.services.access_throttle``, in
+the database: the same for every worker); a try that must wait is answered at once with 429, ``Retry-After``
+and the wait in words, never by holding the worker. An unknown inscription and a wrong code get the same
+answer, so the page tells nobody which numbers exist. What it shows is read from published data
 only (``candidates.standing``), and the calls to a heteroidentification session still open (date, time,
 place: the candidate's own).
 """
@@ -23,6 +25,7 @@ from candidates.services import access_throttle
 from candidates.standing import candidate_standing, registration_by_number
 from contests import selectors as contest_selectors
 from contests.models import Contest
+from contests.wording import plural
 from declarations.hetero.selectors import calls_of
 from portal.forms import CandidateLookupForm
 from portal.pages import query_text
@@ -33,9 +36,20 @@ REFUSED = (
     "dados (o código tem 10 letras e números, como ABCD-EFGH-JK) e tente de novo."
 )
 LOCKED = (
-    "Muitas tentativas sem sucesso. Por segurança, a consulta está bloqueada por algum tempo (até "
-    "{minutes} minutos). Tente mais tarde ou, se perdeu o código, peça outro à Secretaria do concurso."
+    "Muitas tentativas sem sucesso a partir deste endereço. Por segurança, a consulta está bloqueada por "
+    "{wait}. Tente de novo depois disso ou, se perdeu o código, peça outro à Secretaria do concurso."
 )
+SLOWED = (
+    "Esta inscrição recebeu muitas tentativas com código errado. Por segurança, aguarde {wait} antes de "
+    "tentar de novo. Confira o código (10 letras e números, como ABCD-EFGH-JK)."
+)
+
+
+def wait_text(seconds: int) -> str:
+    """'45 segundos', '1 minuto', '12 minutos' (minutes rounded up from a minute on)."""
+    if seconds < 60:
+        return plural(seconds, "segundo", "segundos")
+    return plural(-(-seconds // 60), "minuto", "minutos")
 
 
 def _check(contest: Contest, number: str, code: str) -> Registration | None:
@@ -83,11 +97,13 @@ def candidate_lookup(request: HttpRequest) -> HttpResponse:
         contest_id=contest.pk, number=number, address=request.META.get("REMOTE_ADDR") or "desconhecido"
     )
     verdict = access_throttle.verdict(keys, now=now)
-    if verdict.locked_seconds:
-        form.add_error(None, LOCKED.format(minutes=verdict.locked_seconds // 60))
+    if verdict.retry_after:
+        message = LOCKED if verdict.locked else SLOWED
+        form.add_error(None, message.format(wait=wait_text(verdict.retry_after)))
         _forget_code(form)
-        return _page(request, {"form": form, "locked": True}, status=429)
-    access_throttle.wait(verdict.delay)
+        response = _page(request, {"form": form}, status=429)
+        response["Retry-After"] = str(verdict.retry_after)
+        return response
     registration = _check(contest, number, form.cleaned_data["code"])
     if registration is None:
         access_throttle.failure_record(keys, now=now)
