@@ -4,8 +4,6 @@ answer for an unknown inscription and a wrong code; throttled; a reissued code r
 from __future__ import annotations
 
 import datetime
-import time
-
 import types
 
 import pytest
@@ -196,7 +194,10 @@ def test_n4_an_inscription_guessed_from_everywhere_spaces_out_the_guessers_tries
     assert response.status_code == 200
     assert registration.candidate.display_name in response.content.decode()
     clock.at = start + datetime.timedelta(seconds=2)
-    assert registration.candidate.display_name in ask(client, registration, address="203.0.113.0").content.decode()
+    assert (
+        registration.candidate.display_name
+        in ask(client, registration, address="203.0.113.0").content.decode()
+    )
     clock.at = start + datetime.timedelta(seconds=3)
     for n in range(40):  # many more guessers: the spacing grows to SLOW_MAX and no further
         ask(client, registration, "ZZZZ-ZZZZ-ZZ", address=f"198.18.0.{n}")
