@@ -249,8 +249,22 @@ PROCEDURE_FILES_ROOT = env.path("PROCEDURE_FILES_ROOT", default=BASE_DIR / "priv
 PROCEDURE_ATTACHMENT_MAX_BYTES = env.int("PROCEDURE_ATTACHMENT_MAX_BYTES", default=10 * 1024 * 1024)
 # How long a private link to a procedure stays valid (days); a new one can be issued, an old one revoked.
 PROCEDURE_LINK_DAYS = env.int("PROCEDURE_LINK_DAYS", default=180)
+# The public portal's static snapshot (portal/snapshots.py): the published pages as files, which nginx or a
+# CDN sends without the application (docs/operations.md). Public pages only; a local folder by default
+# (`make run` serves everything through Django and ignores it). PORTAL_SNAPSHOTS=0 stops writing it.
+SNAPSHOT_ROOT = env.path("SNAPSHOT_ROOT", default=BASE_DIR / "private" / "snapshots")
+PORTAL_SNAPSHOTS = env.bool("PORTAL_SNAPSHOTS", default=True)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "snapshots": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {
+            "location": SNAPSHOT_ROOT,
+            "base_url": None,
+            "file_permissions_mode": 0o644,
+            "directory_permissions_mode": 0o755,
+        },
+    },
     "procedures": {
         "BACKEND": "django.core.files.storage.FileSystemStorage",
         "OPTIONS": {

@@ -7,8 +7,10 @@ when that transaction commits, moves the public pages' *generation* on.
 The public site stores each rendered page under the generation (``portal/pages.py``), so a new
 generation makes every stored page stale at once: in the process that published and, with a shared cache
 (``PUBLIC_CACHE_URL``: Redis, docs/operations.md), in every process. Moving it on after the commit, never
-before, keeps a page rendered by another process between the two from being stored as fresh. No signal is
-involved: a bulk write (a nomination call) sends none, and a cache that depends on one goes stale silently.
+before, keeps a page rendered by another process between the two from being stored as fresh. No model
+signal is involved: a bulk write (a nomination call) sends none, and a cache that depends on one goes stale
+silently. After the generation, ``public_changed`` is sent (the contest's slug, or None for the whole
+portal): the portal's static snapshot listens (``portal/snapshots.py``; the domain never imports the portal).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import time
 
 from django.core.cache import caches
 from django.db import transaction
+from django.dispatch import Signal
 from django.urls import reverse
 from django.utils import timezone
 
@@ -25,6 +28,9 @@ from contests.models import Contest, Publication
 
 CACHE_ALIAS = "public"
 GENERATION_KEY = "public:generation"
+
+# Sent after a publication's transaction commits, with ``contest_slug`` (None: the whole portal).
+public_changed = Signal()
 
 
 def _cache():
@@ -69,8 +75,14 @@ def publication_record(
     )
     publication.full_clean()
     publication.save()
-    transaction.on_commit(bump)
+    slug = contest.slug if contest is not None else None
+    transaction.on_commit(lambda: _committed(slug))
     return publication
+
+
+def _committed(contest_slug: str | None) -> None:
+    bump()
+    public_changed.send_robust(sender=Publication, contest_slug=contest_slug)
 
 
 def contest_url(contest: Contest) -> str:

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from django.conf import settings
@@ -62,6 +64,20 @@ def _cache():
     return caches[CACHE_ALIAS]
 
 
+# Set while the portal's snapshot (portal/snapshots.py) renders a page: built from the database, whatever a
+# cache of this process (the task worker's, with the per-process default) holds, and not stored.
+_UNCACHED: ContextVar[bool] = ContextVar("public_pages_uncached", default=False)
+
+
+@contextmanager
+def uncached() -> Iterator[None]:
+    token = _UNCACHED.set(True)
+    try:
+        yield
+    finally:
+        _UNCACHED.reset(token)
+
+
 def serve(
     request: HttpRequest,
     *,
@@ -81,14 +97,17 @@ def serve(
     ``search`` (``search_text``: folded, sorted, without repeats) marks an answer to a search: it goes to the
     searches' own store, at most ``PUBLIC_SEARCHES_PER_PAGE`` per page and ``PUBLIC_SEARCHES_MAX`` in all per
     generation (``_admitted``), and never to ``PublicPageMiddleware``'s whole answers."""
-    cache = caches[SEARCH_CACHE_ALIAS] if search else _cache()
-    current = generation()
-    full_key = f"public:{current}:{hashlib.sha256(key.encode()).hexdigest()}"
-    page = cache.get(full_key)
-    if page is None:
+    if _UNCACHED.get():
         page = build().with_etag()
-        if page.store and (not search or _admitted(cache, key.split("?", 1)[0], current)):
-            cache.set(full_key, page, STORE_FROZEN_SECONDS if frozen else STORE_FRESH_SECONDS)
+    else:
+        cache = caches[SEARCH_CACHE_ALIAS] if search else _cache()
+        current = generation()
+        full_key = f"public:{current}:{hashlib.sha256(key.encode()).hexdigest()}"
+        page = cache.get(full_key)
+        if page is None:
+            page = build().with_etag()
+            if page.store and (not search or _admitted(cache, key.split("?", 1)[0], current)):
+                cache.set(full_key, page, STORE_FROZEN_SECONDS if frozen else STORE_FRESH_SECONDS)
     last_modified = int(page.last_modified.timestamp()) if page.last_modified else None
     response = get_conditional_response(request, etag=page.etag, last_modified=last_modified)
     if response is None:

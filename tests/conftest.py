@@ -33,10 +33,14 @@ def _fast_passwords(settings):
 
 @pytest.fixture(autouse=True)
 def _private_uploads(settings, tmp_path):
-    """Uploads to the import wizard go to the test's own directory, never to the checkout's."""
+    """Uploads to the import wizard and the portal's snapshot go to the test's own directory, never to the
+    checkout's."""
     imports = settings.STORAGES["imports"]
     options = {**imports["OPTIONS"], "location": tmp_path / "imports"}
     settings.STORAGES = {**settings.STORAGES, "imports": {**imports, "OPTIONS": options}}
+    snapshots = settings.STORAGES["snapshots"]
+    options = {**snapshots["OPTIONS"], "location": tmp_path / "snapshots"}
+    settings.STORAGES = {**settings.STORAGES, "snapshots": {**snapshots, "OPTIONS": options}}
 
 
 # PDFs: one rendering per distinct HTML in the session, the verification codes drawn the same way in every
