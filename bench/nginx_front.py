@@ -57,7 +57,7 @@ def configuration(*, port: int, snapshots: Path, upstream: str, work: Path) -> s
     )
     return f"""{"user " + user + ";" if os.geteuid() == 0 else ""}
 daemon off;
-worker_processes auto;
+worker_processes {os.environ.get("NGINX_WORKERS", "auto")};
 pid {work / "nginx.pid"};
 error_log {work / "error.log"} warn;
 events {{ worker_connections 8192; }}
@@ -119,28 +119,51 @@ def get(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[in
 LUA = r"""
 local paths = {}
 for line in io.lines(os.getenv("WRK_PATHS")) do paths[#paths + 1] = line end
-local i = math.random(#paths)
+local i = 0
 request = function()
   i = i % #paths + 1
   return wrk.format("GET", paths[i], {["Host"] = "127.0.0.1"})
 end
+local threads = {}
+setup = function(thread) threads[#threads + 1] = thread end
 done = function(summary, latency, requests)
   local e = summary.errors
+  local hits, misses = 0, 0
+  for _, thread in ipairs(threads) do
+    hits = hits + (thread:get("hits") or 0)
+    misses = misses + (thread:get("misses") or 0)
+  end
   io.write(string.format(
     '{"requests": %d, "seconds": %f, "bytes": %d, "p50": %f, "p95": %f, "p99": %f, "max": %f, ' ..
-    '"connect": %d, "read": %d, "write": %d, "status": %d, "timeout": %d}\n',
+    '"connect": %d, "read": %d, "write": %d, "status": %d, "timeout": %d, "hits": %d, "misses": %d}\n',
     summary.requests, summary.duration / 1e6, summary.bytes,
     latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(99) / 1000,
-    latency.max / 1000, e.connect, e.read, e.write, e.status, e.timeout))
+    latency.max / 1000, e.connect, e.read, e.write, e.status, e.timeout, hits, misses))
+end
+"""
+# Counts nginx's micro-cache answers (its X-Cache header); costs wrk some speed, so only where asked.
+LUA_CACHE = r"""
+hits, misses = 0, 0
+response = function(status, headers, body)
+  local state = headers["X-Cache"]
+  if state == "HIT" or state == "STALE" or state == "UPDATING" then hits = hits + 1 else misses = misses + 1 end
 end
 """
 
 
 def wrk(
-    port: int, paths: list[str], *, connections: int, seconds: int, threads: int, work: Path, name: str
+    port: int,
+    paths: list[str],
+    *,
+    connections: int,
+    seconds: int,
+    threads: int,
+    work: Path,
+    name: str,
+    count_cache: bool = False,
 ) -> subprocess.Popen:
-    """Start wrk on ``paths`` (cycled from a random start in each thread); ``result`` reads its figures."""
-    (work / f"{name}.lua").write_text(LUA)
+    """Start wrk on ``paths`` (cycled in each thread); ``result`` reads its figures."""
+    (work / f"{name}.lua").write_text(LUA + (LUA_CACHE if count_cache else ""))
     (work / f"{name}.paths").write_text("\n".join(paths) + "\n")
     command = [
         WRK, "-t", str(threads), "-c", str(connections), "-d", f"{seconds}s", "--timeout", "10s",

@@ -30,6 +30,7 @@ import os
 import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.files.base import ContentFile
@@ -129,7 +130,11 @@ def contest_dir(slug: str) -> str:
 def render(address: Address) -> bytes | None:
     """The body the view sends an anonymous visitor at ``address``, or None when it is not a stored public
     page (a 404, a list page that is not kept, an answer with a cookie)."""
-    request = RequestFactory().get(address.path, address.query)
+    # As the public asks for it: the host and scheme of PUBLIC_BASE_URL (the feed's links are built on it).
+    base = urlsplit(settings.PUBLIC_BASE_URL)
+    request = RequestFactory().get(
+        address.path, address.query, headers={"host": base.netloc}, secure=base.scheme == "https"
+    )
     match = resolve(address.path)
     if match.namespace != "public":
         return None
@@ -204,16 +209,26 @@ class Outcome:
     written: int = 0
     unchanged: int = 0
     removed: int = 0
+    failed: int = 0
 
     def __str__(self) -> str:
-        return f"{self.written} escritas, {self.unchanged} iguais, {self.removed} removidas"
+        text = f"{self.written} escritas, {self.unchanged} iguais, {self.removed} removidas"
+        return text + (
+            f", {self.failed} com erro (sem arquivo: a aplicação as responde)" if self.failed else ""
+        )
 
 
 def _put(store: Storage, addresses: Iterable[Address], outcome: Outcome) -> set[str]:
     """Render and write each address; the file names of the pages that exist (the others are removed)."""
     kept: set[str] = set()
     for address in addresses:
-        body = render(address)
+        try:
+            body = render(address)
+        except Exception:  # a bug in one page: logged, its file removed, the others written
+            logger.exception("portal snapshot: %s", address.path)
+            outcome.failed += 1
+            remove(store, [address.file_name])
+            continue
         if body is None:
             outcome.removed += remove(store, [address.file_name])
             continue

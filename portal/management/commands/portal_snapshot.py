@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from portal.snapshots import rebuild
 
@@ -24,4 +24,7 @@ class Command(BaseCommand):
     def handle(self, *args, contest: str | None = None, **options) -> None:
         started = time.perf_counter()
         outcome = rebuild(contest or None)
-        self.stdout.write(f"Snapshot do portal: {outcome} em {time.perf_counter() - started:.1f} s.")
+        message = f"Snapshot do portal: {outcome} em {time.perf_counter() - started:.1f} s."
+        if outcome.failed:
+            raise CommandError(message)
+        self.stdout.write(message)
