@@ -1,7 +1,8 @@
 """Reads for the public site: published runs, their frozen lists, and the nomination order of a position.
 
 Nothing here reads live registration data for a list: the rows are the published run's entries
-(``ResultEntry``: number and name copied when the run was computed, the social name where given). What
+(``ResultEntry``: number copied when the run was computed; the name in effect, the social name where
+given, kept up to date by ``candidates.services.names``). What
 leaves this module is what RULES §7 lets the public see: name, inscription number, score, places, and for
 a nomination its seat, list, status and act; never the CPF, the birth date, contacts, a declaration or
 the reasons (``why``) the staff screens show.

@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from contests.audit import User
 from contests.models import Contest, Publication
+from contests.public_generation import database_bump, database_generation, in_database
 
 CACHE_ALIAS = "public"
 GENERATION_KEY = "public:generation"
@@ -40,7 +41,10 @@ def _cache():
 def generation() -> int:
     """The public pages' current generation. With none in the cache (the first request, or the key was
     evicted) a new one starts from the clock in milliseconds: a value no earlier generation had, so no page
-    stored before is served again."""
+    stored before is served again. With several workers each with a cache of its own, the database's
+    (``contests.public_generation``)."""
+    if in_database(CACHE_ALIAS):
+        return database_generation()
     cache = _cache()
     value = cache.get(GENERATION_KEY)
     if value is None:
@@ -50,7 +54,10 @@ def generation() -> int:
 
 
 def bump() -> None:
-    """Every stored public page is stale from now on."""
+    """Every stored public page is stale from now on, in every worker."""
+    if in_database(CACHE_ALIAS):
+        database_bump()
+        return
     try:
         _cache().incr(GENERATION_KEY)
     except ValueError:  # no generation in the cache: a new one is already one no stored page has

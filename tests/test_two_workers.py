@@ -5,7 +5,10 @@ names the worker (its pid) that answered each request, so the test shows both an
 - the access code (N4): ten wrong codes for one inscription from one address, spread over both workers,
   and the eleventh try from that address is refused, wherever it lands (per-process counters allowed ten
   per worker);
-- the login (N3): twenty names sprayed from one address lock that address on both workers.
+- the login (N3): twenty names sprayed from one address lock that address on both workers;
+- the publication's freshness (N11): a published list stored by both workers, a clerk gives a listed
+  candidate a social name through one of them, and every answer of either shows it at once (with the
+  default per-process caches the stored page stayed, a day for a list).
 """
 
 from __future__ import annotations
@@ -24,10 +27,14 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.db import connection
+from django.urls import reverse
 
 from candidates import access
+from candidates.models import ResultEntry
 from tests.builders import PASSWORD, make_world
+from tests.pages import forms_on
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
@@ -94,15 +101,58 @@ class Server:
         )
         return status, text
 
-    def workers(self) -> set[str]:
-        """The pids of the workers that answered (the access log's first field)."""
-        return {line.split()[0] for line in self.log.read_text().splitlines() if line.strip()}
+    def workers(self, path: str = "") -> set[str]:
+        """The pids of the workers that answered (the access log's first field), ``path`` only if given."""
+        lines = [line.split() for line in self.log.read_text().splitlines() if line.strip()]
+        return {fields[0] for fields in lines if not path or fields[-1] == path}
+
+
+class Session:
+    """A person with cookies (a clerk's session) on the server; each request on a new connection."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.cookies: dict[str, str] = {}
+
+    def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, str]:
+        client = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=60)
+        headers = {"Host": "127.0.0.1", "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        data = None
+        if body is not None:
+            data = urllib.parse.urlencode(body, doseq=True)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            headers["Referer"] = f"http://127.0.0.1:{self.server.port}{path}"
+        client.request(method, path, body=data, headers=headers)
+        response = client.getresponse()
+        text = response.read().decode()
+        for name, value in response.getheaders():
+            if name.lower() == "set-cookie":
+                key, _, rest = value.partition("=")
+                self.cookies[key] = rest.split(";", 1)[0]
+        client.close()
+        return response.status, text
+
+    def submit(self, path: str, fill: dict[str, str], containing: str) -> tuple[int, str]:
+        """GET ``path``, fill its POST form that shows ``containing``, submit it: the status and the body."""
+        status, page = self.request("GET", path)
+        assert status == 200, (path, status)
+        form = next(f for f in forms_on(page) if f.method == "post" and containing in f.visible)
+        return self.request("POST", form.action or path, {**form.values, **fill})
 
 
 @pytest.fixture
 def world(cast, settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path
     return make_world(cast)
+
+
+@pytest.fixture
+def clerk_can_log_in(cast):
+    """The clerk's password under a hasher the server knows (the tests' MD5 is not in its settings); a
+    fixture named before ``two_workers``, so it is written before the server's database is."""
+    hasher = PBKDF2PasswordHasher()
+    encoded = hasher.encode(PASSWORD, hasher.salt(), iterations=1000)
+    type(cast["clerk"]).objects.filter(pk=cast["clerk"].pk).update(password=encoded)
 
 
 @pytest.fixture
@@ -179,3 +229,43 @@ def test_the_login_throttle_holds_across_two_workers(world, cast, two_workers):
     status, page = two_workers.form_post("/entrar/", {"username": "clerk", "password": PASSWORD})
     assert status == 429 and "Entrada bloqueada" in page
     assert len(two_workers.workers()) == 2
+
+
+def _answers(server: Server, path: str, *, until_both: bool = True) -> list[str]:
+    """The bodies of GETs of ``path`` (anonymous, each on its own connection) until both workers answered
+    it since the log was emptied (at most 60)."""
+    server.log.write_text("")
+    bodies = []
+    for _ in range(60):
+        status, body, _ = server.request("GET", path)
+        assert status == 200, (path, status)
+        bodies.append(body)
+        if len(server.workers(path)) >= 2:
+            break
+    assert len(server.workers(path)) == 2, "só um worker respondeu"
+    return bodies
+
+
+def test_a_name_changed_through_one_worker_shows_on_both_at_once(world, clerk_can_log_in, two_workers):
+    """Issue 25 N11: the list page stored by both workers; a clerk gives a listed candidate a social name
+    through the staff form; every answer of either worker shows it at once, never the civil name."""
+    contest, run, position = world["contest"], world["run"], world["position"]
+    entry = (
+        ResultEntry.objects.filter(run=run, list=ResultEntry.List.OPEN)
+        .exclude(registration__nominations__isnull=False)
+        .select_related("registration__candidate")
+        .first()
+    )
+    civil, social = entry.registration.candidate.full_name, "Ariel Nogueira Prates"
+    page = reverse("public:list", args=[contest.slug, run.pk, position.pk, "geral"])
+    assert all(f">{civil}<" in body for body in _answers(two_workers, page))  # stored by both
+
+    clerk = Session(two_workers)
+    status, body = clerk.submit("/entrar/", {"username": "clerk", "password": PASSWORD}, "username")
+    assert status == 302, body[-3000:]
+    edit = reverse("candidates:registration_edit", args=[contest.slug, entry.registration_id])
+    status, body = clerk.submit(edit, {"social_name": social}, "social_name")
+    assert status == 302, body[-3000:]
+
+    bodies = _answers(two_workers, page)
+    assert all(f">{social}<" in body and f">{civil}<" not in body for body in bodies)

@@ -10,14 +10,10 @@ from typing import Any
 from django.conf import settings
 from django.core.checks import CheckMessage, Tags, Warning, register
 
+from contests.public_generation import per_process
+
 # The caches every worker must share; "rosters" holds immutable lists and is per process by design.
 SHARED_ALIASES = ("default", "public")
-PER_PROCESS_BACKENDS = ("LocMemCache", "DummyCache")
-
-
-def per_process(alias: str) -> bool:
-    backend = settings.CACHES.get(alias, {}).get("BACKEND", "")
-    return backend.rsplit(".", 1)[-1] in PER_PROCESS_BACKENDS
 
 
 @register(Tags.caches, deploy=True)

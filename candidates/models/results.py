@@ -188,8 +188,10 @@ class ResultEntry(models.Model):
     """One line of a run: a registration's place on one list, or why it is on none (``list`` ``out``).
 
     Written in bulk when the run is computed and never changed (see ``ResultRun``): no history of its
-    own (the run's history records who computed and who published), no update service. ``number`` and
-    ``name`` are copied so a published list keeps showing what was published.
+    own (the run's history records who computed and who published). ``number`` is copied so a published
+    list keeps showing what was published; ``name`` (and ``search_name``) is the person's name in effect,
+    the one column that follows a later change of the civil or social name (``candidates.services.names``;
+    the published PDF keeps the name it was published with).
     """
 
     class List(models.TextChoices):

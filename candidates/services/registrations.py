@@ -16,7 +16,6 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
-from django.urls import reverse
 
 from candidates.engine import eligibility
 from candidates.models import (
@@ -30,10 +29,10 @@ from candidates.models import (
     TieBreakCriterion,
 )
 from candidates.services.access import access_code_send_later
+from candidates.services.names import names_changed
 from candidates.services.phases import phase_create  # noqa: F401  # its callers import it from here
 from contests.audit import User, assign, audited_delete, audited_save, log_access
-from contests.models import Contest, Position, Publication
-from contests.publication import publication_record
+from contests.models import Contest
 
 CANDIDATE_FIELDS = ("full_name", "social_name", "cpf", "birth_date", "email", "phone", "address")
 REGISTRATION_FIELDS = (
@@ -66,27 +65,8 @@ def candidate_update(*, candidate: Candidate, by: User | None, data: Mapping[str
     if assign(candidate, data, allowed=CANDIDATE_FIELDS):
         audited_save(candidate, by=by, reason="Dados do candidato alterados")
         if (candidate.full_name, candidate.social_name) != names:
-            _names_republished(candidate, by=by)
+            names_changed(candidate_ids=[candidate.pk], by=by)
     return candidate
-
-
-def _names_republished(candidate: Candidate, *, by: User | None) -> None:
-    """A public nomination order reads its nominees' names as they are now: a corrected name changes the
-    page, its CSV and its JSON, for every position the candidate was nominated in (the title names the
-    position only)."""
-    positions = (
-        Position.objects.filter(nominations__registration__candidate=candidate)
-        .select_related("contest")
-        .distinct()
-    )
-    for position in positions:
-        publication_record(
-            contest=position.contest,
-            kind=Publication.Kind.NOMINATION_EVENT,
-            title=f"Nome de nomeado corrigido na ordem de nomeação – {position.title}",
-            by=by,
-            url=reverse("public:nominations", args=[position.contest.slug, position.pk]),
-        )
 
 
 # Registrations ---------------------------------------------------------------------------------------

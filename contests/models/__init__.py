@@ -9,7 +9,7 @@ from contests.models.contest import Contest, Position, VacancyOpening, vacancies
 from contests.models.jobs import Job
 from contests.models.organization import Authority, Holiday, Organization, Signatory
 from contests.models.policy import PERCENT_VALIDATORS, POLICY_LOCKED, Policy
-from contests.models.publication import Publication
+from contests.models.publication import Publication, PublicGeneration
 from contests.models.signing import SigningCertificate
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "Organization",
     "Policy",
     "Position",
+    "PublicGeneration",
     "Publication",
     "Signatory",
     "SigningCertificate",

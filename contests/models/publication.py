@@ -81,3 +81,18 @@ class Publication(models.Model):
 
     def delete(self, *args: object, **kwargs: object) -> tuple[int, dict[str, int]]:
         raise ValidationError(APPEND_ONLY)
+
+
+class PublicGeneration(models.Model):
+    """The public pages' generation when it cannot live in the public cache: several worker processes
+    (``WEB_CONCURRENCY`` > 1), each with a cache of its own (``contests.public_generation``). One row; a
+    counter, not a record, so it has no history."""
+
+    value = models.BigIntegerField("geração")
+
+    class Meta:
+        verbose_name = "geração das páginas públicas"
+        verbose_name_plural = "gerações das páginas públicas"
+
+    def __str__(self) -> str:
+        return f"Geração {self.value} das páginas públicas"

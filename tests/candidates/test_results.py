@@ -200,6 +200,11 @@ def test_postgresql_refuses_changing_a_published_run(contest, cast):
     with pytest.raises(DatabaseError), transaction.atomic():
         ResultRun.objects.filter(pk=run.pk).delete()
     ResultRun.objects.filter(pk=run.pk).update(notes="Publicada no DOM 1234")  # notes may still be added
+    # The name in effect (issue 25 N11, candidates.services.names) is the one column that follows the person.
+    with pytest.raises(DatabaseError, match="Lista publicada"), transaction.atomic():
+        ResultEntry.objects.filter(pk=entry.pk).update(name="Outro Nome", rank=99)
+    ResultEntry.objects.filter(pk=entry.pk).update(name="Nome Social", search_name="nome social")
+    assert ResultEntry.objects.get(pk=entry.pk).name == "Nome Social"
 
 
 def test_the_pure_lists_use_the_models_names_for_statuses_and_lists():

@@ -20,9 +20,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from contests.models import PublicGeneration
 from contests.publication import GENERATION_KEY
 from tests.builders import make_world
 from tests.contests.test_publication import assert_changed, call, nomination_urls, open_vacancies, withdraw
+from tests.portal.test_views_contests import publish_document
 
 pytestmark = pytest.mark.django_db
 
@@ -129,3 +131,30 @@ def test_shared_cache_a_withdrawal_and_an_opening_are_seen_by_the_other_process(
         with CaptureQueriesContext(connection) as queries:
             client.get(urls[0])
         assert len(queries) > 0  # the stored nomination page is stale in this process too
+
+
+def test_per_process_caches_with_several_workers_a_new_pdf_is_seen_by_the_other_at_once(
+    client, world, settings, django_capture_on_commit_callbacks
+):
+    """Issue 25 N11: with several workers (WEB_CONCURRENCY) each with its own cache, a new PDF was missing
+    from the other worker's stored pages for up to a day. The generation lives in the database then
+    (contests.public_generation): a publication in one process makes every process's stored pages stale,
+    for the price of one primary-key read per answer."""
+    settings.WEB_CONCURRENCY = 2
+    first, second = LocMemCache("process-1", {}), LocMemCache("process-2", {})
+    contest_url = reverse("public:contest", args=[world["contest"].slug])
+    with process(second):
+        before = client.get(contest_url)
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(contest_url)["ETag"] == before["ETag"]  # stored in this process
+        assert [q["sql"] for q in queries if "publicgeneration" in q["sql"].lower()] == [
+            q["sql"] for q in queries
+        ] and len(queries) == 1  # the generation, and nothing else
+    with process(first), django_capture_on_commit_callbacks(execute=True):
+        document = publish_document(world["contest"], title="Edital de convocação nº 7")
+    assert PublicGeneration.objects.exists()
+    with process(second):
+        after = client.get(contest_url)
+    assert after["ETag"] != before["ETag"]
+    assert "Edital de convocação nº 7" in after.content.decode()
+    assert document.get_absolute_url() in after.content.decode()

@@ -47,6 +47,7 @@ from candidates.services.imports.report import (
 )
 from candidates.services.imports.rows import CHANGED, NEW, PARSERS, UNCHANGED, Row
 from candidates.services.imports.writing import New
+from candidates.services.names import NAME_FIELDS
 from candidates.validators import format_cpf
 from contests.audit import User, audited_save
 from contests.models import Contest, Policy, Position
@@ -105,6 +106,10 @@ class _Planner:
         self.changed: dict[type, dict[int, Any]] = {model: {} for model in self.new}
         self.changed_fields: dict[type, set[str]] = {model: set() for model in self.new}
         self.repointed: dict[int, New] = {}  # registration pk -> the new candidate it now belongs to
+        # Whose name on the public site changes (``services.names``): candidates renamed, registrations
+        # moved to another candidate.
+        self.renamed: set[int] = set()
+        self.moved: set[int] = set()
 
     def problem(self, line: int | None, column: str, message: str) -> None:
         self.problems.append(Problem(line, column, message))
@@ -529,6 +534,10 @@ class _Planner:
         model = type(obj)
         self.changed[model][obj.pk] = obj
         self.changed_fields[model].update(fields)
+        if model is Candidate and NAME_FIELDS.intersection(fields):
+            self.renamed.add(obj.pk)
+        elif model is Registration and "candidate" in fields:
+            self.moved.add(obj.pk)
 
     # New phases ---------------------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from candidates.services.imports.files import Table
 from candidates.services.imports.plan import Progress, _Planner
 from candidates.services.imports.report import ImportChanged, ImportRejected, PhaseSpec, Preview, Result
 from candidates.services.imports.suggestions import suggest_mapping
+from candidates.services.names import names_changed
 from candidates.services.registrations import import_mapping_save
 from contests import lifecycle
 from contests.audit import User
@@ -111,6 +112,7 @@ def commit(
         if preview.left_out_rows:
             reason += f". {preview.left_out_text}"
         planner.write(by=by, reason=reason)
+        names_changed(candidate_ids=planner.renamed, registration_ids=planner.moved, by=by)
         import_mapping_save(contest=contest, by=by, columns=planner.mapping)
     return Result(
         created=preview.new,

@@ -1,0 +1,140 @@
+"""Issue 25 N11: a published person's name on the public site is the name in effect, at once.
+
+(a) A corrected name showed on the public pages only when their stored copy expired (5 minutes; a day for
+a published list); (c) a social name adopted after a list was computed left the civil name on the
+published lists, their search, their CSV and JSON (Decreto 8.727/2016: the social name is the one the body
+uses; candidates.services.names). The published PDF stays the act as published (docs/readings.md).
+
+Plain functions with the test client, anonymous; a service's commit played with
+``django_capture_on_commit_callbacks(execute=True)``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+from django.urls import reverse
+
+from candidates.models import ResultEntry
+from candidates.services.registrations import candidate_update
+from contests.models import Publication
+from tests import builders
+from tests.builders import make_world
+
+pytestmark = pytest.mark.django_db
+
+SOCIAL = "Ariel Nogueira Prates"
+
+
+@pytest.fixture
+def world(cast, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    return make_world(cast)
+
+
+def listed_not_nominated(world):
+    """A registration on the published general list that no nomination names."""
+    entry = (
+        ResultEntry.objects.filter(run=world["run"], list=ResultEntry.List.OPEN)
+        .exclude(registration__nominations__isnull=False)
+        .select_related("registration__candidate")
+        .order_by("rank")
+        .first()
+    )
+    return entry.registration
+
+
+def public_urls(world) -> dict[str, str]:
+    contest, run, position = world["contest"], world["run"], world["position"]
+    args = [contest.slug, run.pk, position.pk, "geral"]
+    return {
+        "list": reverse("public:list", args=args),
+        "csv": reverse("public:list_data", args=[*args, "csv"]),
+        "json": reverse("public:list_data", args=[*args, "json"]),
+        "run": reverse("public:run", args=[contest.slug, run.pk]),
+    }
+
+
+def names_in_csv(content: bytes) -> list[str]:
+    rows = list(csv.DictReader(io.StringIO(content.decode("utf-8-sig")), delimiter=";"))
+    return [row["nome"] for row in rows]
+
+
+def names_in_json(content: bytes) -> list[str]:
+    return [line["nome"] for line in json.loads(content)["linhas"]]
+
+
+def test_a_social_name_adopted_after_publication_shows_on_every_public_list_at_once(
+    client, world, cast, django_capture_on_commit_callbacks
+):
+    registration = listed_not_nominated(world)
+    civil = registration.candidate.full_name
+    urls = public_urls(world)
+    before = {name: client.get(url) for name, url in urls.items()}  # stored
+    assert f">{civil}<" in before["list"].content.decode()
+    assert civil in names_in_csv(before["csv"].content) and civil in names_in_json(before["json"].content)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        candidate_update(candidate=registration.candidate, by=cast["clerk"], data={"social_name": SOCIAL})
+
+    after = {name: client.get(url) for name, url in urls.items()}
+    assert all(after[name]["ETag"] != before[name]["ETag"] for name in ("list", "csv", "json"))
+    page = after["list"].content.decode()
+    assert f">{SOCIAL}<" in page and f">{civil}<" not in page
+    assert SOCIAL in names_in_csv(after["csv"].content) and civil not in names_in_csv(after["csv"].content)
+    assert SOCIAL in names_in_json(after["json"].content) and civil not in names_in_json(
+        after["json"].content
+    )
+    # The search finds the person by the name in effect, and no longer by the former one: a search for the
+    # civil name answering with the social name would tie the two together.
+    found = client.get(urls["list"], {"q": "ariel nogueira"}).content.decode()
+    assert f">{SOCIAL}<" in found
+    for url in (urls["list"], urls["run"]):
+        gone = client.get(url, {"q": civil}).content.decode()
+        assert SOCIAL not in gone and f">{civil}<" not in gone
+    # No publication names the person (a list is not republished: the lines follow the person).
+    assert not Publication.objects.filter(title__contains=SOCIAL).exists()
+
+
+def test_a_corrected_civil_name_shows_at_once_and_the_published_pdf_stays_the_act(
+    client, world, cast, django_capture_on_commit_callbacks
+):
+    registration = listed_not_nominated(world)
+    url = public_urls(world)["list"]
+    stale = client.get(url)
+    with django_capture_on_commit_callbacks(execute=True):
+        candidate_update(
+            candidate=registration.candidate, by=cast["clerk"], data={"full_name": "Nome Corrigido da Silva"}
+        )
+    fresh = client.get(url)
+    assert fresh["ETag"] != stale["ETag"]
+    assert ">Nome Corrigido da Silva<" in fresh.content.decode()
+
+
+def test_a_name_changed_by_an_import_shows_on_the_published_list(
+    client, cast, settings, tmp_path, django_capture_on_commit_callbacks
+):
+    """The organiser's file is the other way a name changes: the same home (services.names)."""
+    from candidates.services.imports import commit, parse_upload
+    from tests.candidates.test_imports import AFTER_CLOSE, HEADER, ROWS, csv_file
+
+    settings.MEDIA_ROOT = tmp_path
+    contest = builders.make_example_contest()
+    commit(contest, parse_upload(csv_file(), filename="a.csv"), None, cast["clerk"], today=AFTER_CLOSE)
+    run = builders.publish_final(contest, cast["manager"])
+    entry = ResultEntry.objects.filter(run=run, number="1001").exclude(list=ResultEntry.List.OUT).first()
+    assert entry.name == "Carla Rocha Pereira"
+    url = reverse("public:list", args=[contest.slug, run.pk, entry.position_id, "geral"])
+    client.get(url)
+    renamed = [ROWS[0].replace("Carla Rocha Pereira;;", f"Carla Rocha Pereira;{SOCIAL};"), *ROWS[1:]]
+    with django_capture_on_commit_callbacks(execute=True):
+        commit(contest, parse_upload(csv_file(renamed, HEADER), filename="b.csv"), None, cast["clerk"],
+               today=AFTER_CLOSE)  # fmt: skip
+    page = client.get(url).content.decode()
+    assert f">{SOCIAL}<" in page and ">Carla Rocha Pereira<" not in page
+    assert set(
+        ResultEntry.objects.filter(registration=entry.registration).values_list("name", flat=True)
+    ) == {SOCIAL}
