@@ -87,6 +87,13 @@ def publication_record(
     return publication
 
 
+def public_pages_changed(contest: Contest | None) -> None:
+    """What the public sees of ``contest`` changed with no publication of its own (a person's name in
+    effect on its lists, ``candidates.services.names``): on commit, what follows ``publication_record``."""
+    slug = contest.slug if contest is not None else None
+    transaction.on_commit(lambda: _committed(slug))
+
+
 def _committed(contest_slug: str | None) -> None:
     bump()
     public_changed.send_robust(sender=Publication, contest_slug=contest_slug)

@@ -14,22 +14,22 @@ was computed with. So:
   verifiable: it is not rewritten (a rectification publishes a new version, docs/readings.md);
 - the nomination order, which reads names live, records a publication per position (its title names
   the position only, never the person);
-- the public pages' generation moves on when the transaction commits (``contests.publication.bump``):
-  every stored page is stale at once, in every worker.
+- when the transaction commits, what follows a publication follows for each contest whose lists changed
+  (``contests.publication.public_pages_changed``): the public pages' generation moves on (every stored
+  page is stale at once, in every worker) and the portal's static snapshot is written again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
 
-from django.db import transaction
 from django.db.models import Q
 from django.urls import reverse
 
 from candidates.models import Candidate, Nomination, ResultEntry
 from contests.audit import User
-from contests.models import Position, Publication
-from contests.publication import bump, publication_record
+from contests.models import Contest, Position, Publication
+from contests.publication import public_pages_changed, publication_record
 from contests.text_search import fold
 
 CHUNK = 2000  # ids per query (SQLite's bound on parameters)
@@ -42,10 +42,10 @@ def names_changed(
     """The names of these candidates changed, or these registrations now belong to another candidate:
     bring what the public sees up to date (see the module)."""
     candidates, registrations = sorted(set(candidate_ids)), sorted(set(registration_ids))
-    renamed = _entries_renamed(candidates, registrations)
+    contests = _entries_renamed(candidates, registrations)
     _nominations_republished(candidates, registrations, by=by)
-    if renamed:
-        transaction.on_commit(bump)
+    for contest in Contest.objects.filter(pk__in=contests).order_by("pk"):
+        public_pages_changed(contest)
 
 
 def _chunks(candidates: list[int], registrations: list[int]):
@@ -55,23 +55,25 @@ def _chunks(candidates: list[int], registrations: list[int]):
         yield Q(registration_id__in=registrations[start : start + CHUNK])
 
 
-def _entries_renamed(candidates: list[int], registrations: list[int]) -> int:
-    """Each list line of these registrations with a name other than the one in effect takes it."""
-    renamed = 0
+def _entries_renamed(candidates: list[int], registrations: list[int]) -> set[int]:
+    """Each list line of these registrations with a name other than the one in effect takes it: the
+    contests whose lists changed."""
+    contests: set[int] = set()
     for condition in _chunks(candidates, registrations):
         lines = list(
             ResultEntry.objects.filter(condition)
-            .values_list("registration_id", "registration__candidate_id", "name")
+            .values_list("registration_id", "registration__candidate_id", "run__contest_id", "name")
             .distinct()
         )
         people = Candidate.objects.only("full_name", "social_name").in_bulk({line[1] for line in lines})
-        for registration_id, candidate_id, name in lines:
+        for registration_id, candidate_id, contest_id, name in lines:
             in_effect = people[candidate_id].display_name
             if name != in_effect:
-                renamed += ResultEntry.objects.filter(registration_id=registration_id, name=name).update(
+                ResultEntry.objects.filter(registration_id=registration_id, name=name).update(
                     name=in_effect, search_name=fold(in_effect)
                 )
-    return renamed
+                contests.add(contest_id)
+    return contests
 
 
 def _nominations_republished(candidates: list[int], registrations: list[int], *, by: User | None) -> None:

@@ -14,15 +14,19 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 
 import pytest
 from django.urls import reverse
 
 from candidates.models import ResultEntry
+from candidates.services.imports import commit, parse_upload
 from candidates.services.registrations import candidate_update
 from contests.models import Publication
+from portal import snapshots
 from tests import builders
 from tests.builders import make_world
+from tests.candidates.test_imports import AFTER_CLOSE, HEADER, ROWS, csv_file
 
 pytestmark = pytest.mark.django_db
 
@@ -118,9 +122,6 @@ def test_a_name_changed_by_an_import_shows_on_the_published_list(
     client, cast, settings, tmp_path, django_capture_on_commit_callbacks
 ):
     """The organiser's file is the other way a name changes: the same home (services.names)."""
-    from candidates.services.imports import commit, parse_upload
-    from tests.candidates.test_imports import AFTER_CLOSE, HEADER, ROWS, csv_file
-
     settings.MEDIA_ROOT = tmp_path
     contest = builders.make_example_contest()
     commit(contest, parse_upload(csv_file(), filename="a.csv"), None, cast["clerk"], today=AFTER_CLOSE)
@@ -138,3 +139,23 @@ def test_a_name_changed_by_an_import_shows_on_the_published_list(
     assert set(
         ResultEntry.objects.filter(registration=entry.registration).values_list("name", flat=True)
     ) == {SOCIAL}
+
+
+def test_the_portal_s_snapshot_of_a_list_follows_the_name_in_effect(
+    client, world, cast, settings, django_capture_on_commit_callbacks
+):
+    """The static snapshot (portal/snapshots.py) is written again after a name changes, as after a
+    publication: the file a web server sends never keeps the former name."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+    root = Path(settings.STORAGES["snapshots"]["OPTIONS"]["location"])
+    registration = listed_not_nominated(world)
+    civil = registration.candidate.full_name
+    path = public_urls(world)["list"]
+    snapshots.rebuild(world["contest"].slug)
+    listed = root / snapshots.Address(path).file_name
+    assert f">{civil}<".encode() in listed.read_bytes()
+    with django_capture_on_commit_callbacks(execute=True):
+        candidate_update(candidate=registration.candidate, by=cast["clerk"], data={"social_name": SOCIAL})
+    written = listed.read_bytes()
+    assert f">{SOCIAL}<".encode() in written and f">{civil}<".encode() not in written
+    assert written == client.get(path).content
