@@ -9,7 +9,7 @@ from django.conf import settings
 from django.test import override_settings
 from hypothesis import settings as hypothesis_settings
 
-from tests import acts_reading, builders, migrated_db, rendered_pdfs
+from tests import acts_reading, builders, demo_snapshot, migrated_db, rendered_pdfs
 
 FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
@@ -59,6 +59,19 @@ def _pdfs_rendered_once():
     render.pdf_from_html, services.new_code = PDFS, CODES
     yield
     render.pdf_from_html, services.new_code = original, new_code
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _demo_built_once():
+    """``seed_demo`` copies the rows it made from the same start earlier in the session, or in an earlier
+    session of the same code and day (tests/demo_snapshot.py)."""
+    from workspace.management.commands import seed_demo
+
+    demo_snapshot.prune()
+    handle = seed_demo.Command.handle
+    seed_demo.Command.handle = demo_snapshot.cached_handle(handle)
+    yield
+    seed_demo.Command.handle = handle
 
 
 @pytest.fixture(scope="module", autouse=True)
