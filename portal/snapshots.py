@@ -18,8 +18,9 @@ stay the same while the page does.
 
 When a publication commits (``contests.publication.public_changed``), the pages that change with anything
 (home, the contest's page, feed, runs' pages and nomination order) lose their files at once, so the server
-asks the application, which is current, and a task of the queue writes them again, then every list page
-(a published run's lists do not change, but the frame of each page does with the organisation's data).
+asks the application, which is current, and a task of the queue writes them again, and each list whose
+first page or JSON changed (a published run's rows never change; the frame, the contest's and the
+position's names may: ``ListFiles``). ``manage.py portal_snapshot`` renders every page.
 """
 
 from __future__ import annotations
@@ -39,7 +40,9 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.test import RequestFactory
 from django.urls import resolve, reverse
-from django_tasks import task
+from django_tasks import TaskResultStatus, task
+from django_tasks_db import DatabaseBackend
+from django_tasks_db.models import DBTaskResult
 
 from candidates import published
 from contests import selectors as contest_selectors
@@ -100,8 +103,19 @@ def contest_head(contest: Contest) -> list[Address]:
     return found
 
 
-def contest_lists(contest: Contest) -> Iterator[Address]:
-    """Every page of every list of the contest's published runs, and their CSV and JSON."""
+@dataclass(frozen=True)
+class ListFiles:
+    """One list of a published run: its pages and its CSV and JSON. A published run's rows never change, so
+    the first page (the frame, the contest, the run, the position, the list's name) and the JSON (the titles
+    of the contest and the position too) witness every other file of the list: when both are unchanged and
+    every file is there, the others are not rendered again."""
+
+    witnesses: tuple[Address, Address]  # the JSON, the first page
+    others: tuple[Address, ...]  # the CSV, the pages from the last to the second
+
+
+def contest_lists(contest: Contest) -> Iterator[ListFiles]:
+    """Every list of the contest's published runs."""
     lists = published.contest_lists(contest)
     for run in published.published_runs(contest):
         run.contest = contest
@@ -109,15 +123,15 @@ def contest_lists(contest: Contest) -> Iterator[Address]:
         for position in published.run_positions(run):
             for item in lists:
                 args = [contest.slug, run.pk, position.pk, item.slug]
-                for fmt in ("csv", "json"):
-                    yield Address(reverse("public:list_data", args=[*args, fmt]))
                 base = reverse("public:list", args=args)
-                pages_count = max(
-                    1, math.ceil(counts.get((position.pk, item.value), 0) / published.PAGE_SIZE)
+                count = max(1, math.ceil(counts.get((position.pk, item.value), 0) / published.PAGE_SIZE))
+                yield ListFiles(
+                    witnesses=(Address(reverse("public:list_data", args=[*args, "json"])), Address(base)),
+                    others=(
+                        Address(reverse("public:list_data", args=[*args, "csv"])),
+                        *(Address(base, number) for number in range(count, 1, -1)),
+                    ),
                 )
-                # The first page last: a list whose first page is a file has all of them.
-                for number in range(pages_count, 0, -1):
-                    yield Address(base, number)
 
 
 def contest_dir(slug: str) -> str:
@@ -240,10 +254,24 @@ def _put(store: Storage, addresses: Iterable[Address], outcome: Outcome) -> set[
     return kept
 
 
-def rebuild(contest_slug: str | None = None) -> Outcome:
+def _put_list(store: Storage, files: ListFiles, outcome: Outcome, *, every_page: bool) -> set[str]:
+    others = [address.file_name for address in files.others]
+    if not every_page and all(store.exists(name) for name in others):
+        written = outcome.written
+        kept = _put(store, files.witnesses, outcome)
+        if outcome.written == written and len(kept) == len(files.witnesses):
+            outcome.unchanged += len(others)
+            return kept | set(others)
+        return kept | _put(store, files.others, outcome)
+    # The first page last: a list whose first page is a file has all of them.
+    return _put(store, files.others, outcome) | _put(store, files.witnesses, outcome)
+
+
+def rebuild(contest_slug: str | None = None, *, every_page: bool = True) -> Outcome:
     """Write the snapshot again: the site's pages, and every page of ``contest_slug`` (all the published
     contests when None); files of pages no longer public (a contest's or the site's) are removed.
-    Idempotent: a page whose bytes did not change is not rewritten."""
+    Idempotent: a page whose bytes did not change is not rewritten. ``every_page`` False (after a
+    publication): a list whose witnesses are unchanged is not rendered again (``ListFiles``)."""
     store, outcome = storage(), Outcome()
     _put(store, site_addresses(), outcome)
     public = {contest.slug: contest for contest in contest_selectors.published_contests()}
@@ -255,7 +283,8 @@ def rebuild(contest_slug: str | None = None) -> Outcome:
             outcome.removed += remove(store, list(files_under(store, folder)))
             continue
         kept = _put(store, contest_head(contest), outcome)
-        kept |= _put(store, contest_lists(contest), outcome)
+        for files in contest_lists(contest):
+            kept |= _put_list(store, files, outcome, every_page=every_page)
         outcome.removed += remove(store, [name for name in files_under(store, folder) if name not in kept])
     if contest_slug is None:  # contests no longer public, whole
         try:
@@ -286,10 +315,27 @@ def forget_head(contest_slug: str | None) -> None:
     remove(store, names)
 
 
-@task()
+# Below the default: a notice's e-mail or a list's PDF waiting in the queue goes first.
+SNAPSHOT_PRIORITY = -10
+
+
+@task(priority=SNAPSHOT_PRIORITY)
 def snapshot_publish(contest_slug: str | None) -> str:
     """The task a publication enqueues: the snapshot of the contest (the whole portal when None)."""
-    return str(rebuild(contest_slug))
+    return str(rebuild(contest_slug, every_page=False))
+
+
+def _waiting(contest_slug: str | None) -> bool:
+    """Whether the same snapshot already waits in the database queue, not started: it will read what this
+    publication committed, so a second one would only repeat it (the demo's seed publishes hundreds of
+    times). Other backends are not asked."""
+    if not isinstance(snapshot_publish.get_backend(), DatabaseBackend):
+        return False
+    return DBTaskResult.objects.filter(
+        status=TaskResultStatus.READY,
+        task_path=snapshot_publish.module_path,
+        args_kwargs={"args": [contest_slug], "kwargs": {}},
+    ).exists()
 
 
 def on_publication(sender: object, contest_slug: str | None, **kwargs: object) -> None:
@@ -299,7 +345,8 @@ def on_publication(sender: object, contest_slug: str | None, **kwargs: object) -
     try:
         forget_head(contest_slug)
         with transaction.atomic():
-            snapshot_publish.enqueue(contest_slug)
+            if not _waiting(contest_slug):
+                snapshot_publish.enqueue(contest_slug)
     except Exception:
         # The publication is committed; a snapshot that failed leaves the server asking the application.
         logger.exception("portal snapshot after a publication failed")

@@ -12,13 +12,16 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from django_tasks_db.models import DBTaskResult
 
 from candidates.models import Registration
 from candidates.services.nominations.calls import nominations_call
 from candidates.services.results import result_run_compute, result_run_publish
 from contests.models import Contest
+from contests.publication import publication_record
 from portal import snapshots
 from tests.builders import homologate, make_classified_position, make_contest
+from tests.queue import run_queued_tasks
 
 pytestmark = pytest.mark.django_db
 
@@ -170,3 +173,46 @@ def test_the_snapshot_holds_only_public_pages_never_a_cpf(
     run = contest.result_runs.get()
     past = reverse("public:list", args=[contest.slug, run.pk, contest.positions.get().pk, "geral"])
     assert snapshots.render(snapshots.Address(past, 99)) is None
+
+
+def test_the_database_queue_holds_one_snapshot_per_contest_and_its_worker_writes_it(
+    cast, contest, root, settings, django_capture_on_commit_callbacks
+):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    publish(contest, cast["manager"], django_capture_on_commit_callbacks)
+    run = publish(contest, cast["manager"], django_capture_on_commit_callbacks)
+    waiting = DBTaskResult.objects.filter(task_path=snapshots.snapshot_publish.module_path)
+    assert [task.args_kwargs["args"] for task in waiting] == [[contest.slug]]
+    assert waiting.get().priority < 0  # after the notices and PDFs waiting with it
+    run_queued_tasks()
+    position = contest.positions.get()
+    assert file_of(root, reverse("public:list", args=[contest.slug, run.pk, position.pk, "geral"])).exists()
+    publish(contest, cast["manager"], django_capture_on_commit_callbacks)  # the last one ran: a new one
+    assert waiting.filter(status="READY").count() == 1
+
+
+def test_after_a_publication_a_list_is_rendered_again_only_when_its_witnesses_change(
+    client, cast, root, django_capture_on_commit_callbacks
+):
+    contest = make_contest(status=Contest.Status.IN_PROGRESS)
+    make_classified_position(contest, people=[(f"P{i:03d}", None) for i in range(60)])
+    run = publish(contest, cast["manager"], django_capture_on_commit_callbacks)
+    position = contest.positions.get()
+    base = reverse("public:list", args=[contest.slug, run.pk, position.pk, "geral"])
+    second, csv = file_of(root, base, 2), file_of(root, base.rstrip("/") + ".csv")
+    assert b"P059" in second.read_bytes() and b"P059" in csv.read_bytes()
+    second.write_bytes(b"adulterada")  # what a publication does not look at again
+
+    def publish_contest_data() -> None:
+        with django_capture_on_commit_callbacks(execute=True):
+            publication_record(contest=contest, kind="contest", title="Dados do concurso", by=None)
+
+    publish_contest_data()  # the first page and the JSON unchanged: the list's other files are not rendered
+    assert second.read_bytes() == b"adulterada"
+    Contest.objects.filter(pk=contest.pk).update(number="77")
+    publish_contest_data()  # the first page changed (the contest's number): every page rendered again
+    assert second.read_bytes() == client.get(base + "?pagina=2").content
+    assert b"77/2026" in second.read_bytes()
+    second.write_bytes(b"adulterada")
+    call_command("portal_snapshot", stdout=io.StringIO())  # the command renders every page
+    assert second.read_bytes() == client.get(base + "?pagina=2").content
