@@ -353,6 +353,9 @@ DOCUMENTS_WORKERS = env.int("DOCUMENTS_WORKERS", default=1)
 # that asked for it follows the job); a shorter one, in the request: 100 rows took 0.8 s, 500 rows 2.7 s
 # and 1,000 rows 5.4 s on the shared 2-core development machine.
 DOCUMENTS_TASK_ROWS = env.int("DOCUMENTS_TASK_ROWS", default=500)
+# An act whose free text (a session's explanations and opinions) passes this many characters is rendered by
+# the task queue too (issue 25 N13: 2 MB of text took a minute of a worker).
+DOCUMENTS_TASK_CHARS = env.int("DOCUMENTS_TASK_CHARS", default=50_000)
 # The most vacancies one position can have, the edital's and the later openings summed: far above any
 # municipality's (a position with 1,000,000 vacancies made its nominations page 290 MB).
 MAX_VACANCIES_PER_POSITION = env.int("MAX_VACANCIES_PER_POSITION", default=5000)

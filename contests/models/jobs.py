@@ -23,6 +23,7 @@ class Job(models.Model):
         RESULT_LIST_PDF = "result_list_pdf", "PDF das listas de classificação"
         RESULT_LIST_DOCUMENT = "result_list_document", "Publicação do documento das listas de classificação"
         REGISTRATIONS_IMPORT = "registrations_import", "Importação de inscrições"
+        HETERO_MINUTES = "hetero_minutes", "Publicação da ata da heteroidentificação"
 
     class Status(models.TextChoices):
         QUEUED = "queued", "na fila"

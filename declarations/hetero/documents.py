@@ -33,7 +33,7 @@ from contests.documents.signatures import SignatureBlock, preamble, signature_bl
 from contests.models import Contest
 from declarations.hetero import draw as draw_rules
 from declarations.hetero import rules, selectors
-from declarations.models import DrawAnnouncement, MemberDraw, Session, Verification
+from declarations.models import CommissionMember, DrawAnnouncement, MemberDraw, Session, Verification
 
 Kind = Document.Kind
 
@@ -279,9 +279,9 @@ def member_signatures(session: Session) -> list[SignatureBlock]:
     return [SignatureBlock(m.name, m.office, role=role) for m in session.present.order_by("name")]
 
 
-@transaction.atomic
-def minutes_publish(*, session: Session, by: User, signer: Signer) -> Document:
-    """The minutes of a closed session (restricted: opinions are sensitive)."""
+def minutes_publish_check(*, session: Session, signer: Signer) -> list[CommissionMember]:
+    """What publishing the minutes refuses before anything is rendered (long minutes are checked before
+    they go to the task queue, and again when they are published): the members present."""
     if not session.is_closed:
         raise ValidationError("A ata é publicada depois de encerrada a sessão.")
     present = list(session.present.order_by("name"))
@@ -290,6 +290,13 @@ def minutes_publish(*, session: Session, by: User, signer: Signer) -> Document:
         raise ValidationError(
             f"A ata é assinada pelos membros presentes à sessão: em “quem assina”, informe um deles ({names})."
         )
+    return present
+
+
+@transaction.atomic
+def minutes_publish(*, session: Session, by: User, signer: Signer) -> Document:
+    """The minutes of a closed session (restricted: opinions are sensitive)."""
+    present = minutes_publish_check(session=session, signer=signer)
     verifications = session.verifications.select_related("registration__candidate").order_by(
         "registration__number"
     )

@@ -26,6 +26,7 @@ from contests.views.breadcrumbs import contest_trail, here
 from contests.views.gazette import export_response
 from contests.wording import plural
 from declarations.hetero import documents, rules, selectors
+from declarations.hetero import jobs as hetero_jobs
 from declarations.hetero import services as hs
 from declarations.hetero.forms import (
     AppealCallForm,
@@ -456,7 +457,11 @@ def signer_initial(contest: Contest, kind: str) -> dict:
     return {"signer_name": text.signer_name, "signer_office": text.signer_office} if text else {}
 
 
-def _publish_page(request, *, contest: Contest, title: str, lead: str, publish, back: str, initial: dict):
+def _publish_page(
+    request, *, contest: Contest, title: str, lead: str, publish, back: str, initial: dict, queue=None
+):
+    """``queue``: for a long act, what puts its publication in the task queue instead (a ``Job``, whose
+    page the person follows)."""
     form = PublishForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         signer = documents.Signer(
@@ -465,6 +470,8 @@ def _publish_page(request, *, contest: Contest, title: str, lead: str, publish, 
             summary=form.cleaned_data["summary"],
         )
         try:
+            if queue is not None:
+                return redirect(queue(signer))
             document = publish(signer)
         except ValidationError as error:
             add_service_errors(form, error)
@@ -520,6 +527,7 @@ def minutes_publish(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     session = _session(pk)
     contest = session.commission.contest
     first = selectors.present_members(session).first()
+    back = reverse("declarations:hetero_session", args=[session.pk])
     return _publish_page(
         request,
         contest=contest,
@@ -527,7 +535,14 @@ def minutes_publish(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         lead="Ato de acesso restrito (contém pareceres): CPF mascarado, membros presentes com linha de "
         "assinatura, resultado e pareceres de cada candidato.",
         publish=lambda signer: documents.minutes_publish(session=session, by=request.user, signer=signer),
-        back=reverse("declarations:hetero_session", args=[session.pk]),
+        queue=(
+            lambda signer: hetero_jobs.minutes_enqueue(
+                session=session, by=request.user, signer=signer, origin_url=back
+            )
+        )
+        if hetero_jobs.minutes_in_background(session)
+        else None,
+        back=back,
         initial={
             "signer_name": first.name,
             "signer_office": first.office,
