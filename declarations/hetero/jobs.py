@@ -1,7 +1,7 @@
 """Long acts of the heteroidentification through the task queue (issue 25, N13): the minutes of a session
 hold every candidate's explanation and every member's reasons, each up to ``TEXT_MAX_CHARS``; a session
 of many candidates makes an act of hundreds of pages, which took a web worker for up to a minute. Past
-``DOCUMENTS_TASK_CHARS`` characters of that text, the page that publishes the minutes queues them
+``DOCUMENTS_TASK_CHARS`` characters of that text, or ``DOCUMENTS_TASK_ROWS`` candidates, the page that publishes the minutes queues them
 (``contests.jobs``) and follows the job's page ("Gerando o PDF da ata"); shorter minutes are rendered
 in the request, as before. Only ids and the form's values go through the queue.
 """
@@ -34,7 +34,10 @@ def minutes_text_chars(session: Session) -> int:
 
 
 def minutes_in_background(session: Session) -> bool:
-    return minutes_text_chars(session) > settings.DOCUMENTS_TASK_CHARS
+    """Whether the minutes are long: more candidates than ``DOCUMENTS_TASK_ROWS`` (a list's bound) or more
+    free text than ``DOCUMENTS_TASK_CHARS``."""
+    rows = Verification.objects.filter(session=session).count()
+    return rows > settings.DOCUMENTS_TASK_ROWS or minutes_text_chars(session) > settings.DOCUMENTS_TASK_CHARS
 
 
 def minutes_subject(session: Session) -> str:

@@ -91,6 +91,12 @@ def test_long_minutes_are_queued_and_the_page_follows_the_job(client, session, s
     assert reverse("declarations:hetero_session", args=[session.pk]) in html
 
 
+def test_minutes_of_many_candidates_are_queued_too(client, session, settings, no_rendering):
+    settings.DOCUMENTS_TASK_ROWS = 2  # the session called three
+    assert publish(client, session).redirect_chain[-1][0] == Job.objects.get().get_absolute_url()
+    assert not Document.objects.filter(kind=Document.Kind.HETERO_MINUTES).exists()
+
+
 def test_a_refusal_is_said_at_once_without_queueing(client, session, settings):
     settings.DOCUMENTS_TASK_CHARS = 10_000
     response = publish(client, session, signer_name="Alguém de Fora")
