@@ -391,3 +391,20 @@ class SecondCallForm(StaffFormMixin, forms.Form):
     def __init__(self, *args, sessions: QuerySet, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["session"].queryset = sessions  # type: ignore[attr-defined]
+
+
+class LinkRevokeForm(StaffFormMixin, forms.Form):
+    """The link of a verification Jurídico revokes (issue 25, N2): one of that verification's own links,
+    chosen by the button pressed; any other value is refused with a message, never a 500."""
+
+    link: forms.ModelChoiceField = forms.ModelChoiceField(
+        queryset=None,
+        error_messages={
+            "required": "Escolha um link desta verificação para revogar.",
+            "invalid_choice": "Escolha um link desta verificação para revogar.",
+        },
+    )
+
+    def __init__(self, *args, links: QuerySet, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["link"].queryset = links  # type: ignore[attr-defined]  # a Field, to mypy

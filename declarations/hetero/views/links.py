@@ -15,6 +15,7 @@ from contests.audit import log_access
 from contests.views import AuthenticatedHttpRequest, staff_view
 from contests.views.breadcrumbs import here
 from declarations import links as link_service
+from declarations.hetero.forms import LinkRevokeForm
 from declarations.models import Verification, VerificationLink
 
 MANAGE = "declarations.manage_heteroidentification"
@@ -27,14 +28,10 @@ def verification_links(request: AuthenticatedHttpRequest, pk: int) -> HttpRespon
     )
     now = timezone.now()
     if request.method == "POST":
-        chosen = str(request.POST.get("link", ""))
-        link = (
-            VerificationLink.objects.filter(verification=verification, pk=int(chosen)).first()
-            if chosen.isascii() and chosen.isdigit() and len(chosen) < 19
-            else None
-        )
+        form = LinkRevokeForm(request.POST, links=VerificationLink.objects.filter(verification=verification))
+        link = form.cleaned_data["link"] if form.is_valid() else None
         if link is None:
-            messages.error(request, "Escolha um link desta verificação para revogar.")
+            messages.error(request, " ".join(str(error) for error in form.errors.get("link", [])))
         elif not link.usable_at(now):
             messages.info(request, "Este link já não funcionava (revogado ou vencido).")
         else:
