@@ -24,6 +24,7 @@ class Job(models.Model):
         RESULT_LIST_DOCUMENT = "result_list_document", "Publicação do documento das listas de classificação"
         REGISTRATIONS_IMPORT = "registrations_import", "Importação de inscrições"
         HETERO_MINUTES = "hetero_minutes", "Publicação da ata da heteroidentificação"
+        HETERO_RESULT = "hetero_result", "Publicação do resultado da heteroidentificação"
 
     class Status(models.TextChoices):
         QUEUED = "queued", "na fila"

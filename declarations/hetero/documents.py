@@ -234,11 +234,17 @@ def call_publish(*, session: Session, by: User, signer: Signer) -> Document:
 
 
 @transaction.atomic
+def result_publish_check(*, contest: Contest, today: datetime.date) -> list[Verification]:
+    """What publishing the result refuses before anything is rendered: the confirmed, in order."""
+    confirmed = selectors.confirmed(contest, today=today)
+    if not confirmed:
+        raise ValidationError("Nenhuma autodeclaração confirmada em definitivo: não há resultado a publicar.")
+    return confirmed
+
+
 def result_publish(*, contest: Contest, by: User, signer: Signer, today: datetime.date) -> Document:
     """The list of candidates whose self-declaration was confirmed (inscription and name only)."""
-    rows = [_person(v) for v in selectors.confirmed(contest, today=today)]
-    if not rows:
-        raise ValidationError("Nenhuma autodeclaração confirmada em definitivo: não há resultado a publicar.")
+    rows = [_person(v) for v in result_publish_check(contest=contest, today=today)]
     return _publish(
         contest=contest,
         kind=Kind.HETERO_RESULT,

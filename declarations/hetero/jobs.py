@@ -8,7 +8,10 @@ in the request, as before. Only ids and the form's values go through the queue.
 
 from __future__ import annotations
 
+import datetime
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db.models import Sum
 from django.db.models.functions import Length
 from django.urls import reverse
@@ -16,13 +19,14 @@ from django_tasks import task
 
 from contests.audit import User
 from contests.jobs import JobRefused, job_enqueue, job_in_flight, job_run
-from contests.models import Job
+from contests.models import Contest, Job
 from declarations.hetero import documents
 from declarations.models import Opinion, Session, Verification
 
 # Who, besides the person who asked, may follow the job: whoever manages the heteroidentification.
 PERMISSION = "declarations.manage_heteroidentification"
 SESSION_GONE = "A sessão não existe mais: nada foi publicado."
+CONTEST_GONE = "O concurso não existe mais: nada foi publicado."
 ASKER_GONE = "A conta de quem pediu a publicação não existe mais: nada foi publicado; peça de novo."
 
 
@@ -89,4 +93,70 @@ def minutes_job(job_id: str, session_id: int, signer_name: str, signer_office: s
             document=document,
             url=reverse("declarations:hetero_session", args=[session.pk]),
             label="Voltar à sessão",
+        )
+
+
+# The result: the confirmed -----------------------------------------------------------------------------
+
+
+def result_rows(contest: Contest, *, today: datetime.date) -> int:
+    return len(documents.result_publish_check(contest=contest, today=today))
+
+
+def result_in_background(contest: Contest, *, today: datetime.date) -> bool:
+    """Whether the result is long (more rows than ``DOCUMENTS_TASK_ROWS``); an empty one is not (the
+    request refuses it)."""
+    try:
+        return result_rows(contest, today=today) > settings.DOCUMENTS_TASK_ROWS
+    except ValidationError:
+        return False
+
+
+def result_enqueue(
+    *, contest: Contest, by: User, signer: documents.Signer, today: datetime.date, origin_url: str = ""
+) -> Job:
+    documents.result_publish_check(contest=contest, today=today)
+    job = job_in_flight(kind=Job.Kind.HETERO_RESULT, subject="result")
+    if job is not None and job.contest_id == contest.pk:
+        return job
+    return job_enqueue(
+        kind=Job.Kind.HETERO_RESULT,
+        contest=contest,
+        by=by,
+        title="Publicação do resultado da heteroidentificação",
+        permission=PERMISSION,
+        task=result_job,
+        origin_url=origin_url,
+        subject="result",
+        contest_id=contest.pk,
+        signer_name=signer.name,
+        signer_office=signer.office,
+        summary=signer.summary,
+        today=today.isoformat(),
+    )
+
+
+@task()
+def result_job(
+    job_id: str, contest_id: int, signer_name: str, signer_office: str, summary: str, today: str
+) -> None:
+    """Render and publish the result, as of the day it was asked for (checked again)."""
+    with job_run(job_id) as running:
+        if running is None:
+            return
+        contest = Contest.objects.filter(pk=contest_id).first()
+        if contest is None or running.job.requested_by is None:
+            raise JobRefused(ASKER_GONE if contest is not None else CONTEST_GONE)
+        running.progress("Gerando o PDF do resultado.")
+        document = documents.result_publish(
+            contest=contest,
+            by=running.job.requested_by,
+            signer=documents.Signer(signer_name, signer_office, summary),
+            today=datetime.date.fromisoformat(today),
+        )
+        running.finish(
+            text=f"Publicado: {document.title} (código {document.code}).",
+            document=document,
+            url=reverse("declarations:hetero_contest", args=[contest.slug]),
+            label="Voltar à heteroidentificação do concurso",
         )

@@ -555,6 +555,7 @@ def minutes_publish(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 @staff_view(MANAGE)
 def result_publish(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     contest = get_object_or_404(Contest, slug=slug)
+    today, back = timezone.localdate(), reverse("declarations:hetero_contest", args=[contest.slug])
     return _publish_page(
         request,
         contest=contest,
@@ -562,9 +563,16 @@ def result_publish(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse
         lead="Ato público: inscrição e nome dos candidatos confirmados em definitivo (após o prazo ou o julgamento "
         "do recurso). Pareceres e categorias nunca são publicados.",
         publish=lambda signer: documents.result_publish(
-            contest=contest, by=request.user, signer=signer, today=timezone.localdate()
+            contest=contest, by=request.user, signer=signer, today=today
         ),
-        back=reverse("declarations:hetero_contest", args=[contest.slug]),
+        queue=(
+            lambda signer: hetero_jobs.result_enqueue(
+                contest=contest, by=request.user, signer=signer, today=today, origin_url=back
+            )
+        )
+        if request.method == "POST" and hetero_jobs.result_in_background(contest, today=today)
+        else None,
+        back=back,
         initial=signer_initial(contest, Document.Kind.HETERO_RESULT),
     )
 

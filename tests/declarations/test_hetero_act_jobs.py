@@ -1,7 +1,8 @@
-"""Issue 25 N13, second half: long minutes are published by the task queue, never rendered in the request.
-The minutes of a heteroidentification session print every explanation and every member's reasons (each
-up to TEXT_MAX_CHARS): past DOCUMENTS_TASK_CHARS characters the page queues them and the person follows
-the job's page ("Gerando o PDF da ata"); shorter minutes are published in the request, as before."""
+"""Issue 25 N13, second half: long heteroidentification acts are published by the task queue, never
+rendered in the request. The minutes of a session print every explanation and every member's reasons (each
+up to TEXT_MAX_CHARS): past DOCUMENTS_TASK_CHARS characters or DOCUMENTS_TASK_ROWS candidates the page
+queues them and the person follows the job's page ("Gerando o PDF da ata"); the contest's result past
+DOCUMENTS_TASK_ROWS rows likewise. Shorter acts are published in the request, as before."""
 
 from __future__ import annotations
 
@@ -110,3 +111,22 @@ def test_short_minutes_are_still_published_in_the_request(client, session):
     assert response.redirect_chain[-1][0] == reverse("declarations:hetero_session", args=[session.pk])
     assert Document.objects.filter(kind=Document.Kind.HETERO_MINUTES).exists()
     assert not Job.objects.exists()
+
+
+def test_a_long_result_is_published_by_the_queue(client, session, settings, no_rendering):
+    """The contest's result (the confirmed, one row each) past DOCUMENTS_TASK_ROWS rows: queued too."""
+    settings.DOCUMENTS_TASK_ROWS = 1  # N1 and N3 confirmed
+    contest = session.commission.contest
+    url = reverse("declarations:hetero_result_publish", args=[contest.slug])
+    response = client.post(
+        url, {"signer_name": "Ana Souza", "signer_office": "Procuradora", "summary": ""}, follow=True
+    )
+    job = Job.objects.get(kind=Job.Kind.HETERO_RESULT)
+    assert response.redirect_chain[-1][0] == job.get_absolute_url()
+    assert "Na fila" in response.content.decode()
+    assert not Document.objects.filter(kind=Document.Kind.HETERO_RESULT).exists()
+    no_rendering.undo()
+    assert run_queued_tasks() == 1
+    job.refresh_from_db()
+    assert job.status == Job.Status.DONE, job.error
+    assert job.document == Document.objects.get(kind=Document.Kind.HETERO_RESULT)
