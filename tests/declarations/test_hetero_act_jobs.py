@@ -116,8 +116,8 @@ def test_short_minutes_are_still_published_in_the_request(client, session):
 def test_a_long_result_is_published_by_the_queue(client, session, settings, no_rendering):
     """The contest's result (the confirmed, one row each) past DOCUMENTS_TASK_ROWS rows: queued too."""
     settings.DOCUMENTS_TASK_ROWS = 1  # N1 and N3 confirmed
-    contest = session.commission.contest
-    url = reverse("declarations:hetero_result_publish", args=[contest.slug])
+    slug = session.commission.contest.slug
+    url = reverse("declarations:hetero_result_publish", args=[slug])
     response = client.post(
         url, {"signer_name": "Ana Souza", "signer_office": "Procuradora", "summary": ""}, follow=True
     )
