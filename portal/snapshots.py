@@ -19,8 +19,7 @@ stay the same while the page does.
 When a publication commits (``contests.publication.public_changed``), the pages that change with anything
 (home, the contest's page, feed, runs' pages and nomination order) lose their files at once, so the server
 asks the application, which is current, and a task of the queue writes them again, and each list whose
-first page or JSON changed (a published run's rows never change; the frame, the contest's and the
-position's names may: ``ListFiles``). ``manage.py portal_snapshot`` renders every page.
+first page or JSON changed (``ListFiles``). ``manage.py portal_snapshot`` renders every page.
 """
 
 from __future__ import annotations
@@ -105,10 +104,11 @@ def contest_head(contest: Contest) -> list[Address]:
 
 @dataclass(frozen=True)
 class ListFiles:
-    """One list of a published run: its pages and its CSV and JSON. A published run's rows never change, so
-    the first page (the frame, the contest, the run, the position, the list's name) and the JSON (the titles
-    of the contest and the position too) witness every other file of the list: when both are unchanged and
-    every file is there, the others are not rendered again."""
+    """One list of a published run: its pages and its CSV and JSON. The first page (the frame, the contest,
+    the run, the position, the list's name) and the JSON (the titles of the contest and the position, and
+    every row: a name in effect that changes on page 7 changes it, ``candidates.services.names``) witness
+    every other file of the list: when both are unchanged and every file is there, the others are not
+    rendered again."""
 
     witnesses: tuple[Address, Address]  # the JSON, the first page
     others: tuple[Address, ...]  # the CSV, the pages from the last to the second
