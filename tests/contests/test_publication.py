@@ -27,7 +27,7 @@ from candidates.services.nominations import nomination_withdraw, nominations_cal
 from contests.documents.models import Document
 from contests.documents.services import document_publish, edital_publish, edital_rectify
 from contests.models import Contest, Publication
-from contests.publication import bump, generation, publication_record
+from contests.publication import generation, publication_record
 from contests.services import (
     contest_extend_validity,
     contest_homologate,
@@ -167,7 +167,7 @@ def test_a_call_written_in_bulk_moves_the_generation_when_it_commits(
     with django_capture_on_commit_callbacks() as callbacks:
         call(world, cast)
         assert generation() == first  # not before the commit: another process would store the old page
-    assert bump in callbacks
+    assert callbacks  # the stale pages are marked by what runs at the commit (checked below)
     for callback in callbacks:
         callback()
     assert generation() > first

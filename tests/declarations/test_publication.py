@@ -24,7 +24,7 @@ from candidates.models import Nomination, Registration
 from candidates.services.nominations import nominations_call
 from contests.documents.models import Document
 from contests.models import Publication
-from contests.publication import bump, generation
+from contests.publication import generation
 from declarations.models import ProcedureLaw
 from declarations.procedure import documents, services
 from tests.builders import make_world, set_policy
@@ -202,7 +202,7 @@ def test_the_effects_are_one_publication_naming_the_position_moved_on_when_they_
     with django_capture_on_commit_callbacks() as callbacks:
         result = apply_effects(case, cast)
         assert generation() == first  # not before the commit
-    assert bump in callbacks
+    assert callbacks  # the stale pages are marked by what runs at the commit (checked below)
     for callback in callbacks:
         callback()
     assert generation() > first
