@@ -36,7 +36,7 @@ from candidates.models import ResultEntry
 from tests.builders import PASSWORD, make_world
 from tests.pages import forms_on
 
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+pytestmark = pytest.mark.django_db(transaction=True)  # the roles come back after a flush (tests/conftest.py)
 
 ROOT = Path(__file__).resolve().parent.parent
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
