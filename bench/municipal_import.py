@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -27,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+from django.db import connection  # noqa: E402
 from synthetic import build_csv as build_synthetic_csv  # noqa: E402
 from synthetic import create_contest  # noqa: E402  (bench/ is the script's directory)
 
@@ -60,6 +63,58 @@ def raw_copy_seconds(path: Path) -> float:
             seconds = time.perf_counter() - started
         transaction.set_rollback(True)
     return seconds
+
+
+class ServerCpu:
+    """CPU seconds of the PostgreSQL backends serving the bench's database (found by their process title,
+    "postgres: USER DATABASE HOST …", on this machine), sampled every 0.1 s while the command runs: the
+    backend does the COPY, the history rows and the foreign-key checks at commit. ``seconds`` is None when
+    the server is not on this machine."""
+
+    def __init__(self, database: str):
+        self.marker = f" {database} ".encode()
+        self.seen: dict[int, int] = {}
+        self.stop = threading.Event()
+        self.tick = os.sysconf("SC_CLK_TCK")
+        self.before = self.sample(record=False)
+        self.thread = threading.Thread(target=self.run, daemon=True)
+
+    def sample(self, *, record: bool = True) -> set[int]:
+        pids = set()
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                if (
+                    not (entry / "cmdline").read_bytes().startswith(b"postgres:")
+                    or self.marker not in (entry / "cmdline").read_bytes()
+                ):
+                    continue
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            pid = int(entry.name)
+            pids.add(pid)
+            if record:
+                self.seen[pid] = int(fields[11]) + int(fields[12])
+        return pids
+
+    def run(self) -> None:
+        while not self.stop.wait(0.1):
+            self.sample()
+
+    def __enter__(self) -> ServerCpu:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        self.thread.join()
+
+    @property
+    def seconds(self) -> float | None:
+        ticks = [t for pid, t in self.seen.items() if pid not in self.before]
+        return sum(ticks) / self.tick if ticks else None
 
 
 def prepare_database() -> None:
@@ -97,9 +152,15 @@ def main() -> None:
             "--phase",
             "Nota Discursiva=10",
         ]
-        started = time.perf_counter()
-        completed = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
-        seconds = time.perf_counter() - started
+        load_before = os.getloadavg()[0]
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)
+        with ServerCpu(connection.settings_dict["NAME"]) as server:
+            started = time.perf_counter()
+            completed = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+            seconds = time.perf_counter() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime
+        load_after = os.getloadavg()[0]
         copy_seconds = raw_copy_seconds(path)
     if completed.returncode != 0:
         print(completed.stdout[-3000:], completed.stderr[-3000:], sep="\n")
@@ -119,7 +180,16 @@ def main() -> None:
         f"{thousands(args.rows)} linhas em {seconds:.1f} s (comando inteiro, inclusive a partida do Django): "
         f"{thousands(round(args.rows / seconds))} linhas/s; limite {LIMIT_SECONDS} s"
     )
-    # The machine is shared: the figure to compare is the ratio to the raw COPY measured in this run.
+    # The machine is shared: the CPU seconds (the command's own and, when this machine runs the database,
+    # PostgreSQL's) and the load average say how much of the wall time was waiting for a core.
+    print(
+        f"CPU: comando {cpu:.1f} s"
+        + (f", PostgreSQL (sua conexão) {server.seconds:.1f} s" if server.seconds is not None else "")
+        + "; "
+        f"carga média (1 min) {load_before:.1f} antes, {load_after:.1f} depois (2 núcleos: acima de 2, o "
+        "tempo de parede inclui a espera por CPU)"
+    )
+    # The figure to compare between runs is the ratio to the raw COPY measured in this run.
     print(
         f"Referência no mesmo run: COPY bruto do mesmo arquivo (texto, sem validação) {copy_seconds:.2f} s; "
         f"a importação leva {seconds / copy_seconds:.0f}× o COPY (meta: {GOAL_SECONDS} s)"

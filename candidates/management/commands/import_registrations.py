@@ -32,6 +32,9 @@ class Command(BaseCommand):
         "Importa inscrições e notas de um arquivo CSV ou XLSX da organizadora. Sem --commit, só mostra a prévia. "
         "Sai com código 1, sem importar nada, se alguma linha tiver problema."
     )
+    # The system checks add about a second of CPU to the start-up on a busy machine (``make bench-import``);
+    # the server, the deploy and ``manage.py check`` run them.
+    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("contest", metavar="CONTEST_SLUG", help="Identificador do concurso.")

@@ -163,15 +163,26 @@ def _copy(
         # them itself rather than reading every value a second time.
         history_insert = (
             f"INSERT INTO {quote(history.db_table)} ({history_columns}) "
-            f"SELECT {columns}, %s, %s, '+', %s FROM {quote(meta.db_table)} "
-            f"WHERE {quote(meta.pk.column)} = ANY(%s)"
+            f"SELECT {columns}, %s, %s, '+', %s FROM {quote(meta.db_table)} WHERE "
         )
+        pk_column = quote(meta.pk.column)
         for start in range(0, len(items), COPY_CHUNK):
             chunk = items[start : start + COPY_CHUNK]
             with cursor.copy(f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN") as copy:
                 write_row = copy.write_row
                 for item in chunk:
                     write_row((item.pk, *values_of(base | item.values)))
-            cursor.execute(history_insert, [now, reason, user_id, [item.pk for item in chunk]])
+            condition, ids = _rows_with_ids(pk_column, meta.pk.rel_db_type(connection), [i.pk for i in chunk])
+            cursor.execute(history_insert + condition, [now, reason, user_id, *ids])
             if progress:
                 progress(len(chunk))
+
+
+def _rows_with_ids(column: str, db_type: str, pks: list[int]) -> tuple[str, list[Any]]:
+    """A ``WHERE`` condition selecting the rows with these ids, and its parameters: a range when the ids are
+    all of one (ids taken from the sequence in one statement are, unless another transaction took some
+    meanwhile), else one array literal (psycopg adapts a list of 20,000 ints in Python, one by one)."""
+    low, high = min(pks), max(pks)
+    if high - low == len(pks) - 1:  # distinct ids spanning exactly their count
+        return f"{column} BETWEEN %s AND %s", [low, high]
+    return f"{column} = ANY(%s::{db_type}[])", ["{" + ",".join(map(str, pks)) + "}"]

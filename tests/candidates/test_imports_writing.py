@@ -1,0 +1,71 @@
+"""Writing an import in bulk: every object gets its history row naming who imported and why, and on
+PostgreSQL the history rows are selected by id range, or by an array when the ids have gaps."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.utils import timezone
+
+from candidates.models import Candidate
+from candidates.services.imports import writing
+from candidates.services.imports.writing import New
+from tests import builders
+
+
+def test_rows_with_ids_is_a_range_when_the_ids_have_no_gap():
+    assert writing._rows_with_ids('"id"', "bigint", [12, 10, 11]) == ('"id" BETWEEN %s AND %s', [10, 12])
+    assert writing._rows_with_ids('"id"', "bigint", [7]) == ('"id" BETWEEN %s AND %s', [7, 7])
+
+
+def test_rows_with_ids_is_an_array_when_another_transaction_took_ids_in_between():
+    assert writing._rows_with_ids('"id"', "bigint", [10, 12, 13]) == (
+        '"id" = ANY(%s::bigint[])',
+        ["{10,12,13}"],
+    )
+
+
+@pytest.mark.django_db
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the array condition is PostgreSQL's")
+def test_rows_with_ids_selects_exactly_those_rows():
+    ids = [builders.make_candidate().pk for _ in range(4)]
+    table = connection.ops.quote_name(Candidate._meta.db_table)
+    for chosen in ([ids[0], ids[1], ids[2]], [ids[0], ids[2], ids[3]]):
+        condition, params = writing._rows_with_ids('"id"', "bigint", chosen)
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT id FROM {table} WHERE {condition} ORDER BY id", params)
+            assert [row[0] for row in cursor.fetchall()] == chosen
+
+
+@pytest.mark.django_db
+def test_create_writes_each_object_and_its_history_row_naming_the_user_and_reason():
+    user = get_user_model().objects.create_user("secretaria-escrita")
+    items = [
+        New(
+            Candidate,
+            {
+                "full_name": f"Candidata {n}",
+                "cpf": builders.make_cpf(),
+                "birth_date": datetime.date(1990, 1, 1),
+            },
+        )
+        for n in range(3)
+    ]
+    now = timezone.now()
+    writing.create(Candidate, items, user=user, reason="Importação: inscricoes.csv", now=now)
+
+    assert [Candidate.objects.get(pk=item.pk).full_name for item in items] == [
+        f"Candidata {n}" for n in range(3)
+    ]
+    history = Candidate.history.filter(id__in=[item.pk for item in items])
+    assert sorted(h.id for h in history) == sorted(item.pk for item in items)
+    for row in history:
+        assert (row.history_type, row.history_user, row.history_change_reason) == (
+            "+",
+            user,
+            "Importação: inscricoes.csv",
+        )
+        assert row.history_date == now
