@@ -165,14 +165,15 @@ def _copy(
             f"INSERT INTO {quote(history.db_table)} ({history_columns}) "
             f"SELECT {columns}, %s, %s, '+', %s FROM {quote(meta.db_table)} WHERE "
         )
-        pk_column = quote(meta.pk.column)
+        pk_column, pk_type = quote(meta.pk.column), meta.pk.db_type(connection) or "bigint"
         for start in range(0, len(items), COPY_CHUNK):
             chunk = items[start : start + COPY_CHUNK]
             with cursor.copy(f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN") as copy:
                 write_row = copy.write_row
                 for item in chunk:
                     write_row((item.pk, *values_of(base | item.values)))
-            condition, ids = _rows_with_ids(pk_column, meta.pk.rel_db_type(connection), [i.pk for i in chunk])
+            pks = [pk for item in chunk if (pk := item.pk) is not None]  # every one, set above
+            condition, ids = _rows_with_ids(pk_column, pk_type, pks)
             cursor.execute(history_insert + condition, [now, reason, user_id, *ids])
             if progress:
                 progress(len(chunk))
