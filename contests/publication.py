@@ -91,12 +91,14 @@ def public_pages_changed(contest: Contest | None) -> None:
     """What the public sees of ``contest`` changed with no publication of its own (a person's name in
     effect on its lists, ``candidates.services.names``): on commit, what follows ``publication_record``."""
     slug = contest.slug if contest is not None else None
-    transaction.on_commit(lambda: _committed(slug))
+    transaction.on_commit(lambda: _committed(slug, names=True))
 
 
-def _committed(contest_slug: str | None) -> None:
+def _committed(contest_slug: str | None, *, names: bool = False) -> None:
+    """``names``: a person's name in effect changed, so every list of the contest changed too (a file kept
+    until it is written again would show the former name: LGPD art. 18 III, Decreto 8.727/2016)."""
     bump()
-    public_changed.send_robust(sender=Publication, contest_slug=contest_slug)
+    public_changed.send_robust(sender=Publication, contest_slug=contest_slug, names=names)
 
 
 def contest_url(contest: Contest) -> str:

@@ -300,9 +300,11 @@ def rebuild(contest_slug: str | None = None, *, every_page: bool = True) -> Outc
 # After a publication -----------------------------------------------------------------------------------
 
 
-def forget_head(contest_slug: str | None) -> None:
+def forget_head(contest_slug: str | None, *, lists: bool = False) -> None:
     """Remove the files of the pages that change with any publication (home; the contest's page, feed, runs'
-    pages and nomination order): until the task writes them again, the server asks the application."""
+    pages and nomination order), and with ``lists`` every list's too (a name in effect changed: no file may
+    keep the former one while the task is waiting): until the task writes them again, the server asks the
+    application."""
     store = storage()
     names = [address.file_name for address in site_addresses()]
     if contest_slug:
@@ -310,7 +312,7 @@ def forget_head(contest_slug: str | None) -> None:
         names += [
             name
             for name in files_under(store, folder)
-            if "/cargos/" not in name.removeprefix(folder) or "/nomeacoes" in name
+            if lists or "/cargos/" not in name.removeprefix(folder) or "/nomeacoes" in name
         ]
     remove(store, names)
 
@@ -338,12 +340,13 @@ def _waiting(contest_slug: str | None) -> bool:
     ).exists()
 
 
-def on_publication(sender: object, contest_slug: str | None, **kwargs: object) -> None:
-    """Receiver of ``public_changed`` (portal/apps.py), called after the publication's commit."""
+def on_publication(sender: object, contest_slug: str | None, names: bool = False, **kwargs: object) -> None:
+    """Receiver of ``public_changed`` (portal/apps.py), called after the publication's commit; ``names``: a
+    name in effect changed on the contest's lists."""
     if not settings.PORTAL_SNAPSHOTS:
         return
     try:
-        forget_head(contest_slug)
+        forget_head(contest_slug, lists=names)
         with transaction.atomic():
             if not _waiting(contest_slug):
                 snapshot_publish.enqueue(contest_slug)

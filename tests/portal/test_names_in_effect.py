@@ -159,3 +159,21 @@ def test_the_portal_s_snapshot_of_a_list_follows_the_name_in_effect(
     written = listed.read_bytes()
     assert f">{SOCIAL}<".encode() in written and f">{civil}<".encode() not in written
     assert written == client.get(path).content
+
+
+def test_a_name_change_removes_the_list_files_at_its_commit_before_the_queue_runs(
+    client, world, cast, settings, django_capture_on_commit_callbacks
+):
+    """Until the queued snapshot runs (a stopped worker: for hours), no file keeps the former name: the
+    contest's list files go at the commit and the server asks the application, already current."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}  # nothing runs
+    root = Path(settings.STORAGES["snapshots"]["OPTIONS"]["location"])
+    registration = listed_not_nominated(world)
+    path = public_urls(world)["list"]
+    snapshots.rebuild(world["contest"].slug)
+    listed = root / snapshots.Address(path).file_name
+    assert listed.exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        candidate_update(candidate=registration.candidate, by=cast["clerk"], data={"social_name": SOCIAL})
+    assert not listed.exists()
+    assert f">{SOCIAL}<".encode() in client.get(path).content
