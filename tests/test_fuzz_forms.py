@@ -136,6 +136,9 @@ HOSTILE = (
     "01/01/1900",
     "\x00",
     "a\x00b",
+    "AB/CD",  # a slash where a code or a slug goes into a URL (issue 25, N5)
+    "../x",
+    "0007",  # zero padding: a non-canonical integer (N1)
     "x" * 5000,
     "9" * 1000,
     "<script>alert(1)</script>",
