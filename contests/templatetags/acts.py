@@ -40,3 +40,14 @@ def in_words_f(value: int) -> str:
 @register.filter
 def percent_in_words(value: Decimal | int) -> str:
     return wording.percent_in_words(value)
+
+
+@register.filter
+def as_subject(name: str | None) -> str:
+    """An organisation's name opening a sentence, with the article it takes: "A Câmara Municipal de
+    Santa Maria", "O Município de Angra dos Reis" ("O órgão" without a name)."""
+    name = (name or "").strip()
+    if not name:
+        return "O órgão"
+    phrase = wording.with_article(name)
+    return phrase[0].upper() + phrase[1:]

@@ -87,5 +87,5 @@ def test_the_notice_email_names_the_organization_that_gives_notice(notice):
     )
     assert send_notice_email.call(act_id=notice.pk) == "enviada"
     (message,) = mail.outbox
-    assert "Câmara Municipal de Santa Maria intima Vossa Senhoria" in message.body
+    assert "A Câmara Municipal de Santa Maria intima Vossa Senhoria" in message.body
     assert "O órgão intima" not in message.body
