@@ -28,7 +28,7 @@ from contests import wording
 from contests.audit import User
 from contests.models import Authority
 from declarations.models import Procedure, ProcedureAct
-from declarations.procedure import documents, rules, services
+from declarations.procedure import documents, notice_documents, rules, services
 from declarations.procedure import rules_labels as labels
 from declarations.procedure.selectors import CaseState, RunningDeadline, case_state
 
@@ -66,7 +66,7 @@ def _period_line(running: RunningDeadline, *, starts_on: datetime.date) -> str:
     first = start.start + datetime.timedelta(days=1)
     since = "amanhã" if starts_on == start.start else f"em {first:%d/%m/%Y}"
     return (
-        f"{start.label} de {start.amount} ({wording.in_words(start.amount)}) dias ({start.citation}): corre "
+        f"{start.label} de {notice_documents.days_text(start.amount, start.period)} ({start.citation}): corre "
         f"a partir de {since}, {first:%d/%m/%Y}, até {running.deadline.last_day:%d/%m/%Y}, às 23h59."
     )
 

@@ -32,6 +32,11 @@ class RunningDeadline:
     def overdue_days(self) -> int:
         return max(0, -self.days_left)
 
+    @property
+    def amount_text(self) -> str:
+        """ "10 dias", "5 dias úteis": the period in the unit the law gives it (art. 62 counts business days)."""
+        return self.start.amount_text
+
 
 @dataclass(frozen=True)
 class CaseState:

@@ -107,6 +107,8 @@ def test_a_third_partys_appeal_is_notified_answered_by_the_candidate_then_recons
     phone.goto(portal)
     assert phone.get_by_role("heading", name="Intimação do recurso de terceiro").is_visible()
     phone.get_by_role("link", name="Dou ciência desta intimação").click()
+    # Art. 62 counts business days, and says so before the candidate confirms.
+    assert "Prazo de alegações sobre o recurso de 5 (cinco) dias úteis (Lei 9.784 art. 62)" in phone.content()
     phone.get_by_role("button", name="Confirmar a ciência").click()
     phone.wait_for_url(portal)
     assert phone.get_by_text("Prazo de alegações sobre o recurso").is_visible()
@@ -119,7 +121,11 @@ def test_a_third_partys_appeal_is_notified_answered_by_the_candidate_then_recons
     phone.wait_for_url(portal)
     assert "Alegações sobre o recurso recebidas" in phone.content()
 
-    # Heard: the authority may now reconsider.
+    # Heard: the authority may now reconsider; the case's table names the unit too.
+    page.goto(case_url)
+    assert page.get_by_text(
+        "Prazo de alegações sobre o recurso (5 dias úteis; Lei 9.784 art. 62)"
+    ).is_visible()
     next_act(page, case_url, "Juízo de reconsideração")
     page.get_by_label("Juízo de reconsideração").select_option(label="Reconsiderar a decisão")
     page.get_by_label(re.compile(r"^Motivação")).fill("Ouvida a candidata, o recurso procede: falsidade.")
