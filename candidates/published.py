@@ -95,17 +95,19 @@ NUMBER_LIKE = re.compile(r"^[0-9A-Za-z./-]*[0-9][0-9A-Za-z./-]*$")
 
 
 def search_filter(query: str) -> Q | None:
-    """Rows whose name has every word of ``query`` (without accents or case), or whose inscription number
-    starts with it; ``None`` for an empty query."""
+    """Rows whose name has every word of ``query`` (without accents or case), or, for a query with a digit
+    (no name has one), whose inscription number starts with it; ``None`` for an empty query.
+
+    The number's search is a range of an index on PostgreSQL (candidates migration 0024); the name's reads
+    the run's lines of the list (about 40 ms for 100,000)."""
     query = query.strip()
     if not query:
         return None
-    words = fold(query).split()
-    by_name = Q()
-    for word in words:
-        by_name &= Q(search_name__contains=word)
     if NUMBER_LIKE.match(query):
-        return by_name | Q(number__istartswith=query)
+        return Q(number__istartswith=query)
+    by_name = Q()
+    for word in fold(query).split():
+        by_name &= Q(search_name__contains=word)
     return by_name
 
 
