@@ -182,7 +182,11 @@ def court_order_record(
     order.file.save(f"{contest.slug}-{secrets.token_hex(8)}", upload, save=False)
     audited_save(order, by=by, reason="Ordem judicial registrada")
     if registrations:
+        # django-simple-history writes a second row for the m2m change: it says what it added.
         order._history_user = by  # type: ignore[attr-defined]  # read by django-simple-history (m2m rows)
+        order._change_reason = "Candidatos alcançados: " + ", ".join(  # type: ignore[attr-defined]
+            r.number for r in registrations
+        )
         order.registrations.set(registrations)
     return order
 

@@ -71,7 +71,11 @@ def test_juridico_records_a_collective_order_with_its_court_decoded(client_for, 
     assert set(order.registrations.all()) == {first, second}
     assert order.status == "in_force"
     assert {h.history_user for h in order.history.all()} == {cast["legal"]}
-    assert order.history.filter(history_change_reason="Ordem judicial registrada").exists()
+    reasons = list(order.history.order_by("history_id").values_list("history_change_reason", flat=True))
+    assert reasons == [
+        "Ordem judicial registrada",  # then the candidates it reaches (the m2m's own history row)
+        f"Candidatos alcançados: {first.number}, {second.number}",
+    ]
     page = client.get(order.get_absolute_url()).content.decode()
     assert "Tribunal Regional Federal da 4ª Região" in page
     due = timezone.localdate() - datetime.timedelta(days=1) + datetime.timedelta(days=10)
