@@ -241,7 +241,9 @@ def court_orders_queue(*, today: datetime.date) -> Queue:
                 f"{row.order.contest.year}",
                 row.order.get_absolute_url(),
                 note=(
-                    f"prazo de cumprimento venceu em {row.due:%d/%m/%Y}"
+                    f"cumprida em {row.complied_on:%d/%m/%Y}; vigente, à espera de nova decisão"
+                    if row.complied_on
+                    else f"prazo de cumprimento venceu em {row.due:%d/%m/%Y}"
                     if row.overdue
                     else f"cumprir até {row.due:%d/%m/%Y}"
                 ),

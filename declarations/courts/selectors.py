@@ -3,6 +3,7 @@ engine with the organisation's calendar) and the orders in effect by compliance 
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -12,7 +13,7 @@ from django.db.models import QuerySet
 from declarations import deadlines
 from declarations.calendars import organization_calendar, years_for
 from declarations.courts import rules
-from declarations.models import CourtOrder
+from declarations.models import CourtOrder, CourtOrderEffect
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,10 @@ class OrderRow:
     order: CourtOrder
     deadline: deadlines.Deadline
     today: datetime.date
+    # The day the last candidate in its scope was complied with, for an order the engine complies with
+    # (reinclusion, keeping a seat) and nobody left; None while someone is left or the effect is complied
+    # with on another screen (only the office knows when).
+    complied_on: datetime.date | None = None
 
     @property
     def due(self) -> datetime.date:
@@ -35,7 +40,7 @@ class OrderRow:
 
     @property
     def overdue(self) -> bool:
-        return self.days_left < 0
+        return self.complied_on is None and self.days_left < 0
 
 
 def compliance_deadline(
@@ -85,7 +90,27 @@ def in_force_by_due_day(*, today: datetime.date) -> list[OrderRow]:
     """The orders vigentes (not yet confirmed, revoked, reformed or final), the earliest compliance due
     day first: what the office must still comply with."""
     rows = order_rows(orders().filter(status=rules.Status.IN_FORCE.value), today=today)
-    return sorted(rows, key=lambda row: (row.due, row.order.pk))
+    engine = [row.order.pk for row in rows if rules.Effect(row.order.effect) in rules.ENGINE_EFFECTS]
+    reached = set(
+        CourtOrder.registrations.through.objects.filter(courtorder_id__in=engine).values_list(
+            "courtorder_id", "registration_id"
+        )
+    )
+    applied = CourtOrderEffect.objects.filter(order_id__in=engine).values_list(
+        "order_id", "registration_id", "applied_on"
+    )
+    left = {order for order, _ in reached - {(order, registration) for order, registration, _ in applied}}
+    last: dict[int, datetime.date] = {}
+    for order, _, day in applied:
+        last[order] = max(day, last.get(order, day))
+    rows = [
+        dataclasses.replace(row, complied_on=last[row.order.pk])
+        if row.order.pk in last and row.order.pk not in left
+        else row
+        for row in rows
+    ]
+    # What is still to comply with first, by due day; then the orders complied with, followed until decided.
+    return sorted(rows, key=lambda row: (row.complied_on is not None, row.due, row.order.pk))
 
 
 def precarious_cases(registration_ids: Iterable[int]) -> dict[int, str]:

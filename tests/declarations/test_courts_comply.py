@@ -66,6 +66,11 @@ def test_keep_seat_order_shows_the_hold_then_confirmar_holds_the_nomination(clie
     assert CourtOrderEffect.objects.get(order=order).events == ["court_hold"]
     after = client.get(order.get_absolute_url()).content.decode()
     assert "Ordem cumprida." in after and f'href="{url}"' not in after
+    # Pendências: no longer "cumprir até", never overdue; followed until a new decision.
+    home = client.get(reverse("home")).content.decode()
+    today = timezone.localdate()
+    assert f"cumprida em {today:%d/%m/%Y}; vigente, à espera de nova decisão" in home
+    assert "cumprir até" not in home and "prazo de cumprimento venceu" not in home
 
 
 def test_an_order_complied_with_elsewhere_is_refused_with_the_reason(client_for, cast):
