@@ -1,0 +1,164 @@
+"""Compute and publish the lists of 100,000 registrations (issue 24): the clerk's two buttons, timed.
+
+Builds one position with 100,000 registrations with scores (the importer's bulk path, as bench/public_load.py
+does), then times ``result_run_compute`` (the "Calcular listas" button) and ``result_run_publish`` as the
+final list (the "Publicar" button), each in its own transaction as the screens run them, commit and
+on-commit hooks included. Prints, for each part and for both, wall and CPU seconds (this process's, and
+PostgreSQL's backend's when the server is on this machine), the number of queries, the load average, and
+the limit compared with: computing and publishing in ≤ 3 s (the engine's allocation of 1,000,000 rows
+takes 1.2–1.5 s, ``make bench``). Exits 1 when the limit is missed.
+
+    make bench-lists             # a fresh database cotas_bench_lists, created and dropped around the run
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/cotas_bench_lists DEBUG=1 SECRET_KEY=x \\
+        .venv/bin/python bench/lists.py [--rows 100000] [--profile FILE]
+
+The database should be fresh (the script migrates it); the contest it creates is ``bench-lists``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import datetime
+import os
+import sys
+import tempfile
+import time
+from decimal import Decimal
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+from synthetic import build_csv as build_synthetic_csv  # noqa: E402
+from synthetic import create_contest  # noqa: E402  (bench/ is the script's directory)
+
+SLUG = "bench-lists"
+POSITION = ("LST", "Cargo das listas", 100)
+LIMIT_SECONDS = 3.0  # issue 24: compute and publish the lists of 100,000
+REFERENCE = "alocação de 1.000.000 de linhas pelo motor: 1,2–1,5 s (make bench)"
+
+
+class Queries:
+    """Counts the queries run on the default connection (an execute wrapper: nothing is stored)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, execute, sql, params, many, context):
+        self.count += 1
+        return execute(sql, params, many, context)
+
+
+def backend_cpu() -> float | None:
+    """CPU seconds so far of the PostgreSQL backend serving this connection (from /proc, when the server
+    runs on this machine; None otherwise)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        (pid,) = cursor.fetchone()
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def measure(label: str, fn, profile: cProfile.Profile | None):
+    from django.db import connection
+
+    queries = Queries()
+    load = os.getloadavg()[0]
+    server_before = backend_cpu()
+    with connection.execute_wrapper(queries):
+        cpu = time.process_time()
+        started = time.perf_counter()
+        if profile is not None:
+            profile.enable()
+        result = fn()
+        if profile is not None:
+            profile.disable()
+        wall = time.perf_counter() - started
+        cpu = time.process_time() - cpu
+    server_after = backend_cpu()
+    server = server_after - server_before if server_before is not None and server_after is not None else None
+    figures = {"wall": wall, "cpu": cpu, "server": server, "queries": queries.count}
+    print(
+        f"{label}: {wall:.2f} s de parede, CPU {cpu:.2f} s (este processo)"
+        + (f" + {server:.2f} s (PostgreSQL)" if server is not None else "")
+        + f", {queries.count:,} consultas; carga média {load:.1f}",
+        flush=True,
+    )
+    return result, figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rows", type=int, default=100_000)
+    parser.add_argument("--profile", help="write cProfile's statistics of the two timed parts to this file")
+    args = parser.parse_args()
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        print("Aviso: DATABASE_URL não é PostgreSQL; o limite vale para PostgreSQL.", file=sys.stderr)
+    contest, users = create_contest(
+        SLUG, "960", "Concurso das listas (benchmark)", [POSITION], ["Secretaria", "Gestão"]
+    )
+    clerk, manager = users["Secretaria"], users["Gestão"]
+
+    from candidates.models import ResultEntry
+    from candidates.services.imports import PhaseSpec, commit, parse_upload, suggest_mapping
+    from candidates.services.results import result_run_compute, result_run_publish
+    from contests.wording import thousands
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "inscricoes.csv"
+        build_synthetic_csv(path, args.rows, [POSITION], seed=24, first_number=700001, cpf_offset=2424)
+        table = parse_upload(path)
+        specs = {
+            "Nota Objetiva": PhaseSpec("Nota Objetiva", Decimal(100), Decimal(50)),
+            "Nota Discursiva": PhaseSpec("Nota Discursiva", Decimal(10)),
+        }
+        started = time.perf_counter()
+        commit(
+            contest,
+            table,
+            suggest_mapping(contest, table.headers),
+            clerk,
+            today=datetime.date(2026, 5, 4),
+            phase_specs=specs,
+        )
+        print(
+            f"Preparação: {thousands(args.rows)} inscrições com notas importadas em "
+            f"{time.perf_counter() - started:.1f} s (não medido)",
+            flush=True,
+        )
+
+    profile = cProfile.Profile() if args.profile else None
+    run, compute = measure("Cálculo das listas", lambda: result_run_compute(contest=contest, by=clerk), profile)
+    run, publish = measure(
+        "Publicação da lista final", lambda: result_run_publish(run=run, kind="final", by=manager), profile
+    )
+    if profile is not None:
+        profile.dump_stats(args.profile)
+    entries = ResultEntry.objects.filter(run=run)
+    counts = {kind: entries.filter(list=kind).count() for kind in ("open", "racial", "pcd", "out")}
+    print(
+        f"  {thousands(counts['open'])} na lista geral, {thousands(counts['racial'])} na reservada a negros, "
+        f"{thousands(counts['pcd'])} PcD, {thousands(counts['out'])} fora das listas"
+    )
+    wall = compute["wall"] + publish["wall"]
+    cpu = compute["cpu"] + publish["cpu"]
+    servers = [f["server"] for f in (compute, publish) if f["server"] is not None]
+    print(
+        f"Calcular e publicar as listas de {thousands(args.rows)}: {wall:.2f} s de parede, CPU {cpu:.2f} s"
+        + (f" + {sum(servers):.2f} s (PostgreSQL)" if servers else "")
+        + f", {compute['queries'] + publish['queries']:,} consultas; limite {LIMIT_SECONDS:.0f} s "
+        f"({'OK' if wall <= LIMIT_SECONDS else 'EXCEDIDO'}); referência: {REFERENCE}"
+    )
+    if wall > LIMIT_SECONDS:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
