@@ -135,7 +135,9 @@ def main() -> None:
         )
 
     profile = cProfile.Profile() if args.profile else None
-    run, compute = measure("Cálculo das listas", lambda: result_run_compute(contest=contest, by=clerk), profile)
+    run, compute = measure(
+        "Cálculo das listas", lambda: result_run_compute(contest=contest, by=clerk), profile
+    )
     run, publish = measure(
         "Publicação da lista final", lambda: result_run_publish(run=run, kind="final", by=manager), profile
     )

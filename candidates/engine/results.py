@@ -113,7 +113,15 @@ def format_score(value: Fraction | Decimal | None) -> str:
     """A score as lists print it: two decimals, rounded half up, decimal comma (``7,50``); ``—`` for none."""
     if value is None:
         return "—"
+    if type(value) is Fraction:
+        return _fraction_text(*value.as_integer_ratio())
     return decimal_comma(value, SCORE_PLACES)
+
+
+@lru_cache(maxsize=100_000)
+def _fraction_text(numerator: int, denominator: int) -> str:
+    """``format_score`` of a Fraction in lowest terms (scores repeat a lot: each is written once)."""
+    return decimal_comma(Fraction(numerator, denominator), SCORE_PLACES)
 
 
 @lru_cache(maxsize=100_000)
@@ -311,20 +319,29 @@ class _Sieve:
         included (SM art. 4 §2; RULES §3, "Pass mark"). In the final lists the organiser's final score
         stands for the phases' scores it was made of."""
         minimum = _exact(phase.pass_mark) if phase.pass_mark is not None else None
+        minimum_text = format_score(phase.pass_mark)
         still: list[RegistrationRow] = []
         for reg in self.alive:
             score = self.scores[reg.id].get(phase.name)
             if minimum is not None and score is None and (reg.final_score is None or not final):
                 self.out[reg.id] = ("sem nota", f"Sem nota na fase {phase.name}, que tem nota mínima")
-            elif score is not None and not reaches_pass_mark(score, minimum):
+            elif score is not None and not self._reaches(reg.id, phase, score, minimum):
                 self.out[reg.id] = (
                     "abaixo da nota mínima",
                     f"Nota {format_score(score)} na fase {phase.name}, abaixo da nota mínima "
-                    f"{format_score(phase.pass_mark)}: fora de todas as listas, cotistas inclusive",
+                    f"{minimum_text}: fora de todas as listas, cotistas inclusive",
                 )
             else:
                 still.append(reg)
         self.alive = still
+
+    def _reaches(self, pk: int, phase: PhaseRow, score: Fraction, minimum: Fraction | None) -> bool:
+        """``reaches_pass_mark`` of the phase's score: on the Decimals as given when both are (as exact,
+        and compared in C), else on the exact values."""
+        given = self.raw[pk][phase.name]
+        if type(given) is Decimal and type(phase.pass_mark) is Decimal:
+            return reaches_pass_mark(given, phase.pass_mark)
+        return reaches_pass_mark(score, minimum)
 
     def apply_cutoff(self, phase: PhaseRow, params: Params, order: _Order) -> None:
         """Only the best of each list by the phase's own score go on (SM art. 4 §1; RULES §3, "Phase
@@ -418,26 +435,43 @@ def _general_entries(
 ) -> list[Entry]:
     """The general list (RULES §3): everyone ranked, cotistas included, each with their why."""
     entries = []
+    ties = _ties(ranked, order)
     for i, a in enumerate(ranked):
         reg = by_id[int(a.id)]
-        why = _general_why(ranked, i, order) + _reserves_why(a, reg, params)
+        why = _general_why(ranked, i, order, ties) + _reserves_why(a, reg, params)
         entries.append(Entry(reg.id, OPEN, i + 1, i + 1, stored[a.id], reg.number, reg.name[:200], why))
     return entries
 
 
-def _general_why(ranked: list[Applicant], i: int, order: _Order) -> str:
+def _ties(ranked: list[Applicant], order: _Order) -> list[str | None]:
+    """For each place i > 0, why the one at i - 1 is before it when their scores are equal (None when
+    they are not): each pair is told on both lines, and decided once."""
+    ratios = [a.score.as_integer_ratio() for a in ranked]  # equal Fractions, equal ratios (lowest terms)
+    ties: list[str | None] = [None]
+    for i in range(1, len(ranked)):
+        ties.append(
+            tie_break_reason(
+                ranked[i - 1], ranked[i], registration_end=order.registration_end, criteria=order.criteria
+            )
+            if ratios[i - 1] == ratios[i]
+            else None
+        )
+    return ties
+
+
+def _general_why(ranked: list[Applicant], i: int, order: _Order, ties: list[str | None]) -> str:
     """A place on the general list, and the tie-break against a neighbour with the same score (RULES §3:
-    the edital's criteria in order, the inscription number last)."""
+    the edital's criteria in order, the inscription number last); ``ties``: ``_ties(ranked, order)``."""
     a = ranked[i]
     why = f"{i + 1}º na ampla concorrência, {order.score_words} {format_score(a.score)}"
-    if i > 0 and ranked[i - 1].score == a.score:
-        before = ranked[i - 1]
-        reason = tie_break_reason(before, a, registration_end=order.registration_end, criteria=order.criteria)
-        why += f"; empatado na nota com a inscrição {before.inscription}, que fica à frente por: {reason}"
-    if i + 1 < len(ranked) and ranked[i + 1].score == a.score:
-        after = ranked[i + 1]
-        reason = tie_break_reason(a, after, registration_end=order.registration_end, criteria=order.criteria)
-        why += f"; fica à frente da inscrição {after.inscription}, empatada na nota, por: {reason}"
+    reason = ties[i]
+    if reason is not None:
+        why += (
+            f"; empatado na nota com a inscrição {ranked[i - 1].inscription}, que fica à frente por: {reason}"
+        )
+    reason = ties[i + 1] if i + 1 < len(ranked) else None
+    if reason is not None:
+        why += f"; fica à frente da inscrição {ranked[i + 1].inscription}, empatada na nota, por: {reason}"
     return why
 
 
