@@ -87,3 +87,76 @@ class Fenwick:
         self.size = i
         self.total += value
         self.step = 1 << i.bit_length()
+
+
+class FirstFree(Fenwick):
+    """A ``Fenwick`` of 0/1 counts that also answers "the first positive value" in amortised O(1), and
+    defers its tree's updates to the next question that needs the tree.
+
+    It keeps the values themselves and ``low``, a bound no positive value lies before: an addition of
+    a positive ``delta`` before it moves it back, ``first`` walks it forward over the zeros. A list whose
+    front is called in order (the general list, a reserve under ``compensation``) is then read without
+    a descent of the tree for each seat. The additions wait in ``pending``, summed per index, until
+    ``prefix``, ``find`` or ``append`` needs the tree: a nomination a rollback undoes before then costs
+    the tree nothing.
+    """
+
+    __slots__ = ("low", "pending", "values")
+    low: int
+    pending: dict[int, int]
+    values: list[int]
+
+    @classmethod
+    def ones(cls, size: int) -> FirstFree:
+        tree = super().ones(size)
+        assert isinstance(tree, FirstFree)
+        tree.values = [1] * size
+        tree.low = 0
+        tree.pending = {}
+        return tree
+
+    def add(self, index: int, delta: int) -> None:
+        """values[index] += delta (0-based)."""
+        self.values[index] += delta
+        if delta > 0 and index < self.low:
+            self.low = index
+        self.total += delta
+        pending = self.pending
+        pending[index] = pending.get(index, 0) + delta
+
+    def _flush(self) -> None:
+        tree = self.tree
+        size = self.size
+        for index, delta in self.pending.items():
+            if delta:
+                i = index + 1
+                while i <= size:
+                    tree[i] += delta
+                    i += i & -i
+        self.pending.clear()
+
+    def prefix(self, count: int) -> int:
+        if self.pending:
+            self._flush()
+        return super().prefix(count)
+
+    def find(self, k: int) -> int:
+        if self.pending:
+            self._flush()
+        return super().find(k)
+
+    def first(self) -> int:
+        """``find(1)``: the smallest index with a positive value; ``size`` if none."""
+        values = self.values
+        e = self.low
+        size = self.size
+        while e < size and values[e] <= 0:
+            e += 1
+        self.low = e
+        return e
+
+    def append(self, value: int) -> None:
+        if self.pending:
+            self._flush()
+        super().append(value)
+        self.values.append(value)

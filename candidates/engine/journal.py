@@ -73,6 +73,8 @@ class Compensation(NamedTuple):
     before: Nomination
     seat: int
     kind: str  # the seat's kind before
+    at: int  # the open seat being filled when the open list reached the nominee
+    candidate: int  # the nominee (their note is written once the call is settled)
 
 
 JournalEntry = NominationMade | SeatCreated | FreedSeatTaken | HoldPlaced | CompensationChecked | Compensation

@@ -15,7 +15,7 @@ from array import array
 from bisect import bisect_left
 from collections.abc import Iterable
 
-from candidates.engine.fenwick import Fenwick
+from candidates.engine.fenwick import Fenwick, FirstFree
 from candidates.engine.records import HOLDING, Nomination, Roster, ordinal
 from candidates.engine.schedule import LARGER_ONLY, OPEN, PCD, RACIAL, RESERVES, Params
 
@@ -29,7 +29,7 @@ class IndexedList:
         self.entries = entries
         self.gpos = gpos  # None for the general list (an entry is its own general position)
         self.alive = Fenwick.ones(size)  # the builder patches the exceptions
-        self.avail = Fenwick.ones(size)
+        self.avail = FirstFree.ones(size)
         self.cur = cur  # candidate → its current entry, −1 if none
 
 
@@ -173,10 +173,12 @@ class ListIndex:
 
     # Who may be called -------------------------------------------------------------------------------
 
-    def _best_general(self) -> int:
-        """The best candidate of the general list holding no active nomination (SM art. 4 caput)."""
+    def _best_general(self, e: int = -1) -> int:
+        """The best candidate of the general list holding no active nomination (SM art. 4 caput); ``e``,
+        when known, the first general entry not yet nominated."""
         g = self.general
-        e = g.avail.find(1)
+        if e < 0:
+            e = g.avail.first()
         return g.entries[e] if e < g.avail.size else -1
 
     def _start(self, kind: str, cut: int | None, projected: bool) -> int:
@@ -196,7 +198,9 @@ class ListIndex:
         if start < 0:
             return -1
         avail = self.lists[kind].avail
-        e = avail.find(avail.prefix(start) + 1)
+        e = avail.first()
+        if e < start:
+            e = avail.find(avail.prefix(start) + 1)
         return self.lists[kind].entries[e] if e < avail.size else -1
 
     # Leaving the lists (RULES §4 items 4–8) ------------------------------------------------------------

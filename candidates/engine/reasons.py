@@ -21,9 +21,9 @@ from candidates.engine.schedule import (
     RESERVES,
     explain_kind,
     loser_seat,
+    percent_text,
     share_text,
 )
-from contests.quotas import format_percent
 
 if TYPE_CHECKING:
     from candidates.engine.seating import Seating
@@ -100,6 +100,16 @@ def seat_reason(seating: Seating, fill: Fill, cut: int | None, open_count: int, 
     )
 
 
+def compensation_note(seating: Seating, seat: int, c: int) -> str:
+    """What a compensation appends to the nomination's why (RULES §4, ``compensation``): the open seat
+    being filled, the nominee's place on the general list (fixed during a call)."""
+    return (
+        f"; compensada ao preencher a {ordinal(seat, True)} vaga: a ampla concorrência alcançou "
+        f"{seating.candidates[c].id} ({seating.general_place(c)}), que passa a contar na ampla "
+        f"concorrência{seating.params.cite('open_competition')}"
+    )
+
+
 def _seat(seating: Seating, fill: Fill) -> _Seat:
     """The seat's kind: for a new seat, from the schedule, with the reserves it beat and where each went
     (RULES §4); for a freed one, that it keeps its kind, and what freed it (SM art. 4 §4; AR art. 3 §2)."""
@@ -135,7 +145,7 @@ def _share(seating: Seating, fill: Fill) -> _Share:
     whole = fill.made_up or (kind == RACIAL and params.order == EVERY_NTH)
     base = seating.n if whole else fill.seat
     reserved = params.count(kind, seating.n) if whole else params.share(kind, fill.seat, seating.n)
-    return _Share(format_percent(rule.percent), base, share_text(rule, base), reserved)
+    return _Share(percent_text(rule), base, share_text(rule, base), reserved)
 
 
 def _owed_choice(seating: Seating, fill: Fill) -> _Choice:

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
 from typing import NamedTuple
 
 from contests.quotas import (
@@ -142,6 +144,8 @@ class Params:
     citations: tuple[tuple[str, str], ...] = ()
     reinstatement: str = NEXT_SEAT
     _counts: tuple[_Count, _Count | None] = field(init=False, repr=False, compare=False, hash=False)
+    # n → seat → its targets (``seat_targets``), for the last n asked about.
+    _targets: dict[int, dict[int, tuple[int, int]]] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.racial, ReserveRule):
@@ -183,6 +187,7 @@ class Params:
         citations = self.citations.items() if isinstance(self.citations, Mapping) else self.citations
         object.__setattr__(self, "citations", tuple(sorted((str(k), str(v)) for k, v in citations if v)))
         object.__setattr__(self, "_counts", (_Count(self.racial), _Count(self.pcd) if self.pcd else None))
+        object.__setattr__(self, "_targets", {})
 
     # Counts (RULES §2) -------------------------------------------------------------------------------
 
@@ -275,8 +280,30 @@ def next_kind(
     3 §1). The second element names the other reserves that also had a deficit here (a collision).
     This is one step: ``project`` adds the make-up that keeps the reserves delivered.
     """
-    d_racial = target(params, RACIAL, s, n) - served_racial
-    d_pcd = params.share(PCD, s, n) - served_pcd if params.pcd is not None else 0
+    t_racial, t_pcd = seat_targets(params, s, n)
+    return kind_by_deficits(params, t_racial - served_racial, t_pcd - served_pcd)
+
+
+def seat_targets(params: Params, s: int, n: int) -> tuple[int, int]:
+    """(target_racial(s), target_pcd(s)) with ``n`` open: what ``next_kind`` compares the seats served
+    with. They depend on the policy, ``s`` and ``n`` only, and the same seats are asked about again and
+    again (a seat created again after a rollback, the schedule projected for each call's reasons): the
+    policy keeps them for the last ``n``."""
+    memo = params._targets.get(n)
+    if memo is None:
+        params._targets.clear()
+        memo = params._targets[n] = {}
+    pair = memo.get(s)
+    if pair is None:
+        pair = memo[s] = (
+            target(params, RACIAL, s, n),
+            params.share(PCD, s, n) if params.pcd is not None else 0,
+        )
+    return pair
+
+
+def kind_by_deficits(params: Params, d_racial: int, d_pcd: int) -> tuple[str, tuple[str, ...]]:
+    """``next_kind`` given each reserve's deficit at the seat (its target less the seats served)."""
     if d_racial <= 0 and d_pcd <= 0:
         return OPEN, ()
     if d_racial > 0 and d_pcd > 0:
@@ -415,7 +442,7 @@ def explain_kind(params: Params, s: int, n: int, kind: str, *, made_up: bool = F
         return "ampla concorrência"
     rule = params.rule(kind)
     assert rule is not None
-    percent = format_percent(rule.percent)
+    percent = percent_text(rule)
     owed = params.count(kind, n)
     formula = f"{percent} de {n} = {share_text(rule, n)} → {owed}"
     if made_up:
@@ -473,6 +500,17 @@ def collisions_explained(params: Params, kept: Sequence[str], n: int) -> list[st
         for loser in losers
         if projection.kinds[seat - 1] != loser
     ]
+
+
+def percent_text(rule: ReserveRule) -> str:
+    """``format_percent(rule.percent)`` (``"20%"``), kept per percentage: one call per reserved seat
+    explained, and a percentage has one text."""
+    return _percent_text(rule.percent)
+
+
+@lru_cache(maxsize=64)
+def _percent_text(percent: Fraction) -> str:
+    return format_percent(percent)
 
 
 def share_text(rule: ReserveRule, m: int) -> str:

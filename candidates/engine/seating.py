@@ -31,8 +31,8 @@ from candidates.engine.journal import (
     Via,
 )
 from candidates.engine.list_index import ListIndex
-from candidates.engine.reasons import seat_reason
-from candidates.engine.records import ACTIVE, HOLDING, ON_HOLD, Nomination, Roster, ordinal
+from candidates.engine.reasons import compensation_note, seat_reason
+from candidates.engine.records import ACTIVE, HOLDING, ON_HOLD, Nomination, Roster
 from candidates.engine.schedule import (
     COMPENSATION,
     OPEN,
@@ -112,6 +112,7 @@ class Seating(ListIndex):
         self._projection: _Cached | None = None
         self._counts: tuple[int, list[tuple[str, int]]] | None = None  # each reserve's count_L(n), for n
         self._why_kinds: list[str] | None = None
+        self._first_free = -1  # the general entry ``_compensate`` found first free for the seat being filled
 
     # Schedule -------------------------------------------------------------------------------------
 
@@ -149,13 +150,17 @@ class Seating(ListIndex):
         # Compensation moves kept kinds: no cached projection. The greedy kind decides unless the
         # make-up could reach this seat: it converts open seats latest first, at most as many as the
         # reserved seats still owed, and at least (seats left − seats owed) of the seats left are open.
-        kind, contenders = next_kind(params, seat, self.n, self.served[RACIAL], self.served[PCD])
+        served = self.served
+        kind, contenders = next_kind(params, seat, self.n, served[RACIAL], served[PCD])
         if kind != OPEN:
             return kind, contenders, False
         counts = self._counts
         if counts is None or counts[0] != self.n:
             counts = self._counts = (self.n, [(name, params.count(name, self.n)) for name in params.reserves])
-        owed = sum(max(0, count - self.served[name]) for name, count in counts[1])
+        owed = 0
+        for name, count in counts[1]:
+            if count > served[name]:
+                owed += count - served[name]
         if 2 * owed < self.n - seat + 1:
             return kind, contenders, False
         step = seat_rule(params, self.kinds, self.n)
@@ -258,10 +263,21 @@ class Seating(ListIndex):
                 if h not in self.held and not self.holding[h]:
                     self._hold(h)
         self._explain(fills, first, cut, open_count, holds)
-        compensated = sorted(
-            {op.nomination for op in self.journal if isinstance(op, Compensation) and op.nomination < first}
-        )
+        compensated = self._note_compensations(first)
         return first, compensated, stopped
+
+    def _note_compensations(self, first: int) -> list[int]:
+        """Once the call is settled, each compensation it made appends its note to the nomination's why;
+        the indexes of the nominations made before the call that it compensated."""
+        compensated = set()
+        for op in self.journal:
+            if isinstance(op, Compensation):
+                nom = self.nominations[op.nomination]
+                note = compensation_note(self, op.at, op.candidate)
+                self.nominations[op.nomination] = nom._replace(why=nom.why + note)
+                if op.nomination < first:
+                    compensated.add(op.nomination)
+        return sorted(compensated)
 
     def _open_competition_cut(self) -> tuple[int | None, int]:
         """Under ``projected`` (SM art. 4 §3, "não serão computados"): the general entry of the first
@@ -278,7 +294,6 @@ class Seating(ListIndex):
         for i, fill in enumerate(fills, start=first):
             nom = self.nominations[i]
             reason = seat_reason(self, fill, cut, open_count, holds.get(fill.candidate))
-            # nom.why holds a compensation note made during this call, if any.
             self.nominations[i] = nom._replace(why=reason.text() + nom.why, reason=reason)
 
     def _fill(
@@ -295,6 +310,7 @@ class Seating(ListIndex):
         compensation = self.params.open_competition_rule == COMPENSATION
         while len(fills) < k:
             mark = len(self.journal)
+            self._first_free = -1  # ``_compensate`` may find it for this seat
             got = self._next_seat()
             if got is None:
                 return False
@@ -305,7 +321,7 @@ class Seating(ListIndex):
                 # takes it before anyone else, whatever their rank.
                 via = Via.OWED
             elif kind == OPEN:
-                c, via = self._best_general(), Via.OPEN
+                c, via = self._best_general(self._first_free), Via.OPEN
                 if compensation and self.held:
                     # Reached by the open list, a held candidate is open competition anyway (SM art. 4 §3).
                     for h in self.held:
@@ -400,7 +416,9 @@ class Seating(ListIndex):
 
     def _compensate(self, seat: int) -> bool:
         """Before an open seat: reserved nominees the open list has reached count as open (RULES §4)."""
-        best = self.general.avail.find(1)
+        # The first general entry not yet nominated; the fill reuses it for this seat (nothing between
+        # here and its choice changes who is nominated).
+        best = self._first_free = self.general.avail.first()
         # A held candidate is not yet nominated: the open list stops there.
         for c in self.held:
             best = min(best, self.general.cur[c])
@@ -420,17 +438,13 @@ class Seating(ListIndex):
                 or nom.status not in HOLDING
             ):
                 continue
-            suffix = (
-                f"; compensada ao preencher a {ordinal(seat, True)} vaga: a ampla concorrência alcançou "
-                f"{nom.candidate} ({self.general_place(c)}), que passa a contar na ampla "
-                f"concorrência{self.params.cite('open_competition')}"
-            )
-            self.nominations[i] = nom._replace(kind=OPEN, list=OPEN, compensated=True, why=nom.why + suffix)
+            # Its note is written once the call is settled (``_note_compensations``).
+            self.nominations[i] = nom._replace(kind=OPEN, list=OPEN, compensated=True)
             old_kind = self.kinds[held_seat - 1]
             self.kinds[held_seat - 1] = OPEN
             self.served[old_kind] -= 1
             self.served[OPEN] += 1
-            self.journal.append(Compensation(i, nom, held_seat, old_kind))
+            self.journal.append(Compensation(i, nom, held_seat, old_kind, seat, c))
             self.compensations += 1
             changed = True
         return changed
@@ -608,9 +622,11 @@ class _Foresight:
 
     def _look(self, left: int) -> tuple[int, int, str] | None:
         seating = self.seating
-        if any(not seating.holding[h] for h in self.holds):
-            self.open_r = left  # a hold may still lapse: look at every seat until it is spent
-            return None
+        holding = seating.holding
+        for h in self.holds:
+            if not holding[h]:
+                self.open_r = left  # a hold may still lapse: look at every seat until it is spent
+                return None
         for i, c, preferred in self.tracked:
             if i in self.settled:
                 continue

@@ -369,3 +369,36 @@ def test_rules_par4_item3_a_conflict_known_before_the_fill_ends_stops_it_with_th
         totals[foresee] = (filled[0], finals)
     assert totals[True][1] == totals[False][1]
     assert totals[True][0] < totals[False][0], (totals[True][0], totals[False][0])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 40), st.lists(st.tuples(st.sampled_from("aqfpe"), st.integers(0, 60)), max_size=120))
+def test_first_free_answers_as_the_plain_tree_whatever_the_order_of_changes_and_questions(size, ops):
+    """``fenwick.FirstFree`` (the lists' "not yet nominated" counts: the first positive value walked to
+    from a bound, the tree's updates deferred and summed per entry) answers every question as a plain
+    ``Fenwick`` given the same changes, and as the values themselves."""
+    from candidates.engine.fenwick import Fenwick, FirstFree
+
+    fast, plain = FirstFree.ones(size), Fenwick.ones(size)
+    values = [1] * size
+    for op, x in ops:
+        if op == "a" and values:  # a nomination, or its rollback: 0/1 values, as the engine keeps them
+            i = x % len(values)
+            delta = -1 if values[i] else 1
+            values[i] += delta
+            fast.add(i, delta)
+            plain.add(i, delta)
+        elif op == "e":
+            values.append(x % 2)
+            fast.append(x % 2)
+            plain.append(x % 2)
+        elif op == "q":
+            assert fast.prefix(x % (len(values) + 1)) == plain.prefix(x % (len(values) + 1))
+        elif op == "p":
+            assert fast.find(x % 5 + 1) == plain.find(x % 5 + 1)
+        expected = next((i for i, v in enumerate(values) if v > 0), len(values))
+        assert fast.first() == plain.find(1) == expected
+        assert fast.total == plain.total == sum(values)
+    assert [fast.prefix(i) for i in range(len(values) + 1)] == [
+        sum(values[:i]) for i in range(len(values) + 1)
+    ]
