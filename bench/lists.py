@@ -134,6 +134,10 @@ def main() -> None:
             flush=True,
         )
 
+    # A server answering the clerk has its URLs loaded already (the publication's address is reversed).
+    from django.urls import reverse
+
+    reverse("public:contest", args=[SLUG])
     profile = cProfile.Profile() if args.profile else None
     run, compute = measure(
         "Cálculo das listas", lambda: result_run_compute(contest=contest, by=clerk), profile

@@ -84,8 +84,14 @@ class Applicant:
     def __post_init__(self) -> None:
         if type(self.score) is not Fraction:
             object.__setattr__(self, "score", to_score(self.score))
-        phases = self.phase_scores.items() if isinstance(self.phase_scores, Mapping) else self.phase_scores
-        object.__setattr__(self, "phase_scores", tuple(sorted((str(k), to_score(v)) for k, v in phases)))
+        phases = self.phase_scores
+        if type(phases) is not tuple:
+            phases = phases.items() if isinstance(phases, Mapping) else phases
+        # (str(k), to_score(v)), without the calls where they change nothing (a list of 100,000 builds them).
+        scores = [
+            (k if type(k) is str else str(k), v if type(v) is Fraction else to_score(v)) for k, v in phases
+        ]
+        object.__setattr__(self, "phase_scores", tuple(sorted(scores)))
         if type(self.lists) is not frozenset:
             object.__setattr__(self, "lists", frozenset(self.lists))
         unknown = self.lists - _RESERVE_SET

@@ -200,12 +200,19 @@ class ResultEntry(models.Model):
         PCD = "pcd", "Reserva para pessoas com deficiência"
         OUT = "out", "Não classificado"
 
-    # The composite index below serves lookups by run (and position); the position and registration keys
-    # are copied from rows read in the same transaction and are not re-checked by the database row by row
-    # (tens of thousands per run: that check alone took seconds); Django's PROTECT still refuses deleting a
-    # position or registration that a run lists.
+    # The composite index below serves lookups by run (and position); the run, position and registration
+    # keys are those of rows read or written in the same transaction and are not re-checked by the database
+    # row by row (tens of thousands per run: the position's and registration's checks took seconds, the
+    # run's alone 0.7 s of the server's CPU at the commit of a run of 100,000); Django's PROTECT still
+    # refuses deleting a position or registration that a run lists, and its CASCADE deletes a draft run's
+    # lines with it (the only run deleted: a published one is frozen, the trigger below refuses).
     run = models.ForeignKey(
-        ResultRun, verbose_name="lista", on_delete=models.CASCADE, related_name="entries", db_index=False
+        ResultRun,
+        verbose_name="lista",
+        on_delete=models.CASCADE,
+        related_name="entries",
+        db_index=False,
+        db_constraint=False,
     )
     position = models.ForeignKey(
         Position,

@@ -189,12 +189,14 @@ def _write_entries(run: ResultRun, position: Position, rows: list[Entry]) -> Non
     # The name's folded form (no accents, lower case) is written with it, for the public site's search.
     if connection.vendor == "postgresql":
         columns = ", ".join(("run_id", "position_id", *ENTRY_COLUMNS, "search_name"))
+        run_id, position_id = run.pk, position.pk
         with (
             connection.cursor() as cursor,
             cursor.cursor.copy(f"COPY {ResultEntry._meta.db_table} ({columns}) FROM STDIN") as copy,
         ):
+            write = copy.write_row
             for row in rows:
-                copy.write_row((run.pk, position.pk, *row, fold(row.name)))
+                write((run_id, position_id, *row, fold(row.name)))
         return
     ResultEntry.objects.bulk_create(
         (
