@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from contests.quotas import ReserveRule, format_percent, reservation, round_fraction, to_fraction
 from contests.wording import format_fraction
@@ -84,7 +84,7 @@ class Applicant:
     def __post_init__(self) -> None:
         if type(self.score) is not Fraction:
             object.__setattr__(self, "score", to_score(self.score))
-        phases = self.phase_scores
+        phases: Iterable[tuple[Any, Any]] = self.phase_scores
         if type(phases) is not tuple:
             phases = phases.items() if isinstance(phases, Mapping) else phases
         # (str(k), to_score(v)), without the calls where they change nothing (a list of 100,000 builds them).
