@@ -402,3 +402,16 @@ def test_first_free_answers_as_the_plain_tree_whatever_the_order_of_changes_and_
     assert [fast.prefix(i) for i in range(len(values) + 1)] == [
         sum(values[:i]) for i in range(len(values) + 1)
     ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(PARAMS, st.lists(st.tuples(st.integers(1, 80), st.integers(0, 80)), min_size=1, max_size=60))
+def test_rules_par4_a_seats_targets_kept_by_the_policy_are_those_computed_afresh(p, asks):
+    """``schedule.seat_targets`` keeps a seat's targets for the last ``n`` asked about (the engine asks
+    the same seats again after each rollback): in any order of seats and ``n``, the answer is the
+    RULES §4 target computed afresh (``target`` keeps nothing)."""
+    from candidates.engine.schedule import seat_targets, target
+
+    for s, n in asks:
+        expected = (target(p, "racial", s, n), p.share("pcd", s, n) if p.pcd is not None else 0)
+        assert seat_targets(p, s, n) == expected
