@@ -419,11 +419,20 @@ def _final_score(
         return reg.final_score
     if not phases:
         return "Sem nota final"
-    missing = [p.name for p in phases if p.name not in raw]
+    # ``raw`` holds only these phases' names: as many as the phases, none is missing (the lists of 100,000
+    # skip the look-ups).
+    missing = [p.name for p in phases if p.name not in raw] if len(raw) < len(phases) else None
     if missing:
         return f"Sem nota na fase {', '.join(missing)}: nota final não calculada"
-    # Decimal products and sums of decimals are exact (28 significant digits are plenty here).
-    return sum((weights[name] * value for name, value in raw.items()), Decimal(0))
+    # Decimal products and sums of decimals are exact (28 significant digits are plenty here). Summed in
+    # the items' order from zero, as ``sum`` would.
+    total = _ZERO
+    for name, value in raw.items():
+        total += weights[name] * value
+    return total
+
+
+_ZERO = Decimal(0)
 
 
 def _general_entries(

@@ -183,6 +183,10 @@ def _gather(contest: Contest, positions: Sequence[Position], after_phase: Phase 
     return _Inputs(contest, list(positions), phase_rows, criteria, per_position, params, digest.hexdigest())
 
 
+# PostgreSQL's types of ``ENTRY_COLUMNS`` (ResultEntry's columns), in order, for the COPY.
+_ENTRY_TYPES = ("int8", "text", "int4", "int4", "numeric", "text", "text", "text")
+
+
 def _write_entries(run: ResultRun, position: Position, rows: list[Entry]) -> None:
     """Write a run's entries in bulk: PostgreSQL COPY (tens of thousands of rows in a second or two),
     ``bulk_create`` elsewhere. The database's constraints check every row either way."""
@@ -194,6 +198,8 @@ def _write_entries(run: ResultRun, position: Position, rows: list[Entry]) -> Non
             connection.cursor() as cursor,
             cursor.cursor.copy(f"COPY {ResultEntry._meta.db_table} ({columns}) FROM STDIN") as copy,
         ):
+            # The columns' types said once (not looked up from each value's Python type).
+            copy.set_types(["int8", "int8", *_ENTRY_TYPES, "text"])
             write = copy.write_row
             for row in rows:
                 write((run_id, position_id, *row, fold(row.name)))

@@ -214,3 +214,21 @@ def test_the_pure_lists_use_the_models_names_for_statuses_and_lists():
         Registration.Status.values
     )
     assert {"open", "racial", "pcd", engine.OUT} == set(ResultEntry.List.values)
+
+
+def test_the_copy_of_a_runs_lines_names_each_columns_type():
+    """PostgreSQL's COPY of a run's lines is told each column's type once (``_ENTRY_TYPES``): one per
+    column of ``ENTRY_COLUMNS``, the column's own."""
+    from candidates.engine.results import ENTRY_COLUMNS
+    from candidates.models import ResultEntry
+    from candidates.services.results import _ENTRY_TYPES
+
+    postgres = {
+        "ForeignKey": "int8",
+        "CharField": "text",
+        "TextField": "text",
+        "PositiveIntegerField": "int4",
+        "DecimalField": "numeric",
+    }
+    fields = [ResultEntry._meta.get_field(name) for name in ENTRY_COLUMNS]
+    assert list(_ENTRY_TYPES) == [postgres[field.get_internal_type()] for field in fields]
