@@ -87,8 +87,8 @@ bench-import: install
 BENCH_LISTS_DB ?= cotas_bench_lists
 bench-lists: install
 	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_LISTS_DB); createdb -h 127.0.0.1 -U postgres $(BENCH_LISTS_DB)
-	DATABASE_URL=postgres://postgres@127.0.0.1:5432/$(BENCH_LISTS_DB) $(BIN)/python bench/lists.py $(BENCH_ARGS)
-	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_LISTS_DB)
+	DATABASE_URL=postgres://postgres@127.0.0.1:5432/$(BENCH_LISTS_DB) $(BIN)/python bench/lists.py $(BENCH_ARGS); \
+		rc=$$?; dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_LISTS_DB); exit $$rc
 
 # Result day on the public portal: 100,000 registrations, gunicorn with 2 workers, 50 clients.
 bench-public: install
