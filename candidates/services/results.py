@@ -66,9 +66,15 @@ class _Inputs:
     digest: str
 
 
-def _gather(contest: Contest, positions: Sequence[Position], after_phase: Phase | None = None) -> _Inputs:
+def _gather(
+    contest: Contest,
+    positions: Sequence[Position],
+    after_phase: Phase | None = None,
+    *,
+    whole_contest: bool = False,
+) -> _Inputs:
     """Everything a run depends on, as the pure ``compute_position`` takes it, and its SHA-256 (the same
-    data gives the same digest).
+    data gives the same digest). ``whole_contest``: ``positions`` are all the contest's.
 
     ``after_phase``: the lists after that phase (RULES §3): only the phases up to it, and their scores,
     are read and summed up, so setting up the next phase meanwhile does not stale the draft."""
@@ -116,17 +122,20 @@ def _gather(contest: Contest, positions: Sequence[Position], after_phase: Phase 
         regs[pk] = RegistrationRow(
             pk, number, status, racial, pcd, prefers, final, absent, jury, social or full, birth, {}, pos
         )
-    results = (
-        PhaseResult.objects.filter(
-            registration__contest=contest,
-            registration__position_id__in=position_ids,
-            phase__in=[p.pk for p in phases],
-        )
-        .order_by("registration_id", "phase_id")
+    # The scores at the contest's phases; for the whole contest, without joining the registrations (one
+    # table read in the key's order, whatever the planner's statistics say just after an import), those of
+    # a registration outside the scope skipped below as the join would.
+    results = PhaseResult.objects.filter(phase__in=[p.pk for p in phases])
+    if not whole_contest:
+        results = results.filter(registration__contest=contest, registration__position_id__in=position_ids)
+    for reg_id, phase_id, score, absent in (
+        results.order_by("registration_id", "phase_id")
         .values_list("registration_id", "phase_id", "score", "absent")
-    )
-    for reg_id, phase_id, score, absent in results.iterator(chunk_size=BATCH):
-        regs[reg_id].phases[phase_id] = (score, absent)  # type: ignore[index]  # a dict, built above
+        .iterator(chunk_size=BATCH)
+    ):
+        reg = regs.get(reg_id)
+        if reg is not None:
+            reg.phases[phase_id] = (score, absent)  # type: ignore[index]  # a dict, built above
 
     digest = hashlib.sha256()
     digest.update(repr(allocation.params_to_dict(params)).encode())
@@ -298,7 +307,7 @@ def result_run_compute(
     for draft in drafts:
         audited_delete(draft, by=by, reason="Rascunho substituído por novo cálculo")
     with _collector_paused():
-        inputs = _gather(contest, positions, after_phase)
+        inputs = _gather(contest, positions, after_phase, whole_contest=position is None)
     number = (ResultRun.objects.filter(contest=contest).aggregate(n=Max("number"))["n"] or 0) + 1
     run = ResultRun(
         contest=contest,
@@ -360,7 +369,9 @@ def result_run_publish(*, run: ResultRun, kind: str, by: User | None) -> ResultR
     kind = ResultRun.kind_for(kind, after_phase=run.after_phase_id is not None)
     positions = _scope(run.contest, run.position)
     with _collector_paused():
-        digest = _gather(run.contest, positions, run.after_phase).digest
+        digest = _gather(
+            run.contest, positions, run.after_phase, whole_contest=run.position_id is None
+        ).digest
     if digest != run.inputs_hash:
         raise ValidationError(
             "Os dados mudaram depois deste cálculo (inscrições, notas, fases, critérios ou política): "
