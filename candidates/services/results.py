@@ -17,10 +17,8 @@ computed from data that has changed since.
 from __future__ import annotations
 
 import datetime
-import gc
 import hashlib
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -40,6 +38,7 @@ from candidates.models import (
     ResultEntry,
     ResultRun,
 )
+from candidates.services.imports.files import paused_gc
 from candidates.services.registrations import tie_break_criteria
 from contests import lifecycle
 from contests.audit import User, audited_delete, audited_save
@@ -227,21 +226,6 @@ def _write_entries(run: ResultRun, position: Position, rows: list[Entry]) -> Non
     )
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused while a run's inputs are read and its lists computed: that builds
-    some hundreds of thousands of small objects (rows, scores, entries), none in a reference cycle, and
-    each full collection meanwhile walks all of them again (a third of the CPU of the lists of 100,000).
-    Reference counting frees them as usual; the collector runs again afterwards."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 # Services ----------------------------------------------------------------------------------------------
 
 
@@ -306,7 +290,9 @@ def result_run_compute(
     )
     for draft in drafts:
         audited_delete(draft, by=by, reason="Rascunho substituído por novo cálculo")
-    with _collector_paused():
+    # The collector paused while hundreds of thousands of small objects (rows, scores, entries), none in a
+    # cycle, are built: each full collection meanwhile walked them all again (a third of the CPU of 100,000).
+    with paused_gc():
         inputs = _gather(contest, positions, after_phase, whole_contest=position is None)
     number = (ResultRun.objects.filter(contest=contest).aggregate(n=Max("number"))["n"] or 0) + 1
     run = ResultRun(
@@ -326,7 +312,7 @@ def result_run_compute(
     per_position_summary: dict[str, object] = {}
     summary: dict[str, object] = {"positions": per_position_summary}
     for pos in positions:
-        with _collector_paused():
+        with paused_gc():
             computed = compute_position(
                 inputs.registrations[pos.pk],
                 inputs.phases,
@@ -368,7 +354,7 @@ def result_run_publish(*, run: ResultRun, kind: str, by: User | None) -> ResultR
         raise ValidationError({"kind": "Escolha lista preliminar ou final."})
     kind = ResultRun.kind_for(kind, after_phase=run.after_phase_id is not None)
     positions = _scope(run.contest, run.position)
-    with _collector_paused():
+    with paused_gc():
         digest = _gather(
             run.contest, positions, run.after_phase, whole_contest=run.position_id is None
         ).digest
