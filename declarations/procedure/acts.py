@@ -178,12 +178,6 @@ class PeriodStart:
         return PERIOD_CITATIONS[self.period]
 
     @property
-    def amount_text(self) -> str:
-        """ "10 dias", "1 dia", "5 dias úteis" (``unit``: a declarations.deadlines.Unit value)."""
-        one, many = ("dia útil", "dias úteis") if self.unit == "business-days" else ("dia", "dias")
-        return f"{self.amount} {one if self.amount == 1 else many}"
-
-    @property
     def candidate_files(self) -> bool:
         return self.period in CANDIDATE_PERIODS
 

@@ -53,14 +53,24 @@ def notified_text(notified: ProcedureAct | None) -> str:
     return f"do ato “{label}”, de {wording.date_in_full(_act_day(notified))}"
 
 
-def days_text(amount: int, period: rules.Period | None = None) -> str:
-    """A period as the acts write it: "10 (dez) dias", "1 (um) dia", "5 (cinco) dias úteis" (the unit the
-    law gives ``period``, calendar days when none is named)."""
+def _unit(amount: int, period: rules.Period | None) -> str:
+    """ "dia", "dias", "dia útil", "dias úteis": the unit the law gives ``period`` (calendar days when none
+    is named)."""
     business = (
         period is not None and deadlines.Unit(rules.period_unit(period)) is deadlines.Unit.BUSINESS_DAYS
     )
     unit = ("dia útil", "dias úteis") if business else ("dia", "dias")
-    return f"{amount} ({wording.in_words(amount)}) {unit[0] if amount == 1 else unit[1]}"
+    return unit[0] if amount == 1 else unit[1]
+
+
+def days_text(amount: int, period: rules.Period | None = None) -> str:
+    """A period as the acts write it: "10 (dez) dias", "1 (um) dia", "5 (cinco) dias úteis"."""
+    return f"{amount} ({wording.in_words(amount)}) {_unit(amount, period)}"
+
+
+def days_short(amount: int, period: rules.Period | None = None) -> str:
+    """A period as the screens' tables write it: "10 dias", "5 dias úteis"."""
+    return f"{amount} {_unit(amount, period)}"
 
 
 def period_ends(start: datetime.date, period: rules.Period, policy: rules.Policy) -> datetime.date:

@@ -13,7 +13,7 @@ from candidates.models import Registration
 from declarations import deadlines
 from declarations.calendars import organization_calendar
 from declarations.models import Attachment, FilingReceipt, Procedure, ProcedureAct, ProcedureLink
-from declarations.procedure import appeals, notices, rules
+from declarations.procedure import appeals, notice_documents, notices, rules
 from declarations.procedure import rules_labels as labels
 
 
@@ -35,7 +35,7 @@ class RunningDeadline:
     @property
     def amount_text(self) -> str:
         """ "10 dias", "5 dias úteis": the period in the unit the law gives it (art. 62 counts business days)."""
-        return self.start.amount_text
+        return notice_documents.days_short(self.start.amount, self.start.period)
 
 
 @dataclass(frozen=True)
