@@ -25,7 +25,7 @@ from candidates.services.nominations.reinstatement import court_hold, court_rele
 from candidates.services.status import registration_change_status
 from contests.audit import User, audited_save
 from declarations.courts import rules
-from declarations.courts.selectors import locked
+from declarations.courts.selectors import compliance, locked
 from declarations.models import CourtOrder, CourtOrderEffect
 
 
@@ -75,7 +75,7 @@ def can_apply(order: CourtOrder) -> bool:
     return (
         rules.Effect(order.effect) in rules.ENGINE_EFFECTS
         and rules.Status(order.status) is rules.Status.IN_FORCE
-        and order.registrations.exclude(court_order_effects__order=order).exists()
+        and order.pk in compliance([order.pk])[0]
     )
 
 

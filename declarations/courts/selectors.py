@@ -86,23 +86,33 @@ def orders() -> QuerySet[CourtOrder]:
     return CourtOrder.objects.select_related("contest", "position").order_by("-decided_on", "-pk")
 
 
-def in_force_by_due_day(*, today: datetime.date) -> list[OrderRow]:
-    """The orders vigentes (not yet confirmed, revoked, reformed or final), the earliest compliance due
-    day first: what the office must still comply with."""
-    rows = order_rows(orders().filter(status=rules.Status.IN_FORCE.value), today=today)
-    engine = [row.order.pk for row in rows if rules.Effect(row.order.effect) in rules.ENGINE_EFFECTS]
+def compliance(order_ids: Iterable[int]) -> tuple[set[int], dict[int, datetime.date]]:
+    """Of the orders ``order_ids``: those with someone in their scope not yet complied with, and for each
+    order the day its latest candidate was complied with (``CourtOrderEffect``: the engine's effects)."""
+    ids = list(order_ids)
     reached = set(
-        CourtOrder.registrations.through.objects.filter(courtorder_id__in=engine).values_list(
+        CourtOrder.registrations.through.objects.filter(courtorder_id__in=ids).values_list(
             "courtorder_id", "registration_id"
         )
     )
-    applied = CourtOrderEffect.objects.filter(order_id__in=engine).values_list(
-        "order_id", "registration_id", "applied_on"
+    applied = list(
+        CourtOrderEffect.objects.filter(order_id__in=ids).values_list(
+            "order_id", "registration_id", "applied_on"
+        )
     )
     left = {order for order, _ in reached - {(order, registration) for order, registration, _ in applied}}
     last: dict[int, datetime.date] = {}
     for order, _, day in applied:
         last[order] = max(day, last.get(order, day))
+    return left, last
+
+
+def in_force_by_due_day(*, today: datetime.date) -> list[OrderRow]:
+    """The orders vigentes (not yet confirmed, revoked, reformed or final), the earliest compliance due
+    day first: what the office must still comply with."""
+    rows = order_rows(orders().filter(status=rules.Status.IN_FORCE.value), today=today)
+    engine = [row.order.pk for row in rows if rules.Effect(row.order.effect) in rules.ENGINE_EFFECTS]
+    left, last = compliance(engine)
     rows = [
         dataclasses.replace(row, complied_on=last[row.order.pk])
         if row.order.pk in last and row.order.pk not in left
