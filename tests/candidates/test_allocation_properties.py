@@ -28,8 +28,9 @@ from candidates.engine.allocation import (
     preview_call,
     replay,
 )
+from candidates.engine.fenwick import Fenwick, FirstFree
 from candidates.engine.reference import Naive
-from candidates.engine.schedule import reserved_seats, schedule
+from candidates.engine.schedule import reserved_seats, schedule, seat_targets, target
 from contests.quotas import ReserveRule
 
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -377,7 +378,6 @@ def test_first_free_answers_as_the_plain_tree_whatever_the_order_of_changes_and_
     """``fenwick.FirstFree`` (the lists' "not yet nominated" counts: the first positive value walked to
     from a bound, the tree's updates deferred and summed per entry) answers every question as a plain
     ``Fenwick`` given the same changes, and as the values themselves."""
-    from candidates.engine.fenwick import Fenwick, FirstFree
 
     fast, plain = FirstFree.ones(size), Fenwick.ones(size)
     values = [1] * size
@@ -410,7 +410,6 @@ def test_rules_par4_a_seats_targets_kept_by_the_policy_are_those_computed_afresh
     """``schedule.seat_targets`` keeps a seat's targets for the last ``n`` asked about (the engine asks
     the same seats again after each rollback): in any order of seats and ``n``, the answer is the
     RULES §4 target computed afresh (``target`` keeps nothing)."""
-    from candidates.engine.schedule import seat_targets, target
 
     for s, n in asks:
         expected = (target(p, "racial", s, n), p.share("pcd", s, n) if p.pcd is not None else 0)

@@ -7,10 +7,16 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, connection, transaction
 
+from candidates.engine.results import ENTRY_COLUMNS
 from candidates.models import PhaseResult, Registration, ResultEntry, ResultRun
 from candidates.services.nominations import nominations_call
 from candidates.services.registrations import registration_set_status
-from candidates.services.results import result_run_compute, result_run_discard, result_run_publish
+from candidates.services.results import (
+    _ENTRY_TYPES,
+    result_run_compute,
+    result_run_discard,
+    result_run_publish,
+)
 from tests.builders import (
     make_candidate,
     make_classified_position,
@@ -219,9 +225,6 @@ def test_the_pure_lists_use_the_models_names_for_statuses_and_lists():
 def test_the_copy_of_a_runs_lines_names_each_columns_type():
     """PostgreSQL's COPY of a run's lines is told each column's type once (``_ENTRY_TYPES``): one per
     column of ``ENTRY_COLUMNS``, the column's own."""
-    from candidates.engine.results import ENTRY_COLUMNS
-    from candidates.models import ResultEntry
-    from candidates.services.results import _ENTRY_TYPES
 
     postgres = {
         "ForeignKey": "int8",
