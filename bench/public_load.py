@@ -6,7 +6,9 @@ Seeds through the services (the importer's bulk path, the result engine, publica
 first nominations), collects the static files, starts gunicorn, warms it up, then runs the load with an
 asyncio client (no dependency: one connection per request, as gunicorn's sync workers close it) and prints
 p50, p95, p99 and requests per second, overall and per kind of page, and the load average of the machine
-(it is shared: the figures depend on what else runs). Exits 1 when p95 passes the floor (100 ms).
+(it is shared: the figures depend on what else runs). Exits 1 when p95 passes the floor (100 ms). Both
+workers share one Redis (Debian package ``redis-server``) for the default and the public cache, as
+docs/operations.md sets production up (``--redis ''`` for the per-process cache of ``make run``).
 
 Then the result day as production serves it (issue 24): ``manage.py portal_snapshot`` writes the static
 snapshot (timed), nginx from the Debian packages runs docs/operations.md's configuration in front of the same
@@ -20,7 +22,7 @@ before and after, and the floors: snapshot ≥ 10,000 requests/s with p95 ≤ 20
     make bench-public            # a fresh database, created and dropped around the run
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/cotas_bench DEBUG=1 SECRET_KEY=x \\
         .venv/bin/python bench/public_load.py [--rows 100000] [--seconds 30] [--clients 50] \\
-        [--snapshot-clients 200] [--search-clients 50] [--skip-app-only]
+        [--snapshot-clients 200] [--search-clients 50] [--skip-app-only] [--redis URL]
 """
 
 from __future__ import annotations
@@ -62,6 +64,8 @@ SNAPSHOT_RATE_FLOOR = 10_000
 SNAPSHOT_P95_FLOOR_MS = 20.0
 SEARCH_P95_FLOOR_MS = 100.0
 PORT = int(os.environ.get("BENCH_PORT", "8765"))
+# The bench's own Redis databases, emptied before gunicorn starts (never 0-2, which development may use).
+REDIS_DEFAULT_DB, REDIS_PUBLIC_DB = 11, 12
 
 
 def timed(label: str, fn):
@@ -243,9 +247,19 @@ def report(results: list[tuple[str, int, float]], elapsed: float) -> float:
     return percentile(ok, 95)
 
 
-def gunicorn_env(static_root: str) -> dict[str, str]:
+def cache_env(redis_url: str) -> dict[str, str]:
+    """The caches as production sets them (docs/operations.md): one Redis shared by both workers, two databases
+    (the default cache with throttles and sessions, and the public pages); empty for the per-process cache."""
+    if not redis_url:
+        return {}
+    base = redis_url.rstrip("/")
+    return {"CACHE_URL": f"{base}/{REDIS_DEFAULT_DB}", "PUBLIC_CACHE_URL": f"{base}/{REDIS_PUBLIC_DB}"}
+
+
+def gunicorn_env(static_root: str, redis_url: str) -> dict[str, str]:
     return {
         **os.environ,
+        **cache_env(redis_url),
         "DEBUG": "0",
         "SECRET_KEY": os.environ.get("SECRET_KEY") or "bench-public-not-secret",
         "ALLOWED_HOSTS": "127.0.0.1",
@@ -258,8 +272,8 @@ def gunicorn_env(static_root: str) -> dict[str, str]:
     }
 
 
-def start_gunicorn(static_root: str) -> subprocess.Popen:
-    env = gunicorn_env(static_root)
+def start_gunicorn(static_root: str, redis_url: str) -> subprocess.Popen:
+    env = gunicorn_env(static_root, redis_url)
     subprocess.run(
         [sys.executable, str(ROOT / "manage.py"), "collectstatic", "--noinput", "-v0"], env=env, check=True
     )
@@ -287,12 +301,19 @@ def main() -> None:
     parser.add_argument("--snapshot-clients", type=int, default=200)
     parser.add_argument("--search-clients", type=int, default=50)
     parser.add_argument("--skip-app-only", action="store_true", help="só o dia do resultado com o nginx")
+    parser.add_argument(
+        "--redis",
+        default="redis://127.0.0.1:6379",
+        help="o Redis compartilhado pelos workers (CACHE_URL, PUBLIC_CACHE_URL); '' para o cache de cada processo",
+    )
     args = parser.parse_args()
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         print("Aviso: DATABASE_URL não é PostgreSQL; o piso vale para PostgreSQL.", file=sys.stderr)
     missing = [tool for tool in (nginx_front.NGINX, nginx_front.WRK) if not os.access(tool, os.X_OK)]
     if missing:
         sys.exit(f"Faltam {', '.join(missing)}: apt-get install -y nginx-light wrk (pacotes do Debian).")
+    if args.redis:
+        flush_redis(args.redis)
     work = Path(tempfile.mkdtemp(prefix="cotas-bench-public-"))
     # The snapshot of this run, never the checkout's; written by the command below, not at each publication.
     os.environ["SNAPSHOT_ROOT"] = str(work / "snapshots")
@@ -304,17 +325,35 @@ def main() -> None:
     mix = address_mix(urls, random.Random(12))
     failed = False
     with tempfile.TemporaryDirectory() as static_root:
-        server = start_gunicorn(static_root)
+        server = start_gunicorn(static_root, args.redis)
         try:
             if not args.skip_app_only:
                 failed |= app_only(mix, args)
-            failed |= result_day(urls, mix, args, gunicorn_env(static_root), work)
+            failed |= result_day(urls, mix, args, gunicorn_env(static_root, args.redis), work)
         finally:
             server.send_signal(signal.SIGTERM)
             server.wait(timeout=30)
             shutil.rmtree(work, ignore_errors=True)
     if failed:
         sys.exit(1)
+
+
+def flush_redis(redis_url: str) -> None:
+    """Empty the bench's Redis databases, or stop with how to install Redis (Debian's redis-server)."""
+    import redis
+
+    for db in (REDIS_DEFAULT_DB, REDIS_PUBLIC_DB):
+        try:
+            redis.Redis.from_url(f"{redis_url.rstrip('/')}/{db}", socket_connect_timeout=1).flushdb()
+        except redis.exceptions.RedisError as error:
+            sys.exit(
+                f"O Redis em {redis_url} não respondeu ({error}): apt-get install -y redis-server "
+                "(pacote do Debian), ou --redis '' para o cache de cada processo."
+            )
+
+
+def cache_text(redis_url: str) -> str:
+    return f"cache no Redis ({redis_url})" if redis_url else "cache de cada processo"
 
 
 def load_text(values: tuple[float, float, float]) -> str:
@@ -342,7 +381,10 @@ def app_only(mix: list[tuple[str, str]], args: argparse.Namespace) -> bool:
         f"Um cliente sozinho: {len(alone):,} pedidos em {alone_elapsed:.1f} s, p50 {percentile(alone_ms, 50):.1f} ms, "
         f"p95 {percentile(alone_ms, 95):.1f} ms"
     )
-    print(f"\n{args.clients} clientes simultâneos, gunicorn com 2 workers (sem proxy), {os.cpu_count()} CPUs")
+    print(
+        f"\n{args.clients} clientes simultâneos, gunicorn com 2 workers (sem proxy), {cache_text(args.redis)}, "
+        f"{os.cpu_count()} CPUs"
+    )
     p95 = report(results, elapsed)
     print(f"Carga da máquina (1, 5, 15 min): antes {load_text(load_before)}; depois {load_text(load_after)}")
     print(f"p95 {p95:.1f} ms (piso {P95_FLOOR_MS:.0f} ms)")
@@ -412,7 +454,7 @@ def result_day(
     workers = os.environ.get("NGINX_WORKERS", "auto")
     print(
         f"\nDia do resultado: nginx (worker_processes {workers}) com o snapshot na frente do gunicorn "
-        f"(2 workers), wrk por {seconds} s (a busca sozinha antes, {max(5, seconds // 3)} s), "
+        f"(2 workers, {cache_text(args.redis)}), wrk por {seconds} s (a busca sozinha antes, {max(5, seconds // 3)} s), "
         f"{os.cpu_count()} CPUs"
     )
     header = ("página", "conexões", "pedidos", "pedidos/s", "p50", "p95", "p99", "erros")
