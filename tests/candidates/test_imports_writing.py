@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.utils import timezone
+from simple_history.utils import bulk_create_with_history
 
 from candidates.models import Candidate
 from candidates.services.imports import writing
@@ -69,3 +70,50 @@ def test_create_writes_each_object_and_its_history_row_naming_the_user_and_reaso
             "Importação: inscricoes.csv",
         )
         assert row.history_date == now
+
+
+def _planned_candidates(count: int) -> list[New]:
+    return [
+        New(
+            Candidate,
+            {
+                "full_name": f"Candidata {n}",
+                "cpf": builders.make_cpf(),
+                "birth_date": datetime.date(1990, 1, 1),
+            },
+        )
+        for n in range(count)
+    ]
+
+
+@pytest.mark.django_db
+def test_create_takes_ids_from_the_tables_sequence_so_later_rows_follow_them():
+    writing.create(
+        Candidate, items := _planned_candidates(3), user=None, reason="Importação", now=timezone.now()
+    )
+
+    later = builders.make_candidate()
+
+    assert len({item.pk for item in items}) == 3
+    assert later.pk > max(item.pk for item in items if item.pk is not None)
+
+
+@pytest.mark.django_db
+def test_create_writes_the_same_history_rows_as_simple_historys_bulk_create():
+    """On PostgreSQL ``create`` COPYs the rows and fills the history by ``INSERT … SELECT``; its history rows
+    hold what simple-history's ``bulk_create_with_history`` writes for the same objects (on SQLite the two
+    are the same path)."""
+    user = get_user_model().objects.create_user("secretaria-historico")
+    now = timezone.now()
+    copied, reference = _planned_candidates(2), _planned_candidates(2)
+    writing.create(Candidate, copied, user=user, reason="Importação: a.csv", now=now)
+    objs = [Candidate(**item.values) for item in reference]
+    bulk_create_with_history(
+        objs, Candidate, default_user=user, default_change_reason="Importação: a.csv", default_date=now
+    )
+
+    def history_rows(pks):
+        rows = Candidate.history.filter(id__in=pks).order_by("id").values()
+        return [{k: v for k, v in row.items() if k not in {"id", "history_id", "cpf"}} for row in rows]
+
+    assert history_rows([item.pk for item in copied]) == history_rows([obj.pk for obj in objs])

@@ -152,10 +152,11 @@ def _copy(
         ]
     )
     with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
-            [quote(meta.db_table), meta.pk.column, len(items)],
-        )
+        # The sequence's name looked up once: ``nextval(pg_get_serial_sequence(…))`` looks it up again for
+        # every id (0.33 s for 100,000 ids against 0.04 s).
+        cursor.execute("SELECT pg_get_serial_sequence(%s, %s)", [quote(meta.db_table), meta.pk.column])
+        (sequence,) = cursor.fetchone()
+        cursor.execute("SELECT nextval(%s::regclass) FROM generate_series(1, %s)", [sequence, len(items)])
         for item, (pk,) in zip(items, cursor.fetchall(), strict=True):
             item.pk = pk
         values_of = itemgetter(*(f.attname for f in fields))
