@@ -7,6 +7,8 @@ Plain functions with the ``db`` fixture; files are built in the test (``shared/e
 from __future__ import annotations
 
 import datetime
+import gc
+import weakref
 from decimal import Decimal
 from io import StringIO
 
@@ -21,8 +23,10 @@ from candidates.services.imports import (
     PhaseSpec,
     commit,
     parse_upload,
+    plan,
     preview,
     suggest_mapping,
+    writing,
 )
 from tests import builders
 
@@ -537,3 +541,43 @@ def test_category_changed_after_the_close_is_refused_but_added_precision_is_not(
     ]
     # "Negro" without distinction adds nothing to a stored "parda": unchanged.
     assert run(contest, csv_file(["1001;Carla;036.881.690-77;ALEG;S;Negra"], header=header)).unchanged == 1
+
+
+def test_the_collector_stays_paused_from_planning_to_commit_and_resumes_after(contest, clerk, monkeypatch):
+    """Resumed between the planning and the writing, the cyclic collector walks every planned object (half
+    a million for 100,000 rows) to free nothing; it resumes once the import is over, written or refused."""
+    seen: list[bool] = []
+    create = writing.create
+    monkeypatch.setattr(writing, "create", lambda *a, **k: (seen.append(gc.isenabled()), create(*a, **k)))
+    assert gc.isenabled()
+
+    run(contest, csv_file(), by=clerk)
+    assert seen and not any(seen)
+    assert gc.isenabled()
+
+    with pytest.raises(ImportRejected):
+        run(contest, with_cell(0, 3, "111.111.111-12"), by=clerk)
+    assert gc.isenabled()
+
+
+@pytest.mark.parametrize("entry", ["preview", "commit"])
+def test_the_planner_is_freed_when_the_import_returns_without_the_collector(
+    contest, clerk, monkeypatch, entry
+):
+    planners: list[weakref.ref] = []
+    init = plan._Planner.__init__
+
+    def remember(self, *args, **kwargs):
+        planners.append(weakref.ref(self))
+        init(self, *args, **kwargs)
+
+    monkeypatch.setattr(plan._Planner, "__init__", remember)
+    gc.disable()
+    try:
+        if entry == "preview":
+            preview(contest, parse_upload(csv_file()), None, today=AFTER_CLOSE)
+        else:
+            run(contest, csv_file(), by=clerk)
+        assert planners and planners[0]() is None
+    finally:
+        gc.enable()

@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from candidates.services.imports.files import Table
+from candidates.services.imports.files import Table, paused_gc
 from candidates.services.imports.plan import Progress, _Planner
 from candidates.services.imports.report import ImportChanged, ImportRejected, PhaseSpec, Preview, Result
 from candidates.services.imports.suggestions import suggest_mapping
@@ -57,17 +57,22 @@ def preview(
     """What ``commit`` would do with this file, and every problem; writes nothing. With
     ``only_contest_positions`` the rows naming a position the contest does not have are left out (and
     counted in ``Preview.other_positions``) instead of being problems."""
-    planner = _planner(
-        contest,
-        table,
-        mapping,
-        today=today,
-        phase_specs=phase_specs,
-        progress=progress,
-        only_contest_positions=only_contest_positions,
-    )
-    planner.build()
-    return planner.preview
+    # The collector stays paused until the planner is gone (see ``commit``).
+    with paused_gc():
+        planner = _planner(
+            contest,
+            table,
+            mapping,
+            today=today,
+            phase_specs=phase_specs,
+            progress=progress,
+            only_contest_positions=only_contest_positions,
+        )
+        planner.build()
+        result = planner.preview
+        _release(planner)
+        del planner  # freed here, before the collector resumes
+    return result
 
 
 def commit(
@@ -88,6 +93,43 @@ def commit(
     the rows left out named in the history reason of every row written."""
 
     by = by if getattr(by, "pk", None) else None
+    # The cyclic garbage collector stays paused from the planning to the commit, and resumes once the
+    # planner (half a million planned objects for 100,000 rows) is gone: resumed in between, its next
+    # collections walk every one of them, to free nothing (0.3 to 0.6 s of CPU for 100,000 rows).
+    with paused_gc():
+        preview = _write(
+            contest,
+            table,
+            mapping,
+            by,
+            today=today,
+            phase_specs=phase_specs,
+            progress=progress,
+            expected=expected,
+            only_contest_positions=only_contest_positions,
+        )
+    return Result(
+        created=preview.new,
+        updated=preview.updated,
+        unchanged=preview.unchanged,
+        phases_created=[spec.name for spec in preview.phases_to_create],
+        preview=preview,
+    )
+
+
+def _write(
+    contest: Contest,
+    table: Table,
+    mapping: Mapping[str, str] | None,
+    by: User | None,
+    *,
+    today: datetime.date | None,
+    phase_specs: Mapping[str, PhaseSpec] | None,
+    progress: Progress | None,
+    expected: str | None,
+    only_contest_positions: bool,
+) -> Preview:
+    """``commit``'s transaction: plans under the contest's lock, writes, and returns the plan's preview."""
     with transaction.atomic():
         contest = Contest.objects.select_for_update().select_related("policy").get(pk=contest.pk)
         refusal = import_refusal(contest, today=today)
@@ -114,10 +156,13 @@ def commit(
         planner.write(by=by, reason=reason)
         names_changed(candidate_ids=planner.renamed, registration_ids=planner.moved, by=by)
         import_mapping_save(contest=contest, by=by, columns=planner.mapping)
-    return Result(
-        created=preview.new,
-        updated=preview.updated,
-        unchanged=preview.unchanged,
-        phases_created=[spec.name for spec in preview.phases_to_create],
-        preview=preview,
-    )
+    _release(planner)
+    return preview
+
+
+def _release(planner: _Planner) -> None:
+    """Break the planner's one reference cycle (its racial checker holds two of its bound methods), so that
+    dropping it frees its objects at once rather than at the collector's next walk over all of them. A
+    planner that stopped at the mapping never built one."""
+    if hasattr(planner, "racial"):
+        del planner.racial
