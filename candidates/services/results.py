@@ -20,6 +20,7 @@ import datetime
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
@@ -38,6 +39,7 @@ from candidates.models import (
     ResultEntry,
     ResultRun,
 )
+from candidates.services.copied_rows import Kind, read_columns
 from candidates.services.imports.files import paused_gc
 from candidates.services.registrations import tie_break_criteria
 from contests import lifecycle
@@ -65,76 +67,53 @@ class _Inputs:
     digest: str
 
 
+# The columns read for the lists, in order, and their types (``copied_rows.read_columns``).
+_REGISTRATION_COLUMNS: tuple[tuple[str, Kind], ...] = (
+    ("pk", "int"),
+    ("number", "text"),
+    ("position_id", "int"),
+    ("status", "text"),
+    ("racial_reserve", "bool"),
+    ("pcd_reserve", "bool"),
+    ("preferred_reserve", "text"),
+    ("final_score", "decimal"),
+    ("absent", "bool"),
+    ("jury_service", "bool"),
+    ("candidate__full_name", "text"),
+    ("candidate__social_name", "text"),
+    ("candidate__birth_date", "date"),
+)
+_SCORE_COLUMNS: tuple[tuple[str, Kind], ...] = (
+    ("registration_id", "int"),
+    ("phase_id", "int"),
+    ("score", "decimal"),
+    ("absent", "bool"),
+)
+
+
 def _gather(
     contest: Contest,
     positions: Sequence[Position],
     after_phase: Phase | None = None,
     *,
     whole_contest: bool = False,
+    rows: bool = True,
 ) -> _Inputs:
     """Everything a run depends on, as the pure ``compute_position`` takes it, and its SHA-256 (the same
-    data gives the same digest). ``whole_contest``: ``positions`` are all the contest's.
+    data gives the same digest). ``whole_contest``: ``positions`` are all the contest's. ``rows=False``:
+    the digest only (publishing checks it), without building the rows.
 
     ``after_phase``: the lists after that phase (RULES §3): only the phases up to it, and their scores,
-    are read and summed up, so setting up the next phase meanwhile does not stale the draft."""
+    are read and summed up, so setting up the next phase meanwhile does not stale the draft.
+
+    The registrations and their scores are summed up as read (``copied_rows.read_columns``): the digest
+    is of the very rows the lists are computed from."""
     params = params_for_contest(contest)
     phases = list(Phase.objects.filter(contest=contest).order_by("order", "pk"))
     if after_phase is not None:
         phases = [p for p in phases if (p.order, p.pk) <= (after_phase.order, after_phase.pk)]
     criteria = tie_break_criteria(contest)
     position_ids = [p.pk for p in positions]
-    rows = (
-        Registration.objects.filter(contest=contest, position_id__in=position_ids)
-        .order_by("pk")
-        .values_list(
-            "pk",
-            "number",
-            "position_id",
-            "status",
-            "racial_reserve",
-            "pcd_reserve",
-            "preferred_reserve",
-            "final_score",
-            "absent",
-            "jury_service",
-            "candidate__full_name",
-            "candidate__social_name",
-            "candidate__birth_date",
-        )
-    )
-    regs: dict[int, RegistrationRow] = {}
-    for (
-        pk,
-        number,
-        pos,
-        status,
-        racial,
-        pcd,
-        prefers,
-        final,
-        absent,
-        jury,
-        full,
-        social,
-        birth,
-    ) in rows.iterator(chunk_size=BATCH):
-        regs[pk] = RegistrationRow(
-            pk, number, status, racial, pcd, prefers, final, absent, jury, social or full, birth, {}, pos
-        )
-    # The scores at the contest's phases; for the whole contest, without joining the registrations (one
-    # table read in the key's order, whatever the planner's statistics say just after an import), those of
-    # a registration outside the scope skipped below as the join would.
-    results = PhaseResult.objects.filter(phase__in=[p.pk for p in phases])
-    if not whole_contest:
-        results = results.filter(registration__contest=contest, registration__position_id__in=position_ids)
-    for reg_id, phase_id, score, absent in (
-        results.order_by("registration_id", "phase_id")
-        .values_list("registration_id", "phase_id", "score", "absent")
-        .iterator(chunk_size=BATCH)
-    ):
-        reg = regs.get(reg_id)
-        if reg is not None:
-            reg.phases[phase_id] = (score, absent)  # type: ignore[index]  # a dict, built above
 
     digest = hashlib.sha256()
     digest.update(repr(allocation.params_to_dict(params)).encode())
@@ -162,28 +141,60 @@ def _gather(
         )
     for position in positions:
         digest.update(repr((position.pk, position.code)).encode())
-    per_position: dict[int, list[RegistrationRow]] = {p.pk: [] for p in positions}
-    for reg in regs.values():
-        per_position[reg.position_id].append(reg)
-        digest.update(
-            repr(
-                (
-                    reg.id,
-                    reg.number,
-                    reg.position_id,
-                    reg.status,
-                    reg.racial,
-                    reg.pcd,
-                    reg.prefers,
-                    reg.final_score,
-                    reg.absent,
-                    reg.jury,
-                    reg.name,
-                    reg.birth_date,
-                    sorted(reg.phases.items()),
-                )
-            ).encode()
+
+    registrations = (
+        Registration.objects.filter(contest=contest, position_id__in=position_ids)
+        .order_by("pk")
+        .values_list(*(name for name, _ in _REGISTRATION_COLUMNS))
+    )
+    # The scores at the contest's phases; for the whole contest, without joining the registrations (one
+    # table read in the key's order, whatever the planner's statistics say just after an import), those of
+    # a registration outside the scope skipped below as the join would.
+    scores = PhaseResult.objects.filter(phase__in=[p.pk for p in phases])
+    if not whole_contest:
+        scores = scores.filter(registration__contest=contest, registration__position_id__in=position_ids)
+    scores = scores.order_by("registration_id", "phase_id").values_list(*(name for name, _ in _SCORE_COLUMNS))
+    (pk, number, pos, status, racial, pcd, prefers, final, absent, jury, full, social, birth) = read_columns(
+        registrations, [kind for _, kind in _REGISTRATION_COLUMNS], digest, parse=rows
+    )
+    reg_ids, phase_ids, score, score_absent = read_columns(
+        scores, [kind for _, kind in _SCORE_COLUMNS], digest, parse=rows
+    )
+    # Built column by column (``map`` calls the named tuple without a Python loop): the name in effect is
+    # the social name when there is one.
+    names = [s or f for s, f in zip(social, full, strict=True)]
+    phase_scores: list[dict[int, tuple[Decimal | None, bool]]] = [{} for _ in pk]
+    built = list(
+        map(
+            RegistrationRow,
+            pk,
+            number,
+            status,
+            racial,
+            pcd,
+            prefers,
+            final,
+            absent,
+            jury,
+            names,
+            birth,
+            phase_scores,
+            pos,
         )
+    )
+    regs = dict(zip(pk, phase_scores, strict=True))
+    for reg_id, phase_id, given in zip(
+        reg_ids, phase_ids, zip(score, score_absent, strict=True), strict=True
+    ):
+        found = regs.get(reg_id)
+        if found is not None:
+            found[phase_id] = given
+    per_position: dict[int, list[RegistrationRow]] = {p.pk: [] for p in positions}
+    if len(positions) == 1:
+        per_position[positions[0].pk] = built
+    else:
+        for reg in built:
+            per_position[reg.position_id].append(reg)
     phase_rows = [
         PhaseRow(p.pk, p.name, p.weight, p.pass_mark, p.cutoff, p.cutoff_open, p.cutoff_racial, p.cutoff_pcd)
         for p in phases
@@ -354,10 +365,9 @@ def result_run_publish(*, run: ResultRun, kind: str, by: User | None) -> ResultR
         raise ValidationError({"kind": "Escolha lista preliminar ou final."})
     kind = ResultRun.kind_for(kind, after_phase=run.after_phase_id is not None)
     positions = _scope(run.contest, run.position)
-    with paused_gc():
-        digest = _gather(
-            run.contest, positions, run.after_phase, whole_contest=run.position_id is None
-        ).digest
+    digest = _gather(
+        run.contest, positions, run.after_phase, whole_contest=run.position_id is None, rows=False
+    ).digest
     if digest != run.inputs_hash:
         raise ValidationError(
             "Os dados mudaram depois deste cálculo (inscrições, notas, fases, critérios ou política): "

@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import DatabaseError, connection, transaction
 
 from candidates.engine.results import ENTRY_COLUMNS
-from candidates.models import PhaseResult, Registration, ResultEntry, ResultRun
+from candidates.models import Candidate, PhaseResult, Registration, ResultEntry, ResultRun
 from candidates.services.nominations import nominations_call
 from candidates.services.registrations import registration_set_status
 from candidates.services.results import (
@@ -176,6 +176,35 @@ def test_publish_refused_when_the_data_changed_since_computing(contest, cast):
         result_run_publish(run=draft, kind="final", by=cast["manager"])
     draft.refresh_from_db()
     assert draft.status == "draft"
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda reg: PhaseResult.objects.filter(registration=reg).update(score=Decimal("7.75")),
+        lambda reg: PhaseResult.objects.filter(registration=reg).update(score=None, absent=True),
+        lambda reg: Candidate.objects.filter(pk=reg.candidate_id).update(full_name="Outro Nome"),
+        lambda reg: Candidate.objects.filter(pk=reg.candidate_id).update(
+            birth_date=datetime.date(1950, 1, 1)
+        ),
+        lambda reg: Registration.objects.filter(pk=reg.pk).update(racial_reserve=not reg.racial_reserve),
+    ],
+    ids=["score", "absent", "name", "birth date", "reserve"],
+)
+def test_publish_refused_when_a_score_or_the_person_changed_since_computing(contest, cast, change):
+    """The lists depend on the phases' scores and on the person's name and birth date (the elderly's
+    tie-break) too: publishing re-reads them all."""
+    position = make_position(contest, vacancies=2)
+    phase = make_phase(contest, name="Objetiva")
+    for number in ("1", "2"):
+        registration = make_registration(position, number=number)
+        PhaseResult.objects.create(registration=registration, phase=phase, score=Decimal(number))
+    draft = result_run_compute(contest=contest, by=cast["clerk"])
+    assert result_run_compute(contest=contest, by=cast["clerk"]).inputs_hash == draft.inputs_hash
+    draft = ResultRun.objects.get(contest=contest, status="draft")
+    change(Registration.objects.get(number="1"))
+    with pytest.raises(ValidationError, match="Os dados mudaram"):
+        result_run_publish(run=draft, kind="final", by=cast["manager"])
 
 
 def test_a_new_final_run_is_refused_once_nominations_started(contest, cast):
