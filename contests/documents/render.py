@@ -1,19 +1,19 @@
 """The PDF pipeline: templates under ``templates/pdf/`` rendered by WeasyPrint with the bundled font.
 
 Every page carries the organisation's header, "página n de N", the verification code, a QR code and the
-verification address (a draft says "minuta" instead). Long lists are rendered in chunks (side by side in
-worker processes when ``DOCUMENTS_WORKERS`` > 1), merged with pypdf, and their page numbers stamped
-afterwards (``render_blocks``): one WeasyPrint document of 10,000 rows takes too long and too much memory.
+verification address (a draft says "minuta" instead). Long lists are paginated here and only their first
+and last pages and the frame of the others rendered by WeasyPrint; the pages between are drawn by
+``fastlist`` in the same look (``render_blocks``): WeasyPrint took half a minute to lay out 10,000 rows.
 A list longer than ``DOCUMENTS_TASK_ROWS`` is rendered by a task (``contests.jobs``), never in a request.
 """
 
 from __future__ import annotations
 
 import io
+import itertools
 import secrets
 import textwrap
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,14 +22,13 @@ import segno
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.html import escape
-from django.utils.safestring import mark_safe
-from pypdf import PdfReader, PdfWriter
+from pypdf import PdfReader
 
+from contests.documents import fastlist
+from contests.documents.fastlist import FONTS, PagePart
 from contests.models import Organization
 from contests.wording import thousands
 
-FONTS = Path(settings.BASE_DIR) / "static" / "fonts"
 STYLESHEET = Path(settings.BASE_DIR) / "static" / "css" / "pdf.css"
 # Without look-alikes (0/O, 1/I/L): read aloud or typed from paper.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -151,39 +150,14 @@ def list_lines(rows: Sequence[Any]) -> tuple[str, list[str]]:
     lines = []
     indent = " " * (rank_w + number_w + 4)
     for rank, row in zip(ranks, rows, strict=True):
-        parts = textwrap.wrap(str(row[2]), name_w) or [""]
+        name = str(row[2])
+        if len(name) <= name_w and name.isprintable() and name == name.strip():
+            parts = [name]  # what textwrap gives, without its cost (most names)
+        else:
+            parts = textwrap.wrap(name, name_w) or [""]
         first = f"{rank:>{rank_w}}  {row[1]!s:<{number_w}}  {parts[0]:<{name_w}}  {row[3]!s:>{score_w}}"
         lines.append("\n".join([first, *(indent + part for part in parts[1:])]))
     return header, lines
-
-
-def _overlay(pages: int) -> bytes:
-    """A PDF of ``pages`` blank pages with "Página n de N" where the footer leaves room for it."""
-    html = render_to_string("pdf/page_numbers.html", {"pages": range(pages), "font_dir": FONTS.as_uri()})
-    return pdf_from_html(html)
-
-
-def merge_numbered(parts: Sequence[bytes]) -> bytes:
-    """Merge PDF parts and stamp "Página n de N" on every page."""
-    writer = PdfWriter()
-    for part in parts:
-        writer.append(PdfReader(io.BytesIO(part)))
-    numbers = PdfReader(io.BytesIO(_overlay(len(writer.pages))))
-    for page, number in zip(writer.pages, numbers.pages, strict=True):
-        page.merge_page(number)
-        page.compress_content_streams()  # merging leaves the page's content stream uncompressed
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
-
-
-def _render_chunks(htmls: Sequence[str], workers: int) -> Iterator[bytes]:
-    if len(htmls) == 1 or workers <= 1:
-        yield from (pdf_from_html(html) for html in htmls)
-        return
-    # Each worker lays out one chunk: memory stays that of a chunk, the chunks render side by side.
-    with ProcessPoolExecutor(max_workers=min(workers, len(htmls))) as pool:
-        yield from pool.map(pdf_from_html, htmls)
 
 
 # Manual pagination of long lists: every page is laid out here, so that WeasyPrint draws plain lines (one box
@@ -196,20 +170,7 @@ HEADER_HEIGHT = 15.0
 TITLE_HEIGHT = 28.0  # a block's title (h3) and its margins
 TITLE_WRAP = 80  # characters of a title on one line
 HEADING_HEIGHT = 100.0  # the document's heading and introduction, on its first page
-
-
-@dataclass
-class PagePart:
-    """A block's rows on one page: its title when the block starts there, the header, the lines."""
-
-    title: str
-    continued: bool
-    header: str
-    lines: list[str]
-
-    @property
-    def body(self) -> str:
-        return mark_safe("".join(f'<div class="r">{escape(line)}</div>' for line in self.lines))
+FRAME = "frame"  # the id of the section of the page WeasyPrint renders with nothing but the frame
 
 
 def paginate(
@@ -258,6 +219,15 @@ def paginate(
 Progress = Callable[[str, int, int], None]
 
 
+def _page_of(reader: PdfReader, anchor: str) -> int:
+    """The index of the page where the element whose id is ``anchor`` starts (WeasyPrint writes every id
+    as a named destination)."""
+    page = reader.get_destination_page_number(reader.named_destinations[anchor])
+    if page is None:
+        raise ValueError(f"sem a página de #{anchor}")
+    return page
+
+
 def render_blocks(
     template: str,
     context: dict[str, Any],
@@ -265,46 +235,47 @@ def render_blocks(
     stamp: Stamp,
     *,
     title: str,
-    chunk_rows: int | None = None,
-    workers: int | None = None,
     progress: Progress | None = None,
     heading_height: float = HEADING_HEIGHT,
     closing_height: float = 0.0,
 ) -> bytes:
-    """A list document: the blocks paginated here (``paginate``), the pages rendered in chunks of about
-    ``chunk_rows`` rows, side by side in worker processes, merged and numbered. ``template`` receives
-    ``pages`` (the chunk's), ``first`` (the heading goes on the first page, ``heading_height`` points
-    tall) and ``last`` (the closing and the signature follow the last list, ``closing_height`` points
-    tall). ``progress`` is told after
-    each chunk ("Gerando o PDF: página 120 de 400") and before the merge."""
-    size = chunk_rows or settings.DOCUMENTS_CHUNK_ROWS
+    """A list document: the blocks paginated here (``paginate``), the pages between the first and the last
+    written by ``fastlist`` under the frame WeasyPrint renders once. WeasyPrint renders ``template`` with
+    ``pages``, each a section whose id is ``sections[i]``: the first page (after the heading,
+    ``heading_height`` points tall), any page ``fastlist`` cannot write (a character its fonts lack), an
+    empty one (the frame) and the last page (before the closing and the signature, ``closing_height``
+    points tall); a document of one or two pages, whole. ``progress`` is told as the pages are written
+    ("Gerando o PDF: página 120 de 400")."""
     pages = paginate(blocks, heading_height=heading_height, closing_height=closing_height)
-    chunks: list[list[list[PagePart]]] = [[]]
-    rows = 0
-    for page in pages:
-        count = sum(len(part.lines) for part in page)
-        if chunks[-1] and rows + count > size:
-            chunks.append([])
-            rows = 0
-        chunks[-1].append(page)
-        rows += count
-    base = {**base_context(stamp, title=title), **context}
-    htmls = [
-        render_to_string(template, {**base, "pages": chunk, "first": i == 0, "last": i == len(chunks) - 1})
-        for i, chunk in enumerate(chunks)
-    ]
-    total = len(pages)
     report = progress or (lambda message, done, total: None)
-    report(f"Gerando o PDF: {thousands(total)} páginas", 0, total)
-    parts = []
-    done = 0
-    for chunk, part in zip(
-        chunks,
-        _render_chunks(htmls, workers if workers is not None else settings.DOCUMENTS_WORKERS),
-        strict=True,
-    ):
-        parts.append(part)
-        done += len(chunk)
-        report(f"Gerando o PDF: página {thousands(done)} de {thousands(total)}", done, total)
-    report(f"Juntando e numerando as {thousands(total)} páginas", total, total)
-    return merge_numbered(parts)
+    report(f"Gerando o PDF: {thousands(len(pages))} páginas", 0, len(pages))
+    written = {i for i in range(1, len(pages) - 1) if fastlist.drawable(pages[i])}
+    shown = [i for i in range(len(pages)) if i not in written]
+    sections = [f"p{i}" for i in shown]
+    rendered_pages: list[list[PagePart]] = [pages[i] for i in shown]
+    if written:
+        sections.insert(-1, FRAME)
+        rendered_pages.insert(-1, [])
+    html = render_to_string(
+        template,
+        {**base_context(stamp, title=title), **context, "pages": zip(sections, rendered_pages, strict=True)},
+    )
+    rendered = pdf_from_html(html)
+    reader = PdfReader(io.BytesIO(rendered))
+    # Where each section starts in WeasyPrint's pages: the heading or the closing may take a page more than
+    # ``paginate`` allowed them, and that page follows its section.
+    starts = [_page_of(reader, name) for name in sections]
+    spans = dict(zip(sections, itertools.pairwise([*starts, len(reader.pages)]), strict=True))
+    document: list[tuple[int, Sequence[PagePart] | None]] = []
+    frame = spans[FRAME][0] if written else -1
+    for i, page in enumerate(pages):
+        if i in written:
+            document.append((frame, page))
+        else:
+            document += [(k, None) for k in range(*spans[f"p{i}"])]
+    total = len(document)
+
+    def writing(page: int) -> None:
+        report(f"Gerando o PDF: página {thousands(page)} de {thousands(total)}", page, total)
+
+    return fastlist.build(rendered, document, progress=writing)

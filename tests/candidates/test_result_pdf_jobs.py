@@ -9,7 +9,7 @@ from django_tasks_db.models import DBTaskResult
 
 from candidates import documents
 from contests import jobs
-from contests.documents import render
+from contests.documents import fastlist, render
 from contests.documents.models import Document
 from contests.models import AccessLog, Job
 from tests.builders import make_classified_position, make_contest, publish_final
@@ -21,10 +21,8 @@ PEOPLE = [(f"L{n:03d}", "parda" if n % 3 == 0 else None) for n in range(80)]  # 
 
 @pytest.fixture(autouse=True)
 def small_thresholds(settings):
-    """A "long" list of a hundred rows, in chunks of about a page, rendered in this process."""
+    """A "long" list of a hundred rows."""
     settings.DOCUMENTS_TASK_ROWS = 50
-    settings.DOCUMENTS_CHUNK_ROWS = 40
-    settings.DOCUMENTS_WORKERS = 1
 
 
 @pytest.fixture
@@ -170,7 +168,7 @@ def test_a_rendering_that_crashes_fails_the_job_and_the_queue_records_it(client_
     def crash(*args, **kwargs):
         raise MemoryError
 
-    monkeypatch.setattr(render, "merge_numbered", crash)
+    monkeypatch.setattr(fastlist, "build", crash)
     run_queued_tasks()
     html = client.get(job_url).content.decode()
     assert "A tarefa falhou" in html and jobs.UNEXPECTED in html

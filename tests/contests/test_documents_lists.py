@@ -87,8 +87,6 @@ def test_long_lists_are_paginated_chunked_merged_and_numbered():
         blocks,
         render.Stamp(code="TEST-CODE", draft=False),
         title="Lista",
-        chunk_rows=50,
-        workers=1,
         closing_height=documents.CLOSING_HEIGHT,
     )
     count = render.page_count(pdf)

@@ -193,8 +193,6 @@ def test_a_long_list_is_one_row_per_line_without_the_pagination_repeats(db):
         blocks,
         render.Stamp(code="TEST-CODE", draft=False),
         title="Lista",
-        chunk_rows=50,
-        workers=1,
     )
     assert render.page_count(pdf) >= 4
     assert_same_words(pdf)
