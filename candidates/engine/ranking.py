@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from contests.quotas import ReserveRule, format_percent, reservation, round_fraction, to_fraction
@@ -99,6 +100,35 @@ class Applicant:
             raise RankingError(f"Reserva desconhecida para {self.id}: {', '.join(sorted(unknown))}.")
         if self.prefers is not None and self.prefers not in self.lists:
             raise RankingError(f"{self.id} prefere uma reserva ({self.prefers}) a que não concorre.")
+
+    @classmethod
+    def normalised(
+        cls,
+        id: str,
+        inscription: int | str,
+        score: Fraction,
+        birth_date: datetime.date | None,
+        phase_scores: tuple[tuple[str, Fraction], ...],
+        jury_service: bool,
+        lists: frozenset[str],
+        prefers: str | None,
+    ) -> Applicant:
+        """The applicant of values already in the form ``__post_init__`` leaves them (``score`` and the
+        phase scores ``Fraction``s, the phase scores sorted by name, ``lists`` a frozenset of known
+        reserves, ``prefers`` None or one of them): equal to ``Applicant(...)`` of the same values, built
+        without the conversions and checks that would change nothing (the lists of 100,000 build them)."""
+        applicant = object.__new__(cls)
+        applicant.__dict__.update(
+            id=id,
+            inscription=inscription,
+            score=score,
+            birth_date=birth_date,
+            phase_scores=phase_scores,
+            jury_service=jury_service,
+            lists=lists,
+            prefers=prefers,
+        )
+        return applicant
 
     def phase_score(self, phase: str) -> Fraction | None:
         for name, value in self.phase_scores:
@@ -181,7 +211,14 @@ def age_on(birth: datetime.date, day: datetime.date) -> int:
 
 def is_elderly(a: Applicant, registration_end: datetime.date) -> bool:
     """Aged 60 or more on the last day of registration (Estatuto do Idoso art. 27 sole paragraph)."""
-    return a.birth_date is not None and age_on(a.birth_date, registration_end) >= ELDERLY_AGE
+    return a.birth_date is not None and _elderly_on(a.birth_date, registration_end)
+
+
+@lru_cache(maxsize=65_536)
+def _elderly_on(birth: datetime.date, day: datetime.date) -> bool:
+    """``is_elderly`` of a birth date (a list of 100,000 asks it of every line and of both sides of each tie,
+    for some 20,000 distinct birth dates)."""
+    return age_on(birth, day) >= ELDERLY_AGE
 
 
 def _inscription_key(value: int | str) -> tuple[int, int, str]:
@@ -254,7 +291,7 @@ def tie_break_reason(
     a: Applicant, b: Applicant, *, registration_end: datetime.date, criteria: Sequence[Criterion] = ()
 ) -> str:
     """Why ``a`` ranks before ``b``, in Portuguese (for the published list and for appeals)."""
-    if a.score != b.score:
+    if a.score is not b.score and a.score != b.score:  # equal scores are often one Fraction (cached)
         return "maior nota final"
     ea, eb = is_elderly(a, registration_end), is_elderly(b, registration_end)
     if ea or eb:

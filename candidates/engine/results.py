@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import datetime
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import lru_cache
+from itertools import chain
 from typing import NamedTuple
 
 from candidates.engine.ranking import (
@@ -109,6 +110,13 @@ class PositionResult(NamedTuple):
     summary: dict[str, object]
 
 
+class PositionStream(NamedTuple):
+    """``PositionResult`` with its lines still to be written, in order, as they are iterated (once)."""
+
+    entries: Iterator[Entry]
+    summary: dict[str, object]
+
+
 def format_score(value: Fraction | Decimal | None) -> str:
     """A score as lists print it: two decimals, rounded half up, decimal comma (``7,50``); ``—`` for none."""
     if value is None:
@@ -133,23 +141,27 @@ def _exact(value: Decimal) -> Fraction:
 def _applicant(
     reg: RegistrationRow, score: Fraction, phase_scores: dict[str, Fraction], reserves: tuple[str, ...]
 ) -> Applicant:
-    lists = set()
-    if reg.status != EXCLUDED_FROM_RESERVE:
-        if reg.racial and RACIAL in reserves:
-            lists.add(RACIAL)
-        if reg.pcd and PCD in reserves:
-            lists.add(PCD)
+    lists = _lists(reg.racial, reg.pcd, reg.status == EXCLUDED_FROM_RESERVE, reserves)
     prefers = reg.prefers if reg.prefers in lists else None
-    return Applicant(
-        id=str(reg.id),
-        inscription=reg.number,
-        score=score,
-        birth_date=reg.birth_date,
-        phase_scores=tuple(phase_scores.items()),
-        jury_service=reg.jury,
-        lists=frozenset(lists),
-        prefers=prefers,
+    # Already as ``Applicant`` would make them: exact scores (``_exact``), known reserves, ``prefers`` on one.
+    return Applicant.normalised(
+        str(reg.id),
+        reg.number,
+        score,
+        reg.birth_date,
+        tuple(sorted(phase_scores.items())),
+        reg.jury,
+        lists,
+        prefers,
     )
+
+
+@lru_cache(maxsize=64)
+def _lists(racial: bool, pcd: bool, excluded: bool, reserves: tuple[str, ...]) -> frozenset[str]:
+    """The reserves a registration is on: those it opted for that the contest has, none if excluded."""
+    if excluded:
+        return frozenset()
+    return frozenset(name for name, opted in ((RACIAL, racial), (PCD, pcd)) if opted and name in reserves)
 
 
 def compute_position(
@@ -162,6 +174,29 @@ def compute_position(
     minimum_final_score: Decimal | None = None,
     after_phase: int | None = None,
 ) -> PositionResult:
+    """``stream_position``'s lines in a list."""
+    stream = stream_position(
+        regs,
+        phases,
+        params=params,
+        registration_end=registration_end,
+        criteria=criteria,
+        minimum_final_score=minimum_final_score,
+        after_phase=after_phase,
+    )
+    return PositionResult(list(stream.entries), stream.summary)
+
+
+def stream_position(
+    regs: Sequence[RegistrationRow],
+    phases: Sequence[PhaseRow],
+    *,
+    params: Params,
+    registration_end: datetime.date,
+    criteria: Sequence[tuple[str, int | None]] = (),
+    minimum_final_score: Decimal | None = None,
+    after_phase: int | None = None,
+) -> PositionStream:
     """The lists of one position (RULES §3): every registration gets one ``out`` entry or one entry on the
     general list and one on each reserve it is on; ``summary`` counts the lists and the reasons for ``out``.
 
@@ -176,6 +211,10 @@ def compute_position(
     ``after_phase``: the id of a phase to stop after: the lists of who goes on to the next phase, ranked
     by the weighted sum of the phases so far (the organiser's final score and the minimum for approval,
     which belong to the final lists, are not used). ``None``: the final lists, after every phase.
+
+    Everything is decided before this returns; the lines (``entries``, general list, reserved lists, then
+    those on none) are written as they are iterated, once: a caller that sends them to the database
+    meanwhile lets the database store the first ones while the next are written.
     """
     applied = _phases_through(phases, after_phase)
     final = after_phase is None
@@ -194,12 +233,12 @@ def compute_position(
     ranked = rank(applicants, registration_end=registration_end, criteria=order.criteria)
     lists = classification_lists(ranked)
     by_id = {reg.id: reg for reg in regs}
-    entries = [
-        *_general_entries(ranked, by_id, stored, params, order),
-        *_reserved_entries(ranked, lists, by_id, stored, params, order),
-        *_out_entries(sieve.out, by_id),
-    ]
-    return PositionResult(entries, _summary(len(regs), lists, sieve.out, params.reserves))
+    entries = chain(
+        _general_entries(ranked, by_id, stored, params, order),
+        _reserved_entries(ranked, lists, by_id, stored, params, order),
+        _out_entries(sieve.out, by_id),
+    )
+    return PositionStream(entries, _summary(len(regs), lists, sieve.out, params.reserves))
 
 
 def _phases_through(phases: Sequence[PhaseRow], after_phase: int | None) -> Sequence[PhaseRow]:
@@ -318,12 +357,14 @@ class _Sieve:
         """Below the phase's pass mark, or without a score where it has one: on no list, cotistas
         included (SM art. 4 §2; RULES §3, "Pass mark"). In the final lists the organiser's final score
         stands for the phases' scores it was made of."""
-        minimum = _exact(phase.pass_mark) if phase.pass_mark is not None else None
+        if phase.pass_mark is None:  # nobody is below no mark, and a missing score is not refused here
+            return
+        minimum = _exact(phase.pass_mark)
         minimum_text = format_score(phase.pass_mark)
         still: list[RegistrationRow] = []
         for reg in self.alive:
             score = self.scores[reg.id].get(phase.name)
-            if minimum is not None and score is None and (reg.final_score is None or not final):
+            if score is None and (reg.final_score is None or not final):
                 self.out[reg.id] = ("sem nota", f"Sem nota na fase {phase.name}, que tem nota mínima")
             elif score is not None and not self._reaches(reg.id, phase, score, minimum):
                 self.out[reg.id] = (
@@ -335,7 +376,7 @@ class _Sieve:
                 still.append(reg)
         self.alive = still
 
-    def _reaches(self, pk: int, phase: PhaseRow, score: Fraction, minimum: Fraction | None) -> bool:
+    def _reaches(self, pk: int, phase: PhaseRow, score: Fraction, minimum: Fraction) -> bool:
         """``reaches_pass_mark`` of the phase's score: on the Decimals as given when both are (as exact,
         and compared in C), else on the exact values."""
         given = self.raw[pk][phase.name]
@@ -441,15 +482,19 @@ def _general_entries(
     stored: dict[str, Decimal],
     params: Params,
     order: _Order,
-) -> list[Entry]:
+) -> Iterator[Entry]:
     """The general list (RULES §3): everyone ranked, cotistas included, each with their why."""
-    entries = []
     ties = _ties(ranked, order)
+    # The reserves' words depend on the lists and the exclusion alone: written once for each combination.
+    reserves_why: dict[tuple[frozenset[str], bool], str] = {}
     for i, a in enumerate(ranked):
         reg = by_id[int(a.id)]
-        why = _general_why(ranked, i, order, ties) + _reserves_why(a, reg, params)
-        entries.append(Entry(reg.id, OPEN, i + 1, i + 1, stored[a.id], reg.number, reg.name[:200], why))
-    return entries
+        key = (a.lists, reg.status == EXCLUDED_FROM_RESERVE)
+        words = reserves_why.get(key)
+        if words is None:
+            words = reserves_why[key] = _reserves_why(a, reg, params)
+        why = _general_why(ranked, i, order, ties) + words
+        yield Entry(reg.id, OPEN, i + 1, i + 1, stored[a.id], reg.number, reg.name[:200], why)
 
 
 def _ties(ranked: list[Applicant], order: _Order) -> list[str | None]:
@@ -502,9 +547,8 @@ def _reserved_entries(
     stored: dict[str, Decimal],
     params: Params,
     order: _Order,
-) -> list[Entry]:
+) -> Iterator[Entry]:
     """One list per reserve: who opted for it at registration, in the general list's order (RULES §3)."""
-    entries = []
     general_rank = {a.id: i for i, a in enumerate(ranked, start=1)}
     ranked_by_id = {a.id: a for a in ranked}
     for name in params.reserves:
@@ -516,13 +560,11 @@ def _reserved_entries(
                 f"{j}º da lista reservada a {params.label(name)} ({g}º na ampla concorrência, "
                 f"{order.score_words} {format_score(a.score)}): optou pela reserva no ato da inscrição"
             )
-            entries.append(Entry(reg.id, name, j, g, stored[a.id], reg.number, reg.name[:200], why))
-    return entries
+            yield Entry(reg.id, name, j, g, stored[a.id], reg.number, reg.name[:200], why)
 
 
-def _out_entries(out: dict[int, tuple[str, str]], by_id: dict[int, RegistrationRow]) -> list[Entry]:
+def _out_entries(out: dict[int, tuple[str, str]], by_id: dict[int, RegistrationRow]) -> Iterator[Entry]:
     """Those on no list, with why and the organiser's final score when the file gave one."""
-    entries = []
     for pk, (_, reason) in out.items():
         reg = by_id[pk]
         kept = (
@@ -530,8 +572,7 @@ def _out_entries(out: dict[int, tuple[str, str]], by_id: dict[int, RegistrationR
             if reg.final_score is not None
             else None
         )
-        entries.append(Entry(reg.id, OUT, None, None, kept, reg.number, reg.name[:200], reason))
-    return entries
+        yield Entry(reg.id, OUT, None, None, kept, reg.number, reg.name[:200], reason)
 
 
 def _summary(

@@ -2,7 +2,7 @@
 
 Computing a run reads the registrations, scores, phases and tie-break criteria of the contest (or of one
 position) as plain rows, and hands each position's rows to the pure ``candidates.engine.results.
-compute_position``, which decides everything that is a rule (who is out and why, pass marks and cut-offs
+stream_position``, which decides everything that is a rule (who is out and why, pass marks and cut-offs
 per list, the final score, the lists and each entry's why). This module only gathers the data and writes
 the result:
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -29,7 +29,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from candidates.engine import allocation
-from candidates.engine.results import ENTRY_COLUMNS, Entry, PhaseRow, RegistrationRow, compute_position
+from candidates.engine.results import ENTRY_COLUMNS, Entry, PhaseRow, RegistrationRow, stream_position
 from candidates.engine_params import params_for_contest
 from candidates.models import (
     AllocationLedger,
@@ -99,7 +99,7 @@ def _gather(
     whole_contest: bool = False,
     rows: bool = True,
 ) -> _Inputs:
-    """Everything a run depends on, as the pure ``compute_position`` takes it, and its SHA-256 (the same
+    """Everything a run depends on, as the pure ``stream_position`` takes it, and its SHA-256 (the same
     data gives the same digest). ``whole_contest``: ``positions`` are all the contest's. ``rows=False``:
     the digest only (publishing checks it), without building the rows.
 
@@ -206,7 +206,7 @@ def _gather(
 _ENTRY_TYPES = ("int8", "text", "int4", "int4", "numeric", "text", "text", "text")
 
 
-def _write_entries(run: ResultRun, position: Position, rows: list[Entry]) -> None:
+def _write_entries(run: ResultRun, position: Position, rows: Iterable[Entry]) -> None:
     """Write a run's entries in bulk: PostgreSQL COPY (tens of thousands of rows in a second or two),
     ``bulk_create`` elsewhere. The database's constraints check every row either way."""
     # The name's folded form (no accents, lower case) is written with it, for the public site's search.
@@ -324,7 +324,9 @@ def result_run_compute(
     summary: dict[str, object] = {"positions": per_position_summary}
     for pos in positions:
         with paused_gc():
-            computed = compute_position(
+            # The lines go to the database as the engine writes them: the server stores the first while
+            # the next are written (COPY sends them in blocks as they come).
+            computed = stream_position(
                 inputs.registrations[pos.pk],
                 inputs.phases,
                 params=inputs.params,

@@ -126,3 +126,32 @@ def test_rules_s3_general_lines_tell_each_tie_as_decided_on_the_spot(rows):
 )
 def test_sm_art4_par2_pass_mark_on_decimals_is_on_their_exact_values(score, mark):
     assert reaches_pass_mark(score, mark) is (Fraction(score) >= Fraction(mark))
+
+
+@SETTINGS
+@given(
+    SCORES,
+    BIRTHS,
+    st.lists(st.tuples(st.sampled_from(["F2", "F1", "F3"]), SCORES), max_size=3, unique_by=lambda p: p[0]),
+    st.booleans(),
+    st.sets(st.sampled_from(["racial", "pcd"])),
+    st.data(),
+)
+def test_an_applicant_normalised_is_the_applicant_of_the_same_values(score, birth, phases, jury, lists, data):
+    """``Applicant.normalised`` (the lists of 100,000 build their applicants with it) takes values already as
+    ``Applicant`` leaves them and gives an equal applicant, field by field."""
+    prefers = data.draw(st.none() | st.sampled_from(sorted(lists))) if lists else None
+    made = Applicant(
+        id="7",
+        inscription="0107",
+        score=score,
+        birth_date=birth,
+        phase_scores=tuple(phases),
+        jury_service=jury,
+        lists=frozenset(lists),
+        prefers=prefers,
+    )
+    same = Applicant.normalised("7", "0107", made.score, birth, made.phase_scores, jury, made.lists, prefers)
+    assert same == made
+    assert vars(same) == vars(made)
+    assert hash(same) == hash(made)
