@@ -11,6 +11,14 @@ checks. They are written per model, in dependency order:
 - elsewhere (SQLite) with simple-history's ``bulk_create_with_history``.
 
 Changed objects are model instances and go through ``bulk_update_with_history`` everywhere.
+
+Where PostgreSQL's time goes for 100,000 new registrations (384,081 rows and as many history rows;
+backend CPU measured at load ≈ 1.7, December 2026): the COPYs ≈ 1.3 s, the history ``INSERT … SELECT``
+≈ 1.4 s (each history row updates four or five indexes: timed in psql, 0.14 to 0.22 s per index for
+159,000 rows, the heap alone 0.14 s), the ids 0.13 s, and at commit 1.8 s for the 643,047 foreign-key checks Django's
+``DEFERRABLE INITIALLY DEFERRED`` constraints queue (one query and one row lock each; ``SET CONSTRAINTS
+… IMMEDIATE`` only moves them into the COPYs, same CPU). Skipping them (``session_replication_role``,
+or dropping and re-adding the constraints) needs a superuser or locks that stop the site: not done.
 """
 
 from __future__ import annotations
