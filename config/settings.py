@@ -343,12 +343,6 @@ SIGNATURE_TSA_TIMEOUT = env.int("SIGNATURE_TSA_TIMEOUT", default=10)
 # municipality installs), read once. Unset, it trusts the organisation's own certificate only (the
 # behaviour before issue 20). Nothing is fetched while a file is verified.
 SIGNATURE_TRUST_STORE = env.str("SIGNATURE_TRUST_STORE", default="")
-# Lists longer than this many rows are rendered in chunks and merged with pypdf; DOCUMENTS_WORKERS > 1
-# renders the chunks side by side in worker processes. One by default: the long lists render in the task
-# worker, and beside gunicorn on the same cores a second render process cost the pages more than it saved
-# the PDF (make bench-pdf); a worker machine with cores of its own may raise it.
-DOCUMENTS_CHUNK_ROWS = env.int("DOCUMENTS_CHUNK_ROWS", default=1500)
-DOCUMENTS_WORKERS = env.int("DOCUMENTS_WORKERS", default=1)
 # A list PDF of more rows than this is rendered by the task queue, never in the web request (the page
 # that asked for it follows the job); a shorter one, in the request: 100 rows took 0.8 s, 500 rows 2.7 s
 # and 1,000 rows 5.4 s on the shared 2-core development machine.
