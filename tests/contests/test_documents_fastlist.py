@@ -46,7 +46,7 @@ def blocks() -> list[render.Block]:
         render.Block(
             "ANSI – Analista de Tecnologia da Informação e Comunicação da Secretaria Municipal de Saúde "
             "Pública: Lista reservada a negros",
-            rows(70),
+            rows(120),
         ),
     ]
 
