@@ -344,8 +344,10 @@ SIGNATURE_TSA_TIMEOUT = env.int("SIGNATURE_TSA_TIMEOUT", default=10)
 # behaviour before issue 20). Nothing is fetched while a file is verified.
 SIGNATURE_TRUST_STORE = env.str("SIGNATURE_TRUST_STORE", default="")
 # A list PDF of more rows than this is rendered by the task queue, never in the web request (the page
-# that asked for it follows the job); a shorter one, in the request: 100 rows took 0.8 s, 500 rows 2.7 s
-# and 1,000 rows 5.4 s on the shared 2-core development machine.
+# that asked for it follows the job); a shorter one, in the request. With WeasyPrint alone 100 rows took
+# 0.8 s, 500 rows 2.7 s and 1,000 rows 5.4 s on the shared 2-core development machine; since the middle
+# pages are written by contests/documents/fastlist.py, 500 rows take 0.3 s of CPU and 1,000 rows 0.5 s
+# (10,000 rows 0.7 s), so this bound could rise; it has not been re-decided.
 DOCUMENTS_TASK_ROWS = env.int("DOCUMENTS_TASK_ROWS", default=500)
 # An act whose free text (a session's explanations and opinions) passes this many characters is rendered by
 # the task queue too (issue 25 N13: 2 MB of text took a minute of a worker).
