@@ -471,6 +471,7 @@ def build(
     metadata WeasyPrint wrote (title, language)."""
     source = PdfReader(io.BytesIO(rendered))
     writer = PdfWriter()
+    writer.pdf_header = source.pdf_header  # WeasyPrint's version (pypdf's default, 1.3, has no transparency)
     forms = {index: _form(writer, source, index) for index in sorted({over for over, _ in pages})}
     fonts = Fonts()
     font_dictionary = DictionaryObject()  # filled in at the end, with the glyphs the pages showed

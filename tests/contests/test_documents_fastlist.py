@@ -68,6 +68,9 @@ def test_every_row_in_order_and_the_footer_and_page_number_on_every_page():
     total = len(reader.pages)
     pages = render.paginate(blocks(), closing_height=documents.CLOSING_HEIGHT)
     assert total == len(pages) >= 6
+    # WeasyPrint's version (transparency needs 1.4), title and language kept.
+    assert pdf.startswith(b"%PDF-1.7") and reader.metadata.title == "Edital nº 5/2026 – Resultado final"
+    assert reader.root_object["/Lang"] == "pt-BR"
     texts = [page.extract_text() for page in reader.pages]
     for number, text in enumerate(texts, start=1):
         assert f"Página {number} de {total}" in text
