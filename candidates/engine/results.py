@@ -320,15 +320,18 @@ class _Sieve:
             else:
                 alive.append(reg)
         names = {p.id: p.name for p in phases}
-        raw = {
-            reg.id: {
-                names[phase_id]: score
-                for phase_id, (score, _) in reg.phases.items()
-                if score is not None and phase_id in names
-            }
-            for reg in alive
-        }
-        scores = {pk: {name: _exact(score) for name, score in values.items()} for pk, values in raw.items()}
+        raw: dict[int, dict[str, Decimal]] = {}
+        scores: dict[int, dict[str, Fraction]] = {}
+        for reg in alive:  # both in one pass (a list of 100,000 has as many of each)
+            given: dict[str, Decimal] = {}
+            exact: dict[str, Fraction] = {}
+            for phase_id, (score, _) in reg.phases.items():
+                if score is not None and phase_id in names:
+                    name = names[phase_id]
+                    given[name] = score
+                    exact[name] = _exact(score)
+            raw[reg.id] = given
+            scores[reg.id] = exact
         return cls(alive, raw, scores, out)
 
     def apply_absence(self, phase: PhaseRow) -> None:
