@@ -3,8 +3,8 @@ PDF of a long result run (the staff's draft export, or the document Gestão publ
 large import.
 
 A view calls a ``*_enqueue`` function and redirects to the job's page; the task, in the worker
-(``manage.py db_worker``), does the work with its progress on the job's page (a list rendered chunk by
-chunk by ``contests.documents.render.render_blocks``; an import read, checked and written by
+(``manage.py db_worker``), does the work with its progress on the job's page (a list rendered page by
+page by ``contests.documents.render.render_blocks``; an import read, checked and written by
 ``candidates.services.imports.commit``) and ends the job with its result. Only ids, form values and the
 name of the stored import go through the queue, never personal data.
 """
@@ -80,7 +80,7 @@ def result_pdf_enqueue(*, run: ResultRun, by: User, origin_url: str = "") -> Job
 
 @task()
 def result_list_pdf_job(job_id: str, run_id: int) -> None:
-    """Render the run's lists as PDF, chunk by chunk, and keep the file on the job for its download."""
+    """Render the run's lists as PDF, page by page, and keep the file on the job for its download."""
     with job_run(job_id) as running:
         if running is None:
             return

@@ -2,10 +2,11 @@
 
 WeasyPrint takes most of the time of the tests that publish acts (the demo's edital alone, about 3 s of
 CPU), and many tests publish the same acts of the same rows: the demo (``seed_demo``) is built by a dozen
-modules, the example contest by hundreds of tests. ``pdf_from_html`` is the one place every PDF is made
-(``render_pdf``, the long lists' chunks and their page numbers): in the tests it keeps each distinct HTML's
-PDF and gives the same bytes when the same HTML comes again. Nothing else changes: the HTML is still
-rendered from the templates and the rows, and the PDF is the one WeasyPrint made of that HTML.
+modules, the example contest by hundreds of tests. ``pdf_from_html`` is the one place WeasyPrint is called
+(``render_pdf``; a long list's first and last pages and the frame of the others, whose rows
+``contests.documents.fastlist`` writes): in the tests it keeps each distinct HTML's PDF and gives the same
+bytes when the same HTML comes again. Nothing else changes: the HTML is still rendered from the templates
+and the rows, and the PDF is the one WeasyPrint made of that HTML.
 
 An act's HTML carries its verification code, which the product draws at random: in the tests the codes
 come from a generator reset at the start of each module and of each test (``deterministic_codes``), so the

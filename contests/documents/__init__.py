@@ -3,7 +3,8 @@
 - ``chapter``  PURE: the edital's reservation chapter written from the policy's parameters;
 - ``checks``   PURE: the pre-publication check (placeholders, schedule, policy in force, consistency);
 - ``models``   ``EditalText`` (what the clerk writes) and ``Document`` (a published version, immutable);
-- ``render``   WeasyPrint (templates under ``templates/pdf/``), chunked rendering for long lists;
+- ``render``   WeasyPrint (templates under ``templates/pdf/``), the pagination of long lists;
+- ``fastlist`` the middle pages of a long list written straight as PDF, in WeasyPrint's look;
 - ``signing``  PAdES signatures with pyHanko (policy, timestamp), and their verification (trust store);
 - ``signers``  who holds the key: the pluggable backends (A1 certificate, PKCS#11 token, remote service);
 - ``remote``   ``RemoteSigner``, the pyHanko signer of a remote signing service;

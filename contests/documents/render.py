@@ -120,7 +120,7 @@ def page_count(pdf: bytes) -> int:
 
 @dataclass
 class Block:
-    """A titled table, or a slice of one (``continued``): the unit long lists are chunked by.
+    """A titled table, or a slice of one (``continued``): the unit long lists are paginated by.
 
     ``rows``: (rank, inscription number, name, score text), laid out by ``list_lines`` and ``paginate``.
     """

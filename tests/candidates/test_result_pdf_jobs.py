@@ -84,7 +84,7 @@ def test_a_long_lists_pdf_is_queued_then_followed_to_its_file(client_for, run, n
     # Asking again while it waits gives the same job.
     assert client.post(form_action(page, "PDF (minuta, sem validade)")).url == job.get_absolute_url()
 
-    # The worker renders it, chunk by chunk; the page shows each step.
+    # The worker renders it, page by page; the page shows each step.
     no_rendering.undo()
     monkeypatch.setattr(jobs, "PROGRESS_INTERVAL", 0)
     seen = []

@@ -59,7 +59,7 @@ def test_lists_pdf_has_general_and_reserved_lists_decimal_comma_and_no_cpf(worke
     assert verify_file(data=bytes(document.pdf), code=document.code).matches
 
 
-def test_long_lists_are_paginated_chunked_merged_and_numbered():
+def test_long_lists_are_paginated_and_numbered():
     long_name = "Maria Aparecida dos Santos Oliveira de Albuquerque Cavalcanti e Souza Ferreira Lima Neto"
     rows = [(i, f"{i:05d}", long_name if i == 7 else f"Pessoa {i}", "50,00") for i in range(1, 161)]
     blocks = [
@@ -95,7 +95,7 @@ def test_long_lists_are_paginated_chunked_merged_and_numbered():
     if shutil.which("pdftotext"):
         text = pdf_text(pdf)
         assert f"Página {count} de {count}" in text
-        # The opening once, on the first chunk; the signature once, after the last list.
+        # The opening once, on the first page; the signature once, after the last list.
         assert text.count("torna público o resultado") == 1 and text.count("Gestora Exemplo") == 1
         assert text.index("Pessoa 160") < text.index("Santa Maria, 1º de dezembro de 2026. Gestora Exemplo")
         assert "Pessoa 160" in text and "(continuação)" in text and "Nenhum candidato nesta lista" in text
