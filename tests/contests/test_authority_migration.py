@@ -36,7 +36,9 @@ def scratch_database() -> Iterator[None]:
     try:
         yield
     finally:
-        scratch._close()  # close() keeps an in-memory database open; this one is dropped
+        scratch.close()
+        if scratch.connection is not None:  # close() keeps an in-memory SQLite database open
+            scratch.connection.close()
         connections["default"] = original
         if original.vendor != "sqlite":
             with original.cursor() as cursor:
