@@ -32,10 +32,15 @@ def violations(page: Any, *, impacts: tuple[str, ...] = IMPACTS) -> list[dict[st
         # Evaluated through the DevTools protocol, which the page's strict CSP does not govern (an inline
         # <script> tag would be refused, and the CSP must stay as it is).
         page.evaluate(_source())
-    result = page.evaluate(
-        "async (tags) => await window.axe.run(document, {runOnly: {type: 'tag', values: tags}})", TAGS
+    # Only the violations come back, every node of each: axe still runs every rule of the tags, but does not
+    # gather the passes' and the inapplicable rules' nodes nor send them over (half the time of each page).
+    found = page.evaluate(
+        """async (tags) => (await window.axe.run(document, {
+            runOnly: {type: 'tag', values: tags}, resultTypes: ['violations'],
+        })).violations""",
+        TAGS,
     )
-    return [v for v in result["violations"] if (v.get("impact") or "minor") in impacts]
+    return [v for v in found if (v.get("impact") or "minor") in impacts]
 
 
 def describe(found: list[dict[str, Any]]) -> str:
