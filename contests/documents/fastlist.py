@@ -463,12 +463,15 @@ def build(
     rendered: bytes,
     pages: Sequence[tuple[int, Sequence[PagePart] | None]],
     *,
+    outline: tuple[str, Sequence[tuple[str, int]]] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> bytes:
     """The document: for each of its ``pages`` (the index of the WeasyPrint page of ``rendered`` drawn over
     it, and the parts written below it, or ``None`` for a page WeasyPrint drew whole), its number and
     rows written here, that page over them (each WeasyPrint page stored once, as a form XObject); the
-    metadata WeasyPrint wrote (title, language)."""
+    metadata WeasyPrint wrote (title, language). ``outline``: the bookmarks a reader's side panel lists,
+    the document's title on its first page and under it each (list title, index of its page), as WeasyPrint
+    made them of the headings (its own outline does not survive the pages being drawn as forms)."""
     source = PdfReader(io.BytesIO(rendered))
     writer = PdfWriter()
     writer.pdf_header = source.pdf_header  # WeasyPrint's version (pypdf's default, 1.3, has no transparency)
@@ -493,6 +496,11 @@ def build(
         if progress is not None:
             progress(number)
     font_dictionary.update(fonts.embed(writer))
+    if outline is not None:
+        heading, items = outline
+        parent = writer.add_outline_item(title=heading, page_number=0)
+        for text, index in items:
+            writer.add_outline_item(title=text, page_number=index, parent=parent)
     if source.metadata:
         writer.add_metadata({key: str(value) for key, value in source.metadata.items()})
     language = source.root_object.get("/Lang")

@@ -267,8 +267,11 @@ def render_blocks(
     starts = [_page_of(reader, name) for name in sections]
     spans = dict(zip(sections, itertools.pairwise([*starts, len(reader.pages)]), strict=True))
     document: list[tuple[int, Sequence[PagePart] | None]] = []
+    # The bookmarks: each list where it starts (its title's page), under the document's title.
+    bookmarks: list[tuple[str, int]] = []
     frame = spans[FRAME][0] if written else -1
     for i, page in enumerate(pages):
+        bookmarks += [(part.title, len(document)) for part in page if not part.continued]
         if i in written:
             document.append((frame, page))
         else:
@@ -278,4 +281,4 @@ def render_blocks(
     def writing(page: int) -> None:
         report(f"Gerando o PDF: página {thousands(page)} de {thousands(total)}", page, total)
 
-    return fastlist.build(rendered, document, progress=writing)
+    return fastlist.build(rendered, document, outline=(title, bookmarks), progress=writing)

@@ -105,6 +105,24 @@ def test_every_row_in_order_and_the_footer_and_page_number_on_every_page():
     )
 
 
+def test_the_side_panel_lists_the_document_and_each_list_on_its_first_page():
+    """The bookmarks WeasyPrint makes of the headings (the document's title, then each list's) are kept
+    when the pages are drawn as forms: a reader of 263 pages jumps to the list reserved to Black
+    candidates from the side panel. Each points at the page where the list's title is, once (not at each
+    "(continuação)")."""
+    reader = PdfReader(io.BytesIO(render_list(render.Stamp(code=CODE, draft=False))))
+    heading, children = reader.outline
+    assert heading.title == "Edital nº 5/2026 – Resultado final"
+    assert reader.get_destination_page_number(heading) == 0
+    assert [child.title for child in children] == [block.title for block in blocks()]
+    for block, child in zip(blocks(), children, strict=True):
+        text = " ".join(reader.pages[reader.get_destination_page_number(child)].extract_text().split())
+        assert f"{block.title} (continuação)" not in text
+        assert " ".join(block.title.split()) in text
+    # The reserve starting mid-document is on a written page, not on WeasyPrint's first or last.
+    assert 0 < reader.get_destination_page_number(children[2]) < len(reader.pages) - 1
+
+
 def characters(pdf: bytes, index: int) -> list[tuple[str, tuple[float, ...]]]:
     page = pdfium.PdfDocument(pdf)[index]
     textpage = page.get_textpage()
