@@ -44,6 +44,8 @@ from decimal import Decimal
 from pathlib import Path
 from urllib.parse import urlencode
 
+import redis
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -340,8 +342,6 @@ def main() -> None:
 
 def flush_redis(redis_url: str) -> None:
     """Empty the bench's Redis databases, or stop with how to install Redis (Debian's redis-server)."""
-    import redis
-
     for db in (REDIS_DEFAULT_DB, REDIS_PUBLIC_DB):
         try:
             redis.Redis.from_url(f"{redis_url.rstrip('/')}/{db}", socket_connect_timeout=1).flushdb()
