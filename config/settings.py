@@ -137,6 +137,10 @@ WSGI_APPLICATION = "config.wsgi.application"
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+# Each worker keeps its connection between requests (checked before reuse after an error): opening one costs
+# PostgreSQL a new backend process, several milliseconds of the few a public search takes (issue 24).
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=600)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Two clerks writing at once: a deferred transaction that reads then writes fails at once with
     # "database is locked" (SQLite will not wait to upgrade a read lock). Every transaction takes the write
