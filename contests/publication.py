@@ -15,7 +15,11 @@ portal): the portal's static snapshot listens (``portal/snapshots.py``; the doma
 
 from __future__ import annotations
 
+import threading
 import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
 
 from django.core.cache import caches
 from django.db import transaction
@@ -99,6 +103,47 @@ def _committed(contest_slug: str | None, *, names: bool = False) -> None:
     until it is written again would show the former name: LGPD art. 18 III, Decreto 8.727/2016)."""
     bump()
     public_changed.send_robust(sender=Publication, contest_slug=contest_slug, names=names)
+
+
+T = TypeVar("T")
+
+
+class GenerationMemo(Generic[T]):
+    """Values built from what is published, kept in this process while the generation is the same: a
+    published page's scope (its contest, run, position) and a list's search index, which every search of
+    that page would otherwise read again. Any publication moves the generation on, so a value is never
+    older than the pages stored with it (``portal/pages.py``). At most ``size`` values, the least recently
+    used dropped first; safe across threads (a value may be built twice, never half seen)."""
+
+    _every: list[GenerationMemo] = []
+
+    def __init__(self, size: int):
+        self.size = size
+        self._values: OrderedDict[tuple[int, Hashable], T] = OrderedDict()
+        self._lock = threading.Lock()
+        GenerationMemo._every.append(self)
+
+    def get(self, key: Hashable, build: Callable[[], T]) -> T:
+        """The value for ``key`` in the current generation, built on a miss (an exception it raises, such
+        as ``Http404``, keeps nothing)."""
+        full_key = (generation(), key)
+        with self._lock:
+            if full_key in self._values:
+                self._values.move_to_end(full_key)
+                return self._values[full_key]
+        value = build()
+        with self._lock:
+            self._values[full_key] = value
+            while len(self._values) > self.size:
+                self._values.popitem(last=False)
+        return value
+
+    @classmethod
+    def forget_all(cls) -> None:
+        """Drop every memo's values (tests: rows rolled back can come back under the same ids)."""
+        for memo in cls._every:
+            with memo._lock:
+                memo._values.clear()
 
 
 def contest_url(contest: Contest) -> str:

@@ -210,7 +210,7 @@ def query_text(request: HttpRequest, name: str = "q") -> str:
 
 def search_text(request: HttpRequest, name: str = "q") -> str:
     """A search as it is run and stored: its words folded (no accents, no case), each once, in order. The
-    search finds rows holding every word (``candidates.published.search_filter``), so "Silva Maria",
+    search finds rows holding every word (``contests.text_search.TextIndex``), so "Silva Maria",
     "maria  SILVA silva" and "Maria Silva" are one search, one stored page (issue 25, N1)."""
     return " ".join(sorted(set(fold(query_text(request, name)).split())))
 

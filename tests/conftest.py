@@ -86,11 +86,15 @@ def _codes_per_test():
 
 @pytest.fixture(autouse=True)
 def _fresh_public_pages():
-    """The public site's stored pages (portal/pages.py) outlive a test's rolled-back rows: each
+    """The public site's stored pages (portal/pages.py) and what each process keeps per generation
+    (``GenerationMemo``: a page's scope, a list's search index) outlive a test's rolled-back rows: each
     test starts with none."""
     from django.core.cache import caches
 
+    from contests.publication import GenerationMemo
+
     caches["public"].clear()
+    GenerationMemo.forget_all()
 
 
 # Data migrations (roles, the founding policies) put rows every environment needs. A transactional test

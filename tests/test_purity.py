@@ -31,6 +31,7 @@ NAMED_PURE = (
     "contests.wording",
     "contests.calendar",
     "contests.law_term",
+    "contests.text_search",
     "declarations.courts.cnj",
     "declarations.courts.rules",
     "declarations.deadlines",

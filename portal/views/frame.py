@@ -19,15 +19,20 @@ from candidates.models import ResultRun
 from contests import lifecycle
 from contests import selectors as contest_selectors
 from contests.models import Contest, Organization
+from contests.publication import GenerationMemo
 from portal.pages import Page, query_text
 
 Crumb = tuple[str, str | None]
+
+# The organisation's data changes only through a publication (``contests.publication``): read once per
+# generation in each process, not on every page rendered.
+_organization: GenerationMemo[Organization | None] = GenerationMemo(size=1)
 
 
 def portal_context(breadcrumbs: Sequence[Crumb] | None = None, **extra: Any) -> dict[str, Any]:
     """What every public page's frame needs. No request: the page is the same for everyone, so it can be
     stored and served to anyone."""
-    organization = Organization.current()
+    organization = _organization.get("organization", Organization.current)
     return {
         "organization": organization,
         "organization_name": organization.name if organization else "Portal de concursos",

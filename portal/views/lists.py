@@ -18,7 +18,9 @@ from django.views.decorators.http import require_http_methods
 
 from candidates import published
 from candidates.models import ResultRun
+from contests.documents.models import Document
 from contests.models import Contest, Position
+from contests.publication import GenerationMemo
 from portal.pages import Page, query_key, search_text, serve
 from portal.views.frame import (
     contest_crumb,
@@ -48,24 +50,52 @@ def run_page(request: HttpRequest, slug: str, run_pk: int) -> HttpResponse:
     )
 
 
+# What a published page shows around its lines, the same for every search and page of it: kept per
+# generation in each process (``GenerationMemo``), so a search costs its own lines only.
+_scopes: GenerationMemo[Any] = GenerationMemo(size=256)
+
+
+@dataclasses.dataclass(frozen=True)
+class RunScope:
+    contest: Contest
+    run: ResultRun
+    lists: list[published.PublicList]
+    positions: list[Position]
+    blocks: list[dict[str, Any]]
+    document: Document | None
+
+
+def run_scope(slug: str, run_pk: int) -> RunScope:
+    """A published run, its lists and positions with how many are on each list, and its PDF (404s else)."""
+
+    def build() -> RunScope:
+        contest = published_contest(slug)
+        run = published.published_run(contest, run_pk)
+        lists = published.contest_lists(contest)
+        counts = published.list_counts(run)
+        positions = published.run_positions(run)
+        blocks = [
+            {
+                "position": position,
+                "lists": [
+                    {"list": item, "count": counts.get((position.pk, item.value), 0)} for item in lists
+                ],
+            }
+            for position in positions
+        ]
+        return RunScope(contest, run, lists, positions, blocks, published.run_document(run))
+
+    return _scopes.get(("run", slug, run_pk), build)
+
+
 def _run_page(slug: str, run_pk: int, query: str, number: str) -> Page:
-    contest = published_contest(slug)
-    run = published.published_run(contest, run_pk)
-    lists = published.contest_lists(contest)
-    counts = published.list_counts(run)
-    positions = published.run_positions(run)
-    blocks = [
-        {
-            "position": position,
-            "lists": [{"list": item, "count": counts.get((position.pk, item.value), 0)} for item in lists],
-        }
-        for position in positions
-    ]
+    scope = run_scope(slug, run_pk)
+    contest, run, lists, positions = scope.contest, scope.run, scope.lists, scope.positions
     context: dict[str, Any] = {
         "contest": contest,
         "run": run,
-        "blocks": blocks,
-        "document": published.run_document(run),
+        "blocks": scope.blocks,
+        "document": scope.document,
         "query": query,
         "noindex": True,
         "search_target": "busca",
@@ -118,17 +148,24 @@ def list_scope(
     slug: str, run_pk: int, pk: int, list_slug: str
 ) -> tuple[Contest, ResultRun, Position, published.PublicList]:
     """The contest, the published run, the position it covers and the list an address names (404s else)."""
-    contest = published_contest(slug)
-    run = published.published_run(contest, run_pk)
-    position = published.run_position(run, pk)
-    return contest, run, position, published.public_list(contest, list_slug)
+
+    def build() -> tuple[Contest, ResultRun, Position, published.PublicList]:
+        contest = published_contest(slug)
+        run = published.published_run(contest, run_pk)
+        position = published.run_position(run, pk)
+        return contest, run, position, published.public_list(contest, list_slug)
+
+    return _scopes.get(("list", slug, run_pk, pk, list_slug), build)
 
 
 def _list_page(slug: str, run_pk: int, pk: int, list_slug: str, query: str, number: str) -> Page:
     contest, run, position, the_list = list_scope(slug, run_pk, pk, list_slug)
-    page = Paginator(published.list_rows(run, position, the_list.value, query), published.PAGE_SIZE).get_page(
-        number
+    lines = (
+        published.list_search(run, position, the_list.value, query)
+        if query
+        else published.list_rows(run, position, the_list.value)
     )
+    page = Paginator(lines, published.PAGE_SIZE).get_page(number)
     base = reverse("public:list", args=[slug, run_pk, pk, list_slug])
     rows = [{**row, "score": published.score_text(row["score"])} for row in page.object_list]
     context = {

@@ -79,6 +79,8 @@ def test_a_social_name_adopted_after_publication_shows_on_every_public_list_at_o
     urls = public_urls(world)
     before = {name: client.get(url) for name, url in urls.items()}  # stored
     assert f">{civil}<" in before["list"].content.decode()
+    for url in (urls["list"], urls["run"]):  # the searches' indexes of this generation are built
+        assert f">{civil}<" in client.get(url, {"q": civil}).content.decode()
     assert civil in names_in_csv(before["csv"].content) and civil in names_in_json(before["json"].content)
 
     with django_capture_on_commit_callbacks(execute=True):

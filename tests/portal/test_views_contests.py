@@ -12,6 +12,7 @@ import io
 import itertools
 
 import pytest
+from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -27,6 +28,7 @@ from contests.services import (
     vacancy_opening_create,
     vacancy_opening_update,
 )
+from portal.pages import SEARCH_CACHE_ALIAS
 from tests.builders import final_result, make_contest, make_position, make_world
 
 pytestmark = pytest.mark.django_db
@@ -414,11 +416,15 @@ def test_addresses_anyone_can_vary_add_no_stored_entry(client, world):
 def test_a_search_that_finds_nobody_is_answered_fresh_each_time(client, world):
     contest, position, run = world["contest"], world["position"], world["run"]
     url = reverse("public:list", args=[contest.slug, run.pk, position.pk, "geral"]) + "?q=ninguem"
+    searches = caches[SEARCH_CACHE_ALIAS]._cache  # LocMemCache, the test setting
+    before = len(searches)
     first = client.get(url)
-    with CaptureQueriesContext(connection) as queries:
-        again = client.get(url)
+    again = client.get(url)
     assert again.content == first.content and again["ETag"] == first["ETag"]
-    assert len(queries) > 0  # rendered again, not stored
+    assert "Ninguém encontrado" in again.content.decode()
+    assert len(searches) == before  # rendered again each time, never stored
+    client.get(url.replace("ninguem", "N1"))
+    assert len(searches) > before  # a search that finds somebody is
 
 
 def test_a_search_that_finds_somebody_is_stored_like_the_list(client, world):
