@@ -10,6 +10,7 @@ the reasons (``why``) the staff screens show.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, overload
@@ -96,10 +97,10 @@ def run_position(run: ResultRun, pk: int) -> Position:
 #
 # A published run's lines never change but for the name in effect, and a change of name moves the public
 # pages' generation on (``candidates.services.names``). Each process keeps, per generation, the searchable
-# text of the lists searched lately (``TextIndex``: ~3 MB for 60,000 lines), read once from the database
+# text of the lists searched lately (``TextIndex``: ~5 MB for 60,000 lines), read once from the database
 # (~0.1 s for 60,000 lines); a search is then answered from it, and only the page's lines are read, by id.
 
-_search_indexes: GenerationMemo[tuple[TextIndex, list[int]]] = GenerationMemo(size=8)
+_search_indexes: GenerationMemo[tuple[TextIndex, Sequence[int]]] = GenerationMemo(size=8)
 
 
 class SearchResults(Sequence[dict[str, Any]]):
@@ -121,14 +122,14 @@ class SearchResults(Sequence[dict[str, Any]]):
     def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
         if isinstance(index, int):
             return self[index : index + 1 or None][0]
-        ids = self.ids[index]
+        ids = list(self.ids[index])
         rows = {row["pk"]: row for row in ResultEntry.objects.filter(pk__in=ids).values("pk", *ENTRY_FIELDS)}
         return [rows[pk] for pk in ids]
 
 
 def _search(lines: QuerySet[ResultEntry], scope: tuple[Any, ...], query: str) -> SearchResults:
-    def build() -> tuple[TextIndex, list[int]]:
-        ids, names, numbers = [], [], []
+    def build() -> tuple[TextIndex, Sequence[int]]:
+        ids, names, numbers = array("q"), [], []
         for pk, name, number in lines.values_list("pk", "search_name", "number"):
             ids.append(pk)
             names.append(name)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from array import array
 from bisect import bisect_right
 from collections.abc import Sequence
 
@@ -82,7 +83,9 @@ class TextIndex:
                     lines[word] = [line]
                 elif having[-1] != line:
                     having.append(line)
-        self._lines = list(lines.values())  # the lines of each distinct word, in the order of ``_word_text``
+        # The lines of each distinct word, in the order of ``_word_text``: arrays of machine integers, a
+        # fifth of the memory of lists of Python integers (~2 MB for 60,000 names).
+        self._lines = [array("l", having) for having in lines.values()]
         self._word_text, self._word_starts = _joined(list(lines))
         self._number_text, self._number_starts = _joined([number.upper() for number in numbers])
 
@@ -97,7 +100,7 @@ class TextIndex:
             return []
         if NUMBER_LIKE.match(query):
             return _entries_holding(self._number_text, self._number_starts, SEPARATOR + query.upper())
-        found: list[list[int]] = []
+        found: list[Sequence[int]] = []
         for word in set(fold(query).split()):
             words = _entries_holding(self._word_text, self._word_starts, word)
             if not words:
@@ -109,7 +112,7 @@ class TextIndex:
         if not found:
             return []
         found.sort(key=len)
-        result = found[0]
+        result = list(found[0])
         for other in found[1:]:
             having = set(other)
             result = [line for line in result if line in having]
