@@ -107,10 +107,9 @@ def _run_page(slug: str, run_pk: int, query: str, number: str) -> Page:
         label = {item.value: item for item in lists}
         context["results"] = [
             {
-                **row,
+                **published.row_text(row),
                 "position": by_pk.get(row["position_id"]),
                 "list": label.get(row["list"]),
-                "score": published.score_text(row["score"]),
             }
             for row in page.object_list
         ]
@@ -167,7 +166,7 @@ def _list_page(slug: str, run_pk: int, pk: int, list_slug: str, query: str, numb
     )
     page = Paginator(lines, published.PAGE_SIZE).get_page(number)
     base = reverse("public:list", args=[slug, run_pk, pk, list_slug])
-    rows = [{**row, "score": published.score_text(row["score"])} for row in page.object_list]
+    rows = [published.row_text(row) for row in page.object_list]
     context = {
         "contest": contest,
         "run": run,

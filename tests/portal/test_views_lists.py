@@ -260,3 +260,17 @@ def test_search_with_control_characters_is_harmless(client, world):
     response = client.get(list_url(world, q="N1%00%01"))
     assert response.status_code == 200
     assert numbers_in(response.content.decode()) == ["N1"]
+
+
+def test_a_list_line_is_escaped_and_its_places_have_the_thousands_dot():
+    """The table's lines are written in Python (portal.templatetags.public_lists): what ``{{ }}`` printed."""
+    from candidates.published import row_text
+    from portal.templatetags.public_lists import list_lines
+
+    row = {"rank": 1234, "general_rank": 20345, "number": "<N1>", "name": "Ana & <b>Bia</b>", "score": None}
+    html_line = list_lines([row_text(row)])
+    assert '<td class="num" data-label="Classificação">1.234º</td>' in html_line
+    assert '<td data-label="Inscrição">&lt;N1&gt;</td>' in html_line
+    assert "Ana &amp; &lt;b&gt;Bia&lt;/b&gt;" in html_line and "<b>" not in html_line
+    assert '<td class="num" data-label="Nota final">—</td>' in html_line
+    assert '<td class="num" data-label="Na lista geral">20.345º</td>' in html_line
