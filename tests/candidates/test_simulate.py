@@ -1,6 +1,7 @@
 """``manage.py simulate`` (RULES.md §8): the output contract, and exit 2 with a Portuguese message for
-every bad scenario. Through ``call_command`` (with the database, for the seeded policies) and through a
-subprocess (the exit status and stderr a user sees)."""
+every bad scenario. Through ``call_command`` (with the database, for the seeded policies) and from the
+command line (the exit status and stderr a user sees): in this process (tests/command_line.py), and through
+a real ``manage.py`` subprocess for a good scenario and wherever the database must be another."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from contests.models import Policy
+from tests.command_line import manage_in_process
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -342,6 +344,7 @@ def manage(*args: str, stdin: str = "", database: Path | None = None) -> subproc
 
 
 def test_command_line_prints_json_for_a_good_scenario():
+    """Through a real ``manage.py`` process: the start-up and the settings read from the environment."""
     result = manage("-", stdin=json.dumps({**WORKED_EXAMPLE, "policy": OBJECT_POLICY}))
     assert result.returncode == 0, result.stderr
     assert without_extras(json.loads(result.stdout)) == WORKED_EXAMPLE_OUTPUT
@@ -364,7 +367,7 @@ def test_command_line_prints_json_for_a_good_scenario():
     ],
 )
 def test_command_line_bad_scenario_exits_2_with_the_portuguese_message_only(stdin, message):
-    result = manage("-", stdin=stdin)
+    result = manage_in_process("simulate", "-", stdin=stdin)
     assert result.returncode == 2
     assert result.stdout == ""
     assert message in result.stderr

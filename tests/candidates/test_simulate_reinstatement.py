@@ -11,7 +11,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from .test_simulate import OBJECT_POLICY, WORKED_EXAMPLE, bad, manage, simulate
+from tests.command_line import manage_in_process
+
+from .test_simulate import OBJECT_POLICY, WORKED_EXAMPLE, bad, simulate
 
 REFILLED = [{"call": 5}, {"eliminate": "N2"}, {"call": 1}]
 
@@ -81,5 +83,7 @@ def test_rules_par8_bad_scenarios_of_items_7_8_exit_2(tmp_path, data, message):
 
 
 def test_rules_par8_command_line_refuses_a_reinstatement_of_a_withdrawn_candidate_with_status_2():
-    result = manage("-", stdin=json.dumps(bad(events=[{"withdraw": "N2"}, {"reinstate": "N2"}])))
+    result = manage_in_process(
+        "simulate", "-", stdin=json.dumps(bad(events=[{"withdraw": "N2"}, {"reinstate": "N2"}]))
+    )
     assert result.returncode == 2 and "desistiu" in result.stderr and not result.stdout

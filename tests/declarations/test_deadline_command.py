@@ -1,6 +1,8 @@
 """``manage.py deadline`` (RULES.md §6): the last day as ``YYYY-MM-DD`` on the first line, the count
 explained in Portuguese below it; exit 2 with a Portuguese message for a bad date, amount, unit or UF.
-Through ``call_command`` and through a subprocess (the exit status and stderr a user sees)."""
+Through ``call_command`` and from the command line (the exit status and stderr a user sees): the bad
+inputs in this process (tests/command_line.py), the RULES §6 example and a pipe closed early through a real
+``manage.py`` subprocess."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from django.core.management.base import CommandError
 from contests.models import Holiday, Organization
 from declarations.calendars import calendar_for, organization_calendar, years_for
 from declarations.deadlines import Unit
+from tests.command_line import manage_in_process
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -190,7 +193,7 @@ def test_command_line_rules6_example():
     ],
 )
 def test_command_line_bad_input_exits_2_with_the_portuguese_message_only(args, message):
-    result = manage(*args)
+    result = manage_in_process("deadline", *args)
     assert result.returncode == 2
     assert result.stdout == ""
     assert message in result.stderr
