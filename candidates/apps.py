@@ -7,8 +7,8 @@ class CandidatesConfig(AppConfig):
 
     def ready(self) -> None:
         from candidates.edital import edital_seat_order
-        from contests.documents import edital
+        from contests.documents import seats
 
         # The edital numbers the seats as the nominations will (RULES §4): the allocation engine, in this
         # app, is handed to contests, which never imports it.
-        edital.use_seat_order(edital_seat_order)
+        seats.use_seat_order(edital_seat_order)

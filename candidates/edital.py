@@ -1,6 +1,6 @@
 """The edital's seat order from the allocation engine: which vacancies of a position are reserved to each
 list and the kinds of its first nominations, exactly as the nominations will follow them (RULES §4). Handed
-to the edital (``contests.documents.edital.use_seat_order``) when the apps load: contests, below this app,
+to the edital (``contests.documents.seats.use_seat_order``) when the apps load: contests, below this app,
 never imports the engine."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from candidates.engine import schedule
 from candidates.engine_params import params_from_policy
 from contests.documents.chapter import SEATS_SHOWN
-from contests.documents.edital import SeatOrder
+from contests.documents.seats import SeatOrder
 from contests.models import Policy, Position
 from contests.quotas import threshold_extra
 

@@ -11,17 +11,23 @@ Consciência Negra) is national from 2024 (Lei 14.759/2023), as the package has 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from datetime import date
 from types import MappingProxyType
 
-import holidays
-
 from contests.models import Holiday, Organization
 from declarations.deadlines import Calendar, Unit, deadline
 
-# The states (UF) the ``holidays`` package knows; it also lists "São Paulo Capital", which is no UF.
-STATES = tuple(code for code in holidays.BR.subdivisions if len(code) == 2)
+
+@functools.cache
+def states() -> tuple[str, ...]:
+    """The states (UF) the ``holidays`` package knows; it also lists "São Paulo Capital", which is no UF.
+    Asked when first needed: the package loads every country's calendar to answer (0.17 s that every
+    process importing this module paid at start, each ``manage.py`` command included)."""
+    import holidays
+
+    return tuple(code for code in holidays.BR.subdivisions if len(code) == 2)
 
 
 class CalendarError(ValueError):
@@ -31,12 +37,14 @@ class CalendarError(ValueError):
 def normalize_uf(uf: str) -> str:
     """``"rs"`` → ``"RS"``; ``CalendarError`` for a code that is no Brazilian state."""
     code = uf.strip().upper()
-    if code not in STATES:
-        raise CalendarError(f"UF desconhecida: {uf!r}. Use uma das siglas: {', '.join(STATES)}.")
+    if code not in states():
+        raise CalendarError(f"UF desconhecida: {uf!r}. Use uma das siglas: {', '.join(states())}.")
     return code
 
 
 def _package_days(*, uf: str | None, years: list[int]) -> dict[date, str]:
+    import holidays
+
     national = holidays.country_holidays("BR", years=years, language="pt_BR")
     names = {day: f"{name} (feriado nacional)" for day, name in national.items()}
     if uf is not None:
@@ -115,7 +123,7 @@ def organization_calendar(years: Iterable[int]) -> Calendar:
     an organisation on record (or with a UF the ``holidays`` package does not know): national and
     ``Holiday`` records only."""
     organization = Organization.current()
-    uf = organization.state if organization is not None and organization.state in STATES else None
+    uf = organization.state if organization is not None and organization.state in states() else None
     extends = organization is not None and organization.morning_closure_extends_deadlines
     return calendar_for(uf=uf, municipal=True, years=years, morning_closure_extends=extends)
 

@@ -4,27 +4,26 @@ from the policy (``chapter``), the seat numbers from the allocation engine's sch
 The counts per position (open, reserved) are the quota engine's (``contests.quotas``, through
 ``Position.reservation``). The seat kinds are the allocation engine's (``candidates.engine.schedule``), so
 that the edital publishes exactly the order the nominations will follow; that engine lives in
-``candidates``, which sits above this app, so it is handed in (``use_seat_order``, called by the candidates
-app when the apps load) rather than imported here.
+``candidates``, which sits above this app, so it is handed in (``seats.use_seat_order``, called by the
+candidates app when the apps load) rather than imported here.
 """
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import holidays as holiday_calendars
-from django.core.exceptions import ImproperlyConfigured
 from django.utils import timezone
 
 from contests import quotas
 from contests.documents import chapter, checks, heading
 from contests.documents.models import EditalText
 from contests.documents.render import Stamp, render_pdf
+from contests.documents.seats import seat_order as engine_seat_order
 from contests.documents.signatures import NoSignatory, preamble, signatory_for, signature_block
-from contests.models import Contest, Holiday, Organization, Policy, Position, Signatory
+from contests.models import Contest, Holiday, Organization, Policy, Signatory
 from contests.wording import date_in_full
 
 PCD_LAW = "Decreto federal nº 9.508/2018"
@@ -138,39 +137,9 @@ class TableRow:
     post_kind: str
 
 
-@dataclass(frozen=True)
-class SeatOrder:
-    """A position's seats in nomination order, as the allocation engine schedules them (RULES §4): which of
-    its vacancies are reserved to each list, and the kinds of its first ``chapter.SEATS_SHOWN`` nominations
-    (past its vacancies, how the order would go on)."""
-
-    racial: tuple[int, ...]  # seat numbers, among the position's vacancies
-    pcd: tuple[int, ...]
-    first: tuple[str, ...]  # "open", "racial" or "pcd", seat by seat
-
-
-# (position, its vacancies, the contest's vacancies) → the position's seat order.
-SeatOrderFor = Callable[[Position, int, int], SeatOrder]
-_seat_order_for: SeatOrderFor | None = None
-
-
-def use_seat_order(seat_order_for: SeatOrderFor) -> None:
-    """Hand in the allocation engine's seat order (the candidates app does, in its ``AppConfig.ready``)."""
-    global _seat_order_for
-    _seat_order_for = seat_order_for
-
-
-def _seat_order() -> SeatOrderFor:
-    if _seat_order_for is None:
-        raise ImproperlyConfigured(
-            "O edital numera as vagas com o motor de alocação: instale o app candidates."
-        )
-    return _seat_order_for
-
-
 def position_rows(contest: Contest) -> list[TableRow]:
     """Each position's counts (``Position.reservation``: the quota engine) and seat kinds (the schedule)."""
-    seat_order = _seat_order()
+    seat_order = engine_seat_order()
     positions = list(contest.positions.order_by("code").prefetch_related("openings"))
     vacancies = {
         position.pk: sum(opening.count for opening in position.openings.all()) for position in positions

@@ -16,18 +16,20 @@ import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import segno
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
-from pypdf import PdfReader
 
 from contests.documents import fastlist
 from contests.documents.fastlist import FONTS, PagePart
 from contests.models import Organization
 from contests.wording import thousands
+
+if TYPE_CHECKING:  # pypdf where a PDF is read (see ``fastlist``)
+    from pypdf import PdfReader
 
 STYLESHEET = Path(settings.BASE_DIR) / "static" / "css" / "pdf.css"
 # Without look-alikes (0/O, 1/I/L): read aloud or typed from paper.
@@ -112,6 +114,8 @@ def render_pdf(template: str, context: dict[str, Any], stamp: Stamp, *, title: s
 
 
 def page_count(pdf: bytes) -> int:
+    from pypdf import PdfReader
+
     return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
@@ -261,6 +265,8 @@ def render_blocks(
         {**base_context(stamp, title=title), **context, "pages": zip(sections, rendered_pages, strict=True)},
     )
     rendered = pdf_from_html(html)
+    from pypdf import PdfReader
+
     reader = PdfReader(io.BytesIO(rendered))
     # Where each section starts in WeasyPrint's pages: the heading or the closing may take a page more than
     # ``paginate`` allowed them, and that page follows its section.

@@ -32,9 +32,6 @@ from collections.abc import Callable
 from typing import Any
 from xml.parsers import expat
 
-from openpyxl.styles.numbers import BUILTIN_FORMATS, is_date_format, is_timedelta_format
-from openpyxl.utils.datetime import CALENDAR_MAC_1904, CALENDAR_WINDOWS_1900, from_excel
-
 from candidates.services.imports.limits import (
     HEADER_SEARCH_ROWS,
     MAX_CELL_CHARS,
@@ -167,6 +164,10 @@ class _Workbook:
             raise ImportFileError(
                 "Não foi possível abrir a planilha XLSX: falta a parte principal (workbook)."
             )
+        # openpyxl only where a workbook is read: importing it costs every process 0.25 s (manage.py's
+        # commands, the CSV import).
+        from openpyxl.utils.datetime import CALENDAR_MAC_1904, CALENDAR_WINDOWS_1900
+
         sheets: list[tuple[str, str]] = []
         epoch = [CALENDAR_WINDOWS_1900]
 
@@ -213,6 +214,8 @@ class _Workbook:
 
     def date_styles(self, path: str) -> set[int]:
         """The cell formats (``s`` of a cell) that show a number as a date, as openpyxl decides it."""
+        from openpyxl.styles.numbers import BUILTIN_FORMATS, is_date_format, is_timedelta_format
+
         custom: dict[int, str] = {}
         formats: list[int] = []
         depth = {"cellXfs": 0}
@@ -409,6 +412,9 @@ class _Sheet(_Handlers):
         limits: Limits,
         budget: Budget,
     ):
+        from openpyxl.utils.datetime import from_excel
+
+        self.from_excel = from_excel
         self.shared = shared
         self.date_styles = date_styles
         self.epoch = epoch
@@ -563,7 +569,7 @@ class _Sheet(_Handlers):
             return None
         if style in self.date_styles:
             try:
-                moment = from_excel(number, self.epoch)
+                moment = self.from_excel(number, self.epoch)
             except (OverflowError, ValueError):
                 return number
             if isinstance(moment, datetime.datetime):
