@@ -14,6 +14,7 @@ from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection
 from django.db.models import Count
 
 from candidates.models import Candidate, ImportMapping, Phase, PhaseResult, Registration, SelfDeclaration
@@ -543,12 +544,42 @@ def test_category_changed_after_the_close_is_refused_but_added_precision_is_not(
     assert run(contest, csv_file(["1001;Carla;036.881.690-77;ALEG;S;Negra"], header=header)).unchanged == 1
 
 
+def test_a_problem_found_once_the_writing_began_leaves_the_data_as_it_was(contest, clerk, monkeypatch):
+    """On PostgreSQL the new objects are written while the rows are still being checked (``writing.Stream``,
+    every ``STREAM_ROWS`` rows): a problem in a later row still leaves nothing, history included."""
+    monkeypatch.setattr(plan, "STREAM_ROWS", 2)
+    written: list[type] = []
+    copy = writing._copy
+    monkeypatch.setattr(
+        writing,
+        "_copy",
+        lambda cursor, model, items, **k: (written.append(model), copy(cursor, model, items, **k)),
+    )
+    models = (Candidate, Registration, SelfDeclaration, PhaseResult, Phase)
+    before = {model: (model.objects.count(), model.history.count()) for model in models}
+
+    # The fifth row repeats the first one's number: only the check of every row finds it.
+    with pytest.raises(ImportRejected) as rejected:
+        run(contest, csv_file([*ROWS, ROWS[0]]), by=clerk)
+    assert [(p.line, p.message) for p in rejected.value.preview.problems] == [
+        (6, "inscrição 1001 repetida (já está na linha 2)")
+    ]
+    assert {model: (model.objects.count(), model.history.count()) for model in models} == before
+    if connection.vendor == "postgresql":  # the first four rows were written before the problem was found
+        assert written[:4] == [Candidate, Registration, SelfDeclaration, PhaseResult]
+
+
 def test_the_collector_stays_paused_from_planning_to_commit_and_resumes_after(contest, clerk, monkeypatch):
     """Resumed between the planning and the writing, the cyclic collector walks every planned object (half
     a million for 100,000 rows) to free nothing; it resumes once the import is over, written or refused."""
     seen: list[bool] = []
-    create = writing.create
-    monkeypatch.setattr(writing, "create", lambda *a, **k: (seen.append(gc.isenabled()), create(*a, **k)))
+    # On PostgreSQL the new objects are written by ``_copy`` (in the writing thread, while the rows are
+    # checked); elsewhere by ``create``.
+    for name in ("create", "_copy"):
+        write = getattr(writing, name)
+        monkeypatch.setattr(
+            writing, name, lambda *a, write=write, **k: (seen.append(gc.isenabled()), write(*a, **k))
+        )
     assert gc.isenabled()
 
     run(contest, csv_file(), by=clerk)

@@ -54,6 +54,8 @@ from contests.models import Contest, Policy, Position
 
 Progress = Callable[[str, int, int], None]
 PREVIEW_ROWS = 10
+# With a ``writing.Stream``, the new objects of every so many rows checked are handed to it.
+STREAM_ROWS = 5000
 CHANGED_ROWS_SHOWN = 50
 SCORE_LIMIT = Decimal("999999.99")
 MAX_SCORE_STEPS = (Decimal(10), Decimal(20), Decimal(50), Decimal(100), Decimal(1000), Decimal(10000))
@@ -110,6 +112,13 @@ class _Planner:
         # moved to another candidate.
         self.renamed: set[int] = set()
         self.moved: set[int] = set()
+        # ``commit`` on PostgreSQL: how to open the stream that writes the new objects while the rows are
+        # checked (given the preview, since the history's reason names the rows left out, and the models
+        # written), once the existing data is read; the objects of each model handed to it so far. It stops
+        # at the first problem. (No reference to the planner: see ``run._release``.)
+        self.open_stream: Callable[[Preview, list[type]], writing.Stream] | None = None
+        self.stream: writing.Stream | None = None
+        self.streamed: dict[type, int] = dict.fromkeys(self.new, 0)
 
     def problem(self, line: int | None, column: str, message: str) -> None:
         self.problems.append(Problem(line, column, message))
@@ -126,6 +135,8 @@ class _Planner:
         with paused_gc():
             rows = self.parse_rows()
             self.load(rows)
+            if self.open_stream is not None and not self.problems:
+                self.start_stream(self.open_stream)
             self.plan_rows(rows)
             self.settle_new_phases(rows)
             self.summarise(rows)
@@ -298,6 +309,8 @@ class _Planner:
         for done, row in enumerate(rows, start=1):
             if done % 1000 == 0:
                 self.tick("Conferindo", done, total)
+            if self.stream is not None and done % STREAM_ROWS == 0 and not self.problems:
+                self.flush()
             number = row.values.get("number", "")
             if not number:
                 if "number" in row.values:  # else the cell was unreadable, and that is already reported
@@ -631,11 +644,29 @@ class _Planner:
 
     # Writing ------------------------------------------------------------------------------------------
 
-    def write(self, *, by: User | None, reason: str) -> None:
+    def start_stream(self, open_stream: Callable[[Preview, list[type]], writing.Stream]) -> None:
+        """Write the new objects while the rows are checked. The phases the file creates are saved last
+        (their maximum may be inferred from every score): their ids are taken now, for their results."""
+        for phase, pk in zip(self.new_phases, writing.reserve_ids(Phase, len(self.new_phases)), strict=True):
+            phase.pk = pk
+        self.stream = open_stream(self.preview, list(self.new))
 
+    def flush(self) -> None:
+        """Hand the stream the new objects planned since the last call, in the writing order (each refers
+        only to objects of the models before it, or that exist)."""
+        assert self.stream is not None
+        for model, items in self.new.items():
+            self.stream.send(model, items[self.streamed[model] :])
+            self.streamed[model] = len(items)
+
+    def write(self, *, by: User | None, reason: str) -> None:
+        stream = self.stream
+        if stream is not None:  # the new objects: the last ones handed over, then wait for the writing
+            self.flush()
+            stream.finish()
         for phase in self.new_phases:
             audited_save(phase, by=by, reason=reason)
-        now = timezone.now()
+        now = stream.now if stream is not None else timezone.now()
         total = sum(len(items) for items in self.new.values()) + sum(len(c) for c in self.changed.values())
         done = 0
 
@@ -646,7 +677,10 @@ class _Planner:
                 self.progress("Gravando", done, total)
 
         for model, items in self.new.items():
-            writing.create(model, items, user=by, reason=reason, now=now, progress=advance)
+            if stream is not None:
+                advance(len(items))
+            else:
+                writing.create(model, items, user=by, reason=reason, now=now, progress=advance)
             if model is Registration:
                 # One task for the whole file sends the new registrations' access codes after the commit.
                 access_codes_send_later(registration_ids=[item.pk for item in items if item.pk is not None])

@@ -7,9 +7,11 @@ import datetime
 from collections.abc import Mapping
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
+from candidates.models import Phase
+from candidates.services.imports import writing
 from candidates.services.imports.files import Table, paused_gc
 from candidates.services.imports.plan import Progress, _Planner
 from candidates.services.imports.report import ImportChanged, ImportRejected, PhaseSpec, Preview, Result
@@ -144,20 +146,37 @@ def _write(
             progress=progress,
             only_contest_positions=only_contest_positions,
         )
-        planner.build()
-        preview = planner.preview
-        if preview.problems:
-            raise ImportRejected(preview)
-        if expected is not None and preview.fingerprint != expected:
-            raise ImportChanged(preview)
-        reason = f"Importação: {table.filename or 'arquivo'}"
-        if preview.left_out_rows:
-            reason += f". {preview.left_out_text}"
-        planner.write(by=by, reason=reason)
+        if connection.vendor == "postgresql":
+            planner.open_stream = lambda preview, models: writing.Stream(
+                user=by,
+                reason=_reason(table, preview),
+                now=timezone.now(),
+                written=models,
+                deferred=[Phase],  # the phases the file creates are saved last
+            )
+        try:
+            planner.build()
+            preview = planner.preview
+            if preview.problems:
+                raise ImportRejected(preview)
+            if expected is not None and preview.fingerprint != expected:
+                raise ImportChanged(preview)
+            planner.write(by=by, reason=_reason(table, preview))
+        finally:
+            if planner.stream is not None:  # the writing thread is done before the transaction ends
+                planner.stream.close()
         names_changed(candidate_ids=planner.renamed, registration_ids=planner.moved, by=by)
         import_mapping_save(contest=contest, by=by, columns=planner.mapping)
     _release(planner)
     return preview
+
+
+def _reason(table: Table, preview: Preview) -> str:
+    """The history's reason for every object an import writes: the file, and the rows left out."""
+    reason = f"Importação: {table.filename or 'arquivo'}"
+    if preview.left_out_rows:
+        reason += f". {preview.left_out_text}"
+    return reason
 
 
 def _release(planner: _Planner) -> None:
