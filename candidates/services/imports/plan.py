@@ -54,8 +54,7 @@ from contests.models import Contest, Policy, Position
 
 Progress = Callable[[str, int, int], None]
 PREVIEW_ROWS = 10
-# With a ``writing.Stream``, the new objects of every so many rows checked are handed to it.
-STREAM_ROWS = 5000
+STREAM_ROWS = 5000  # the new objects of every so many rows checked go to the ``writing.Stream``
 CHANGED_ROWS_SHOWN = 50
 SCORE_LIMIT = Decimal("999999.99")
 MAX_SCORE_STEPS = (Decimal(10), Decimal(20), Decimal(50), Decimal(100), Decimal(1000), Decimal(10000))
@@ -112,10 +111,8 @@ class _Planner:
         # moved to another candidate.
         self.renamed: set[int] = set()
         self.moved: set[int] = set()
-        # ``commit`` on PostgreSQL: how to open the stream that writes the new objects while the rows are
-        # checked (given the preview, since the history's reason names the rows left out, and the models
-        # written), once the existing data is read; the objects of each model handed to it so far. It stops
-        # at the first problem. (No reference to the planner: see ``run._release``.)
+        # ``commit`` on PostgreSQL: opens the ``writing.Stream`` (none after a problem); how many objects of
+        # each model it was handed. ``open_stream`` holds no reference to the planner (``run._release``).
         self.open_stream: Callable[[Preview, list[type]], writing.Stream] | None = None
         self.stream: writing.Stream | None = None
         self.streamed: dict[type, int] = dict.fromkeys(self.new, 0)

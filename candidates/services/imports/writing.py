@@ -12,13 +12,26 @@ checks. They are written per model, in dependency order:
 
 Changed objects are model instances and go through ``bulk_update_with_history`` everywhere.
 
-Where PostgreSQL's time goes for 100,000 new registrations (384,081 rows and as many history rows;
-backend CPU measured at load ≈ 1.7, December 2026): the COPYs ≈ 1.3 s, the history ``INSERT … SELECT``
-≈ 1.4 s (each history row updates four or five indexes: timed in psql, 0.14 to 0.22 s per index for
-159,000 rows, the heap alone 0.14 s), the ids 0.13 s, and at commit 1.8 s for the 643,047 foreign-key checks Django's
-``DEFERRABLE INITIALLY DEFERRED`` constraints queue (one query and one row lock each; ``SET CONSTRAINTS
-… IMMEDIATE`` only moves them into the COPYs, same CPU). Skipping them (``session_replication_role``,
-or dropping and re-adding the constraints) needs a superuser or locks that stop the site: not done.
+On PostgreSQL ``commit`` writes the new objects while the rows are still being checked (``Stream``: a
+second thread, the same connection and transaction, handed the objects of every 5,000 rows checked), so
+that PostgreSQL works on the other core while Python checks; the foreign keys of the tables written are
+checked as each COPY ends (``SET CONSTRAINTS … IMMEDIATE``) rather than all at the commit. A problem
+anywhere still leaves nothing: the transaction rolls back what was written.
+
+Where the time goes for 100,000 new registrations (384,081 rows and as many history rows; ``make
+bench-import``, CPU seconds, December 2026, measured at load 5 to 8 on the shared 2-core machine, so
+inflated). PostgreSQL's backend, 5.0 to 5.5 s: the COPYs ≈ 1.3 s, the history ``INSERT … SELECT`` ≈ 1.4 s
+(each history row updates four or five indexes: timed in psql, 0.14 to 0.22 s per index for 159,000 rows,
+the heap alone 0.14 s), the ids 0.13 s, and 1.8 s for the 643,047 foreign-key checks (one query and one row
+lock each, 100,000 of them on the one contest row; immediate or deferred, the same CPU). Skipping them
+(``session_replication_role``, or dropping and re-adding the constraints) needs a superuser or locks that
+stop the site: not done. The command, 5.2 to 5.9 s: Django's start 0.9 s (1.4 s before the PDF, XLSX and
+calendar libraries were imported where used), reading the CSV ≈ 0.5 s, ``parse_rows`` 0.7 s,
+``plan_rows`` 1.4 s, the writing thread 1.1 s (``COPY`` rows encoded by psycopg). The checks no longer
+wait for PostgreSQL, but PostgreSQL now waits for them: it starts only once the file is read, parsed and
+the existing data loaded (≈ 2.4 s after the command starts, on a quiet machine), then has ≈ 4.8 s of work,
+longer than the checks' 2.5 s (the planner's and the writing thread's, sharing the GIL). A quiet machine
+should then take ≈ 7 s (9.4 s before); 5 s needs PostgreSQL's part to shrink by ≈ 2 s or start earlier.
 """
 
 from __future__ import annotations
