@@ -18,7 +18,9 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Generic, TypeVar
 
 from django.core.cache import caches
@@ -107,6 +109,26 @@ def _committed(contest_slug: str | None, *, names: bool = False) -> None:
 
 T = TypeVar("T")
 
+# Set while a public page is rendered for the portal's static snapshot (``portal.snapshots``), possibly in
+# another process than the one that published (the task worker, whose per-process cache holds a generation
+# nobody moved on): read from the database, whatever this process keeps.
+_FROM_DATABASE: ContextVar[bool] = ContextVar("published_from_database", default=False)
+
+
+@contextmanager
+def from_database() -> Iterator[None]:
+    """Within it, ``GenerationMemo`` keeps nothing and the public cache is neither read nor written
+    (``portal.pages.serve``): everything is built from the database."""
+    token = _FROM_DATABASE.set(True)
+    try:
+        yield
+    finally:
+        _FROM_DATABASE.reset(token)
+
+
+def reading_from_database() -> bool:
+    return _FROM_DATABASE.get()
+
 
 class GenerationMemo(Generic[T]):
     """Values built from what is published, kept in this process while the generation is the same: a
@@ -125,7 +147,9 @@ class GenerationMemo(Generic[T]):
 
     def get(self, key: Hashable, build: Callable[[], T]) -> T:
         """The value for ``key`` in the current generation, built on a miss (an exception it raises, such
-        as ``Http404``, keeps nothing)."""
+        as ``Http404``, keeps nothing); always built within ``from_database``."""
+        if _FROM_DATABASE.get():
+            return build()
         full_key = (generation(), key)
         with self._lock:
             if full_key in self._values:

@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from django.conf import settings
@@ -28,7 +26,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response
 from django.utils.http import http_date, parse_http_date_safe, urlencode
 
-from contests.publication import CACHE_ALIAS, generation
+from contests.publication import CACHE_ALIAS, from_database, generation, reading_from_database
 from contests.text_search import fold
 
 # The public's searches, stored apart from the pages (config/settings.py: a store bounded in count).
@@ -64,18 +62,9 @@ def _cache():
     return caches[CACHE_ALIAS]
 
 
-# Set while the portal's snapshot (portal/snapshots.py) renders a page: built from the database, whatever a
+# While the portal's snapshot (portal/snapshots.py) renders a page: built from the database, whatever a
 # cache of this process (the task worker's, with the per-process default) holds, and not stored.
-_UNCACHED: ContextVar[bool] = ContextVar("public_pages_uncached", default=False)
-
-
-@contextmanager
-def uncached() -> Iterator[None]:
-    token = _UNCACHED.set(True)
-    try:
-        yield
-    finally:
-        _UNCACHED.reset(token)
+uncached = from_database
 
 
 def serve(
@@ -97,7 +86,7 @@ def serve(
     ``search`` (``search_text``: folded, sorted, without repeats) marks an answer to a search: it goes to the
     searches' own store, at most ``PUBLIC_SEARCHES_PER_PAGE`` per page and ``PUBLIC_SEARCHES_MAX`` in all per
     generation (``_admitted``), and never to ``PublicPageMiddleware``'s whole answers."""
-    if _UNCACHED.get():
+    if reading_from_database():
         page = build().with_etag()
     else:
         cache = caches[SEARCH_CACHE_ALIAS] if search else _cache()

@@ -13,7 +13,9 @@ from typing import Any
 
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods
 
 from candidates import published
@@ -52,7 +54,9 @@ def run_page(request: HttpRequest, slug: str, run_pk: int) -> HttpResponse:
 
 # What a published page shows around its lines, the same for every search and page of it: kept per
 # generation in each process (``GenerationMemo``), so a search costs its own lines only.
-_scopes: GenerationMemo[Any] = GenerationMemo(size=256)
+_scopes: GenerationMemo[Any] = GenerationMemo(size=1024)
+# Where a list page's lines go in the page kept around them: a character no page holds otherwise.
+FOUND = mark_safe("\x00lines\x00")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -183,6 +187,19 @@ def _list_page(slug: str, run_pk: int, pk: int, list_slug: str, query: str, numb
         "json_url": reverse("public:list_data", args=[slug, run_pk, pk, list_slug, "json"]),
     }
     crumbs = [contest_crumb(contest), run_crumb(run), (f"{position.code}: {the_list.label}", None)]
-    listed = html_page("public/list.html", context, breadcrumbs=crumbs, last_modified=run.published_at)
+
+    def frame() -> Page:
+        return html_page(
+            "public/list.html",
+            {**context, "found": FOUND},
+            breadcrumbs=crumbs,
+            last_modified=run.published_at,
+        )
+
+    # The page around its lines is the same for every search and page of the list: rendered once per
+    # generation, and the lines (``_list_found.html``) put in their place.
+    kept = _scopes.get(("list-frame", slug, run_pk, pk, list_slug), frame)
+    found = render_to_string("public/_list_found.html", context).encode()
+    listed = dataclasses.replace(kept, body=kept.body.replace(FOUND.encode(), found, 1))
     stored = storable(query, number, page, page.paginator.count > 0)
     return listed if stored else dataclasses.replace(listed, store=False)

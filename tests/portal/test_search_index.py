@@ -100,3 +100,17 @@ def test_the_memo_keeps_at_most_its_size_and_nothing_from_a_failed_build():
     with pytest.raises(LookupError):
         memo.get("missing", lambda: (_ for _ in ()).throw(LookupError()))
     assert memo.get("missing", lambda: 7) == 7
+
+
+def test_a_list_page_kept_around_its_lines_never_shows_another_search_s_lines(client, published):
+    contest, run, position = published["contest"], published["run"], published["position"]
+    url = reverse("public:list", args=[contest.slug, run.pk, position.pk, "geral"])
+    first = client.get(url, {"q": "maria"}).content.decode()
+    second = client.get(url, {"q": "N007"}).content.decode()
+    whole = client.get(url).content.decode()
+    assert "40 pessoas encontradas para “maria”" in first and 'value="maria"' in first
+    assert "1 pessoa encontrada para “n007”" in second and 'value="n007"' in second
+    assert "maria" not in second.lower().split("<h2>dados abertos</h2>")[0].split("<main")[1]
+    assert "120 pessoas nesta lista." in whole and "encontrad" not in whole and 'value=""' in whole
+    for page in (first, second, whole):
+        assert "\x00" not in page and page.count("<h2>Dados abertos</h2>") == 1
