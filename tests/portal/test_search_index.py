@@ -16,7 +16,7 @@ from django.urls import reverse
 from candidates.models import ResultEntry
 from candidates.published import list_search, run_search
 from contests.models import Contest
-from contests.publication import GenerationMemo, bump
+from contests.publication import GenerationMemo, bump, from_database
 from tests.builders import make_candidate, make_contest, make_position, make_registration, publish_final
 
 pytestmark = pytest.mark.django_db
@@ -114,3 +114,12 @@ def test_a_list_page_kept_around_its_lines_never_shows_another_search_s_lines(cl
     assert "120 pessoas nesta lista." in whole and "encontrad" not in whole and 'value=""' in whole
     for page in (first, second, whole):
         assert "\x00" not in page and page.count("<h2>Dados abertos</h2>") == 1
+
+
+def test_nothing_kept_is_used_while_the_snapshot_renders():
+    """The snapshot may render in the task worker, whose per-process generation nobody moved on."""
+    memo: GenerationMemo[int] = GenerationMemo(size=2)
+    memo.get("scope", lambda: 1)
+    with from_database():
+        assert memo.get("scope", lambda: 2) == 2
+    assert memo.get("scope", lambda: 3) == 1
