@@ -18,6 +18,7 @@ import heapq
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from candidates.engine.foresight import EVERYONE, Foresight
 from candidates.engine.journal import (
     Compensation,
     CompensationChecked,
@@ -55,8 +56,7 @@ class _Cached(NamedTuple):
     open_count: int
 
 
-_FORESEE = True  # ``_Foresight`` on; the tests turn it off to compare
-_EVERYONE = 1 << 62  # a rank below everyone's (a reverted seat passes over every candidate)
+_FORESEE = True  # ``Foresight`` on; the tests turn it off to compare
 
 
 class Seating(ListIndex):
@@ -107,12 +107,14 @@ class Seating(ListIndex):
         self.journal: list[JournalEntry] = []
         # Only two reserves can call one candidate twice (RULES §4 item 3).
         self._foresee = params.pcd is not None and _FORESEE
-        self.compensations = 0  # made by this index so far (undone ones too): tells ``_Foresight`` to look
+        self.compensations = 0  # made by this index so far (undone ones too): tells ``Foresight`` to look
         self.held: set[int] = set()
         self._projection: _Cached | None = None
         self._counts: tuple[int, list[tuple[str, int]]] | None = None  # each reserve's count_L(n), for n
         self._why_kinds: list[str] | None = None
         self._first_free = -1  # the general entry ``_compensate`` found first free for the seat being filled
+        # ``Foresight._most_open``: (n, the call's last seat, first seat, the maxima from each seat on).
+        self.most_open: tuple[int, int, int, list[int]] | None = None
 
     # Schedule -------------------------------------------------------------------------------------
 
@@ -232,7 +234,7 @@ class Seating(ListIndex):
         lapsed: set[int] = set()
         stopped = False
         while True:
-            sight = _Foresight(self, fills, first, holds, lapsed, starts, k) if self._foresee else None
+            sight = Foresight(self, fills, first, holds, lapsed, starts, k) if self._foresee else None
             stopped = self._fill(k, fills, holds, starts, sight)
             conflict = sight.found if sight is not None else None
             if conflict is not None:
@@ -302,7 +304,7 @@ class Seating(ListIndex):
         fills: list[Fill],
         holds: dict[int, Hold],
         starts: dict[str, int],
-        sight: _Foresight | None = None,
+        sight: Foresight | None = None,
     ) -> bool:
         """Fill seats until the call has ``k`` nominations; True if it stopped for want of candidates.
         With ``sight``, the fill stops as soon as it knows the conflict the full fill would end with
@@ -472,7 +474,7 @@ class Seating(ListIndex):
             nom = self.nominations[first + i]
             if kind == OPEN or nom.reinstated:
                 continue  # item 3 ignores a seat paid to an owed candidate (RULES §4 item 7)
-            rank = _EVERYONE if nom.reverted else self.lists[kind].cur[fill.candidate]
+            rank = EVERYONE if nom.reverted else self.lists[kind].cur[fill.candidate]
             bar[kind] = max(bar[kind], rank)
         if bar[RACIAL] < 0 and bar[PCD] < 0:
             return None
@@ -514,174 +516,3 @@ class Seating(ListIndex):
         self.last_ended[nom.seat] = i
         heapq.heappush(self.freed, nom.seat)
         return i
-
-
-class _Foresight:
-    """The conflict a fill of a call will end with (RULES §4 item 3), known before it ends.
-
-    ``Seating.call`` judges a conflict on the whole fill, as the rule says, then undoes the fill back to
-    the seat the held candidate had landed on: every seat filled after it is wasted work (under
-    ``compensation`` most of a call, as reserved nominees are compensated until the fill ends). After
-    each seat this looks, in call order, at the call's nominations from a reserved list L of dual
-    candidates preferring P ≠ L, and stops the fill at the first one whose fate is settled, when every
-    one before it can no longer be a conflict. Two counts make it safe, since each seat still to fill
-    nominates one candidate:
-
-    - a candidate x is never compensated in this fill while the candidates not yet nominated above x
-      on the general list (held ones included) are at least the seats left (one must remain to stop
-      the open list before x); ``projected`` and ``actual`` compensate nobody;
-    - no seat of kind P still to fill goes to someone below d on P while the candidates who qualify
-      for a P seat above d (not yet nominated, or held for P) are at least the seats left.
-
-    A nomination is then a conflict for good when its candidate is never compensated and a seat of kind
-    P of the call reverted (kept for good: a reverted seat is on the general list) or went to someone
-    below them who is never compensated; it can never be one when it was compensated, or when no P seat
-    went below them and none still can. Anything else waits. A held candidate not yet nominated could
-    lapse (which the fill's end looks at first): nothing is decided while there is one. Both counts only
-    grow against the seats left, so what is settled stays settled, and ``_open_r`` says from how few
-    seats left a count still short could be enough. The property tests check the fast engine against
-    the reference, which always fills the whole call.
-    """
-
-    __slots__ = (
-        "bars",
-        "causes",
-        "compensating",
-        "fills",
-        "first",
-        "found",
-        "holds",
-        "k",
-        "lapsed",
-        "open_r",
-        "seating",
-        "seen",
-        "settled",
-        "starts",
-        "tracked",
-    )
-
-    def __init__(
-        self,
-        seating: Seating,
-        fills: list[Fill],
-        first: int,
-        holds: dict[int, Hold],
-        lapsed: set[int],
-        starts: dict[str, int],
-        k: int,
-    ) -> None:
-        self.seating = seating
-        self.fills = fills
-        self.first = first
-        self.holds = holds
-        self.lapsed = lapsed
-        self.starts = starts
-        self.k = k
-        self.compensating = seating.params.open_competition_rule == COMPENSATION
-        self.tracked: list[tuple[int, int, str]] = []  # (fill index, candidate, the list P preferred)
-        self.causes: dict[str, list[int]] = {RACIAL: [], PCD: []}  # fills of seats of kind P, in order
-        self.bars: dict[str, list[int]] = {RACIAL: [], PCD: []}  # the lowest rank on P among them so far
-        self.settled: set[int] = set()  # tracked fills that can no longer be a conflict
-        self.found: tuple[int, int, str] | None = None
-        self.open_r = k  # look again once the seats left are this few (or something moved)
-        self.seen = seating.compensations
-        for i in range(len(fills)):
-            self._add(i)
-
-    def _add(self, i: int) -> None:
-        seating = self.seating
-        fill = self.fills[i]
-        nom = seating.nominations[self.first + i]
-        if nom.reinstated:
-            return  # item 3 ignores a seat paid to an owed candidate (RULES §4 item 7)
-        if fill.kind != OPEN:
-            rank = _EVERYONE if nom.reverted else seating.lists[fill.kind].cur[fill.candidate]
-            bars = self.bars[fill.kind]
-            bars.append(max(rank, bars[-1]) if bars else rank)
-            self.causes[fill.kind].append(i)
-        c = fill.candidate
-        if nom.list in RESERVES and c not in self.lapsed and seating._is_dual(c):
-            preferred = seating._preference(c)
-            if preferred != nom.list:
-                self.tracked.append((i, c, preferred))
-
-    def after_fill(self, kind: str) -> tuple[int, int, str] | None:
-        """Record the seat just filled; the conflict, if the fill's end is already known."""
-        self._add(len(self.fills) - 1)
-        if not self.tracked:
-            return None
-        left = self.k - len(self.fills)
-        moved = self.seating.compensations != self.seen
-        if left <= 0 or (left > self.open_r and kind == OPEN and not moved):
-            return None
-        self.seen = self.seating.compensations
-        self.open_r = -1
-        self.found = self._look(left)
-        return self.found
-
-    def _look(self, left: int) -> tuple[int, int, str] | None:
-        seating = self.seating
-        holding = seating.holding
-        for h in self.holds:
-            if not holding[h]:
-                self.open_r = left  # a hold may still lapse: look at every seat until it is spent
-                return None
-        for i, c, preferred in self.tracked:
-            if i in self.settled:
-                continue
-            if seating.nominations[self.first + i].list not in RESERVES:
-                self.settled.add(i)  # compensated: from the general list now, for good
-                continue
-            rank = seating.lists[preferred].cur[c]
-            bars = self.bars[preferred]
-            if bars and bars[-1] > rank:
-                # A seat of kind P went below them: a conflict unless a compensation undoes it.
-                if self._never_compensated(c, left) and self._lasting_cause(preferred, rank, left):
-                    return i, c, preferred
-                return None
-            ahead = self._ahead(preferred, rank)
-            if ahead >= left:
-                self.settled.add(i)  # no seat of kind P can go below them any more
-                continue
-            self.open_r = max(self.open_r, ahead)
-            return None
-        return None
-
-    def _never_compensated(self, x: int, left: int) -> bool:
-        if not self.compensating:
-            return True
-        general = self.seating.general
-        g = general.cur[x]
-        above = general.avail.prefix(g) + sum(1 for h in self.seating.held if general.cur[h] < g)
-        self.open_r = max(self.open_r, above)
-        return above >= left
-
-    def _lasting_cause(self, preferred: str, rank: int, left: int) -> bool:
-        """A seat of kind P of the call that reverted, or went to someone below ``rank`` on P who is
-        never compensated (its kind then stays P until the fill ends)."""
-        seating = self.seating
-        lst = seating.lists[preferred]
-        for i in reversed(self.causes[preferred]):
-            fill = self.fills[i]
-            if seating.kinds[fill.seat - 1] != preferred:
-                continue
-            if seating.nominations[self.first + i].reverted:
-                return True
-            if lst.cur[fill.candidate] > rank and self._never_compensated(fill.candidate, left):
-                return True
-        return False
-
-    def _ahead(self, preferred: str, rank: int) -> int:
-        """Candidates above ``rank`` on P who may still take a seat of kind P in this call."""
-        start = self.starts[preferred]
-        if start < 0 or rank <= start:
-            return 0
-        seating = self.seating
-        lst = seating.lists[preferred]
-        avail = lst.avail
-        count = avail.prefix(rank) - (avail.prefix(start) if start else 0)
-        for h, hold in self.holds.items():
-            if h in seating.held and hold.preferred == preferred and start <= lst.cur[h] < rank:
-                count += 1
-        return count

@@ -341,7 +341,7 @@ def _larger_dual_scenario(rng: random.Random):
 
 
 def test_rules_par4_item3_a_conflict_known_before_the_fill_ends_stops_it_with_the_same_result(monkeypatch):
-    """The fill stops as soon as the conflict it would end with is settled (``seating._Foresight``):
+    """The fill stops as soon as the conflict it would end with is settled (``foresight.Foresight``):
     the same nominations as the reference, which fills every call to its end, and fewer seats filled
     than without the foresight."""
     from candidates.engine import seating
@@ -369,6 +369,75 @@ def test_rules_par4_item3_a_conflict_known_before_the_fill_ends_stops_it_with_th
             finals.append(state.nominations if state is not None else ())
         totals[foresee] = (filled[0], finals)
     assert totals[True][1] == totals[False][1]
+    assert totals[True][0] < totals[False][0], (totals[True][0], totals[False][0])
+
+
+def _compensation_scenario(rng: random.Random):
+    """The bench's shape at a small scale, under ``compensation``: thousands of candidates (one in twenty
+    on both reserves), calls of a hundred or two, withdrawals and openings between them. Compensations
+    happen all along, and a dual candidate called by one reserve is reached by the other one hundreds
+    of seats later: the conflicts ``Foresight._forced`` foresees."""
+    racial, order, nth = rng.choice(
+        [
+            (ReserveRule(20, 3, "half_up"), "proportional", 5),
+            (ReserveRule(30, 3, "half_up"), "proportional", 5),
+            (ReserveRule(20, 0, "half_up"), "every_nth", 5),
+        ]
+    )
+    pcd = rng.choice([PCD_5, ReserveRule(10, 1, "up", 20)])
+    p = _params(racial, pcd, order, nth, (), "compensation", "choose", rng.choice(["racial", "pcd"]))
+    lists = [()] * 14 + [("racial",)] * 4 + [("pcd",), ("racial", "pcd")]
+    size = rng.randint(1500, 2500)
+    specs = [(rng.choice(lists), rng.randint(0, 2)) for _ in range(size)]
+    events = []
+    for _ in range(rng.randint(2, 4)):
+        events.append(("call", rng.randint(80, 200)))
+        events += [("withdraw", rng.randint(0, size - 1)) for _ in range(rng.randint(0, 3))]
+        if rng.random() < 0.5:
+            events.append(("open", rng.randint(80, 200)))
+    return _scenario(p, specs, rng.randint(200, 500), events)
+
+
+def test_rules_par4_item3_a_conflict_forecast_under_compensation_changes_nothing_but_the_seats_filled(
+    monkeypatch,
+):
+    """Under ``compensation`` a fill stops as soon as counts prove the conflict it would end with
+    (``foresight.Foresight._forced``: more seats of the preferred kind to come than candidates above
+    the nominee, the open list unable to reach them, no hold able to lapse). The same nominations,
+    word for word, as with the forecast off (which the tests above check against the reference), and
+    fewer seats filled."""
+    from candidates.engine import foresight, seating
+
+    filled = [0]
+    nominate = seating.Seating._nominate
+
+    def counting(self, *args):
+        filled[0] += 1
+        return nominate(self, *args)
+
+    forced = foresight.Foresight._forced
+    foreseen = [0]
+
+    def counting_forecasts(self, *args):
+        found = forced(self, *args)
+        foreseen[0] += found
+        return found
+
+    monkeypatch.setattr(seating.Seating, "_nominate", counting)
+    monkeypatch.setattr(foresight.Foresight, "_forced", counting_forecasts)
+    totals = {}
+    for forecast in (True, False):
+        monkeypatch.setattr(foresight, "_FORECAST", forecast)
+        filled[0] = 0
+        rng = random.Random(2026)
+        finals = []
+        for _ in range(8):
+            steps = list(play(_compensation_scenario(rng)))
+            state = steps[-1][2]
+            finals.append((state.nominations, state.seats, state.lists()))
+        totals[forecast] = (filled[0], finals)
+    assert totals[True][1] == totals[False][1]
+    assert foreseen[0] > 0
     assert totals[True][0] < totals[False][0], (totals[True][0], totals[False][0])
 
 
