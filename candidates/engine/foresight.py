@@ -64,6 +64,7 @@ class Foresight:
         "k",
         "kept",
         "lapsed",
+        "open_at",
         "open_r",
         "seating",
         "seen",
@@ -93,6 +94,7 @@ class Foresight:
         self.compensating = seating.params.open_competition_rule == COMPENSATION
         self.forecast = self.compensating and _FORECAST
         self.kept: set[int] = set()  # held candidates surely nominated by the end of this fill
+        self.open_at = (-1, 0)  # ``_open_bound``: (journal length, the bound)
         self.tries: dict[int, int] = {}  # forecasts tried: tracked fill index (or −1 − held) → seats left
         self.tracked: list[tuple[int, int, str]] = []  # (fill index, candidate, the list P preferred)
         self.causes: dict[str, list[int]] = {RACIAL: [], PCD: []}  # fills of seats of kind P, in order
@@ -300,7 +302,17 @@ class Foresight:
         one for each seat of theirs compensated meanwhile: with O open seats, O + compensations ≤
         ``t − a + 1 − T_R(t) − T_Q(t) + served`` (``_most_open`` takes the largest over t). And an open
         seat takes the open list's front: a reserved nominee with fewer than O candidates not yet
-        nominated above them is compensated by the O-th open seat at the latest."""
+        nominated above them is compensated by the O-th open seat at the latest. Kept for the seat the
+        fill is at (each hold and the nomination looked at ask it in turn)."""
+        seating = self.seating
+        at = len(seating.journal)  # a fill only adds to the journal: its length names the fill's state
+        if self.open_at[0] == at:
+            return self.open_at[1]
+        bound = self._open_bound_now(a, b, new)
+        self.open_at = (at, bound)
+        return bound
+
+    def _open_bound_now(self, a: int, b: int, new: int) -> int:
         seating = self.seating
         served = seating.served
         room = self._most_open(a, b) - a + 1 + served[RACIAL] + served[PCD]
