@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from candidates.engine.seating import Seating
 
 _FORECAST = True  # ``Foresight._forced`` on (under ``compensation``); the tests turn it off to compare
-_RETRY = 16  # seats between two forecasts for the same nomination or hold
+_RETRY = 64  # seats between two forecasts for the same nomination or hold (one costs about a dozen seats)
 EVERYONE = 1 << 62  # a rank below everyone's (a reverted seat passes over every candidate)
 
 
