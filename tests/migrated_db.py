@@ -19,7 +19,7 @@ import fcntl
 import hashlib
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from importlib import metadata
 from pathlib import Path
 
@@ -90,3 +90,27 @@ def cached_migrate(call_command):
             return result
 
     return wrapper
+
+
+def cached_database(connection, name: str, build: Callable[[], object]) -> None:
+    """``connection``'s SQLite database as ``build`` leaves it (a scratch database migrated part of the way):
+    copied from ``.pytest_cache/migrated-db/<name>-<key>.sqlite3`` when the migrations and models are
+    those it was kept for (the same key as the migrated test database's), else built and kept."""
+    cache = Path(settings.BASE_DIR) / ".pytest_cache" / "migrated-db" / f"{name}-{_key()}.sqlite3"
+    with _locked(cache):
+        connection.ensure_connection()
+        if cache.exists() and not os.environ.get("COTAS_TEST_MIGRATE"):
+            source = sqlite3.connect(cache)
+            try:
+                source.backup(connection.connection)
+            finally:
+                source.close()
+            return
+        build()
+        partial = cache.with_suffix(f".{os.getpid()}.part")
+        target = sqlite3.connect(partial)
+        try:
+            connection.connection.backup(target)
+        finally:
+            target.close()
+        os.replace(partial, cache)
