@@ -257,9 +257,14 @@ def rank(
     Duplicate ids or inscription numbers are refused: the last criterion must decide every tie.
     """
     people = list(applicants)
-    _check_unique(people)
+    # Each inscription's key made once, for the uniqueness check and the sort (a list of 100,000 made it
+    # twice per line).
+    inscriptions = [_inscription_key(a.inscription) for a in people]
+    _check_unique(people, inscriptions)
     if pass_mark is not None:
-        people = passing(people, pass_mark)
+        kept = [i for i, a in enumerate(people) if reaches_pass_mark(a.score, pass_mark)]
+        people = [people[i] for i in kept]
+        inscriptions = [inscriptions[i] for i in kept]
     # ``rank_key``'s order, with the score's place among the distinct scores (best first) in place of the
     # score itself: the same order, compared as integers (a Fraction compares in Python, slowly, and a
     # sort of 100,000 makes a couple of million comparisons).
@@ -267,10 +272,21 @@ def rank(
     # which hash in C.
     distinct = {a.score.as_integer_ratio(): a.score for a in people}
     place = {ratio: i for i, ratio in enumerate(sorted(distinct, key=distinct.__getitem__, reverse=True))}
-    return sorted(
-        people,
-        key=lambda a: (place[a.score.as_integer_ratio()], *_tie_key(a, registration_end, criteria)),
-    )
+    # The keys made in one comprehension, ``_tie_key`` written out (a call per line and per part was most of
+    # the time of the ranking of 100,000); the inscription's key is last and unique, so no two keys are equal.
+    elderly_on = _elderly_on
+    keys = [
+        (
+            place[a.score.as_integer_ratio()],
+            (0, a.birth_date.toordinal())
+            if a.birth_date is not None and elderly_on(a.birth_date, registration_end)
+            else (1, 0),
+            *(c.key(a) for c in criteria),
+            inscription,
+        )
+        for a, inscription in zip(people, inscriptions, strict=True)
+    ]
+    return [people[i] for i in sorted(range(len(people)), key=keys.__getitem__)]
 
 
 def reaches_pass_mark(score: Score, pass_mark: Score | None) -> bool:
@@ -285,6 +301,10 @@ def reaches_pass_mark(score: Score, pass_mark: Score | None) -> bool:
 def passing(applicants: Iterable[Applicant], pass_mark: Score) -> list[Applicant]:
     """Those at or above the edital's minimum; the others are on no list (SM art. 4 §2)."""
     return [a for a in applicants if reaches_pass_mark(a.score, pass_mark)]
+
+
+# The last tie-break, which decides every tie the others leave.
+BY_INSCRIPTION = "número de inscrição (último critério, torna a ordem total)"
 
 
 def tie_break_reason(
@@ -305,20 +325,22 @@ def tie_break_reason(
     for criterion in criteria:
         if criterion.key(a) != criterion.key(b):
             return f"critério de desempate do edital: {criterion.describe()}"
-    return "número de inscrição (último critério, torna a ordem total)"
+    return BY_INSCRIPTION
 
 
-def _check_unique(people: Sequence[Applicant]) -> None:
+def _check_unique(people: Sequence[Applicant], inscriptions: Sequence[tuple[int, int, str]]) -> None:
+    """Refuse a repeated id or inscription number (``inscriptions``: each one's ``_inscription_key``)."""
+    if len({a.id for a in people}) == len(people) and len(set(inscriptions)) == len(inscriptions):
+        return  # the usual case, told by the sets' sizes (built in C)
     seen: set[str] = set()
-    inscriptions: set[tuple[int, int, str]] = set()
-    for a in people:
+    keys: set[tuple[int, int, str]] = set()
+    for a, key in zip(people, inscriptions, strict=True):
         if a.id in seen:
             raise RankingError(f"Candidato repetido: {a.id}.")
         seen.add(a.id)
-        key = _inscription_key(a.inscription)
-        if key in inscriptions:
+        if key in keys:
             raise RankingError(f"Número de inscrição repetido: {a.inscription}.")
-        inscriptions.add(key)
+        keys.add(key)
 
 
 # Lists --------------------------------------------------------------------------------------------

@@ -31,12 +31,14 @@ from itertools import chain
 from typing import NamedTuple
 
 from candidates.engine.ranking import (
+    BY_INSCRIPTION,
     Applicant,
     Criterion,
     Lists,
     RankingError,
     classification_lists,
     criteria_from_kinds,
+    is_elderly,
     phase_cut,
     rank,
     reaches_pass_mark,
@@ -227,15 +229,15 @@ def stream_position(
         sieve.apply_cutoff(phase, params, order)
     if final:
         sieve.apply_absent_flag()
-    applicants, stored = _applicants(sieve, applied, params.reserves, final=final)
+    applicants, scores = _applicants(sieve, applied, params.reserves, final=final)
     if final and minimum_final_score is not None:
         applicants = _approved(applicants, minimum_final_score, sieve)
     ranked = rank(applicants, registration_end=registration_end, criteria=order.criteria)
     lists = classification_lists(ranked)
     by_id = {reg.id: reg for reg in regs}
     entries = chain(
-        _general_entries(ranked, by_id, stored, params, order),
-        _reserved_entries(ranked, lists, by_id, stored, params, order),
+        _general_entries(ranked, by_id, scores, params, order),
+        _reserved_entries(ranked, lists, by_id, scores, params, order),
         _out_entries(sieve.out, by_id),
     )
     return PositionStream(entries, _summary(len(regs), lists, sieve.out, params.reserves))
@@ -436,10 +438,10 @@ def _applicants(
     sieve: _Sieve, phases: Sequence[PhaseRow], reserves: tuple[str, ...], *, final: bool = True
 ) -> tuple[list[Applicant], dict[str, Decimal]]:
     """Those still on the lists, with their final score (the organiser's, else the phases' weighted sum;
-    after a phase, the weighted sum so far), and that score as the lists print it; without the scores it
-    needs, out (RULES §3)."""
+    after a phase, the weighted sum so far), and that score by applicant id, as given (the lines round it
+    as they are written, once everything is decided); without the scores it needs, out (RULES §3)."""
     applicants = []
-    stored: dict[str, Decimal] = {}
+    scores: dict[str, Decimal] = {}
     weights = {p.name: p.weight for p in phases}
     for reg in sieve.alive:
         score = _final_score(
@@ -449,9 +451,9 @@ def _applicants(
             sieve.out[reg.id] = ("sem nota", score)
             continue
         applicant = _applicant(reg, _exact(score), sieve.scores[reg.id], reserves)
-        stored[applicant.id] = score.quantize(SCORE_QUANTUM, rounding=ROUND_HALF_UP)
+        scores[applicant.id] = score
         applicants.append(applicant)
-    return applicants, stored
+    return applicants, scores
 
 
 def _final_score(
@@ -482,12 +484,15 @@ _ZERO = Decimal(0)
 def _general_entries(
     ranked: list[Applicant],
     by_id: dict[int, RegistrationRow],
-    stored: dict[str, Decimal],
+    scores: dict[str, Decimal],
     params: Params,
     order: _Order,
 ) -> Iterator[Entry]:
-    """The general list (RULES §3): everyone ranked, cotistas included, each with their why."""
-    ties = _ties(ranked, order)
+    """The general list (RULES §3): everyone ranked, cotistas included, each with their why; ``scores``:
+    ``_applicants``' final scores (stored rounded to the lists' places)."""
+    # Scores are Fractions in lowest terms: equal scores, equal ratios, and each one's text made once.
+    ratios = [a.score.as_integer_ratio() for a in ranked]
+    ties = _ties(ranked, order, ratios)
     # The reserves' words depend on the lists and the exclusion alone: written once for each combination.
     reserves_why: dict[tuple[frozenset[str], bool], str] = {}
     for i, a in enumerate(ranked):
@@ -496,31 +501,42 @@ def _general_entries(
         words = reserves_why.get(key)
         if words is None:
             words = reserves_why[key] = _reserves_why(a, reg, params)
-        why = _general_why(ranked, i, order, ties) + words
-        yield Entry(reg.id, OPEN, i + 1, i + 1, stored[a.id], reg.number, reg.name[:200], why)
+        why = _general_why(ranked, i, order, ties, _fraction_text(*ratios[i])) + words
+        stored = scores[a.id].quantize(SCORE_QUANTUM, rounding=ROUND_HALF_UP)
+        yield Entry(reg.id, OPEN, i + 1, i + 1, stored, reg.number, reg.name[:200], why)
 
 
-def _ties(ranked: list[Applicant], order: _Order) -> list[str | None]:
+def _ties(ranked: list[Applicant], order: _Order, ratios: list[tuple[int, int]]) -> list[str | None]:
     """For each place i > 0, why the one at i - 1 is before it when their scores are equal (None when
-    they are not): each pair is told on both lines, and decided once."""
-    ratios = [a.score.as_integer_ratio() for a in ranked]  # equal Fractions, equal ratios (lowest terms)
+    they are not): each pair is told on both lines, and decided once. ``ratios``: each score's
+    ``as_integer_ratio()``.
+
+    ``tie_break_reason``'s answer; when neither is elderly and the edital has no criteria of its own it
+    can only be the inscription number, said here without the call (most ties of a list of 100,000)."""
+    registration_end, criteria = order.registration_end, order.criteria
+    elderly = [is_elderly(a, registration_end) for a in ranked]
     ties: list[str | None] = [None]
     for i in range(1, len(ranked)):
-        ties.append(
-            tie_break_reason(
-                ranked[i - 1], ranked[i], registration_end=order.registration_end, criteria=order.criteria
+        if ratios[i - 1] != ratios[i]:
+            ties.append(None)
+        elif not criteria and not elderly[i - 1] and not elderly[i]:
+            ties.append(BY_INSCRIPTION)
+        else:
+            ties.append(
+                tie_break_reason(
+                    ranked[i - 1], ranked[i], registration_end=registration_end, criteria=criteria
+                )
             )
-            if ratios[i - 1] == ratios[i]
-            else None
-        )
     return ties
 
 
-def _general_why(ranked: list[Applicant], i: int, order: _Order, ties: list[str | None]) -> str:
+def _general_why(
+    ranked: list[Applicant], i: int, order: _Order, ties: list[str | None], score_text: str
+) -> str:
     """A place on the general list, and the tie-break against a neighbour with the same score (RULES §3:
-    the edital's criteria in order, the inscription number last); ``ties``: ``_ties(ranked, order)``."""
-    a = ranked[i]
-    why = f"{i + 1}º na ampla concorrência, {order.score_words} {format_score(a.score)}"
+    the edital's criteria in order, the inscription number last); ``ties``: ``_ties``' of the list;
+    ``score_text``: ``format_score`` of the place's score."""
+    why = f"{i + 1}º na ampla concorrência, {order.score_words} {score_text}"
     reason = ties[i]
     if reason is not None:
         why += (
@@ -547,7 +563,7 @@ def _reserved_entries(
     ranked: list[Applicant],
     lists: Lists,
     by_id: dict[int, RegistrationRow],
-    stored: dict[str, Decimal],
+    scores: dict[str, Decimal],
     params: Params,
     order: _Order,
 ) -> Iterator[Entry]:
@@ -563,7 +579,8 @@ def _reserved_entries(
                 f"{j}º da lista reservada a {params.label(name)} ({g}º na ampla concorrência, "
                 f"{order.score_words} {format_score(a.score)}): optou pela reserva no ato da inscrição"
             )
-            yield Entry(reg.id, name, j, g, stored[a.id], reg.number, reg.name[:200], why)
+            stored = scores[a.id].quantize(SCORE_QUANTUM, rounding=ROUND_HALF_UP)
+            yield Entry(reg.id, name, j, g, stored, reg.number, reg.name[:200], why)
 
 
 def _out_entries(out: dict[int, tuple[str, str]], by_id: dict[int, RegistrationRow]) -> Iterator[Entry]:

@@ -75,9 +75,11 @@ def read_columns(
     if len(fields) % width:
         raise ValueError(f"A consulta não tem {width} colunas.")
     columns = [fields[i::width] for i in range(width)]
-    if "\\" not in text:  # no NULL and nothing escaped: the texts are as read
+    # Nothing escaped when every backslash is a NULL's (each ``\N`` field has one, and COPY writes any
+    # other backslash as an escape): the texts are as read, but for their NULLs. Both counted in C.
+    if text.count("\\") == fields.count(_NULL):
         return [
-            column if kind == "text" else _PARSERS[kind](column)
+            _unescaped_texts(column) if kind == "text" else _PARSERS[kind](column)
             for kind, column in zip(kinds, columns, strict=True)
         ]
     return [_PARSERS[kind](column) for kind, column in zip(kinds, columns, strict=True)]
@@ -90,6 +92,17 @@ def _ints(column: list[str]) -> list[Any]:
     if _NULL in column:
         return [None if value == _NULL else int(value) for value in column]
     return list(map(int, column))
+
+
+def _unescaped_texts(column: list[str]) -> list[Any]:
+    """``_texts`` of a column known to have nothing escaped: only its NULLs to replace, by a lookup made
+    in C (``dict.get`` of each value, itself when it is not NULL)."""
+    if _NULL not in column:
+        return column
+    return list(map(_AS_NONE.get, column, column))
+
+
+_AS_NONE: dict[str, None] = {_NULL: None}
 
 
 def _texts(column: list[str]) -> list[Any]:
@@ -113,6 +126,8 @@ def _bools(column: list[str]) -> list[Any]:
 
 
 def _decimals(column: list[str]) -> list[Any]:
+    if column.count(_NULL) == len(column):  # a column never given (the organiser's final score)
+        return [None] * len(column)
     if _NULL in column:
         return [None if value == _NULL else Decimal(value) for value in column]
     return list(map(Decimal, column))

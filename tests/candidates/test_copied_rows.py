@@ -9,6 +9,7 @@ import hashlib
 from decimal import Decimal
 
 import pytest
+from django.db.models import CharField, Value
 
 from candidates.models import Candidate, PhaseResult, Registration
 from candidates.services.copied_rows import read_columns
@@ -97,3 +98,19 @@ def test_the_digest_follows_every_value_and_only_the_digest_is_read_when_asked(r
     assert digest()[0] == first
     Candidate.objects.filter(pk=registration.candidate_id).update(full_name="Outro Nome")
     assert digest()[0] != first
+
+
+def test_nulls_without_escapes_read_as_none(db):
+    """Nothing escaped but NULLs: a text column of NULLs, an organiser's final score never given."""
+    position = make_position(make_contest())
+    for i in range(3):
+        make_registration(position, number=f"N{i}", final_score=None)
+    queryset = (
+        Registration.objects.filter(position=position)
+        .annotate(nothing=Value(None, output_field=CharField()))
+        .order_by("pk")
+        .values_list("pk", "number", "nothing", "final_score")
+    )
+    columns = read_columns(queryset, ["int", "text", "text", "decimal"], hashlib.sha256())
+    assert [tuple(c) for c in columns] == _orm(queryset)
+    assert list(columns[2]) == [None] * 3 and list(columns[3]) == [None] * 3
