@@ -366,28 +366,32 @@ class _Sieve:
             return
         minimum = _exact(phase.pass_mark)
         minimum_text = format_score(phase.pass_mark)
+        # ``reaches_pass_mark`` written out for the usual case, a Decimal score as given against a Decimal
+        # mark (exact both, compared in C); the exact values otherwise. ``raw`` and ``scores`` hold the same
+        # phases: a score missing from one is missing from the other.
+        mark = phase.pass_mark if type(phase.pass_mark) is Decimal else None
+        name, raw, scores = phase.name, self.raw, self.scores
         still: list[RegistrationRow] = []
         for reg in self.alive:
-            score = self.scores[reg.id].get(phase.name)
-            if score is None and (reg.final_score is None or not final):
-                self.out[reg.id] = ("sem nota", f"Sem nota na fase {phase.name}, que tem nota mínima")
-            elif score is not None and not self._reaches(reg.id, phase, score, minimum):
+            given = raw[reg.id].get(name)
+            if given is None:
+                if reg.final_score is None or not final:
+                    self.out[reg.id] = ("sem nota", f"Sem nota na fase {name}, que tem nota mínima")
+                else:
+                    still.append(reg)
+            elif (
+                given >= mark
+                if mark is not None and type(given) is Decimal
+                else reaches_pass_mark(scores[reg.id][name], minimum)
+            ):
+                still.append(reg)
+            else:
                 self.out[reg.id] = (
                     "abaixo da nota mínima",
-                    f"Nota {format_score(score)} na fase {phase.name}, abaixo da nota mínima "
+                    f"Nota {format_score(scores[reg.id][name])} na fase {name}, abaixo da nota mínima "
                     f"{minimum_text}: fora de todas as listas, cotistas inclusive",
                 )
-            else:
-                still.append(reg)
         self.alive = still
-
-    def _reaches(self, pk: int, phase: PhaseRow, score: Fraction, minimum: Fraction) -> bool:
-        """``reaches_pass_mark`` of the phase's score: on the Decimals as given when both are (as exact,
-        and compared in C), else on the exact values."""
-        given = self.raw[pk][phase.name]
-        if type(given) is Decimal and type(phase.pass_mark) is Decimal:
-            return reaches_pass_mark(given, phase.pass_mark)
-        return reaches_pass_mark(score, minimum)
 
     def apply_cutoff(self, phase: PhaseRow, params: Params, order: _Order) -> None:
         """Only the best of each list by the phase's own score go on (SM art. 4 §1; RULES §3, "Phase
@@ -443,10 +447,20 @@ def _applicants(
     applicants = []
     scores: dict[str, Decimal] = {}
     weights = {p.name: p.weight for p in phases}
+    count = len(phases)
     for reg in sieve.alive:
-        score = _final_score(
-            reg if final else reg._replace(final_score=None), sieve.raw[reg.id], phases, weights
-        )
+        raw = sieve.raw[reg.id]
+        # ``_final_score``'s two usual answers without the call: the organiser's score, or the weighted sum
+        # when every phase has a score (``raw`` holds only these phases'); the others through it.
+        score: Decimal | str
+        if final and reg.final_score is not None:
+            score = reg.final_score
+        elif count and len(raw) == count:
+            score = _ZERO  # summed in the items' order from zero, as ``_final_score`` does
+            for name, value in raw.items():
+                score += weights[name] * value
+        else:
+            score = _final_score(reg if final else reg._replace(final_score=None), raw, phases, weights)
         if isinstance(score, str):
             sieve.out[reg.id] = ("sem nota", score)
             continue
