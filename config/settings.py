@@ -170,6 +170,11 @@ CACHES = {
     },
 }
 
+# A redis:// URL: Django's Redis cache, keeping one client per connection pool (config/redis_cache.py).
+for _cache in CACHES.values():
+    if _cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+        _cache["BACKEND"] = "config.redis_cache.RedisCache"
+
 # How many worker processes serve the application: gunicorn reads the same variable for its number of
 # workers. With more than one, `check --deploy` warns when "default" or "public" is a cache of each process
 # (workspace/checks.py): each worker would keep its own pages and counters.
