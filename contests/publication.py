@@ -44,11 +44,36 @@ def _cache():
     return caches[CACHE_ALIAS]
 
 
+# Within ``one_generation`` (a public answer): the generation once read, so that the page, its stored copy
+# and what each process keeps for it (``GenerationMemo``) are of one generation, read with one cache access.
+_READ: ContextVar[list[int] | None] = ContextVar("public_generation_read", default=None)
+
+
+@contextmanager
+def one_generation() -> Iterator[None]:
+    """Read the generation at most once within (an anonymous GET of the public site, which publishes
+    nothing; ``bump`` forgets the value read all the same)."""
+    token = _READ.set([])
+    try:
+        yield
+    finally:
+        _READ.reset(token)
+
+
 def generation() -> int:
     """The public pages' current generation. With none in the cache (the first request, or the key was
     evicted) a new one starts from the clock in milliseconds: a value no earlier generation had, so no page
     stored before is served again. With several workers each with a cache of its own, the database's
     (``contests.public_generation``)."""
+    read = _READ.get()
+    if read is None:
+        return _generation()
+    if not read:
+        read.append(_generation())
+    return read[0]
+
+
+def _generation() -> int:
     if in_database(CACHE_ALIAS):
         return database_generation()
     cache = _cache()
@@ -61,6 +86,9 @@ def generation() -> int:
 
 def bump() -> None:
     """Every stored public page is stale from now on, in every worker."""
+    read = _READ.get()
+    if read:
+        read.clear()
     if in_database(CACHE_ALIAS):
         database_bump()
         return

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 
+from contests.publication import one_generation
 from portal import pages
 
 
@@ -27,12 +28,16 @@ class PublicPageMiddleware:
             and settings.SESSION_COOKIE_NAME not in request.COOKIES
             and not request.path.startswith(self.static_url)
         )
-        if cacheable:
-            request.get_host()  # a host outside ALLOWED_HOSTS is refused (400) here too
-            stored = pages.stored_response(request)
-            if stored is not None:
-                return stored
-        response = self.get_response(request)
-        if cacheable and isinstance(response, HttpResponse):
-            pages.store_response(request, response)
+        if not cacheable:
+            return self.get_response(request)
+        request.get_host()  # a host outside ALLOWED_HOSTS is refused (400) here too
+        with one_generation():  # one read of the generation for the whole answer
+            # A search is never kept whole (``pages.serve``): not looked for either.
+            if "q" not in request.GET:
+                stored = pages.stored_response(request)
+                if stored is not None:
+                    return stored
+            response = self.get_response(request)
+            if isinstance(response, HttpResponse):
+                pages.store_response(request, response)
         return response

@@ -123,3 +123,18 @@ def test_nothing_kept_is_used_while_the_snapshot_renders():
     with from_database():
         assert memo.get("scope", lambda: 2) == 2
     assert memo.get("scope", lambda: 3) == 1
+
+
+def test_one_public_answer_reads_the_generation_once_and_a_bump_within_is_seen():
+    from django.core.cache import caches
+
+    from contests.publication import GENERATION_KEY, generation, one_generation
+
+    cache = caches["public"]
+    with one_generation():
+        first = generation()
+        cache.set(GENERATION_KEY, first + 10)  # another process published meanwhile
+        assert generation() == first  # the answer stays of one generation
+        bump()  # this one publishes: what it reads next is the new generation
+        assert generation() == first + 11
+    assert generation() == first + 11
