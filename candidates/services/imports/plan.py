@@ -111,11 +111,10 @@ class _Planner:
         # moved to another candidate.
         self.renamed: set[int] = set()
         self.moved: set[int] = set()
-        # ``commit`` on PostgreSQL: opens the ``writing.Stream`` (none after a problem); how many objects of
-        # each model it was handed. ``open_stream`` holds no reference to the planner (``run._release``).
+        # ``commit`` on PostgreSQL: opens the ``writing.Stream`` (none after a problem). ``open_stream``
+        # holds no reference to the planner (``run._release``).
         self.open_stream: Callable[[Preview, list[type]], writing.Stream] | None = None
         self.stream: writing.Stream | None = None
-        self.streamed: dict[type, int] = dict.fromkeys(self.new, 0)
 
     def problem(self, line: int | None, column: str, message: str) -> None:
         self.problems.append(Problem(line, column, message))
@@ -307,7 +306,7 @@ class _Planner:
             if done % 1000 == 0:
                 self.tick("Conferindo", done, total)
             if self.stream is not None and done % STREAM_ROWS == 0 and not self.problems:
-                self.flush()
+                self.stream.send_new(self.new)
             number = row.values.get("number", "")
             if not number:
                 if "number" in row.values:  # else the cell was unreadable, and that is already reported
@@ -648,18 +647,10 @@ class _Planner:
             phase.pk = pk
         self.stream = open_stream(self.preview, list(self.new))
 
-    def flush(self) -> None:
-        """Hand the stream the new objects planned since the last call, in the writing order (each refers
-        only to objects of the models before it, or that exist)."""
-        assert self.stream is not None
-        for model, items in self.new.items():
-            self.stream.send(model, items[self.streamed[model] :])
-            self.streamed[model] = len(items)
-
     def write(self, *, by: User | None, reason: str) -> None:
         stream = self.stream
         if stream is not None:  # the new objects: the last ones handed over, then wait for the writing
-            self.flush()
+            stream.send_new(self.new)
             stream.finish()
         for phase in self.new_phases:
             audited_save(phase, by=by, reason=reason)

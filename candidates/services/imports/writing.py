@@ -283,10 +283,18 @@ class Stream:
         if self.constraints:
             self.cursor.execute(f"SET CONSTRAINTS {self.constraints} IMMEDIATE")
         self.sent: list[New] = []
+        self.streamed: dict[type[models.Model], int] = {}  # how many of each model's new objects were sent
         self.error: BaseException | None = None
         self.tasks: queue.SimpleQueue[tuple[type[models.Model], list[New]] | None] = queue.SimpleQueue()
         self.thread = threading.Thread(target=self.run, name="import-writer", daemon=True)
         self.thread.start()
+
+    def send_new(self, new: dict[type[models.Model], list[New]]) -> None:
+        """Send the objects of ``new`` (the planner's, by model in the writing order: each refers only to
+        objects of the models before it, or that exist) added since the last call."""
+        for model, items in new.items():
+            self.send(model, items[self.streamed.get(model, 0) :])
+            self.streamed[model] = len(items)
 
     def send(self, model: type[models.Model], items: list[New]) -> None:
         if items:
