@@ -15,9 +15,11 @@ snapshot (timed), nginx from the Debian packages runs docs/operations.md's confi
 gunicorn (bench/nginx_front.py; its files checked byte for byte against gunicorn's answers), and wrk (Debian
 package ``wrk``) loads it for the same time from two processes at once: 200 connections on the snapshot's
 pages (list pages, the contest page, the nomination order) and 50 on the dynamic search (through nginx and
-its 1 s micro-cache, to gunicorn). Prints requests/s, p50/p95/p99 and errors of each, the load average
-before and after, and the floors: snapshot ≥ 10,000 requests/s with p95 ≤ 20 ms, search p95 ≤ 100 ms,
-0 errors (exit 1 when one is missed).
+its 1 s micro-cache, to gunicorn). Before that, the search alone for a third of the time: through nginx,
+then straight to gunicorn (no micro-cache: what the application itself answers). Prints requests/s,
+p50/p95/p99 and errors of each, the load average before and after, and the floors: snapshot ≥ 10,000
+requests/s with p95 ≤ 20 ms, search p95 ≤ 100 ms (beside the snapshot's load), 0 errors (exit 1 when one
+is missed).
 
     make bench-public            # a fresh database, created and dropped around the run
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/cotas_bench DEBUG=1 SECRET_KEY=x \\
@@ -438,6 +440,13 @@ def result_day(
             work=work, name="busca-sozinha", count_cache=True,
         )  # fmt: skip
         figures = {"busca sozinha": nginx_front.result(alone)}
+        # The same searches straight to gunicorn: no micro-cache, every one answered by the application
+        # (the app's own store of searches still keeps up to PUBLIC_SEARCHES_PER_PAGE per page).
+        direct = nginx_front.wrk(
+            PORT, searches, connections=args.search_clients, seconds=max(5, seconds // 3), threads=1,
+            work=work, name="busca-gunicorn",
+        )  # fmt: skip
+        figures["busca gunicorn"] = nginx_front.result(direct)
         load_before = os.getloadavg()
         static = nginx_front.wrk(
             port, pages, connections=args.snapshot_clients, seconds=seconds, threads=2, work=work,
@@ -454,12 +463,13 @@ def result_day(
     workers = os.environ.get("NGINX_WORKERS", "auto")
     print(
         f"\nDia do resultado: nginx (worker_processes {workers}) com o snapshot na frente do gunicorn "
-        f"(2 workers, {cache_text(args.redis)}), wrk por {seconds} s (a busca sozinha antes, {max(5, seconds // 3)} s), "
+        f"(2 workers, {cache_text(args.redis)}), wrk por {seconds} s (a busca sozinha antes, {max(5, seconds // 3)} s, "
+        "pelo nginx e direto no gunicorn), "
         f"{os.cpu_count()} CPUs"
     )
     header = ("página", "conexões", "pedidos", "pedidos/s", "p50", "p95", "p99", "erros")
     print("{:<13} {:>8} {:>9} {:>10} {:>8} {:>8} {:>8} {:>6}".format(*header))
-    clients = (args.search_clients, args.snapshot_clients, args.search_clients)
+    clients = (args.search_clients, args.search_clients, args.snapshot_clients, args.search_clients)
     for (kind, f), connections in zip(figures.items(), clients, strict=True):
         print(
             f"{kind:<13} {connections:>8} {f['requests']:>9,} {f['rate']:>10,.0f} {f['p50']:>6.1f}ms "
