@@ -249,13 +249,13 @@ def _refused(body: str) -> str:
 
 def _answers(server: Server, path: str, *, until_both: bool = True) -> list[str]:
     """The bodies of GETs of ``path`` (anonymous, each on its own connection) until both workers answered
-    it since the log was emptied (at most 60)."""
+    it since the log was emptied (at most 60, two at a time)."""
     server.log.write_text("")
     bodies = []
-    for _ in range(60):
-        status, body, _ = server.request("GET", path)
-        assert status == 200, (path, status)
-        bodies.append(body)
+    for _ in range(30):  # two at a time (``two_at_a_time``): one after another, one worker may take them all
+        for status, body, _ in two_at_a_time(lambda _: server.request("GET", path), 2):
+            assert status == 200, (path, status)
+            bodies.append(body)
         if len(server.workers(path)) >= 2:
             break
     assert len(server.workers(path)) == 2, "só um worker respondeu"
