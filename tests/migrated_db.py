@@ -69,34 +69,18 @@ def cached_migrate(call_command):
         connection = connections[options.get("database", "default")]
         if name != "migrate" or connection.vendor != "sqlite":
             return call_command(name, *args, **options)
-        cache = Path(settings.BASE_DIR) / ".pytest_cache" / "migrated-db" / f"{_key()}.sqlite3"
-        with _locked(cache):
-            connection.ensure_connection()
-            if cache.exists() and not os.environ.get("COTAS_TEST_MIGRATE"):
-                source = sqlite3.connect(cache)
-                try:
-                    source.backup(connection.connection)
-                finally:
-                    source.close()
-                return None
-            result = call_command(name, *args, **options)
-            partial = cache.with_suffix(f".{os.getpid()}.part")
-            target = sqlite3.connect(partial)
-            try:
-                connection.connection.backup(target)
-            finally:
-                target.close()
-            os.replace(partial, cache)
-            return result
+        return cached_database(connection, "", lambda: call_command(name, *args, **options))
 
     return wrapper
 
 
-def cached_database(connection, name: str, build: Callable[[], object]) -> None:
+def cached_database(connection, name: str, build: Callable[[], object]) -> object:
     """``connection``'s SQLite database as ``build`` leaves it (a scratch database migrated part of the way):
     copied from ``.pytest_cache/migrated-db/<name>-<key>.sqlite3`` when the migrations and models are
-    those it was kept for (the same key as the migrated test database's), else built and kept."""
-    cache = Path(settings.BASE_DIR) / ".pytest_cache" / "migrated-db" / f"{name}-{_key()}.sqlite3"
+    those it was kept for (the same key as the migrated test database's), else built and kept; what
+    ``build`` returned, None when copied. ``name`` "": the migrated test database itself."""
+    file = f"{name}-{_key()}" if name else _key()
+    cache = Path(settings.BASE_DIR) / ".pytest_cache" / "migrated-db" / f"{file}.sqlite3"
     with _locked(cache):
         connection.ensure_connection()
         if cache.exists() and not os.environ.get("COTAS_TEST_MIGRATE"):
@@ -105,8 +89,8 @@ def cached_database(connection, name: str, build: Callable[[], object]) -> None:
                 source.backup(connection.connection)
             finally:
                 source.close()
-            return
-        build()
+            return None
+        result = build()
         partial = cache.with_suffix(f".{os.getpid()}.part")
         target = sqlite3.connect(partial)
         try:
@@ -114,3 +98,4 @@ def cached_database(connection, name: str, build: Callable[[], object]) -> None:
         finally:
             target.close()
         os.replace(partial, cache)
+        return result
