@@ -250,6 +250,8 @@ def render_blocks(
     empty one (the frame) and the last page (before the closing and the signature, ``closing_height``
     points tall); a document of one or two pages, whole. ``progress`` is told as the pages are written
     ("Gerando o PDF: página 120 de 400")."""
+    from pypdf import PdfReader  # where a PDF is read (see ``fastlist``)
+
     pages = paginate(blocks, heading_height=heading_height, closing_height=closing_height)
     report = progress or (lambda message, done, total: None)
     report(f"Gerando o PDF: {thousands(len(pages))} páginas", 0, len(pages))
@@ -265,8 +267,6 @@ def render_blocks(
         {**base_context(stamp, title=title), **context, "pages": zip(sections, rendered_pages, strict=True)},
     )
     rendered = pdf_from_html(html)
-    from pypdf import PdfReader
-
     reader = PdfReader(io.BytesIO(rendered))
     # Where each section starts in WeasyPrint's pages: the heading or the closing may take a page more than
     # ``paginate`` allowed them, and that page follows its section.
