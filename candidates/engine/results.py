@@ -35,6 +35,7 @@ from candidates.engine.ranking import (
     Applicant,
     Criterion,
     Lists,
+    PhaseScore,
     RankingError,
     classification_lists,
     criteria_from_kinds,
@@ -229,7 +230,8 @@ def stream_position(
         sieve.apply_cutoff(phase, params, order)
     if final:
         sieve.apply_absent_flag()
-    applicants, scores = _applicants(sieve, applied, params.reserves, final=final)
+    by_phase = any(isinstance(c, PhaseScore) for c in order.criteria)
+    applicants, scores = _applicants(sieve, applied, params.reserves, final=final, by_phase=by_phase)
     if final and minimum_final_score is not None:
         applicants = _approved(applicants, minimum_final_score, sieve)
     ranked = rank(applicants, registration_end=registration_end, criteria=order.criteria)
@@ -302,12 +304,12 @@ class _Sieve:
     """The registrations still on the lists, their scores by phase name, and who is out and why.
 
     ``out``: registration id → (category for the summary, why), in the order they left (the entries and
-    the summary's ties keep it). ``raw``: the scores as given (for the weighted sum); ``scores``: exact.
+    the summary's ties keep it). ``raw``: the scores as given (for the weighted sum); ``exact`` gives
+    them as the ranking compares them, made only where a phase's cut-off or a criterion needs them.
     """
 
     alive: list[RegistrationRow]
     raw: dict[int, dict[str, Decimal]]
-    scores: dict[int, dict[str, Fraction]]
     out: dict[int, tuple[str, str]]
 
     @classmethod
@@ -323,18 +325,19 @@ class _Sieve:
                 alive.append(reg)
         names = {p.id: p.name for p in phases}
         raw: dict[int, dict[str, Decimal]] = {}
-        scores: dict[int, dict[str, Fraction]] = {}
-        for reg in alive:  # both in one pass (a list of 100,000 has as many of each)
+        for reg in alive:
             given: dict[str, Decimal] = {}
-            exact: dict[str, Fraction] = {}
             for phase_id, (score, _) in reg.phases.items():
                 if score is not None and phase_id in names:
-                    name = names[phase_id]
-                    given[name] = score
-                    exact[name] = _exact(score)
+                    given[names[phase_id]] = score
             raw[reg.id] = given
-            scores[reg.id] = exact
-        return cls(alive, raw, scores, out)
+        return cls(alive, raw, out)
+
+    def exact(self, reg_id: int) -> dict[str, Fraction]:
+        """A registration's scores by phase name, exact (``raw``'s as Fractions): made when asked, since
+        the final lists of 100,000 without a cut-off or a criterion by phase never ask (a tenth of a
+        second saved)."""
+        return {name: _exact(score) for name, score in self.raw[reg_id].items()}
 
     def apply_absence(self, phase: PhaseRow) -> None:
         """Absent at this phase: out at this phase only, as the edital says (RULES §3, "Phases in
@@ -367,10 +370,9 @@ class _Sieve:
         minimum = _exact(phase.pass_mark)
         minimum_text = format_score(phase.pass_mark)
         # ``reaches_pass_mark`` written out for the usual case, a Decimal score as given against a Decimal
-        # mark (exact both, compared in C); the exact values otherwise. ``raw`` and ``scores`` hold the same
-        # phases: a score missing from one is missing from the other.
+        # mark (exact both, compared in C); the exact values otherwise.
         mark = phase.pass_mark if type(phase.pass_mark) is Decimal else None
-        name, raw, scores = phase.name, self.raw, self.scores
+        name, raw = phase.name, self.raw
         still: list[RegistrationRow] = []
         for reg in self.alive:
             given = raw[reg.id].get(name)
@@ -382,13 +384,13 @@ class _Sieve:
             elif (
                 given >= mark
                 if mark is not None and type(given) is Decimal
-                else reaches_pass_mark(scores[reg.id][name], minimum)
+                else reaches_pass_mark(_exact(given), minimum)
             ):
                 still.append(reg)
             else:
                 self.out[reg.id] = (
                     "abaixo da nota mínima",
-                    f"Nota {format_score(scores[reg.id][name])} na fase {name}, abaixo da nota mínima "
+                    f"Nota {format_score(_exact(given))} na fase {name}, abaixo da nota mínima "
                     f"{minimum_text}: fora de todas as listas, cotistas inclusive",
                 )
         self.alive = still
@@ -400,14 +402,15 @@ class _Sieve:
             return
         with_score = []
         for reg in self.alive:
-            if phase.name in self.scores[reg.id]:
+            if phase.name in self.raw[reg.id]:
                 with_score.append(reg)
             else:
                 self.out[reg.id] = ("sem nota", f"Sem nota na fase {phase.name}, que tem nota de corte")
         ranked_phase = rank(
             [
-                _applicant(reg, self.scores[reg.id][phase.name], self.scores[reg.id], params.reserves)
+                _applicant(reg, exact[phase.name], exact, params.reserves)
                 for reg in with_score
+                for exact in (self.exact(reg.id),)
             ],
             registration_end=order.registration_end,
             criteria=order.criteria,
@@ -439,11 +442,19 @@ def _quota(phase: PhaseRow) -> dict[str, int]:
 
 
 def _applicants(
-    sieve: _Sieve, phases: Sequence[PhaseRow], reserves: tuple[str, ...], *, final: bool = True
+    sieve: _Sieve,
+    phases: Sequence[PhaseRow],
+    reserves: tuple[str, ...],
+    *,
+    final: bool = True,
+    by_phase: bool = True,
 ) -> tuple[list[Applicant], dict[str, Decimal]]:
     """Those still on the lists, with their final score (the organiser's, else the phases' weighted sum;
     after a phase, the weighted sum so far), and that score by applicant id, as given (the lines round it
-    as they are written, once everything is decided); without the scores it needs, out (RULES §3)."""
+    as they are written, once everything is decided); without the scores it needs, out (RULES §3).
+
+    ``by_phase``: a tie-break criterion compares phase scores, so each applicant carries them; otherwise
+    nothing reads them, and they are not made."""
     applicants = []
     scores: dict[str, Decimal] = {}
     weights = {p.name: p.weight for p in phases}
@@ -464,7 +475,7 @@ def _applicants(
         if isinstance(score, str):
             sieve.out[reg.id] = ("sem nota", score)
             continue
-        applicant = _applicant(reg, _exact(score), sieve.scores[reg.id], reserves)
+        applicant = _applicant(reg, _exact(score), sieve.exact(reg.id) if by_phase else _NONE, reserves)
         scores[applicant.id] = score
         applicants.append(applicant)
     return applicants, scores
@@ -493,6 +504,7 @@ def _final_score(
 
 
 _ZERO = Decimal(0)
+_NONE: dict[str, Fraction] = {}  # no phase scores (only read)
 
 
 def _general_entries(

@@ -18,13 +18,16 @@ published on the database it was computed on).
 from __future__ import annotations
 
 import datetime
+import select
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Any, Literal, Protocol
 
+import psycopg
 from django.core.exceptions import EmptyResultSet
 from django.db import connection
 from django.db.models import QuerySet
+from psycopg.pq import ExecStatus
 
 from candidates.services.imports.files import paused_gc
 
@@ -56,15 +59,10 @@ def read_columns(
         sql, params = queryset.query.sql_with_params()
     except EmptyResultSet:  # a filter no row can pass (``pk__in=[]``): nothing to read, as the ORM says
         return [() for _ in kinds]
-    connection.ensure_connection()
-    # The collector paused: a message per row goes through psycopg's generators, and each collection
-    # meanwhile walked every object of the process (four times the CPU of the read).
-    with (
-        paused_gc(),
-        connection.cursor() as cursor,
-        cursor.cursor.copy(f"COPY ({sql}) TO STDOUT", params) as copy,
-    ):
-        data = b"".join(copy)
+    # The collector paused: a message per row is read, and each collection meanwhile walked every object
+    # of the process (four times the CPU of the read).
+    with paused_gc(), connection.wrap_database_errors:
+        data = _copied_out(f"COPY ({sql}) TO STDOUT", params)
     digest.update(data)
     if not parse or not data:
         return [() for _ in kinds]
@@ -83,6 +81,37 @@ def read_columns(
             for kind, column in zip(kinds, columns, strict=True)
         ]
     return [_PARSERS[kind](column) for kind, column in zip(kinds, columns, strict=True)]
+
+
+def _copied_out(query: str, params: Sequence[Any]) -> bytes:
+    """The whole text a ``COPY … TO STDOUT`` sends, read through libpq (``psycopg.pq``), whose calls block
+    until a row arrives. The server sends a message per row: psycopg's ``Copy`` reads each through a
+    generator and a wait, a third more of this process's CPU (0.12 against 0.08 s for 129,000 rows of five
+    columns; computing and publishing the lists of 100,000 read 517,000 rows)."""
+    connection.ensure_connection()
+    conn = connection.connection
+    pgconn = conn.pgconn
+    # The parameters bound here, as psycopg's own ``copy`` binds them (a COPY takes none from the server).
+    statement = psycopg.ClientCursor(conn).mogrify(query, params)
+    parts: list[Any] = []
+    with conn.lock:
+        pgconn.send_query(statement.encode(conn.info.encoding))
+        while pgconn.flush():  # the connection does not block on sending: what is left, once writable
+            select.select([], [pgconn.socket], [])
+        result = pgconn.get_result()
+        if result is not None and result.status == ExecStatus.COPY_OUT:
+            take, keep = pgconn.get_copy_data, parts.append
+            while (received := take(0))[0] > 0:
+                keep(received[1])
+            result = pgconn.get_result()  # the COPY's own, after its last row
+        rest = pgconn.get_result()
+        while rest is not None:  # the connection is free for the next query only once all are read
+            rest = pgconn.get_result()
+    if result is None or result.status != ExecStatus.COMMAND_OK:
+        if result is not None and result.status == ExecStatus.FATAL_ERROR:
+            raise psycopg.errors.error_from_result(result, encoding=conn.info.encoding)
+        raise psycopg.OperationalError(f"COPY interrompido: {pgconn.get_error_message()}")
+    return b"".join(parts)
 
 
 # Each column parsed by the builtins' C code, through ``map``, unless it has a NULL (a C scan finds it).

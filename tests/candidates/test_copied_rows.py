@@ -9,6 +9,7 @@ import hashlib
 from decimal import Decimal
 
 import pytest
+from django.db import DataError, connection, transaction
 from django.db.models import CharField, Value
 
 from candidates.models import Candidate, PhaseResult, Registration
@@ -114,3 +115,23 @@ def test_nulls_without_escapes_read_as_none(db):
     columns = read_columns(queryset, ["int", "text", "text", "decimal"], hashlib.sha256())
     assert [tuple(c) for c in columns] == _orm(queryset)
     assert list(columns[2]) == [None] * 3 and list(columns[3]) == [None] * 3
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="A leitura por COPY é a do PostgreSQL.")
+def test_a_query_failing_midway_raises_the_databases_error_and_the_connection_goes_on(db):
+    """The COPY is read through libpq: an error the server meets after sending rows reaches the caller as
+    Django's error, and the connection is free again for the next query (after the savepoint's rollback)."""
+    position = make_position(make_contest())
+    for i in range(3):
+        make_registration(position, number=f"{i}", final_score=Decimal(i))
+    # 1 / (final_score - 2): the third row divides by zero, once two rows have been sent.
+    queryset = (
+        Registration.objects.filter(position=position)
+        .order_by("pk")
+        .extra(select={"ratio": "1 / (final_score - 2)"})
+        .values_list("pk", "ratio")
+    )
+    with pytest.raises(DataError, match="division by zero"), transaction.atomic():
+        read_columns(queryset, ["int", "decimal"], hashlib.sha256())
+    assert Registration.objects.filter(position=position).count() == 3
