@@ -11,7 +11,7 @@ from django.db.models import F, Q
 from simple_history.models import HistoricalRecords
 
 from candidates.engine.ranking import CutQuota, RankingError, cut_quota
-from candidates.models.registrations import Registration, score_field
+from candidates.models.registrations import ImportedHistory, Registration, score_field
 from contests.models import Contest
 from contests.wording import decimal_comma
 
@@ -140,7 +140,7 @@ class PhaseResult(models.Model):
     score = score_field("nota", null=True, blank=True, help_text="Vazia: não corrigida ou ausente.")
     absent = models.BooleanField("ausente", default=False)
 
-    history = HistoricalRecords(no_db_index=["phase"], user_db_constraint=False)
+    history = ImportedHistory(no_db_index=["phase"])
 
     class Meta:
         verbose_name = "resultado de fase"
