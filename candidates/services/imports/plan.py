@@ -10,7 +10,6 @@ is written.
 from __future__ import annotations
 
 import datetime
-import hashlib
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Mapping
 from decimal import Decimal
@@ -40,6 +39,7 @@ from candidates.services.imports.report import (
     Problem,
     RowView,
     date,
+    fingerprint,
     fragment,
     num,
     plural,
@@ -129,11 +129,17 @@ class _Planner:
         self.resolve_phases()
         self.load_positions()
         with paused_gc():
-            rows = self.parse_rows()
-            self.load(rows)
-            if self.open_stream is not None and not self.problems:
-                self.start_stream(self.open_stream)
-            self.plan_rows(rows)
+            self.load()
+            # ``STREAM_ROWS`` rows read and checked at a time: the writing (``commit`` on PostgreSQL, the longer
+            # part) starts after the first ones rather than once the whole file is read.
+            rows: list[Row] = []
+            for chunk in self.parse_rows():
+                self.load_candidates(chunk)
+                if self.stream is None and self.open_stream is not None and not self.problems:
+                    self.start_stream(self.open_stream)
+                self.plan_rows(chunk, first=len(rows))
+                rows += chunk
+            self.end_plan()
             self.settle_new_phases(rows)
             self.summarise(rows)
         # In the file's order (the checks run in several passes); problems of the whole file first.
@@ -187,7 +193,7 @@ class _Planner:
 
     # Reading rows --------------------------------------------------------------------------------------
 
-    def parse_rows(self) -> list[Row]:
+    def parse_rows(self) -> Iterator[list[Row]]:  # ``STREAM_ROWS`` at a time
         headers = self.table.headers
         width = len(headers)
         parsers = [
@@ -235,7 +241,10 @@ class _Planner:
                     del problems[errors:]
                     continue
             rows.append(Row(line, values, scores, len(problems) > errors))
-        return rows
+            if len(rows) == STREAM_ROWS:
+                yield rows
+                rows = []
+        yield rows
 
     # What exists ---------------------------------------------------------------------------------------
 
@@ -258,7 +267,7 @@ class _Planner:
                 self.position_lookup[raw] = position  # the same spelling comes again on other rows
         return position
 
-    def load(self, rows: list[Row]) -> None:
+    def load(self) -> None:
         contest = self.contest
         registrations = list(Registration.objects.filter(contest=contest))
         self.by_number = {r.number: r for r in registrations}
@@ -269,10 +278,6 @@ class _Planner:
             c.pk: c for c in Candidate.objects.filter(registrations__contest=contest).distinct()
         }
         self.candidates_by_cpf = {c.cpf: c for c in self.candidates_by_id.values()}
-        wanted = {row.values["cpf"] for row in rows if row.values.get("cpf")}
-        for candidate in _candidates_with_cpf(sorted(wanted - self.candidates_by_cpf.keys())):
-            self.candidates_by_id[candidate.pk] = candidate
-            self.candidates_by_cpf[candidate.cpf] = candidate
         for registration in registrations:  # fill the caches: reading them later costs no query
             registration.position = self.positions_by_id[registration.position_id]
             registration.candidate = self.candidates_by_id[registration.candidate_id]
@@ -294,19 +299,24 @@ class _Planner:
                 self.results[(result.registration_id, result.phase_id)] = result
             elif result.absent:
                 self.absent_elsewhere.add(result.registration_id)
+        self.seen_numbers: dict[str, int] = {}
+        self.candidate_lines: dict[str, tuple[int, str]] = {}
+        self.planned_candidates: dict[str, Candidate | New] = {}
+
+    def load_candidates(self, rows: list[Row]) -> None:
+        """The candidates of other contests with the CPFs of ``rows``."""
+        wanted = {row.values["cpf"] for row in rows if row.values.get("cpf")}
+        for candidate in _candidates_with_cpf(sorted(wanted - self.candidates_by_cpf.keys())):
+            self.candidates_by_id[candidate.pk] = candidate
+            self.candidates_by_cpf[candidate.cpf] = candidate
 
     # Checking and planning each row --------------------------------------------------------------------
 
-    def plan_rows(self, rows: list[Row]) -> None:
-        seen_numbers: dict[str, int] = {}
-        self.candidate_lines: dict[str, tuple[int, str]] = {}
-        self.planned_candidates: dict[str, Candidate | New] = {}
-        total = len(rows)
-        for done, row in enumerate(rows, start=1):
+    def plan_rows(self, rows: list[Row], *, first: int) -> None:  # ``first``: how many rows came before
+        seen_numbers = self.seen_numbers
+        for done, row in enumerate(rows, start=first + 1):
             if done % 1000 == 0:
-                self.tick("Conferindo", done, total)
-            if self.stream is not None and done % STREAM_ROWS == 0 and not self.problems:
-                self.stream.send_new(self.new)
+                self.tick("Conferindo", done, self.table.row_count)
             number = row.values.get("number", "")
             if not number:
                 if "number" in row.values:  # else the cell was unreadable, and that is already reported
@@ -322,7 +332,12 @@ class _Planner:
             seen_numbers[number] = row.line
             if not row.bad:
                 self.plan_row(row, number)
-        missing = sum(1 for n in self.by_number if n not in seen_numbers)
+        if self.stream is not None and not self.problems:
+            self.stream.send_new(self.new)
+
+    def end_plan(self) -> None:
+        """What only the whole file tells: the registrations it leaves out, a candidate twice in a position."""
+        missing = sum(1 for n in self.by_number if n not in self.seen_numbers)
         self.preview.missing_from_file = missing
         if missing:
             self.preview.notices.append(
@@ -589,25 +604,9 @@ class _Planner:
         preview.per_position = dict(sorted(per_position.items()))
         preview.rows = [self.view(row) for row in rows[:PREVIEW_ROWS] if row.status]
         preview.changed_rows = [self.view(row) for row in rows if row.status == CHANGED][:CHANGED_ROWS_SHOWN]
-        preview.fingerprint = self.fingerprint(rows)
-
-    def fingerprint(self, rows: list[Row]) -> str:
-        """A hash of what the import does to the data: equal for the preview and the commit unless the data
-        changed. The maximum and pass mark of the phases it creates are left out: the clerk confirms them
-        after the preview, and a score above a confirmed maximum is a problem the commit refuses."""
-        digest = hashlib.sha256()
-        preview = self.preview
-        heading = (
-            sorted(self.mapping.items()),
-            [spec.name for spec in preview.phases_to_create],
-            preview.notices,
-            preview.missing_from_file,
-            sorted(preview.other_positions.items()) if self.only_contest_positions else None,
+        preview.fingerprint = fingerprint(
+            preview, self.mapping, rows, only_contest_positions=self.only_contest_positions
         )
-        digest.update(repr(heading).encode())
-        for row in rows:
-            digest.update(f"\n{row.line}\x1f{row.status}\x1f{row.changes!r}".encode())
-        return digest.hexdigest()
 
     def view(self, row: Row) -> RowView:
         reg = row.registration

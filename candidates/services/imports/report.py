@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import datetime
+import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from contests.wording import decimal_comma, plural, thousands
+
+if TYPE_CHECKING:
+    from candidates.services.imports.rows import Row
 
 
 @dataclass(frozen=True)
@@ -299,3 +303,23 @@ def shown(value: Any) -> str:
     if isinstance(value, datetime.date):
         return date(value)
     return str(value)
+
+
+def fingerprint(
+    preview: Preview, mapping: Mapping[str, str], rows: Sequence[Row], *, only_contest_positions: bool
+) -> str:
+    """A hash of what the import does to the data: equal for the preview and the commit unless the data
+    changed. The maximum and pass mark of the phases it creates are left out: the clerk confirms them
+    after the preview, and a score above a confirmed maximum is a problem the commit refuses."""
+    digest = hashlib.sha256()
+    heading = (
+        sorted(mapping.items()),
+        [spec.name for spec in preview.phases_to_create],
+        preview.notices,
+        preview.missing_from_file,
+        sorted(preview.other_positions.items()) if only_contest_positions else None,
+    )
+    digest.update(repr(heading).encode())
+    for row in rows:
+        digest.update(f"\n{row.line}\x1f{row.status}\x1f{row.changes!r}".encode())
+    return digest.hexdigest()
