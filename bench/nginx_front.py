@@ -161,9 +161,13 @@ def wrk(
     work: Path,
     name: str,
     count_cache: bool = False,
+    pause_ms: int = 0,
 ) -> subprocess.Popen:
-    """Start wrk on ``paths`` (cycled in each thread); ``result`` reads its figures."""
-    (work / f"{name}.lua").write_text(LUA + (LUA_CACHE if count_cache else ""))
+    """Start wrk on ``paths`` (cycled in each thread); ``result`` reads its figures. ``pause_ms``: each
+    connection waits that long after an answer before its next request (wrk's ``delay``), which sets the
+    rate: about ``connections × 1000 / pause_ms`` requests per second at most."""
+    pace = f"delay = function() return {pause_ms} end\n" if pause_ms else ""
+    (work / f"{name}.lua").write_text(LUA + (LUA_CACHE if count_cache else "") + pace)
     (work / f"{name}.paths").write_text("\n".join(paths) + "\n")
     command = [
         WRK, "-t", str(threads), "-c", str(connections), "-d", f"{seconds}s", "--timeout", "10s",
