@@ -303,8 +303,7 @@ class _Planner:
         self.candidate_lines: dict[str, tuple[int, str]] = {}
         self.planned_candidates: dict[str, Candidate | New] = {}
 
-    def load_candidates(self, rows: list[Row]) -> None:
-        """The candidates of other contests with the CPFs of ``rows``."""
+    def load_candidates(self, rows: list[Row]) -> None:  # those of other contests with the CPFs of ``rows``
         wanted = {row.values["cpf"] for row in rows if row.values.get("cpf")}
         for candidate in _candidates_with_cpf(sorted(wanted - self.candidates_by_cpf.keys())):
             self.candidates_by_id[candidate.pk] = candidate
@@ -379,7 +378,7 @@ class _Planner:
         if existing is None:
             registration = New(
                 Registration,
-                {"contest_id": self.contest.pk, "position_id": position.pk, "number": number},
+                {"contest_id": self.contest.id, "position_id": position.id, "number": number},
                 candidate_id=candidate,
             )
         else:
@@ -472,7 +471,7 @@ class _Planner:
     ) -> None:
         if existing is not None:
             self.pairs[(existing.position_id, existing.candidate_id)] -= 1
-        pair = (position.pk, candidate.pk or id(candidate))
+        pair = (position.id, candidate.pk or id(candidate))
         self.pairs[pair] += 1
         if self.pair_line.setdefault(pair, row.line) != row.line:
             self.pair_more_lines[pair].append(row.line)
@@ -521,6 +520,8 @@ class _Planner:
 
     def check_preferred(self, row: Row, registration: Registration | New, changes: dict[str, Any]) -> None:
         preferred = changes.get("preferred_reserve", registration.preferred_reserve)
+        if not preferred:  # the policy's default: nothing to check (most rows)
+            return
         chosen = eligibility.reserves_chosen(
             racial=changes.get("racial_reserve", registration.racial_reserve),
             pcd=changes.get("pcd_reserve", registration.pcd_reserve),
