@@ -91,6 +91,9 @@ _SCORE_COLUMNS: tuple[tuple[str, Kind], ...] = (
 )
 
 
+LISTS_WORK_MEM = "64MB"
+
+
 def _gather(
     contest: Contest,
     positions: Sequence[Position],
@@ -142,6 +145,12 @@ def _gather(
     for position in positions:
         digest.update(repr((position.pk, position.code)).encode())
 
+    if connection.vendor == "postgresql":
+        # Both reads are sorted by the server (the registrations, joined to their candidates, by id): 14 MB
+        # for 100,000, sorted in memory rather than on disk in 4 MB runs (the default ``work_mem``), for
+        # this transaction only.
+        with connection.cursor() as cursor:
+            cursor.execute(f"SET LOCAL work_mem = '{LISTS_WORK_MEM}'")
     registrations = (
         Registration.objects.filter(contest=contest, position_id__in=position_ids)
         .order_by("pk")

@@ -11,8 +11,9 @@ from django.db import connection
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
-from candidates.models import Candidate
-from candidates.services.imports import writing
+from candidates.models import Candidate, PhaseResult, Registration
+from candidates.services.imports import commit, parse_upload, writing
+from candidates.services.imports import run as run_module
 from candidates.services.imports.writing import New
 from tests import builders
 
@@ -117,3 +118,29 @@ def test_create_writes_the_same_history_rows_as_simple_historys_bulk_create():
         return [{k: v for k, v in row.items() if k not in {"id", "history_id", "cpf"}} for row in rows]
 
     assert history_rows([item.pk for item in copied]) == history_rows([obj.pk for obj in objs])
+
+
+@pytest.mark.django_db
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="ANALYZE is PostgreSQL's")
+@pytest.mark.parametrize("threshold, analysed", [(100, True), (1_000, False)])
+def test_an_import_of_many_rows_renews_the_statistics_of_the_tables_the_lists_read(
+    monkeypatch, threshold, analysed
+):
+    """PostgreSQL learns how many registrations there are at once (its planner joined 100,000 by a nested
+    loop after an import it had not analysed); a small import leaves that to autovacuum."""
+    monkeypatch.setattr(run_module, "BULK_ANALYZE_ROWS", threshold)
+    tables = [m._meta.db_table for m in (Registration, Candidate, PhaseResult)]
+
+    def estimates():
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT relname, reltuples FROM pg_class WHERE relname = ANY(%s)", [tables])
+            return dict(cursor.fetchall())
+
+    contest = builders.make_example_contest()
+    clerk = builders.make_user("secretaria", "Secretaria")
+    before = estimates()
+    commit(contest, parse_upload(builders.EXAMPLE_CSV), None, clerk, today=datetime.date(2026, 6, 1))
+    counts = {m._meta.db_table: float(m.objects.count()) for m in (Registration, Candidate, PhaseResult)}
+    assert counts[Registration._meta.db_table] == 132
+    # The estimates are kept outside transactions: an earlier test's may already be these counts.
+    assert estimates() == (counts if analysed else before)

@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
 
-from candidates.models import Phase
+from candidates.models import Candidate, Phase, PhaseResult, Registration
 from candidates.services.imports import writing
 from candidates.services.imports.files import Table, paused_gc
 from candidates.services.imports.plan import Progress, _Planner
@@ -162,6 +162,7 @@ def _write(
             if expected is not None and preview.fingerprint != expected:
                 raise ImportChanged(preview)
             planner.write(by=by, reason=_reason(table, preview))
+            _analyze_after_bulk(preview)
         finally:
             if planner.stream is not None:  # the writing thread is done before the transaction ends
                 planner.stream.close()
@@ -169,6 +170,24 @@ def _write(
         import_mapping_save(contest=contest, by=by, columns=planner.mapping)
     _release(planner)
     return preview
+
+
+# An import of thousands of rows changes what PostgreSQL knows of its tables, and autovacuum's analyze,
+# where it is on, comes a minute or more after the commit. Without it, the lists computed right after an
+# import of 100,000 joined the candidates by a nested loop and sorted on disk: their two reads took 224 ms
+# of the server's time, 113 ms once the tables were analysed (and ``work_mem`` raised, in ``results``).
+# ANALYZE within the import's transaction counts the rows it wrote; about 0.13 s for 100,000.
+BULK_ANALYZE_ROWS = 1_000
+_ANALYZED = (Registration, Candidate, PhaseResult)
+
+
+def _analyze_after_bulk(preview: Preview) -> None:
+    """PostgreSQL's statistics of the tables the lists read, renewed after an import of many rows."""
+    if connection.vendor != "postgresql" or preview.new + preview.updated < BULK_ANALYZE_ROWS:
+        return
+    tables = ", ".join(connection.ops.quote_name(model._meta.db_table) for model in _ANALYZED)
+    with connection.cursor() as cursor:
+        cursor.execute(f"ANALYZE {tables}")
 
 
 def _reason(table: Table, preview: Preview) -> str:
