@@ -43,17 +43,19 @@ run: demo
 
 # The suite over every core (pytest-xdist): each worker has its own test database (SQLite in memory;
 # test_<name>_gw0, _gw1… on PostgreSQL), its own Chromium and its own live server on a free port. Tests go
-# in small batches to whichever worker is free, in pytest-django's order, so that on each worker too every
-# transactional test (they end with a flush) runs after the others; a module's rows built once
-# (tests/module_data.py) are built once per worker. `make test PYTEST_WORKERS=0` runs serially in one
+# two at a time (tests/conftest.py) to whichever worker is free, in pytest-django's order, so that on each
+# worker too every transactional test (they end with a flush) runs after the others; a module's rows built
+# once (tests/module_data.py) are built once per worker that runs its tests. `make test PYTEST_WORKERS=0` runs serially in one
 # process; PYTEST_ARGS adds pytest arguments (`make test PYTEST_ARGS="tests/contests -x"`).
 # On SQLite each worker copies the migrated database the previous run kept (tests/migrated_db.py) while the
 # migrations and models are unchanged; PDFs of the same HTML are rendered once per worker (tests/rendered_pdfs.py);
 # the demo (seed_demo) is built once per starting rows, code and day, then copied (tests/demo_snapshot.py).
 # CI adds PYTEST_ARGS=--hypothesis-profile=thorough (twice the form fuzz's generated examples).
 PYTEST_WORKERS ?= auto
+# PYTHONDONTWRITEBYTECODE emptied: where the environment sets it, pytest cannot keep its rewritten test
+# modules and each worker rewrote all of them on every run (7 s of CPU each).
 test: install
-	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist load $(PYTEST_ARGS)
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist load $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .
