@@ -184,27 +184,34 @@ def cached_handle(handle):
         path = Path(settings.BASE_DIR) / ".pytest_cache" / "demo-snapshots" / f"{key}.pickle"
         rebuild = bool(os.environ.get("COTAS_TEST_SEED"))
         snapshot = None if rebuild else MEMORY.get(key)
-        if snapshot is None and not rebuild:
+        if snapshot is None:
+            # The lock held while building: a worker that needs the same demo meanwhile waits and copies it
+            # (taken only to look, it let both workers build the same demo at once, each paying its 7 s of CPU).
             with _locked(path):
-                if path.exists():
+                if not rebuild and path.exists():
                     snapshot = MEMORY[key] = path.read_bytes()
-        if snapshot is not None:
-            command.stdout.write(_put(snapshot), ending="")
-            return
-        printed = io.StringIO()
-        stdout = command.stdout
-        command.stdout = _Tee(stdout, printed)
-        try:
-            handle(command, *args, **options)
-        finally:
-            command.stdout = stdout
-        snapshot = MEMORY[key] = _take(printed.getvalue())
-        with _locked(path):
-            partial = path.with_suffix(f".{os.getpid()}.part")
-            partial.write_bytes(snapshot)
-            os.replace(partial, path)
+                else:
+                    MEMORY[key] = _built(handle, command, path, args, options)
+                    return
+        command.stdout.write(_put(snapshot), ending="")
 
     return wrapper
+
+
+def _built(handle, command, path: Path, args: tuple[Any, ...], options: dict[str, Any]) -> bytes:
+    """The command run as written; its rows, files and output kept in ``path`` and returned."""
+    printed = io.StringIO()
+    stdout = command.stdout
+    command.stdout = _Tee(stdout, printed)
+    try:
+        handle(command, *args, **options)
+    finally:
+        command.stdout = stdout
+    snapshot = _take(printed.getvalue())
+    partial = path.with_suffix(f".{os.getpid()}.part")
+    partial.write_bytes(snapshot)
+    os.replace(partial, path)
+    return snapshot
 
 
 class _Tee:
