@@ -8,11 +8,12 @@ and score already as the public reads them.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import template
-from django.utils.html import conditional_escape as escape
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
@@ -27,8 +28,8 @@ LINE = (
 @register.simple_tag
 def list_lines(rows: Iterable[Mapping[str, Any]]) -> SafeString:
     """The ``<tr>`` of each line, in order: place, inscription, name, score, place on the general list.
-    Every value is escaped (``conditional_escape``: what ``{{ }}`` does, and no double escape of a value
-    already marked safe)."""
+    Every value is escaped (``escape``: what ``{{ }}`` does, and no double escape of a value already
+    marked safe)."""
     line = LINE.format
     return mark_safe(  # every value below is escaped
         "\n".join(
@@ -42,3 +43,15 @@ def list_lines(rows: Iterable[Mapping[str, Any]]) -> SafeString:
             for row in rows
         )
     )
+
+
+def escape(value: Any) -> str:
+    """``conditional_escape`` of a value, its plain texts and integers without its checks for lazy and safe
+    texts (each cost a wrapper and a generator: 250 values a page, a sixth of answering a search). A plain
+    ``str`` is escaped as Django's ``escape`` does (``html.escape``), an integer has nothing to escape."""
+    kind = type(value)
+    if kind is str:
+        return html.escape(value)
+    if kind is int:
+        return str(value)
+    return conditional_escape(value)

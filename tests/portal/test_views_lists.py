@@ -274,3 +274,14 @@ def test_a_list_line_is_escaped_and_its_places_have_the_thousands_dot():
     assert "Ana &amp; &lt;b&gt;Bia&lt;/b&gt;" in html_line and "<b>" not in html_line
     assert '<td class="num" data-label="Nota final">—</td>' in html_line
     assert '<td class="num" data-label="Na lista geral">20.345º</td>' in html_line
+
+
+def test_the_lines_escape_is_djangos_conditional_escape():
+    """``list_lines`` escapes plain texts and integers without Django's checks: the same text for each."""
+    from django.utils.html import conditional_escape
+    from django.utils.safestring import mark_safe
+
+    from portal.templatetags.public_lists import escape
+
+    for value in ('Joana D\'Arc "Bia" <i> & co', "", 1234, None, mark_safe("<b>já seguro</b>"), 7.5):
+        assert escape(value) == conditional_escape(value)
