@@ -420,7 +420,10 @@ class Position(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["contest", "code"], name="contests_position_unique_code_per_contest"
-            )
+            ),
+            # What a registration's foreign key to its position and contest refers to (candidates, migration
+            # 0029): one check per row instead of two.
+            models.UniqueConstraint(fields=["id", "contest"], name="contests_position_unique_id_contest"),
         ]
 
     def __str__(self) -> str:

@@ -199,3 +199,25 @@ def test_registration_str_and_fields(db):
     registration = builders.make_registration(number="1001")
     assert str(registration) == "Inscrição 1001"
     assert registration.status == Registration.Status.ACTIVE
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite keeps no key on these columns")
+def test_the_database_refuses_a_registration_whose_position_is_not_its_contests(db):
+    """One foreign key, (position, contest) -> the position's (id, contest), stands for the two it replaced:
+    the position exists, and is the contest's (the contest exists through the position's own key)."""
+    registration = builders.make_registration()
+    other = builders.make_position(builders.make_contest())
+    table = connection.ops.quote_name(Registration._meta.db_table)
+    for position_id in (other.pk, other.pk + 1000):
+        with pytest.raises(IntegrityError) as error, transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(
+                f"UPDATE {table} SET position_id = %s WHERE id = %s", [position_id, registration.pk]
+            )
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        assert "candidates_registration_position_in_contest" in str(error.value)
+    with transaction.atomic(), connection.cursor() as cursor:  # the same update with its contest: accepted
+        cursor.execute(
+            f"UPDATE {table} SET position_id = %s, contest_id = %s WHERE id = %s",
+            [other.pk, other.contest_id, registration.pk],
+        )
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
