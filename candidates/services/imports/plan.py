@@ -54,7 +54,7 @@ from contests.models import Contest, Policy, Position
 
 Progress = Callable[[str, int, int], None]
 PREVIEW_ROWS = 10
-STREAM_ROWS = 5000  # the new objects of every so many rows checked go to the ``writing.Stream``
+STREAM_ROWS = 5000  # rows read and checked at a time, their new objects then sent to the ``writing.Stream``
 CHANGED_ROWS_SHOWN = 50
 SCORE_LIMIT = Decimal("999999.99")
 MAX_SCORE_STEPS = (Decimal(10), Decimal(20), Decimal(50), Decimal(100), Decimal(1000), Decimal(10000))

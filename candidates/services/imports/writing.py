@@ -19,22 +19,22 @@ checked as each COPY ends (``SET CONSTRAINTS … IMMEDIATE``) rather than all at
 anywhere still leaves nothing: the transaction rolls back what was written.
 
 Where the time goes for 100,000 new registrations (384,081 rows and as many history rows; ``make
-bench-import``, CPU seconds, December 2026, measured at load 5 to 8 on the shared 2-core machine, so
-inflated). PostgreSQL's backend, 5.0 to 5.5 s: the COPYs ≈ 1.3 s, the history ``INSERT … SELECT`` ≈ 1.4 s
-(each history row updates four or five indexes: timed in psql, 0.14 to 0.22 s per index for 159,000 rows,
-the heap alone 0.14 s), the ids 0.13 s, and 1.8 s for the 643,047 foreign-key checks (one query and one row
-lock each, 100,000 of them on the one contest row; immediate or deferred, the same CPU). Skipping them
-(``session_replication_role``, or dropping and re-adding the constraints) needs a superuser or locks that
-stop the site: not done. The command, 5.2 to 5.9 s: Django's start 0.9 s (1.4 s before the PDF, XLSX and
-calendar libraries were imported where used), reading the CSV ≈ 0.5 s, ``parse_rows`` 0.7 s,
-``plan_rows`` 1.4 s, the writing thread 1.1 s (``COPY`` rows encoded by psycopg). The checks no longer
-wait for PostgreSQL, but PostgreSQL now waits for them: it starts only once the file is read, parsed and
-the existing data loaded (≈ 2.4 s after the command starts, on a quiet machine), then has ≈ 4.8 s of work,
-longer than the checks' 2.5 s (the planner's and the writing thread's, sharing the GIL). Measured on a
-quiet machine (load 1.0), three runs each, the same machine and minutes: 9.9 to 10.2 s for the whole
-command, against 10.1 to 10.8 s before the writing thread and the lighter start (the command's CPU 5.6 to
-5.7 s, PostgreSQL's 5.3 to 5.5 s: the overlap gains less than the estimate of ≈ 2 s); 5 s needs
-PostgreSQL's part to shrink by ≈ 2 s or start earlier.
+bench-import``, CPU seconds, December 2026, on the shared 2-core machine at load 3 to 5, so inflated).
+PostgreSQL's backend, 4.3 to 4.6 s (5.1 to 5.2 s before the changes below), by ``perf`` samples of it:
+the foreign-key checks 1.6 s (543,047 of them, one query and one row lock each; 0.37 s of them at the
+commit, the scores' keys to the phases the file creates, saved last; immediate or deferred, the same
+CPU), the COPYs 1.4 s (0.8 s of it their indexes), the history ``INSERT … SELECT`` 1.1 s (0.6 s of it
+its indexes: the id and the history id, and the registration for the scores), the ``ANALYZE`` at the end
+0.12 s. Skipping the checks (``session_replication_role``, or dropping and re-adding the constraints)
+needs a superuser or locks that stop the site: not done; the registration's position and contest share
+one key (migration 0029: 100,000 checks fewer, 0.35 s), and the history tables have no index on the date
+or the user (``ImportedHistory``: 768,000 insertions fewer, ≈ 0.4 s). The command, 4.5 to 4.8 s (5.0 s
+before): Django's start and reading the CSV 1.0 s, parsing and checking 2.2 s, the writing thread 1.0 s
+(``COPY`` rows encoded by psycopg). The rows are read and checked 5,000 at a time, so that the writing
+starts after the first ones (1.0 to 1.1 s after the command's start at load 3; 2.9 to 3.4 s at load 4
+when it waited for the whole file), and threads switch every 0.5 ms while it runs (``SWITCH_INTERVAL``). Both sides are now CPU-bound on a loaded machine: 9 s of CPU
+for two cores. Tried and left out: encoding the next rows in a third thread while PostgreSQL stores the
+previous ones (no gain measurable at load 3 to 5). 5 s for the whole command needs ≈ 2 s less CPU in all.
 """
 
 from __future__ import annotations
