@@ -43,10 +43,11 @@ run: demo
 
 # The suite over every core (pytest-xdist): each worker has its own test database (SQLite in memory;
 # test_<name>_gw0, _gw1… on PostgreSQL), its own Chromium and its own live server on a free port. Tests go
-# two at a time (tests/conftest.py) to whichever worker is free, in pytest-django's order, so that on each
-# worker too every transactional test (they end with a flush) runs after the others; a module's rows built
-# once (tests/module_data.py) are built once per worker that runs its tests. `make test PYTEST_WORKERS=0` runs serially in one
-# process; PYTEST_ARGS adds pytest arguments (`make test PYTEST_ARGS="tests/contests -x"`).
+# to whichever worker is free, three at most queued for each (tests/conftest.py), in pytest-django's order,
+# so that on each worker too every transactional test (they end with a flush) runs after the others; a
+# module's rows built once (tests/module_data.py) are built once per worker that runs its tests.
+# `make test PYTEST_WORKERS=0` runs serially in one process; PYTEST_ARGS adds pytest arguments
+# (`make test PYTEST_ARGS="tests/contests -x"`).
 # On SQLite each worker copies the migrated database the previous run kept (tests/migrated_db.py) while the
 # migrations and models are unchanged; PDFs of the same HTML are rendered once per worker (tests/rendered_pdfs.py);
 # the demo (seed_demo) is built once per starting rows, code and day, then copied (tests/demo_snapshot.py).
