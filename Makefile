@@ -77,15 +77,15 @@ bench: install
 
 bench-municipal: install
 	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB); createdb -h 127.0.0.1 -U postgres $(BENCH_DB)
-	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/municipal.py
-	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB)
+	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/municipal.py; \
+		rc=$$?; dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB); exit $$rc
 
 # Import 100,000 registrations through the command (issue 24: 5 s); BENCH_ARGS=--profile prints the
 # command's cProfile.
 bench-import: install
 	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB); createdb -h 127.0.0.1 -U postgres $(BENCH_DB)
-	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/municipal_import.py $(BENCH_ARGS)
-	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB)
+	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/municipal_import.py $(BENCH_ARGS); \
+		rc=$$?; dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB); exit $$rc
 
 # Compute and publish the lists of 100,000 registrations (issue 24: ≤ 3 s), in its own database so that it
 # runs beside the other benchmarks.
@@ -98,8 +98,8 @@ bench-lists: install
 # Result day on the public portal: 100,000 registrations, gunicorn with 2 workers, 50 clients.
 bench-public: install
 	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB); createdb -h 127.0.0.1 -U postgres $(BENCH_DB)
-	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/public_load.py
-	dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB)
+	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/public_load.py; \
+		rc=$$?; dropdb -h 127.0.0.1 -U postgres --if-exists $(BENCH_DB); exit $$rc
 
 bench-uploads: install
 	$(DEV_ENV) $(BIN)/python bench/crafted_uploads.py
