@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Collection, Mapping, Sequence
 from enum import StrEnum
+from functools import cache
 
 # Category codes, as ``Policy.Group`` stores them (IBGE categories; quilombola: Lei 15.142).
 PRETA = "preta"
@@ -134,6 +135,8 @@ def preferred_reserve_refusal(preferred: str, *, chosen: Collection[str]) -> str
     )
 
 
+@cache
 def reserves_chosen(*, racial: bool, pcd: bool) -> frozenset[str]:
-    """The reserves a registration opted for, as ``preferred_reserve_refusal`` takes them."""
+    """The reserves a registration opted for, as ``preferred_reserve_refusal`` takes them (one of four
+    sets, made once: an import asks for every row)."""
     return frozenset(name for name, on in ((RACIAL, racial), (PCD, pcd)) if on)

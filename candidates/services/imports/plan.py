@@ -520,8 +520,6 @@ class _Planner:
 
     def check_preferred(self, row: Row, registration: Registration | New, changes: dict[str, Any]) -> None:
         preferred = changes.get("preferred_reserve", registration.preferred_reserve)
-        if not preferred:  # the policy's default: nothing to check (most rows)
-            return
         chosen = eligibility.reserves_chosen(
             racial=changes.get("racial_reserve", registration.racial_reserve),
             pcd=changes.get("pcd_reserve", registration.pcd_reserve),
