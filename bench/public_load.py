@@ -451,29 +451,16 @@ def result_day(
         )  # fmt: skip
         figures["busca gunicorn"] = nginx_front.result(direct)
         load_before = os.getloadavg()
-        static = nginx_front.wrk(
-            port, pages, connections=args.snapshot_clients, seconds=seconds, threads=2, work=work,
-            name="snapshot",
-        )  # fmt: skip
-        dynamic = nginx_front.wrk(
-            port, searches, connections=args.search_clients, seconds=seconds, threads=1, work=work,
-            name="busca", count_cache=True,
-        )  # fmt: skip
-        figures |= {"snapshot": nginx_front.result(static), "busca": nginx_front.result(dynamic)}
+        figures |= _snapshot_and_search(port, pages, searches, args, work, "snapshot", "busca")
         # Again at the floor's rate: the same 200 connections, each pausing after an answer so that all of
         # them ask for a quarter more than SNAPSHOT_RATE_FLOOR pages a second (less the time each answer
-        # takes), and the search beside them. A result day
-        # brings its visitors at a rate; the closed loop above (no pause) brings as many as the two cores
-        # can answer, five or six times the floor, and leaves nothing to anything else on them.
-        paced = nginx_front.wrk(
-            port, pages, connections=args.snapshot_clients, seconds=seconds, threads=2, work=work,
-            name="snapshot-ritmo", pause_ms=max(1, args.snapshot_clients * 1000 * 4 // (SNAPSHOT_RATE_FLOOR * 5)),
-        )  # fmt: skip
-        beside = nginx_front.wrk(
-            port, searches, connections=args.search_clients, seconds=seconds, threads=1, work=work,
-            name="busca-ritmo", count_cache=True,
-        )  # fmt: skip
-        figures |= {"snapshot ritmo": nginx_front.result(paced), "busca ritmo": nginx_front.result(beside)}
+        # takes), and the search beside them. A result day brings its visitors at a rate; the closed loop
+        # above (no pause) brings as many as the two cores can answer, five or six times the floor, and
+        # leaves nothing to anything else on them.
+        pause_ms = max(1, args.snapshot_clients * 1000 * 4 // (SNAPSHOT_RATE_FLOOR * 5))
+        figures |= _snapshot_and_search(
+            port, pages, searches, args, work, "snapshot ritmo", "busca ritmo", pause_ms=pause_ms
+        )
         load_after = os.getloadavg()
     finally:
         nginx_front.stop(nginx)
@@ -486,16 +473,8 @@ def result_day(
     )
     header = ("página", "conexões", "pedidos", "pedidos/s", "p50", "p95", "p99", "erros")
     print("{:<13} {:>8} {:>9} {:>10} {:>8} {:>8} {:>8} {:>6}".format(*header))
-    search_clients, snapshot_clients = args.search_clients, args.snapshot_clients
-    clients = (
-        search_clients,
-        search_clients,
-        snapshot_clients,
-        search_clients,
-        snapshot_clients,
-        search_clients,
-    )
-    for (kind, f), connections in zip(figures.items(), clients, strict=True):
+    for kind, f in figures.items():
+        connections = args.snapshot_clients if kind.startswith("snapshot") else args.search_clients
         print(
             f"{kind:<13} {connections:>8} {f['requests']:>9,} {f['rate']:>10,.0f} {f['p50']:>6.1f}ms "
             f"{f['p95']:>6.1f}ms {f['p99']:>6.1f}ms {f['errors']:>6}"
@@ -533,6 +512,32 @@ def result_day(
     )
     print("Pisos (issue 24): " + "; ".join(f"{label}: {'ok' if ok else 'NÃO'}" for label, ok in checks))
     return not all(ok for _, ok in checks)
+
+
+def _snapshot_and_search(
+    port: int,
+    pages: list[str],
+    searches: list[str],
+    args: argparse.Namespace,
+    work: Path,
+    snapshot: str,
+    search: str,
+    *,
+    pause_ms: int = 0,
+) -> dict[str, dict]:
+    """The snapshot's pages (``args.snapshot_clients`` connections, each pausing ``pause_ms`` after an
+    answer) and the search through nginx (``args.search_clients``) loaded at once for ``args.seconds``:
+    their figures under the names ``snapshot`` and ``search``."""
+    seconds = int(args.seconds)
+    static = nginx_front.wrk(
+        port, pages, connections=args.snapshot_clients, seconds=seconds, threads=2, work=work,
+        name=snapshot.replace(" ", "-"), pause_ms=pause_ms,
+    )  # fmt: skip
+    dynamic = nginx_front.wrk(
+        port, searches, connections=args.search_clients, seconds=seconds, threads=1, work=work,
+        name=search.replace(" ", "-"), count_cache=True,
+    )  # fmt: skip
+    return {snapshot: nginx_front.result(static), search: nginx_front.result(dynamic)}
 
 
 async def _each(paths: list[str], clients: int) -> list[float]:
