@@ -13,10 +13,13 @@ from decimal import Decimal
 
 import pytest
 from django.urls import reverse
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
 
 from candidates.models import Candidate
 from candidates.services.results import result_run_compute, result_run_publish
 from contests.models import Contest
+from portal.templatetags.public_lists import escape
 from tests.builders import (
     make_candidate,
     make_classified_position,
@@ -278,10 +281,5 @@ def test_a_list_line_is_escaped_and_its_places_have_the_thousands_dot():
 
 def test_the_lines_escape_is_djangos_conditional_escape():
     """``list_lines`` escapes plain texts and integers without Django's checks: the same text for each."""
-    from django.utils.html import conditional_escape
-    from django.utils.safestring import mark_safe
-
-    from portal.templatetags.public_lists import escape
-
     for value in ('Joana D\'Arc "Bia" <i> & co', "", 1234, None, mark_safe("<b>já seguro</b>"), 7.5):
         assert escape(value) == conditional_escape(value)

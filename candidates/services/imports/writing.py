@@ -32,8 +32,8 @@ or the user (``ImportedHistory``: 768,000 insertions fewer, ≈ 0.4 s). The comm
 before): Django's start and reading the CSV 1.0 s, parsing and checking 2.2 s, the writing thread 1.0 s
 (``COPY`` rows encoded by psycopg). The rows are read and checked 5,000 at a time, so that the writing
 starts after the first ones (1.0 to 1.1 s after the command's start at load 3; 2.9 to 3.4 s at load 4
-when it waited for the whole file), and threads switch every 0.5 ms while it runs (``SWITCH_INTERVAL``). Both sides are now CPU-bound on a loaded machine: 9 s of CPU
-for two cores. Tried and left out: encoding the next rows in a third thread while PostgreSQL stores the
+when it waited for the whole file), and threads switch every 0.5 ms while it runs (``SWITCH_INTERVAL``).
+Both sides are now CPU-bound on a loaded machine: 9 s of CPU for two cores. Tried and left out: encoding the next rows in a third thread while PostgreSQL stores the
 previous ones (no gain measurable at load 3 to 5). 5 s for the whole command needs ≈ 2 s less CPU in all.
 """
 
