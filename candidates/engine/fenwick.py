@@ -29,11 +29,7 @@ class Fenwick:
     def ones(cls, size: int) -> Fenwick:
         """``size`` values all 1: node i covers lowbit(i) values (no construction loop)."""
         tree = cls.__new__(cls)
-        # lowbit(1..2^k) is a ruler sequence: L(k) = L(k−1) + L(k−1)[:−1] + [2^k], built by list copies.
-        ruler = [1]
-        while len(ruler) < size:
-            ruler = ruler + ruler[:-1] + [2 * len(ruler)]
-        tree.tree = [0, *ruler[:size]] if size else [0]
+        tree.tree = _ruler(size)
         tree.size = size
         tree.total = size
         tree.step = 1 << size.bit_length() if size else 0
@@ -87,6 +83,25 @@ class Fenwick:
         self.size = i
         self.total += value
         self.step = 1 << i.bit_length()
+
+
+def _ruler(size: int) -> list[int]:
+    """``[0, lowbit(1), …, lowbit(size)]``: the tree of ``size`` ones. lowbit(1..2^k) is a ruler sequence,
+    L(k) = L(k−1) + L(k−1)[:−1] + [2^k], built by list copies; its prefixes are the shorter rulers, so the
+    longest one built so far is kept and sliced (an index builds six trees, four of them over a prefix of
+    the general list's size)."""
+    global _RULER
+    ruler = _RULER
+    if len(ruler) < size + 1:
+        ruler = [1]
+        while len(ruler) < size:
+            ruler = ruler + ruler[:-1] + [2 * len(ruler)]
+        ruler.insert(0, 0)
+        _RULER = ruler
+    return ruler[: size + 1]
+
+
+_RULER: list[int] = [0]
 
 
 class FirstFree(Fenwick):

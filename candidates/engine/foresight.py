@@ -118,7 +118,11 @@ class Foresight:
             bars.append(max(rank, bars[-1]) if bars else rank)
             self.causes[fill.kind].append(i)
         c = fill.candidate
-        if nom.list in RESERVES and c not in self.lapsed and seating._is_dual(c):
+        if nom.list not in RESERVES or c in self.lapsed:
+            return
+        on = seating.on
+        # ``seating._is_dual(c)``, inlined: asked for every reserved seat of every fill.
+        if on[RACIAL][c] and on[PCD][c] and not seating.removed[c] and not seating.excluded[c]:
             preferred = seating._preference(c)
             if preferred != nom.list:
                 self.tracked.append((i, c, preferred))

@@ -82,9 +82,9 @@ class ListIndex:
         size = len(self.candidates)
         moved = [self.known[cid] for cid in moves]
         dead: dict[str, list[int]] = {OPEN: [], RACIAL: [], PCD: []}
-        g_entries = array("l", range(size))
-        g_entries.extend(moved)
         g_cur = array("l", range(size))
+        g_entries = g_cur[:]  # a copy at C speed: the same values, before the moves
+        g_entries.extend(moved)
         for i, c in enumerate(moved):
             dead[OPEN].append(g_cur[c])  # the entry a move to the end leaves behind
             g_cur[c] = size + i
@@ -161,12 +161,13 @@ class ListIndex:
         lst = self.lists[name]
         return lst.alive.prefix(lst.cur[c] + 1)
 
-    def general_place(self, c: int) -> str:
+    def general_place(self, c: int, now: int = 0) -> str:
         """``c``'s place in the general list as the reasons word it: the place the published list gives
         (the roster is that list, best first: ``c + 1``), and, when people ahead have left the list or
-        ``c`` moved to its end, the place counted among those on it today (RULES §4 counts those)."""
+        ``c`` moved to its end, the place counted among those on it today (RULES §4 counts those):
+        ``now``, when the caller has it (``position(OPEN, c)``)."""
         published = c + 1
-        now = self.position(OPEN, c)
+        now = now or self.position(OPEN, c)
         if now == published:
             return f"{ordinal(published)} da lista geral"
         return f"{ordinal(published)} da lista geral publicada ({ordinal(now)} na lista de hoje)"

@@ -174,7 +174,7 @@ def _open_choice(seating: Seating, c: int, g_pos: int) -> _Choice:
     take up the reserve (SM art. 4 caput and §3)."""
     params = seating.params
     name = seating.candidates[c].id
-    text = f"{name} é o {seating.general_place(c)} e o primeiro ainda não nomeado"
+    text = f"{name} é o {seating.general_place(c, g_pos)} e o primeiro ainda não nomeado"
     if not (seating.is_on(RACIAL, c) or seating.is_on(PCD, c)):
         return _Choice(text)
     text += f" (cotista na ampla concorrência: não ocupa a reserva{params.cite('open_competition')})"
@@ -188,7 +188,7 @@ def _reverted_choice(seating: Seating, kind: str, c: int, g_pos: int) -> _Choice
     beyond = " fora da ampla concorrência" if params.open_competition_rule == PROJECTED else ""
     text = (
         f"ninguém da lista de {params.label(kind)}{beyond} disponível: a vaga reverte à "
-        f"ampla concorrência{params.cite('reversion')}; {name} é o {seating.general_place(c)} "
+        f"ampla concorrência{params.cite('reversion')}; {name} é o {seating.general_place(c, g_pos)} "
         "e o primeiro ainda não nomeado"
     )
     return _Choice(text, params.citation("reversion"))
@@ -209,7 +209,7 @@ def _reserved_choice(seating: Seating, fill: Fill, cut: int | None, open_count: 
         place = lst.alive.prefix(lst.cur[c] + 1) - lst.alive.prefix(start)
         text = (
             f"{name} é o {ordinal(place)} da lista de {label} fora da ampla concorrência "
-            f"({seating.general_place(c)}, além das {open_count} vagas de ampla concorrência)"
+            f"({seating.general_place(c, g_pos)}, além das {open_count} vagas de ampla concorrência)"
         )
         return _Choice(text, citation, place)
     place = seating.position(kind, c)

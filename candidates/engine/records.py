@@ -368,12 +368,18 @@ class Roster:
                 if cid in seen:
                     raise AllocationError(f"Candidato repetido: {cid}.")
                 seen.add(cid)
-        # The distinct values of ``lists`` and ``prefers`` are a handful: check those, not each row.
-        if set(map(type, map(itemgetter(1), people))) - {frozenset}:
+        # The distinct values of ``lists`` and ``prefers`` are a handful: check those, not each row. An
+        # unhashable ``lists`` (a list, a set) fails the set; a hashable one not a frozenset shows in it.
+        try:
+            distinct = set(map(itemgetter(1), people))
+        except TypeError:
+            distinct = {()}
+        if set(map(type, distinct)) - {frozenset}:
             people = tuple(
                 c if type(c.lists) is frozenset else c._replace(lists=frozenset(c.lists)) for c in people
             )
-        for lists in set(map(itemgetter(1), people)):
+            distinct = set(map(itemgetter(1), people))
+        for lists in distinct:
             if not lists <= _RESERVE_SET:
                 who = next(c.id for c in people if c.lists == lists)
                 raise AllocationError(

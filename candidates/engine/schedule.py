@@ -201,6 +201,8 @@ class Params:
     def threshold_basis(self, n: int) -> int:
         """The vacancies the racial threshold is tested on with ``n`` offered: ``threshold_count``, which
         is ``n`` itself on the position."""
+        if not self.threshold_extra:
+            return n  # ``threshold_count`` is None on the position: asked per seat, so not asked here
         count = self.threshold_count(n)
         return n if count is None else count
 
@@ -289,10 +291,7 @@ def seat_targets(params: Params, s: int, n: int) -> tuple[int, int]:
     with. They depend on the policy, ``s`` and ``n`` only, and the same seats are asked about again and
     again (a seat created again after a rollback, the schedule projected for each call's reasons): the
     policy keeps them for the last ``n``."""
-    memo = params._targets.get(n)
-    if memo is None:
-        params._targets.clear()
-        memo = params._targets[n] = {}
+    memo = _targets_memo(params, n)
     pair = memo.get(s)
     if pair is None:
         pair = memo[s] = (
@@ -300,6 +299,15 @@ def seat_targets(params: Params, s: int, n: int) -> tuple[int, int]:
             params.share(PCD, s, n) if params.pcd is not None else 0,
         )
     return pair
+
+
+def _targets_memo(params: Params, n: int) -> dict[int, tuple[int, int]]:
+    """The policy's memo of ``seat_targets`` for ``n`` (the one for the last ``n`` asked about)."""
+    memo = params._targets.get(n)
+    if memo is None:
+        params._targets.clear()
+        memo = params._targets[n] = {}
+    return memo
 
 
 def kind_by_deficits(params: Params, d_racial: int, d_pcd: int) -> tuple[str, tuple[str, ...]]:
@@ -352,8 +360,15 @@ def seat_rule(params: Params, kept: Sequence[str], n: int) -> Projection:
     collisions: dict[int, tuple[str, ...]] = {}
     served_racial = kinds.count(RACIAL)
     served_pcd = kinds.count(PCD)
+    memo = _targets_memo(params, n)
     for s in range(start, n + 1):
-        kind, contenders = next_kind(params, s, n, served_racial, served_pcd)
+        # ``next_kind`` inlined, its targets read from the policy's memo (a loop over every seat left).
+        pair = memo.get(s) or seat_targets(params, s, n)
+        d_racial, d_pcd = pair[0] - served_racial, pair[1] - served_pcd
+        if d_racial <= 0 and d_pcd <= 0:
+            kinds.append(OPEN)
+            continue
+        kind, contenders = kind_by_deficits(params, d_racial, d_pcd)
         if kind == RACIAL:
             served_racial += 1
         elif kind == PCD:
@@ -504,13 +519,15 @@ def collisions_explained(params: Params, kept: Sequence[str], n: int) -> list[st
 
 def percent_text(rule: ReserveRule) -> str:
     """``format_percent(rule.percent)`` (``"20%"``), kept per percentage: one call per reserved seat
-    explained, and a percentage has one text."""
-    return _percent_text(rule.percent)
+    explained, and a percentage has one text. Kept by numerator and denominator: a ``Fraction``'s own
+    hash is computed in Python at every call."""
+    percent = rule.percent
+    return _percent_text(percent.numerator, percent.denominator)
 
 
 @lru_cache(maxsize=64)
-def _percent_text(percent: Fraction) -> str:
-    return format_percent(percent)
+def _percent_text(numerator: int, denominator: int) -> str:
+    return format_percent(Fraction(numerator, denominator))
 
 
 def share_text(rule: ReserveRule, m: int) -> str:

@@ -293,10 +293,16 @@ class Seating(ListIndex):
     ) -> None:
         """Write each new nomination's reason once the call is settled (``reasons.seat_reason``)."""
         self._why_kinds = None
+        nominations = self.nominations
         for i, fill in enumerate(fills, start=first):
-            nom = self.nominations[i]
+            nom = nominations[i]
             reason = seat_reason(self, fill, cut, open_count, holds.get(fill.candidate))
-            self.nominations[i] = nom._replace(why=reason.text() + nom.why, reason=reason)
+            # ``nom._replace(why=…, reason=…)`` without its keyword machinery (one per nomination).
+            order, seat, kind, cid, listed, status, why, reverted, compensated, _, *flags = nom
+            why = reason.text() + why
+            nominations[i] = Nomination(
+                order, seat, kind, cid, listed, status, why, reverted, compensated, reason, *flags
+            )
 
     def _fill(
         self,

@@ -771,6 +771,33 @@ def test_fenwick_append_and_search_agree_with_a_plain_list():
     assert [ones.prefix(i) for i in range(10)] == list(range(10))
 
 
+def test_fenwick_ones_is_the_tree_of_ones_whatever_trees_were_built_before():
+    """``Fenwick.ones`` slices the longest ruler built so far: a tree built after a longer or a shorter
+    one is the linear construction's, and changing one tree leaves the next ones as they should be."""
+    for size in (0, 1, 9, 1000, 7, 64, 65, 3, 1500, 1024):
+        ones = Fenwick.ones(size)
+        assert ones.tree == Fenwick([1] * size).tree
+        assert ones.total == size
+        if size:
+            ones.add(size - 1, -1)  # the tree is its own list, not the shared ruler
+            assert Fenwick.ones(size).tree == Fenwick([1] * size).tree
+
+
+def test_roster_takes_reserve_lists_of_any_collection_as_frozensets():
+    """A candidate's reserves may come as a list (unhashable), a tuple or a set: the roster keeps them as
+    frozensets, and checks them as such."""
+    roster = initial_state(
+        [Candidate("A", ["racial"]), Candidate("B", ("pcd", "racial"), "pcd"), Candidate("C", {"racial"})],
+        Params(RACIAL_20_AR, pcd=PCD_5),
+    ).roster
+    assert [type(c.lists) for c in roster.candidates] == [frozenset] * 3
+    assert [c.lists for c in roster.candidates] == [{"racial"}, {"racial", "pcd"}, {"racial"}]
+    with pytest.raises(AllocationError, match="desconhecida"):
+        initial_state([Candidate("A", ["x"])], SM)
+    with pytest.raises(AllocationError, match="não concorre"):
+        initial_state([Candidate("A", ("pcd",), "racial")], SM)
+
+
 # RULES §3: ranking, pass mark, cut-offs ----------------------------------------------------------------
 
 END = datetime.date(2026, 3, 31)  # last day of registration
