@@ -483,3 +483,62 @@ def test_rules_par4_a_seats_targets_kept_by_the_policy_are_those_computed_afresh
     for s, n in asks:
         expected = (target(p, "racial", s, n), p.share("pcd", s, n) if p.pcd is not None else 0)
         assert seat_targets(p, s, n) == expected
+
+
+def _literal_seat_rule(p: Params, kept: list[str], n: int) -> tuple[list[str], dict[int, tuple[str, ...]]]:
+    """RULES §4's greedy rule and make-up, transcribed with ``ReserveRule.count`` (the reference of §2)
+    and nothing the engine keeps: targets computed afresh, the threshold's basis asked of the policy."""
+    basis = n + p.threshold_extra if p.threshold_extra else None
+
+    def count(kind: str, m: int, threshold_on: int | None) -> int:
+        rule = p.racial if kind == "racial" else p.pcd
+        return 0 if rule is None else rule.count(m, threshold_count=threshold_on)
+
+    def target_of(kind: str, s: int) -> int:
+        if kind == "racial" and p.order == "every_nth":
+            owed = count("racial", n, basis)
+            return min(owed, max(s // p.nth, owed - (n - s)))
+        return count(kind, s, (basis or n) if kind == "racial" else n)
+
+    kinds = list(kept)
+    collisions: dict[int, tuple[str, ...]] = {}
+    for s in range(len(kept) + 1, n + 1):
+        deficits = {kind: target_of(kind, s) - kinds.count(kind) for kind in p.reserves}
+        wanting = [kind for kind in p.reserves if deficits[kind] > 0]
+        if not wanting:
+            kinds.append("open")
+            continue
+        best = max(deficits[kind] for kind in wanting)
+        winner = next(kind for kind in p.priority if kind in wanting and deficits[kind] == best)
+        if len(wanting) > 1:
+            collisions[s] = tuple(kind for kind in wanting if kind != winner)
+        kinds.append(winner)
+    seat = n
+    for kind in p.priority:
+        if kind not in p.reserves:
+            continue
+        short = count(kind, n, basis if kind == "racial" else None) - kinds.count(kind)
+        while short > 0 and seat > len(kept):
+            if kinds[seat - 1] == "open":
+                kinds[seat - 1] = kind
+                short -= 1
+            seat -= 1
+    return kinds, collisions
+
+
+@settings(max_examples=150, deadline=None)
+@given(PARAMS, st.integers(0, 4), st.integers(0, 40), st.integers(0, 60))
+def test_rules_par4_the_seat_rule_is_the_literal_greedy_rule_and_make_up(p, extra, created, n_other):
+    """``schedule.seat_rule`` (its greedy loop reads the policy's memo of targets inline, the threshold's
+    basis taken without asking ``quotas`` when the policy counts it on the position) gives the kinds and
+    collisions of RULES §4 computed afresh with ``ReserveRule.count``, for every ``n`` up to 40, any
+    seats already created, the threshold counted on the position or on the contest, and the memo left by
+    another ``n``."""
+    from candidates.engine.schedule import seat_rule
+
+    p = dataclasses.replace(p, threshold_extra=extra)
+    for n in range(41):
+        seat_rule(p, [], n_other)  # the memo holds another n's targets
+        kept = schedule(p, n)[: min(created, n)]
+        step = seat_rule(p, kept, n)
+        assert (step.kinds, step.collisions) == _literal_seat_rule(p, kept, n), n
