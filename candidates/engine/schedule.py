@@ -119,6 +119,24 @@ class _Count:
             value = min(value, self.cap_num * n // self.cap_den)
         return min(value, n)
 
+    def many(self, lo: int, hi: int, basis: int) -> list[int]:
+        """``[self(m, basis) for m in range(lo, hi)]`` for ``lo ≥ 1``: the same arithmetic, a comprehension
+        per step with the branches taken once (a schedule asks every seat up to ``n``)."""
+        seats = range(lo, hi)
+        if basis < self.threshold:
+            return [0] * len(seats)
+        num, den = self.num, self.den
+        if self.rounding is Rounding.HALF_UP:
+            values = [(2 * num * m + den) // (2 * den) for m in seats]
+        elif self.rounding is Rounding.UP:
+            values = [-(-num * m // den) for m in seats]
+        else:
+            values = [num * m // den for m in seats]
+        if self.cap_den:
+            cap_num, cap_den = self.cap_num, self.cap_den
+            values = [min(v, cap_num * m // cap_den) for v, m in zip(values, seats, strict=True)]
+        return [min(v, m) for v, m in zip(values, seats, strict=True)]
+
 
 @dataclass(frozen=True)
 class Params:
@@ -294,11 +312,32 @@ def seat_targets(params: Params, s: int, n: int) -> tuple[int, int]:
     memo = _targets_memo(params, n)
     pair = memo.get(s)
     if pair is None:
-        pair = memo[s] = (
-            target(params, RACIAL, s, n),
-            params.share(PCD, s, n) if params.pcd is not None else 0,
-        )
+        if s < 1:
+            pair = memo[s] = (
+                target(params, RACIAL, s, n),
+                params.share(PCD, s, n) if params.pcd is not None else 0,
+            )
+        else:
+            _fill_targets(params, memo, s, n)
+            pair = memo[s]
     return pair
+
+
+_TARGETS_BLOCK = 1024  # seats whose targets a miss computes at once: the seats after it are asked next
+
+
+def _fill_targets(params: Params, memo: dict[int, tuple[int, int]], s: int, n: int) -> None:
+    """Put in ``memo`` the targets of seats ``s`` to ``min(n, s + _TARGETS_BLOCK − 1)`` (at least ``s``):
+    ``target`` and ``Params.share`` computed a block at a time (``_Count.many``)."""
+    seats = range(s, max(s, min(n, s + _TARGETS_BLOCK - 1)) + 1)
+    racial_counter, pcd_counter = params._counts
+    if params.order == EVERY_NTH:
+        owed, k = params.racial_count(n), params.nth
+        racial = [min(owed, max(m // k, owed - (n - m))) for m in seats]
+    else:
+        racial = racial_counter.many(seats.start, seats.stop, params.threshold_basis(n))
+    pcd = pcd_counter.many(seats.start, seats.stop, n) if pcd_counter is not None else [0] * len(seats)
+    memo.update(zip(seats, zip(racial, pcd, strict=True), strict=True))
 
 
 def _targets_memo(params: Params, n: int) -> dict[int, tuple[int, int]]:
