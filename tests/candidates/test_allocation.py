@@ -251,6 +251,14 @@ def test_rules_par2_fast_count_agrees_with_the_quota_engine(rule):
     params = Params(rule) if rule.cap_percent is None else Params(RACIAL_20_AR, rule)
     count = params.racial_count if rule.cap_percent is None else params.pcd_count
     assert [count(n) for n in range(0, 300)] == [rule.count(n) for n in range(0, 300)]
+    # A block of seats at once (``_Count.many``, what the targets' memo is filled with), the threshold
+    # tested on another count than the seat's: below it, reaching it, above it.
+    counter = params._counts[0] if rule.cap_percent is None else params._counts[1]
+    assert counter is not None
+    for basis in (0, 2, 3, 50):
+        for lo, hi in ((1, 300), (7, 8), (150, 151), (5, 5)):
+            expected = [rule.count(m, threshold_count=basis) for m in range(lo, hi)]
+            assert counter.many(lo, hi, basis) == expected, (basis, lo, hi)
 
 
 @pytest.mark.parametrize(
