@@ -244,6 +244,7 @@ def test_ar_art3_par1_the_nomination_on_a_collision_seat_says_where_the_other_re
         RACIAL_20_AR,
         PCD_5,
         ReserveRule(30, 2, "up"),
+        ReserveRule(30, 3, "half_up"),  # exact halves: 30% of 5 = 1.5 → 2
         ReserveRule(Fraction(100, 3), 0, "down", 25),
     ],
 )
