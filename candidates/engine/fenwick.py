@@ -102,6 +102,7 @@ def _ruler(size: int) -> list[int]:
 
 
 _RULER: list[int] = [0]
+_NEAR = 4096  # ``FirstFree.prefix`` sums up to this many values (C speed) rather than flush and ask the tree
 
 
 class FirstFree(Fenwick):
@@ -116,8 +117,9 @@ class FirstFree(Fenwick):
     the tree nothing.
     """
 
-    __slots__ = ("low", "pending", "values")
+    __slots__ = ("low", "near", "pending", "values")
     low: int
+    near: int  # ``prefix`` sums the values when the count is at most this far beyond ``low``
     pending: dict[int, int]
     values: list[int]
 
@@ -128,6 +130,7 @@ class FirstFree(Fenwick):
         tree.values = [1] * size
         tree.low = 0
         tree.pending = {}
+        tree.near = _NEAR
         return tree
 
     def add(self, index: int, delta: int) -> None:
@@ -151,6 +154,13 @@ class FirstFree(Fenwick):
         self.pending.clear()
 
     def prefix(self, count: int) -> int:
+        # Near the front the values answer without the tree (nor its pending updates): none is
+        # positive before ``low``, and the values are 0 or 1.
+        low = self.low
+        if count <= low:
+            return 0
+        if count - low <= self.near:
+            return sum(self.values[low:count])
         if self.pending:
             self._flush()
         return super().prefix(count)

@@ -442,13 +442,19 @@ def test_rules_par4_item3_a_conflict_forecast_under_compensation_changes_nothing
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(0, 40), st.lists(st.tuples(st.sampled_from("aqfpe"), st.integers(0, 60)), max_size=120))
-def test_first_free_answers_as_the_plain_tree_whatever_the_order_of_changes_and_questions(size, ops):
+@given(
+    st.integers(0, 40),
+    st.lists(st.tuples(st.sampled_from("aqfpe"), st.integers(0, 60)), max_size=120),
+    st.sampled_from([0, 1, 3, 4096]),
+)
+def test_first_free_answers_as_the_plain_tree_whatever_the_order_of_changes_and_questions(size, ops, near):
     """``fenwick.FirstFree`` (the lists' "not yet nominated" counts: the first positive value walked to
-    from a bound, the tree's updates deferred and summed per entry) answers every question as a plain
-    ``Fenwick`` given the same changes, and as the values themselves."""
+    from a bound, the tree's updates deferred and summed per entry, a prefix near that bound summed from
+    the values, ``near`` of them at most) answers every question as a plain ``Fenwick`` given the same
+    changes, and as the values themselves."""
 
     fast, plain = FirstFree.ones(size), Fenwick.ones(size)
+    fast.near = near
     values = [1] * size
     for op, x in ops:
         if op == "a" and values:  # a nomination, or its rollback: 0/1 values, as the engine keeps them
