@@ -106,6 +106,26 @@ class Foresight:
         for i in range(len(fills)):
             self._add(i)
 
+    def resume(self) -> None:
+        """Start a refill of the call from the fills its rollback kept (``Seating.call``): what ``_add``
+        recorded of each stands, as it depends only on that fill (a nomination among them compensated
+        since is settled by ``_look``, as it would be left out by a fresh record), and every judgment is
+        made again. The same as a new ``Foresight`` without recording each kept fill again."""
+        kept = len(self.fills)
+        self.tracked = [t for t in self.tracked if t[0] < kept]
+        for kind in RESERVES:
+            causes = self.causes[kind]
+            cut = bisect_left(causes, kept)
+            del causes[cut:]
+            del self.bars[kind][cut:]
+        self.kept = set()
+        self.open_at = (-1, 0)
+        self.tries = {}
+        self.settled = set()
+        self.found = None
+        self.open_r = self.k
+        self.seen = self.seating.compensations
+
     def _add(self, i: int) -> None:
         seating = self.seating
         fill = self.fills[i]

@@ -233,8 +233,12 @@ class Seating(ListIndex):
         holds: dict[int, Hold] = {}
         lapsed: set[int] = set()
         stopped = False
+        sight: Foresight | None = None
         while True:
-            sight = Foresight(self, fills, first, holds, lapsed, starts, k) if self._foresee else None
+            if sight is not None:
+                sight.resume()  # a refill: what it recorded of the fills kept stands
+            elif self._foresee:
+                sight = Foresight(self, fills, first, holds, lapsed, starts, k)
             stopped = self._fill(k, fills, holds, starts, sight)
             conflict = sight.found if sight is not None else None
             if conflict is not None:

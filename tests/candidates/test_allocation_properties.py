@@ -548,3 +548,38 @@ def test_rules_par4_the_seat_rule_is_the_literal_greedy_rule_and_make_up(p, extr
         kept = schedule(p, n)[: min(created, n)]
         step = seat_rule(p, kept, n)
         assert (step.kinds, step.collisions) == _literal_seat_rule(p, kept, n), n
+
+
+def test_rules_par4_item3_a_refill_resumes_the_foresight_as_a_new_one_would_see_the_kept_fills(monkeypatch):
+    """``Foresight.resume`` keeps, for a refill, what it recorded of the fills the rollback kept instead
+    of recording them again: the seats of each kind and their bars as a new ``Foresight`` records them,
+    the nominations it tracks the same but for those compensated since (which ``_look`` settles), and
+    every judgment made again. Checked at each refill of scenarios that hold dual candidates, under
+    every rule."""
+    from candidates.engine import foresight
+
+    resume = foresight.Foresight.resume
+    resumed = [0]
+
+    def checked(self):
+        resume(self)
+        fresh = foresight.Foresight(
+            self.seating, self.fills, self.first, self.holds, self.lapsed, self.starts, self.k
+        )
+        noms = self.seating.nominations
+        assert self.bars == fresh.bars and self.causes == fresh.causes
+        assert [t for t in self.tracked if noms[self.first + t[0]].list in ("racial", "pcd")] == fresh.tracked
+        for name in ("kept", "open_at", "tries", "settled", "found", "open_r", "seen"):
+            assert getattr(self, name) == getattr(fresh, name), name
+        resumed[0] += 1
+
+    monkeypatch.setattr(foresight.Foresight, "resume", checked)
+    rng = random.Random(24)
+    for _ in range(15):
+        for _ in play(_larger_dual_scenario(rng)):
+            pass
+    rng = random.Random(2026)
+    for _ in range(4):
+        for _ in play(_compensation_scenario(rng)):
+            pass
+    assert resumed[0] >= 20, resumed[0]
