@@ -6,6 +6,8 @@ and not others, in O(log n) per change or question instead of a scan per seat.
 
 from __future__ import annotations
 
+from array import array
+
 
 class Fenwick:
     """Counts ``values[0..size)`` with O(log n) ``add``, ``prefix``, ``find`` and ``append``."""
@@ -20,7 +22,7 @@ class Fenwick:
             j = i + (i & -i)
             if j <= size:
                 tree[j] += tree[i]
-        self.tree = tree
+        self.tree = array("l", tree)
         self.size = size
         self.total = sum(values) if values else 0
         self.step = 1 << size.bit_length() if size else 0
@@ -85,23 +87,24 @@ class Fenwick:
         self.step = 1 << i.bit_length()
 
 
-def _ruler(size: int) -> list[int]:
+def _ruler(size: int) -> array[int]:
     """``[0, lowbit(1), …, lowbit(size)]``: the tree of ``size`` ones. lowbit(1..2^k) is a ruler sequence,
     L(k) = L(k−1) + L(k−1)[:−1] + [2^k], built by list copies; its prefixes are the shorter rulers, so the
     longest one built so far is kept and sliced (an index builds six trees, four of them over a prefix of
     the general list's size)."""
     global _RULER
-    ruler = _RULER
-    if len(ruler) < size + 1:
+    if len(_RULER) < size + 1:
         ruler = [1]
         while len(ruler) < size:
             ruler = ruler + ruler[:-1] + [2 * len(ruler)]
-        ruler.insert(0, 0)
-        _RULER = ruler
-    return ruler[: size + 1]
+        _RULER = array("l", [0])
+        _RULER.extend(ruler)
+    return _RULER[: size + 1]
 
 
-_RULER: list[int] = [0]
+# Kept as an array, which holds no references: the garbage collector does not walk a million entries of
+# it at each full collection, as it would a list's.
+_RULER = array("l", [0])
 _NEAR = 4096  # ``FirstFree.prefix`` sums up to this many values (C speed) rather than flush and ask the tree
 
 
@@ -121,13 +124,13 @@ class FirstFree(Fenwick):
     low: int
     near: int  # ``prefix`` sums the values when the count is at most this far beyond ``low``
     pending: dict[int, int]
-    values: list[int]
+    values: array[int]
 
     @classmethod
     def ones(cls, size: int) -> FirstFree:
         tree = super().ones(size)
         assert isinstance(tree, FirstFree)
-        tree.values = [1] * size
+        tree.values = array("l", [1]) * size  # an array: no references for the garbage collector to walk
         tree.low = 0
         tree.pending = {}
         tree.near = _NEAR

@@ -349,7 +349,7 @@ class Roster:
     """
 
     candidates: tuple[Candidate, ...]
-    ids: list[str] = field(init=False, repr=False)
+    ids: tuple[str, ...] = field(init=False, repr=False)
     cotistas: tuple[int, ...] = field(init=False, repr=False)  # positions of those on a reserved list
     _found: dict[str, int] = field(init=False, repr=False)
 
@@ -358,7 +358,9 @@ class Roster:
         if set(map(type, people)) - {Candidate}:
             bad = next(i for i, c in enumerate(people) if type(c) is not Candidate)
             raise AllocationError(f"Candidato inválido na posição {bad + 1}.")
-        ids = list(map(itemgetter(0), people))
+        # A tuple: of strings only, the garbage collector stops tracking it at its first look (a list of
+        # a million would be walked at every full collection).
+        ids = tuple(map(itemgetter(0), people))
         if set(map(type, ids)) - {str} or "" in ids:
             bad = next(i for i, cid in enumerate(ids) if type(cid) is not str or not cid)
             raise AllocationError(f"Identificador de candidato inválido na posição {bad + 1}: {ids[bad]!r}.")

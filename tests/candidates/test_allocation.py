@@ -788,7 +788,7 @@ def test_fenwick_ones_is_the_tree_of_ones_whatever_trees_were_built_before():
         assert ones.tree == Fenwick([1] * size).tree
         assert ones.total == size
         if size:
-            ones.add(size - 1, -1)  # the tree is its own list, not the shared ruler
+            ones.add(size - 1, -1)  # the tree is its own array, not the shared ruler
             assert Fenwick.ones(size).tree == Fenwick([1] * size).tree
 
 
