@@ -94,11 +94,10 @@ def _ruler(size: int) -> array[int]:
     the general list's size)."""
     global _RULER
     if len(_RULER) < size + 1:
-        ruler = [1]
-        while len(ruler) < size:
-            ruler = ruler + ruler[:-1] + [2 * len(ruler)]
-        _RULER = array("l", [0])
-        _RULER.extend(ruler)
+        ruler = array("l", [0, 1])  # the leading 0 is node 0's, outside the recurrence
+        while len(ruler) < size + 1:
+            ruler = ruler + ruler[1:-1] + array("l", [2 * (len(ruler) - 1)])
+        _RULER = ruler
     return _RULER[: size + 1]
 
 
