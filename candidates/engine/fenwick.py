@@ -104,32 +104,33 @@ def _ruler(size: int) -> array[int]:
 # Kept as an array, which holds no references: the garbage collector does not walk a million entries of
 # it at each full collection, as it would a list's.
 _RULER = array("l", [0])
-_NEAR = 4096  # ``FirstFree.prefix`` sums up to this many values (C speed) rather than flush and ask the tree
+_NEAR = 1 << 16  # ``FirstFree`` counts up to this many values (at C speed) rather than ask the tree
 
 
 class FirstFree(Fenwick):
     """A ``Fenwick`` of 0/1 counts that also answers "the first positive value" in amortised O(1), and
     defers its tree's updates to the next question that needs the tree.
 
-    It keeps the values themselves and ``low``, a bound no positive value lies before: an addition of
-    a positive ``delta`` before it moves it back, ``first`` walks it forward over the zeros. A list whose
-    front is called in order (the general list, a reserve under ``compensation``) is then read without
-    a descent of the tree for each seat. The additions wait in ``pending``, summed per index, until
-    ``prefix``, ``find`` or ``append`` needs the tree: a nomination a rollback undoes before then costs
-    the tree nothing.
+    It keeps the values themselves (a ``bytearray``: a value other than 0 or 1 is an error) and ``low``,
+    a bound no positive value lies before: an addition of a positive ``delta`` before it moves it back,
+    ``first`` searches forward from it. A list whose front is called in order (the general list, a
+    reserve under ``compensation``) is then read without a descent of the tree for each seat; a question
+    within ``near`` entries of ``low`` is answered by counting the zeros among the values there, without
+    the tree. The additions wait in ``pending``, summed per index, until a question farther away or
+    ``append`` needs the tree: a nomination a rollback undoes before then costs the tree nothing.
     """
 
     __slots__ = ("low", "near", "pending", "values")
     low: int
-    near: int  # ``prefix`` sums the values when the count is at most this far beyond ``low``
+    near: int  # questions at most this far beyond ``low`` are answered from the values
     pending: dict[int, int]
-    values: array[int]
+    values: bytearray
 
     @classmethod
     def ones(cls, size: int) -> FirstFree:
         tree = super().ones(size)
         assert isinstance(tree, FirstFree)
-        tree.values = array("l", [1]) * size  # an array: no references for the garbage collector to walk
+        tree.values = bytearray(b"\x01") * size  # no references for the garbage collector to walk
         tree.low = 0
         tree.pending = {}
         tree.near = _NEAR
@@ -156,29 +157,48 @@ class FirstFree(Fenwick):
         self.pending.clear()
 
     def prefix(self, count: int) -> int:
-        # Near the front the values answer without the tree (nor its pending updates): none is
-        # positive before ``low``, and the values are 0 or 1.
+        # None is positive before ``low``, and the values are 0 or 1: near it, the ones are counted.
         low = self.low
         if count <= low:
             return 0
         if count - low <= self.near:
-            return sum(self.values[low:count])
+            return count - low - self.values.count(0, low, count)
         if self.pending:
             self._flush()
         return super().prefix(count)
 
     def find(self, k: int) -> int:
+        if k > self.total or k <= 0:
+            return self.size
+        # Near ``low``: the window [low, end) grows by what it lacks until it holds k ones; it never
+        # holds more, so it then ends on the k-th one.
+        low = self.low
+        values = self.values
+        limit = min(self.size, low + self.near)
+        end = low + k
+        ones = 0
+        start = low
+        for _ in range(8):  # the window's growth shrinks with the zeros it meets; dense zeros: the tree
+            if end > limit:
+                break
+            ones += end - start - values.count(0, start, end)
+            if ones == k:
+                return end - 1
+            start, end = end, end + k - ones
         if self.pending:
             self._flush()
         return super().find(k)
 
+    def first_from(self, index: int) -> int:
+        """Smallest index ≥ ``index`` with a positive value (a search of the values); ``size`` if none."""
+        e = self.values.find(1, max(index, self.low))
+        return e if e >= 0 else self.size
+
     def first(self) -> int:
         """``find(1)``: the smallest index with a positive value; ``size`` if none."""
-        values = self.values
-        e = self.low
-        size = self.size
-        while e < size and values[e] <= 0:
-            e += 1
+        e = self.values.find(1, self.low)
+        if e < 0:
+            e = self.size
         self.low = e
         return e
 

@@ -201,7 +201,7 @@ class ListIndex:
         avail = self.lists[kind].avail
         e = avail.first()
         if e < start:
-            e = avail.find(avail.prefix(start) + 1)
+            e = avail.first_from(start)
         return self.lists[kind].entries[e] if e < avail.size else -1
 
     # Leaving the lists (RULES §4 items 4–8) ------------------------------------------------------------

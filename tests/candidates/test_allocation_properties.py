@@ -471,6 +471,7 @@ def test_first_free_answers_as_the_plain_tree_whatever_the_order_of_changes_and_
             assert fast.prefix(x % (len(values) + 1)) == plain.prefix(x % (len(values) + 1))
         elif op == "p":
             assert fast.find(x % 5 + 1) == plain.find(x % 5 + 1)
+            assert fast.first_from(x % (len(values) + 1)) == plain.first_from(x % (len(values) + 1))
         expected = next((i for i, v in enumerate(values) if v > 0), len(values))
         assert fast.first() == plain.find(1) == expected
         assert fast.total == plain.total == sum(values)
