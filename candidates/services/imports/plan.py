@@ -652,6 +652,8 @@ class _Planner:
             stream.finish()
         for phase in self.new_phases:
             audited_save(phase, by=by, reason=reason)
+        if stream is not None:  # the new objects' references, the new phases now written too
+            stream.check_references()
         now = stream.now if stream is not None else timezone.now()
         total = sum(len(items) for items in self.new.values()) + sum(len(c) for c in self.changed.values())
         done = 0
