@@ -11,7 +11,7 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from candidates.models import Candidate, PhaseResult, Registration, SelfDeclaration
+from candidates.models import Candidate, Phase, PhaseResult, Registration, SelfDeclaration
 from candidates.services.imports import references, writing
 from candidates.services.imports.writing import New
 from tests import builders
@@ -48,10 +48,13 @@ def _locked(model, pk) -> bool:
         return cursor.fetchone()[0]
 
 
-def _stream(registrations: list[New], candidates: list[New]) -> writing.Stream:
-    stream = writing.Stream(user=None, reason="Importação: teste", now=timezone.now(), written=MODELS)
+def _stream(registrations: list[New], candidates: list[New], results: list[New] = ()) -> writing.Stream:
+    stream = writing.Stream(
+        user=None, reason="Importação: teste", now=timezone.now(), written=MODELS, deferred=[Phase]
+    )
     stream.send(Candidate, candidates)
     stream.send(Registration, registrations)
+    stream.send(PhaseResult, list(results))
     stream.finish()
     return stream
 
@@ -93,19 +96,28 @@ def test_the_keys_are_checked_once_and_the_rows_referred_to_are_locked():
 
 @pytest.mark.django_db
 @postgresql_only
-@pytest.mark.parametrize("bad", ["position of another contest", "candidate not there"])
+@pytest.mark.parametrize("bad", ["position of another contest", "candidate not there", "phase not there"])
 def test_a_reference_the_database_would_refuse_fails_the_import(bad):
+    """The phases the file creates are saved last: their key is checked with the others, at the end."""
     position = builders.make_position()
     other = builders.make_position(builders.make_contest())
     candidate = builders.make_candidate()
+    registration = _new_registration(position, candidate, "1")
+    results = []
     if bad == "candidate not there":
         registration = _new_registration(position, Candidate(pk=candidate.pk + 10_000), "1")
         constraint = "candidates_registrat_candidate_id_ff9a9677_fk_candidate"
+    elif bad == "phase not there":
+        phase = builders.make_phase(position.contest)
+        results = [
+            New(PhaseResult, {"phase_id": phase.pk + 10_000, "absent": True}, registration_id=registration)
+        ]
+        constraint = "candidates_phaseresult_phase_id_b0dcedf8_fk_candidates_phase_id"
     else:  # the composite key (position, contest): the position is the other contest's
         registration = _new_registration(position, candidate, "1", position_id=other.pk)
         constraint = "candidates_registration_position_in_contest"
     with pytest.raises(IntegrityError, match=constraint), transaction.atomic():
-        _stream([registration], []).check_references()
+        _stream([registration], [], results).check_references()
     assert not Registration.objects.exists()
 
 
