@@ -5,6 +5,7 @@ and the rows referred to that the import did not write are locked as the per-row
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 
 import psycopg
 import pytest
@@ -48,7 +49,7 @@ def _locked(model, pk) -> bool:
         return cursor.fetchone()[0]
 
 
-def _stream(registrations: list[New], candidates: list[New], results: list[New] = ()) -> writing.Stream:
+def _stream(registrations: list[New], candidates: list[New], results: Sequence[New] = ()) -> writing.Stream:
     stream = writing.Stream(
         user=None, reason="Importação: teste", now=timezone.now(), written=MODELS, deferred=[Phase]
     )
