@@ -7,6 +7,7 @@ and not others, in O(log n) per change or question instead of a scan per seat.
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_left
 
 
 class Fenwick:
@@ -85,6 +86,57 @@ class Fenwick:
         self.size = i
         self.total += value
         self.step = 1 << i.bit_length()
+
+
+class MostlyOnes(Fenwick):
+    """A ``Fenwick`` of 0/1 counts that are nearly all 1 (who is still on a list: only those who left are
+    0), which also keeps its zeros' indexes in order while they are few: ``prefix`` is then a bisection
+    (at C speed) instead of a walk of the tree. The tree stays exact; past ``_FEW_ZEROS`` zeros, or at
+    an addition that would leave a value other than 0 or 1, the list is dropped and the tree answers."""
+
+    __slots__ = ("few", "zeros")
+    few: int  # at most this many zeros are kept
+    zeros: list[int] | None
+
+    @classmethod
+    def ones(cls, size: int) -> MostlyOnes:
+        tree = super().ones(size)
+        assert isinstance(tree, MostlyOnes)
+        tree.zeros = []
+        tree.few = _FEW_ZEROS
+        return tree
+
+    def add(self, index: int, delta: int) -> None:
+        super().add(index, delta)
+        zeros = self.zeros
+        if zeros is None or not delta:
+            return
+        at = bisect_left(zeros, index)
+        present = at < len(zeros) and zeros[at] == index
+        if delta == -1 and not present and len(zeros) < self.few:
+            zeros.insert(at, index)
+        elif delta == 1 and present:
+            del zeros[at]
+        else:
+            self.zeros = None
+
+    def prefix(self, count: int) -> int:
+        zeros = self.zeros
+        if zeros is None:
+            return super().prefix(count)
+        return count - bisect_left(zeros, count) if count > 0 else 0
+
+    def append(self, value: int) -> None:
+        super().append(value)
+        zeros = self.zeros
+        if zeros is not None:
+            if value == 0 and len(zeros) < self.few:
+                zeros.append(self.size - 1)  # the last index: the list stays in order
+            elif value != 1:
+                self.zeros = None
+
+
+_FEW_ZEROS = 4096  # ``MostlyOnes.few`` by default (an insertion moves the zeros after it)
 
 
 def _ruler(size: int) -> array[int]:

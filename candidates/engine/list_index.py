@@ -15,7 +15,7 @@ from array import array
 from bisect import bisect_left
 from collections.abc import Iterable
 
-from candidates.engine.fenwick import Fenwick, FirstFree
+from candidates.engine.fenwick import FirstFree, MostlyOnes
 from candidates.engine.records import HOLDING, Nomination, Roster, ordinal
 from candidates.engine.schedule import LARGER_ONLY, OPEN, PCD, RACIAL, RESERVES, Params
 
@@ -28,7 +28,7 @@ class IndexedList:
     def __init__(self, entries: array[int], gpos: array[int] | None, size: int, cur: array[int]) -> None:
         self.entries = entries
         self.gpos = gpos  # None for the general list (an entry is its own general position)
-        self.alive = Fenwick.ones(size)  # the builder patches the exceptions
+        self.alive = MostlyOnes.ones(size)  # the builder patches the exceptions
         self.avail = FirstFree.ones(size)
         self.cur = cur  # candidate → its current entry, −1 if none
 

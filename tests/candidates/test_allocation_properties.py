@@ -28,7 +28,7 @@ from candidates.engine.allocation import (
     preview_call,
     replay,
 )
-from candidates.engine.fenwick import Fenwick, FirstFree
+from candidates.engine.fenwick import Fenwick, FirstFree, MostlyOnes
 from candidates.engine.reference import Naive
 from candidates.engine.schedule import reserved_seats, schedule, seat_targets, target
 from contests.quotas import ReserveRule
@@ -584,3 +584,39 @@ def test_rules_par4_item3_a_refill_resumes_the_foresight_as_a_new_one_would_see_
         for _ in play(_compensation_scenario(rng)):
             pass
     assert resumed[0] >= 20, resumed[0]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(0, 40),
+    st.lists(st.tuples(st.sampled_from("tdiqpe"), st.integers(0, 60)), max_size=120),
+    st.sampled_from([0, 2, 4096]),
+)
+def test_mostly_ones_answers_as_the_plain_tree_whatever_the_changes(size, ops, few):
+    """``fenwick.MostlyOnes`` (who is on a list: the zeros' indexes kept in order while they are at most
+    ``few``, a prefix then a bisection) answers every prefix as a plain ``Fenwick`` given the same
+    changes: entries leaving and coming back, appended ones and zeros, and changes that would leave a
+    value other than 0 or 1 (the kept zeros are then dropped and the tree answers)."""
+
+    fast, plain = MostlyOnes.ones(size), Fenwick.ones(size)
+    fast.few = few
+    values = [1] * size
+    for op, x in ops:
+        if op in "tdi" and values:
+            i = x % len(values)
+            delta = {"t": -1 if values[i] else 1, "d": -1, "i": 1}[op]
+            values[i] += delta
+            fast.add(i, delta)
+            plain.add(i, delta)
+        elif op == "e":
+            values.append(x % 2)
+            fast.append(x % 2)
+            plain.append(x % 2)
+        elif op == "p":
+            assert fast.find(x % 5 + 1) == plain.find(x % 5 + 1)
+        q = x % (len(values) + 1)
+        assert fast.prefix(q) == plain.prefix(q) == sum(values[:q])
+        assert fast.total == plain.total == sum(values)
+    assert [fast.prefix(i) for i in range(len(values) + 1)] == [
+        sum(values[:i]) for i in range(len(values) + 1)
+    ]
