@@ -372,32 +372,35 @@ class Roster:
                 seen.add(cid)
         # The distinct values of ``lists`` and ``prefers`` are a handful: check those, not each row. An
         # unhashable ``lists`` (a list, a set) fails the set; a hashable one not a frozenset shows in it.
+        # Each column is read once (``itemgetter`` over a million) and used by every check on it.
+        lists_col = list(map(itemgetter(1), people))
         try:
-            distinct = set(map(itemgetter(1), people))
+            distinct = set(lists_col)
         except TypeError:
             distinct = {()}
         if set(map(type, distinct)) - {frozenset}:
             people = tuple(
                 c if type(c.lists) is frozenset else c._replace(lists=frozenset(c.lists)) for c in people
             )
-            distinct = set(map(itemgetter(1), people))
+            lists_col = list(map(itemgetter(1), people))
+            distinct = set(lists_col)
         for lists in distinct:
             if not lists <= _RESERVE_SET:
                 who = next(c.id for c in people if c.lists == lists)
                 raise AllocationError(
                     f"Reserva desconhecida para {who}: {', '.join(sorted(lists - _RESERVE_SET))}."
                 )
-        wrong = set(map(itemgetter(2), people)) - {None, *RESERVES}
+        prefers_col = list(map(itemgetter(2), people))
+        wrong = set(prefers_col) - {None, *RESERVES}
         if wrong:
             who = next(c.id for c in people if c.prefers in wrong)
             raise AllocationError(f"{who} prefere uma reserva desconhecida: {next(iter(wrong))!r}.")
-        for i in compress(range(len(people)), map(itemgetter(2), people)):
-            c = people[i]
+        for c in compress(people, prefers_col):
             if c.prefers not in c.lists:
                 raise AllocationError(f"{c.id} prefere uma reserva ({c.prefers!r}) a que não concorre.")
         object.__setattr__(self, "candidates", people)
         object.__setattr__(self, "ids", ids)
-        object.__setattr__(self, "cotistas", tuple(compress(range(len(people)), map(itemgetter(1), people))))
+        object.__setattr__(self, "cotistas", tuple(compress(range(len(people)), lists_col)))
         object.__setattr__(self, "_found", {})
 
     @cached_property
