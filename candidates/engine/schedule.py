@@ -309,7 +309,9 @@ def seat_targets(params: Params, s: int, n: int) -> tuple[int, int]:
     with. They depend on the policy, ``s`` and ``n`` only, and the same seats are asked about again and
     again (a seat created again after a rollback, the schedule projected for each call's reasons): the
     policy keeps them for the last ``n``."""
-    memo = _targets_memo(params, n)
+    memo = params._targets.get(n)
+    if memo is None:
+        memo = _targets_memo(params, n)
     pair = memo.get(s)
     if pair is None:
         if s < 1:
@@ -497,6 +499,9 @@ def explain_kind(params: Params, s: int, n: int, kind: str, *, made_up: bool = F
     rule = params.rule(kind)
     assert rule is not None
     percent = percent_text(rule)
+    if not made_up and (kind != RACIAL or params.order != EVERY_NTH):
+        exact = share_text(rule, s)
+        return f"reservada a {params.label(kind)}; {percent} de {s} = {exact} → {params.share(kind, s, n)}"
     owed = params.count(kind, n)
     formula = f"{percent} de {n} = {share_text(rule, n)} → {owed}"
     if made_up:
@@ -511,12 +516,10 @@ def explain_kind(params: Params, s: int, n: int, kind: str, *, made_up: bool = F
                 f"reservada a {params.label(kind)}: a {k}ª de cada {k} nomeações{params.cite('order')} "
                 f"({formula})"
             )
-        return (
-            f"reservada a {params.label(kind)}: as últimas vagas completam a reserva{params.cite('order')} "
-            f"({formula})"
-        )
-    exact = share_text(rule, s)
-    return f"reservada a {params.label(kind)}; {percent} de {s} = {exact} → {params.share(kind, s, n)}"
+    return (
+        f"reservada a {params.label(kind)}: as últimas vagas completam a reserva{params.cite('order')} "
+        f"({formula})"
+    )
 
 
 def loser_seat(params: Params, seat: int, loser: str, kinds: Sequence[str]) -> int | None:
