@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from candidates.engine.seating import Seating
 
 _FORECAST = True  # ``Foresight._forced`` on (under ``compensation``); the tests turn it off to compare
+_WAIT = True  # ``after_fill`` skips the looks that would stop at the same hold; the tests turn it off
 _RETRY = 64  # seats between two forecasts for the same nomination or hold (one costs about a dozen seats)
 EVERYONE = 1 << 62  # a rank below everyone's (a reverted seat passes over every candidate)
 
@@ -72,6 +73,7 @@ class Foresight:
         "starts",
         "tracked",
         "tries",
+        "waiting",
     )
 
     def __init__(
@@ -103,6 +105,7 @@ class Foresight:
         self.found: tuple[int, int, str] | None = None
         self.open_r = k  # look again once the seats left are this few (or something moved)
         self.seen = seating.compensations
+        self.waiting = -1  # the hold ``_look`` last stopped at (−1: none)
         for i in range(len(fills)):
             self._add(i)
 
@@ -125,6 +128,7 @@ class Foresight:
         self.found = None
         self.open_r = self.k
         self.seen = self.seating.compensations
+        self.waiting = -1
 
     def _add(self, i: int) -> None:
         seating = self.seating
@@ -157,6 +161,18 @@ class Foresight:
         if left <= 0 or (left > self.open_r and kind == OPEN and not moved):
             return None
         self.seen = self.seating.compensations
+        h = self.waiting
+        if (
+            _WAIT
+            and h >= 0
+            and not self.seating.holding[h]
+            and (not self.forecast or self.tries[-1 - h] - left < _RETRY)
+        ):
+            # ``_look`` would stop at the same hold, not yet spent nor due for another forecast: the holds
+            # before it stay spent or kept (a fill only nominates), so it would return None again.
+            self.open_r = left
+            self.found = None
+            return None
         self.open_r = -1
         self.found = self._look(left)
         return self.found
@@ -167,7 +183,9 @@ class Foresight:
         for h in self.holds:
             if not holding[h] and not (self.forecast and self._kept(h, left)):
                 self.open_r = left  # a hold may still lapse: look at every seat until it is spent
+                self.waiting = h
                 return None
+        self.waiting = -1
         for i, c, preferred in self.tracked:
             if i in self.settled:
                 continue

@@ -570,7 +570,7 @@ def test_rules_par4_item3_a_refill_resumes_the_foresight_as_a_new_one_would_see_
         noms = self.seating.nominations
         assert self.bars == fresh.bars and self.causes == fresh.causes
         assert [t for t in self.tracked if noms[self.first + t[0]].list in ("racial", "pcd")] == fresh.tracked
-        for name in ("kept", "open_at", "tries", "settled", "found", "open_r", "seen"):
+        for name in ("kept", "open_at", "tries", "settled", "found", "open_r", "seen", "waiting"):
             assert getattr(self, name) == getattr(fresh, name), name
         resumed[0] += 1
 
@@ -620,3 +620,36 @@ def test_mostly_ones_answers_as_the_plain_tree_whatever_the_changes(size, ops, f
     assert [fast.prefix(i) for i in range(len(values) + 1)] == [
         sum(values[:i]) for i in range(len(values) + 1)
     ]
+
+
+def test_rules_par4_item3_a_fill_waiting_on_a_hold_skips_only_looks_that_would_find_the_same(monkeypatch):
+    """While a hold is not yet spent nor due for another forecast, ``Foresight.after_fill`` does not look
+    again (``_WAIT``): every seat's answer, the seats filled and the states are those of looking at
+    every seat, under every rule."""
+    from candidates.engine import foresight
+
+    after_fill = foresight.Foresight.after_fill
+    answers: list = []
+
+    def recording(self, kind):
+        found = after_fill(self, kind)
+        answers.append((len(self.fills), found, self.open_r))
+        return found
+
+    monkeypatch.setattr(foresight.Foresight, "after_fill", recording)
+    runs = {}
+    for wait in (True, False):
+        monkeypatch.setattr(foresight, "_WAIT", wait)
+        answers.clear()
+        finals = []
+        rng = random.Random(24)
+        for _ in range(15):
+            steps = list(play(_larger_dual_scenario(rng)))
+            finals.append(steps[-1][2].nominations if steps else ())
+        rng = random.Random(2026)
+        for _ in range(4):
+            steps = list(play(_compensation_scenario(rng)))
+            finals.append(steps[-1][2].nominations)
+        runs[wait] = (list(answers), finals)
+    assert runs[True] == runs[False]
+    assert sum(found is not None for _, found, _ in runs[True][0]) > 0
