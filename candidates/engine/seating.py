@@ -456,7 +456,12 @@ class Seating(ListIndex):
             ):
                 continue
             # Its note is written once the call is settled (``_note_compensations``).
-            self.nominations[i] = nom._replace(kind=OPEN, list=OPEN, compensated=True)
+            # ``nom._replace(kind=OPEN, list=OPEN, compensated=True)`` without its keyword machinery (a
+            # compensation a refill undoes is made again).
+            order, seat_of, _, cid, _, status, why, reverted, _, reason, *flags = nom
+            self.nominations[i] = Nomination(
+                order, seat_of, OPEN, cid, OPEN, status, why, reverted, True, reason, *flags
+            )
             old_kind = self.kinds[held_seat - 1]
             self.kinds[held_seat - 1] = OPEN
             self.served[old_kind] -= 1
