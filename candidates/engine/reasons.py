@@ -49,6 +49,7 @@ class _Share(NamedTuple):
     reserved: int = 0
 
 
+_VIA_VALUES = {via: via.value for via in Via}
 _OPEN_SEAT = _Seat("ampla concorrência")  # a new open seat no reserve wanted (``explain_kind``'s text)
 _NO_SHARE = _Share()
 
@@ -87,7 +88,7 @@ def seat_reason(seating: Seating, fill: Fill, cut: int | None, open_count: int, 
         fill.seat,  # seat
         kind,  # kind
         OPEN if via is Via.REVERTED or kind == OPEN else kind,  # list
-        via.value,  # via
+        _VIA_VALUES[via],  # via (``via.value``, an Enum property, costs a Python call)
         choice.citation,  # citation
         share.percent,  # percent
         share.base,  # base
