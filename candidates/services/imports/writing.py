@@ -29,18 +29,26 @@ CPU), the COPYs 1.4 s (0.8 s of it their indexes), the history ``INSERT … SELE
 its indexes: the id and the history id, and the registration for the scores), the ``ANALYZE`` at the end
 0.12 s. The foreign-key checks are now set-based where the role may (``references``: 0.24 s for the
 five keys); dropping and re-adding the constraints would take locks that stop the site. The
-registration's position and contest share one key (migration 0029: 100,000 checks fewer, 0.35 s), and the history tables have no index on the date
-or the user (``ImportedHistory``: 768,000 insertions fewer, ≈ 0.4 s). The command, 4.5 to 4.8 s (5.0 s
-before): Django's start and reading the CSV 1.0 s, parsing and checking 2.2 s, the writing thread 1.0 s
-(``COPY`` rows encoded by psycopg). The rows are read and checked 5,000 at a time, so that the writing
-starts after the first ones (1.0 to 1.1 s after the command's start at load 3; 2.9 to 3.4 s at load 4
-when it waited for the whole file), and threads switch every 0.5 ms while it runs (``SWITCH_INTERVAL``).
-Both sides are now CPU-bound on a loaded machine: 9 s of CPU for two cores. Tried and left out: encoding the next rows in a third thread while PostgreSQL stores the
-previous ones (no gain measurable at load 3 to 5); ``COPY`` in binary (the COPYs' CPU 1.19 to 1.25 s
-against 1.21 to 1.29 s in text, the writing thread's 1.0 to 1.1 s either way); the references checked
-chunk by chunk in the writing thread (0.2 s more of PostgreSQL's CPU, and the writing it lags behind
-longer). Once the checks were set-based the command is what takes longest: about 4.7 s of Python's CPU,
-one GIL for the planner and the writing thread.
+registration's position and contest share one key (migration 0029: 100,000 checks fewer, 0.35 s), and
+the history tables have no index on the date or the user (``ImportedHistory``: 768,000 insertions
+fewer, ≈ 0.4 s). The command, 4.5 to 4.8 s (5.0 s before): Django's start and reading the CSV 1.0 s,
+parsing and checking 2.2 s, the writing thread 1.0 s (``COPY`` rows encoded by psycopg). The rows are
+read and checked 5,000 at a time, so that the writing starts after the first ones (1.0 to 1.1 s after
+the command's start at load 3; 2.9 to 3.4 s at load 4 when it waited for the whole file), and threads
+switch every 0.5 ms while it runs (``SWITCH_INTERVAL``).
+Since the checks are set-based (December 2026, ``make bench-import`` at load 3: 7.8 to 9.2 s against 9.6
+to 13.2 s before), the command is what takes longest: 4.8 s of Python's CPU under one GIL (the planner's
+2.3 s, the writing thread's 1.0 to 1.1 s), against PostgreSQL's 2.8 s. Tried and left out: encoding the
+next rows in a third thread while PostgreSQL stores the previous ones (no gain measurable at load 3 to 5);
+``COPY`` in binary (the COPYs' CPU 1.19 to 1.25 s against 1.21 to 1.29 s in text, the writing thread's
+1.0 to 1.1 s either way); the references checked chunk by chunk in the writing thread (0.2 s more of
+PostgreSQL's CPU, and the writing lags further behind); the planner held back while the writing is more
+than 10,000 or 25,000 objects behind (the tail after the planning 0.2 s instead of 1.6 to 1.8 s, but the
+planning 1.5 to 3 s longer: 9.1 to 11.9 s in all against 9.2 to 9.7 s at load 3); 2,500 rows at a time
+instead of 5,000 (0.1 s more of PostgreSQL's CPU, no gain in the noise). Not tried: fewer indexes while
+writing, or a staging table (dropping an index, like a constraint, locks the table against the site, and
+PostgreSQL is no longer the longer side); ``synchronous_commit`` off (the commit takes 0.01 s once no
+check is deferred to it, and an import reported done must survive a crash).
 """
 
 from __future__ import annotations
