@@ -5,6 +5,7 @@ and the rows referred to that the import did not write are locked as the per-row
 from __future__ import annotations
 
 import datetime
+import os
 from collections.abc import Sequence
 
 import psycopg
@@ -143,3 +144,22 @@ def test_a_table_with_a_trigger_of_its_own_keeps_the_per_row_checks():
         assert not stream.set_based
         stream.send(Registration, [registration])
         stream.finish()  # the per-row check, immediate, failed in the writing thread
+
+
+@pytest.mark.django_db
+@postgresql_only
+def test_a_role_that_may_not_turn_the_checks_off_keeps_them_per_row():
+    """Neither a superuser nor granted SET on session_replication_role: the SET is refused in its own
+    savepoint, and the import goes on with the per-row checks, its transaction intact."""
+    role = f"cotas_test_no_replica_{os.getpid()}"
+    with connection.cursor() as cursor:
+        cursor.execute(f"CREATE ROLE {role}")  # rolled back with the test's transaction
+        cursor.execute(f"SET LOCAL ROLE {role}")
+        try:
+            assert references.skip_row_checks(cursor, [Registration._meta.db_table]) is False
+            cursor.execute("SELECT current_setting('session_replication_role')")
+            assert cursor.fetchone()[0] == "origin"
+        finally:
+            cursor.execute("RESET ROLE")
+        assert references.skip_row_checks(cursor, [Registration._meta.db_table]) is True
+        references.restore_row_checks(cursor)
