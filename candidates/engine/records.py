@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import compress
 from operator import itemgetter
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, NoReturn
 
 from candidates.engine.ranking import Candidate
 from candidates.engine.schedule import RESERVES, AllocationError
@@ -339,6 +339,20 @@ def event_to_dict(event: Event) -> dict[str, object]:
 # The roster ----------------------------------------------------------------------------------------
 
 
+def _first_bad_id(ids: tuple[object, ...]) -> NoReturn:
+    """The first fault among the ids, in roster order, as a Portuguese error: an id that is not a string
+    or is empty (checked first, over all), then the first id repeated."""
+    if set(map(type, ids)) - {str} or "" in ids:
+        bad = next(i for i, cid in enumerate(ids) if type(cid) is not str or not cid)
+        raise AllocationError(f"Identificador de candidato inválido na posição {bad + 1}: {ids[bad]!r}.")
+    seen: set[object] = set()
+    for cid in ids:
+        if cid in seen:
+            raise AllocationError(f"Candidato repetido: {cid}.")
+        seen.add(cid)
+    raise AssertionError("the set of ids said there was a fault")  # pragma: no cover
+
+
 @dataclass(frozen=True, eq=False)
 class Roster:
     """The approved candidates in general classification order (shared by every state of a position).
@@ -361,15 +375,15 @@ class Roster:
         # A tuple: of strings only, the garbage collector stops tracking it at its first look (a list of
         # a million would be walked at every full collection).
         ids = tuple(map(itemgetter(0), people))
-        if set(map(type, ids)) - {str} or "" in ids:
-            bad = next(i for i, cid in enumerate(ids) if type(cid) is not str or not cid)
-            raise AllocationError(f"Identificador de candidato inválido na posição {bad + 1}: {ids[bad]!r}.")
-        if len(set(ids)) != len(ids):
-            seen: set[str] = set()
-            for cid in ids:
-                if cid in seen:
-                    raise AllocationError(f"Candidato repetido: {cid}.")
-                seen.add(cid)
+        # Every id a string (read in order: sequential in memory), as many distinct ids as candidates, and
+        # the empty one not among them (a look-up in the set, not a scan). Only when that fails are they
+        # read one by one, in order, for the first fault.
+        if set(map(type, ids)) - {str}:
+            _first_bad_id(ids)
+        distinct_ids = set(ids)
+        if len(distinct_ids) != len(ids) or "" in distinct_ids:
+            _first_bad_id(ids)
+        del distinct_ids
         # The distinct values of ``lists`` and ``prefers`` are a handful: check those, not each row. An
         # unhashable ``lists`` (a list, a set) fails the set; a hashable one not a frozenset shows in it.
         # Each column is read once (``itemgetter`` over a million) and used by every check on it.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -766,6 +767,29 @@ def test_roster_refuses_duplicates_and_unknown_reserves():
         initial_state([Candidate("A", frozenset({"x"}))], SM)
     with pytest.raises(AllocationError, match="não concorre"):
         initial_state([Candidate("A", frozenset(), "racial")], SM)
+
+
+def test_roster_checks_ids_on_their_set_and_names_the_first_fault_in_order():
+    """The ids are checked on the set of them (as many as candidates, all strings, none empty) and read
+    one by one only then: the message is the one-by-one reading's, an invalid id before a repetition."""
+
+    class Label(str):
+        pass
+
+    cases = [
+        (["A", "", "B"], "inválido na posição 2: ''"),  # no repetition: only the set's look-up sees it
+        (["A", "B", "", "B"], "inválido na posição 3: ''"),
+        (["A", "B", "A", "C", "B"], "repetido: A."),
+        (["A", "B", 7], "inválido na posição 3: 7"),
+        (["A", "A", ["x"]], "inválido na posição 3"),  # unhashable
+        (["A", Label("A")], "inválido na posição 2"),  # equal to an earlier id, not a str
+    ]
+    for ids, message in cases:
+        with pytest.raises(AllocationError, match=re.escape(message)):
+            initial_state([Candidate(i) for i in ids], SM)
+    roster = initial_state(people("B", "A", "C"), SM).roster
+    assert roster.ids == ("B", "A", "C")
+    assert roster.locate("C") == 2
 
 
 def test_fenwick_append_and_search_agree_with_a_plain_list():
