@@ -363,7 +363,6 @@ class Roster:
     """
 
     candidates: tuple[Candidate, ...]
-    ids: tuple[str, ...] = field(init=False, repr=False)
     cotistas: tuple[int, ...] = field(init=False, repr=False)  # positions of those on a reserved list
     _found: dict[str, int] = field(init=False, repr=False)
 
@@ -372,18 +371,17 @@ class Roster:
         if set(map(type, people)) - {Candidate}:
             bad = next(i for i, c in enumerate(people) if type(c) is not Candidate)
             raise AllocationError(f"Candidato inválido na posição {bad + 1}.")
-        # A tuple: of strings only, the garbage collector stops tracking it at its first look (a list of
-        # a million would be walked at every full collection).
+        # Every id a string, as many distinct ids as candidates, and the empty one not among them (a
+        # look-up in the set, not a scan). Only when that fails are they read one by one, in order, for
+        # the first fault. The tuple of ids is dropped before a collection can walk it (it would be
+        # young): built again only if a look-up needs it (``ids``).
         ids = tuple(map(itemgetter(0), people))
-        # Every id a string (read in order: sequential in memory), as many distinct ids as candidates, and
-        # the empty one not among them (a look-up in the set, not a scan). Only when that fails are they
-        # read one by one, in order, for the first fault.
         if set(map(type, ids)) - {str}:
             _first_bad_id(ids)
         distinct_ids = set(ids)
         if len(distinct_ids) != len(ids) or "" in distinct_ids:
             _first_bad_id(ids)
-        del distinct_ids
+        del ids, distinct_ids
         # The distinct values of ``lists`` and ``prefers`` are a handful: check those, not each row. An
         # unhashable ``lists`` (a list, a set) fails the set; a hashable one not a frozenset shows in it.
         # Each column is read once (``itemgetter`` over a million) and used by every check on it.
@@ -413,9 +411,14 @@ class Roster:
             if c.prefers not in c.lists:
                 raise AllocationError(f"{c.id} prefere uma reserva ({c.prefers!r}) a que não concorre.")
         object.__setattr__(self, "candidates", people)
-        object.__setattr__(self, "ids", ids)
         object.__setattr__(self, "cotistas", tuple(compress(range(len(people)), lists_col)))
         object.__setattr__(self, "_found", {})
+
+    @cached_property
+    def ids(self) -> tuple[str, ...]:
+        """Every candidate's id, in order (built on first use: a look-up of a candidate the engine has not
+        met). A tuple: of strings only, the garbage collector stops tracking it at its first look."""
+        return tuple(map(itemgetter(0), self.candidates))
 
     @cached_property
     def index(self) -> dict[str, int]:
