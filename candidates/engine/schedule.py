@@ -325,13 +325,16 @@ def seat_targets(params: Params, s: int, n: int) -> tuple[int, int]:
     return pair
 
 
-_TARGETS_BLOCK = 1024  # seats whose targets a miss computes at once: the seats after it are asked next
+_TARGETS_BLOCK = 1024  # seats whose targets a miss computes at once: their neighbours are asked next
 
 
 def _fill_targets(params: Params, memo: dict[int, tuple[int, int]], s: int, n: int) -> None:
-    """Put in ``memo`` the targets of seats ``s`` to ``min(n, s + _TARGETS_BLOCK − 1)`` (at least ``s``):
-    ``target`` and ``Params.share`` computed a block at a time (``_Count.many``)."""
-    seats = range(s, max(s, min(n, s + _TARGETS_BLOCK - 1)) + 1)
+    """Put in ``memo`` the targets of the block of ``_TARGETS_BLOCK`` seats holding ``s`` (seats
+    ``j·B + 1`` to ``(j + 1)·B``, none beyond ``n`` but ``s`` itself): ``target`` and ``Params.share``
+    computed a block at a time (``_Count.many``). Aligned, so a walk down the seats (``Foresight``'s
+    ``_most_open``) misses once a block, as a walk up does."""
+    start = s - (s - 1) % _TARGETS_BLOCK
+    seats = range(start, max(s, min(n, start + _TARGETS_BLOCK - 1)) + 1)
     racial_counter, pcd_counter = params._counts
     if params.order == EVERY_NTH:
         owed, k = params.racial_count(n), params.nth
