@@ -20,7 +20,6 @@ from candidates.engine.schedule import (
     RACIAL,
     RESERVES,
     explain_kind,
-    loser_seat,
     percent_text,
     share_text,
 )
@@ -135,7 +134,7 @@ def _seat(seating: Seating, fill: Fill) -> _Seat:
     text = explain_kind(params, seat, seating.n, kind, made_up=fill.made_up)
     moved: list[int] = []
     for other in fill.contenders:
-        to = loser_seat(params, seat, other, seating.kinds_for_why())
+        to = seating.loser_seat(seat, other)
         moved.append(to or 0)
         where = f"passa para a {ordinal(to, True)}" if to else "aguarda novas vagas"
         text += f" (a reserva a {params.label(other)} também tinha direito a esta vaga: {where})"

@@ -44,6 +44,7 @@ from candidates.engine.schedule import (
     Params,
     Projection,
     kind_by_deficits,
+    loser_seat,
     project,
     project_detailed,
     seat_rule,
@@ -58,6 +59,7 @@ class _Cached(NamedTuple):
 
 
 _FORESEE = True  # ``Foresight`` on; the tests turn it off to compare
+_KEPT_FIRST = True  # ``loser_seat`` reads the seats created before projecting; the tests turn it off
 
 
 class Seating(ListIndex):
@@ -511,6 +513,17 @@ class Seating(ListIndex):
         return None
 
     # Explanations ------------------------------------------------------------------------------------
+
+    def loser_seat(self, seat: int, loser: str) -> int | None:
+        """``schedule.loser_seat`` in ``kinds_for_why()``: under ``compensation`` that schedule begins with
+        the seats created (``project`` keeps them), so when one of the loser's kind was created after
+        ``seat`` it is the answer, read from them without projecting the rest (switch ``_KEPT_FIRST``)."""
+        if _KEPT_FIRST and self.params.open_competition_rule == COMPENSATION and self._why_kinds is None:
+            try:
+                return self.kinds.index(loser, seat) + 1  # the first of seats seat+1.. of that kind
+            except ValueError:
+                pass
+        return loser_seat(self.params, seat, loser, self.kinds_for_why())
 
     def kinds_for_why(self) -> list[str]:
         """The schedule for the ``n`` vacancies as the call leaves it, for explanations (computed once

@@ -13,6 +13,7 @@ import dataclasses
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -441,6 +442,35 @@ def test_rules_par4_item3_a_conflict_forecast_under_compensation_changes_nothing
     assert totals[True][0] < totals[False][0], (totals[True][0], totals[False][0])
 
 
+def test_rules_par4_a_collisions_loser_seat_read_from_the_seats_created_is_the_projected_schedules(
+    monkeypatch,
+):
+    """Under ``compensation`` a collision's reason says where the losing reserve goes in the schedule as
+    the call leaves it; ``Seating.loser_seat`` reads it from the seats created when one of that kind
+    follows (``_KEPT_FIRST``). The same nominations, reasons included, as projecting every time."""
+    from candidates.engine import seating
+
+    answered = [0]
+    kinds_for_why = seating.Seating.kinds_for_why
+
+    def counting(self):
+        answered[0] += 1
+        return kinds_for_why(self)
+
+    monkeypatch.setattr(seating.Seating, "kinds_for_why", counting)
+    finals, asked = {}, {}
+    for kept_first in (True, False):
+        monkeypatch.setattr(seating, "_KEPT_FIRST", kept_first)
+        answered[0] = 0
+        rng = random.Random(24)
+        finals[kept_first] = [list(play(_compensation_scenario(rng)))[-1][2].nominations for _ in range(8)]
+        asked[kept_first] = answered[0]
+    assert finals[True] == finals[False]
+    moved = [n.reason.moved_to for noms in finals[True] for n in noms if n.reason and n.reason.moved_to]
+    assert len(moved) > 10, moved
+    assert asked[True] < asked[False]
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     st.integers(0, 40),
@@ -490,6 +520,32 @@ def test_rules_par4_a_seats_targets_kept_by_the_policy_are_those_computed_afresh
     for s, n in asks:
         expected = (target(p, "racial", s, n), p.share("pcd", s, n) if p.pcd is not None else 0)
         assert seat_targets(p, s, n) == expected
+
+
+@settings(max_examples=100, deadline=None)
+@given(PARAMS, st.integers(0, 60), st.booleans())
+def test_rules_par4_a_seats_targets_memo_fills_aligned_blocks_walked_up_or_down(p, n, down):
+    """A miss of ``seat_targets`` fills the block of seats holding it, aligned (here of 8 seats): a walk
+    down the seats (``Foresight._most_open``) misses once a block, as a walk up does, and every answer
+    is the RULES §4 target computed afresh."""
+    from candidates.engine import schedule
+
+    misses = []
+    fill = schedule._fill_targets
+
+    def counting(p, memo, s, n):
+        misses.append(s)
+        fill(p, memo, s, n)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(schedule, "_TARGETS_BLOCK", 8)
+        patch.setattr(schedule, "_fill_targets", counting)
+        p._targets.clear()
+        seats = range(n + 2, 0, -1) if down else range(1, n + 3)
+        for s in seats:
+            expected = (target(p, "racial", s, n), p.share("pcd", s, n) if p.pcd is not None else 0)
+            assert seat_targets(p, s, n) == expected
+    assert len(misses) <= (n + 7) // 8 + 2, misses  # a miss a block, and one for each seat beyond n
 
 
 def _literal_seat_rule(p: Params, kept: list[str], n: int) -> tuple[list[str], dict[int, tuple[str, ...]]]:
