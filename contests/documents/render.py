@@ -9,6 +9,7 @@ A list longer than ``DOCUMENTS_TASK_ROWS`` is rendered by a task (``contests.job
 
 from __future__ import annotations
 
+import functools
 import io
 import itertools
 import secrets
@@ -75,7 +76,14 @@ class Stamp:
         image: WeasyPrint draws it on every page much faster than the same code as SVG paths."""
         if self.draft or not self.code:
             return ""
-        return str(segno.make(self.url, error="m").png_data_uri(scale=6, border=0))
+        return qr_data_uri(self.url)
+
+
+@functools.lru_cache(maxsize=256)
+def qr_data_uri(url: str) -> str:
+    """The QR code of ``url`` as a PNG data URI, made once per address: a document's pages and its versions
+    print the same one (about 10 ms of CPU each time)."""
+    return str(segno.make(url, error="m").png_data_uri(scale=6, border=0))
 
 
 def base_context(stamp: Stamp, *, title: str) -> dict[str, Any]:

@@ -7,6 +7,7 @@ import re
 
 import pypdfium2 as pdfium
 import pytest
+import segno
 from PIL import ImageChops
 from pypdf import PdfReader
 
@@ -195,3 +196,12 @@ def test_a_long_list_is_published_signed_and_verified_by_its_code(settings):
     assert verification.signature is not None
     assert verification.signature.intact and verification.signature.valid
     assert verification.signature.covers_whole_file
+
+
+def test_a_stamp_s_qr_code_is_segno_s_for_its_address_made_once():
+    stamp = render.Stamp(code=CODE, draft=False)
+    expected = str(segno.make(stamp.url, error="m").png_data_uri(scale=6, border=0))
+    render.qr_data_uri.cache_clear()
+    assert stamp.qr == expected and stamp.qr == expected  # the page footer asks twice
+    assert render.qr_data_uri.cache_info().misses == 1
+    assert render.Stamp(code=CODE).qr == ""  # a draft has nothing to verify
