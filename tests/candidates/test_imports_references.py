@@ -163,3 +163,11 @@ def test_a_role_that_may_not_turn_the_checks_off_keeps_them_per_row():
             cursor.execute("RESET ROLE")
         assert references.skip_row_checks(cursor, [Registration._meta.db_table]) is True
         references.restore_row_checks(cursor)
+
+
+def test_among_spells_one_run_of_ids_as_one_range_and_a_repeat_is_not_a_run():
+    assert references.among("c.id", [6, 4, 5]) == ("(c.id BETWEEN %s AND %s)", [4, 6])
+    assert references.among("c.id", [4, 4, 6]) == (
+        "(c.id BETWEEN %s AND %s OR c.id BETWEEN %s AND %s)",
+        [4, 4, 6, 6],
+    )

@@ -101,8 +101,11 @@ def among(column: str, ids: list[int]) -> tuple[str, list[Any]]:
     (ids taken from a sequence come in a few), else one array."""
     if not ids:
         return "FALSE", []
+    ordered = sorted(ids)
+    if ordered[-1] - ordered[0] == len(ordered) - 1 and len(set(ordered)) == len(ordered):
+        return f"({column} BETWEEN %s AND %s)", [ordered[0], ordered[-1]]  # the common case: one range
     ranges: list[list[int]] = []
-    for pk in sorted(ids):
+    for pk in ordered:
         if ranges and pk <= ranges[-1][1] + 1:
             ranges[-1][1] = pk
         else:

@@ -185,8 +185,10 @@ def _settle(items: list[New]) -> None:
     """Once written: each item's ``pk``, and its references' ids among its values (as Django's would be)."""
     for item in items:
         item.pk = item.written_pk
-        for attname, target in item.refs.items():
-            item.values[attname] = target.pk
+        if refs := item.refs:
+            values = item.values
+            for attname, target in refs.items():
+                values[attname] = target.pk
 
 
 def _target_pk(target: Any) -> int:
@@ -255,11 +257,13 @@ def _copy(
         with cursor.copy(f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN") as copy:
             write_row = copy.write_row
             for item in chunk:
-                if item.refs:
-                    refs = {attname: _target_pk(target) for attname, target in item.refs.items()}
-                    write_row((item.written_pk, *values_of(base | item.values | refs)))
-                else:
-                    write_row((item.written_pk, *values_of(base | item.values)))
+                row = base | item.values
+                for attname, target in item.refs.items():  # ``_target_pk`` inline: once per reference
+                    pk = target.pk
+                    if pk is None:
+                        pk = _target_pk(target)
+                    row[attname] = pk
+                write_row((item.written_pk, *values_of(row)))
         pks = [written for item in chunk if (written := item.written_pk) is not None]  # every one, set above
         condition, ids = _rows_with_ids(pk_column, pk_type, pks)
         cursor.execute(history_insert + condition, [now, reason, user_id, *ids])
@@ -382,7 +386,9 @@ class Stream:
             return
         ids: dict[type[models.Model], list[int]] = {model: [] for model in self.written}
         for item in self.sent:
-            ids[item.model].append(_target_pk(item))  # set by ``finish``
+            if (pk := item.pk) is None:  # set by ``finish``, for every one
+                raise ValueError(f"{item!r} ainda não gravado")
+            ids[item.model].append(pk)
         with connection.cursor() as cursor:
             references.check(
                 cursor, {model._meta.db_table: (model._meta.pk.column, pks) for model, pks in ids.items()}
