@@ -25,10 +25,20 @@ def cpf_digits(value: str | int) -> str:
 def cpf_check_digits(base: str) -> str:
     """The two check digits of a CPF's first nine digits (Receita Federal's modulo 11): the one home of
     the algorithm, used by validation, the importer, the test builders and the benchmarks."""
-    # Unrolled: imports check 100,000 CPFs at a time.
-    n = [ord(c) - 48 for c in base]
+    # Unrolled, on the digits' bytes (their codes, 48 more than each digit: ``48 * Σweights`` taken off once):
+    # imports check 100,000 CPFs at a time.
+    n = base.encode()
     first = (
-        10 * n[0] + 9 * n[1] + 8 * n[2] + 7 * n[3] + 6 * n[4] + 5 * n[5] + 4 * n[6] + 3 * n[7] + 2 * n[8]
+        10 * n[0]
+        + 9 * n[1]
+        + 8 * n[2]
+        + 7 * n[3]
+        + 6 * n[4]
+        + 5 * n[5]
+        + 4 * n[6]
+        + 3 * n[7]
+        + 2 * n[8]
+        - 48 * 54
     ) % 11
     first = 0 if first < 2 else 11 - first
     second = (
@@ -42,6 +52,7 @@ def cpf_check_digits(base: str) -> str:
         + 4 * n[7]
         + 3 * n[8]
         + 2 * first
+        - 48 * 63
     ) % 11
     second = 0 if second < 2 else 11 - second
     return _DIGITS[first] + _DIGITS[second]

@@ -28,6 +28,11 @@ ISO_RE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
 SERIAL_RE = re.compile(r"^\d{4,5}([.,]0+)?$")
 CPF_RE = re.compile(r"^(\d{3})\.?(\d{3})\.?(\d{3})-?(\d{2})$")
 PLAIN_NUMBER_RE = re.compile(r"^\d{1,6}(?:[.,]\d{1,12})?$")
+# The cells read most often, by their text: a file of 100,000 rows holds a few thousand distinct scores and
+# birth dates. Their values (``Decimal``, ``date``) are immutable; each memo is emptied when full.
+MEMO_SIZE = 50_000
+_scores: dict[str, tuple[Decimal | None, bool]] = {}
+_dates: dict[str, datetime.date] = {}
 
 TRUE_WORDS = {"s", "sim", "x", "1", "true", "verdadeiro", "v", "y", "yes"}
 FALSE_WORDS = {"", "n", "nao", "0", "false", "falso", "no", "-"}
@@ -258,10 +263,16 @@ def _decimal_from_text(raw: str, *, what: str) -> Decimal:
 def parse_score(value: Any) -> tuple[Decimal | None, bool]:
     """``(score, absent)``: a number, ``AUSENTE`` (and its variants) or empty (not graded)."""
     if type(value) is str:
+        if (known := _scores.get(value)) is not None:
+            return known
         if not value:
             return None, False
         if PLAIN_NUMBER_RE.match(value):
-            return Decimal(value.replace(",", ".")).quantize(SCORE_QUANTUM, rounding=ROUND_HALF_UP), False
+            score = Decimal(value.replace(",", ".")).quantize(SCORE_QUANTUM, rounding=ROUND_HALF_UP), False
+            if len(_scores) >= MEMO_SIZE:
+                _scores.clear()
+            _scores[value] = score
+            return score
         word = fold(value)
         if word in ABSENT_WORDS:
             return None, True
@@ -275,10 +286,17 @@ def parse_date(value: Any, *, what: str = "data") -> datetime.date | None:
     if value is None:
         return None
     if type(value) is str and len(value) == 10 and value[2] == "/" and value[5] == "/":
+        if (known := _dates.get(value)) is not None:
+            return known
         try:
-            return datetime.date(int(value[6:]), int(value[3:5]), int(value[:2]))
+            parsed = datetime.date(int(value[6:]), int(value[3:5]), int(value[:2]))
         except ValueError:
             pass  # the slow path explains what is wrong
+        else:
+            if len(_dates) >= MEMO_SIZE:
+                _dates.clear()
+            _dates[value] = parsed
+            return parsed
     if isinstance(value, datetime.datetime):
         return value.date()
     if isinstance(value, datetime.date):
