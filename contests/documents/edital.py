@@ -14,7 +14,6 @@ import datetime
 from dataclasses import dataclass
 from typing import Any
 
-import holidays as holiday_calendars
 from django.utils import timezone
 
 from contests import quotas
@@ -179,6 +178,10 @@ def holidays_between(start: datetime.date, end: datetime.date) -> set[datetime.d
     organization = Organization.current()
     subdiv = organization.state if organization else None
     years = range(start.year, end.year + 1)
+    # Imported here, as in ``declarations.calendars``: the package loads every country's calendar (0.18 s
+    # that every process importing this module paid at start, each ``manage.py`` command included).
+    import holidays as holiday_calendars
+
     try:
         calendar = holiday_calendars.country_holidays("BR", subdiv=subdiv, years=years)
     except NotImplementedError:
