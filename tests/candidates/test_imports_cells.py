@@ -253,3 +253,18 @@ def test_every_refusal_shows_the_raw_value(parse, raw, shown):
 )
 def test_a_header_folds_like_the_search_with_punctuation_as_single_spaces(typed, folded):
     assert cells.fold(typed) == folded
+
+
+def test_memoised_scores_and_dates_read_the_same_and_the_memo_empties_when_full(monkeypatch):
+    monkeypatch.setattr(cells, "MEMO_SIZE", 2)
+    monkeypatch.setattr(cells, "_scores", {})
+    monkeypatch.setattr(cells, "_dates", {})
+    for _ in range(2):  # read, then from the memo
+        assert cells.parse_score("7,456") == (D("7.46"), False)
+        assert cells.parse_score("10") == (D("10.00"), False)
+        assert cells.parse_date("29/02/2024") == datetime.date(2024, 2, 29)
+        with pytest.raises(CellError, match="não existe no calendário"):  # never memoised
+            cells.parse_date("30/02/2024")
+    assert cells.parse_score("3,5") == (D("3.50"), False)  # the memo was full: emptied, then this one
+    assert cells._scores == {"3,5": (D("3.50"), False)}
+    assert cells._dates == {"29/02/2024": datetime.date(2024, 2, 29)}
