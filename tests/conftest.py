@@ -3,6 +3,7 @@
 import os
 import shutil
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -55,7 +56,10 @@ def _pdfs_rendered_once():
     from contests.documents import render, services
 
     original, new_code = render.pdf_from_html, services.new_code
-    PDFS = rendered_pdfs.PdfCache(original)
+    PDFS = rendered_pdfs.PdfCache(
+        original, folder=Path(settings.BASE_DIR) / ".pytest_cache" / "rendered-pdfs"
+    )
+    PDFS.prune()
     render.pdf_from_html, services.new_code = PDFS, CODES
     yield
     render.pdf_from_html, services.new_code = original, new_code
@@ -343,8 +347,11 @@ def _read_the_journeys_acts() -> None:
 def pytest_terminal_summary(terminalreporter):
     """How many acts the journeys published and the walk read, by kind (without xdist: a worker's count
     stays in the worker)."""
-    if PDFS is not None and PDFS.hits + PDFS.misses:
-        terminalreporter.write_line(f"PDFs: {PDFS.misses} renderizados, {PDFS.hits} repetidos")
+    if PDFS is not None and PDFS.hits + PDFS.misses + PDFS.from_disk:
+        terminalreporter.write_line(
+            f"PDFs: {PDFS.misses} renderizados, {PDFS.from_disk} lidos de execuções anteriores ou do outro "
+            f"processo, {PDFS.hits} repetidos"
+        )
     if ACTS_READ:
         kinds = Counter(ACTS_READ)
         listed = ", ".join(f"{kind} {n}" for kind, n in sorted(kinds.items()))
