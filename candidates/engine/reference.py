@@ -201,7 +201,9 @@ class Naive:
         open_count = self.schedule_now().count(OPEN)
         filled = 0
         while filled < k:
-            saved = copy.deepcopy(self.__dict__)
+            # What filling a seat changes before it may stop: ``_compensate`` changes the seats' kinds and
+            # nominations in place (nothing else refers to those nominations).
+            saved = copy.deepcopy((self.kinds, self.noms))
             # "A call fills freed seats first, lowest number first, then new seats."
             freed = [s for s in range(1, len(self.kinds) + 1) if self.seat_holder(s) is None]
             if freed:
@@ -259,7 +261,7 @@ class Naive:
             if chosen is None:
                 # "If nobody at all is left to fill a seat, the call stops there (a new seat is not
                 # created)."
-                self.__dict__.update(saved)
+                self.kinds, self.noms = saved
                 return
             if new:
                 self.kinds.append(kind)
