@@ -49,7 +49,8 @@ run: demo
 # `make test PYTEST_WORKERS=0` runs serially in one process; PYTEST_ARGS adds pytest arguments
 # (`make test PYTEST_ARGS="tests/contests -x"`).
 # On SQLite each worker copies the migrated database the previous run kept (tests/migrated_db.py) while the
-# migrations and models are unchanged; PDFs of the same HTML are rendered once per worker (tests/rendered_pdfs.py);
+# migrations and models are unchanged; PDFs of the same HTML are rendered once, then read by both workers and
+# later runs from .pytest_cache/rendered-pdfs/ (tests/rendered_pdfs.py);
 # the demo (seed_demo) is built once per starting rows, code and day, then copied (tests/demo_snapshot.py).
 # CI adds PYTEST_ARGS=--hypothesis-profile=thorough (twice the form fuzz's generated examples).
 PYTEST_WORKERS ?= auto
