@@ -336,9 +336,8 @@ def _fill_targets(params: Params, memo: dict[int, tuple[int, int]], s: int, n: i
     start = s - (s - 1) % _TARGETS_BLOCK
     seats = range(start, max(s, min(n, start + _TARGETS_BLOCK - 1)) + 1)
     racial_counter, pcd_counter = params._counts
-    if params.order == EVERY_NTH:
-        owed, k = params.racial_count(n), params.nth
-        racial = [min(owed, max(m // k, owed - (n - m))) for m in seats]
+    if params.order == EVERY_NTH:  # every k-th (Angra dos Reis): one seat at a time, by ``target``
+        racial = [target(params, RACIAL, m, n) for m in seats]
     else:
         racial = racial_counter.many(seats.start, seats.stop, params.threshold_basis(n))
     pcd = pcd_counter.many(seats.start, seats.stop, n) if pcd_counter is not None else [0] * len(seats)
@@ -406,13 +405,9 @@ def seat_rule(params: Params, kept: Sequence[str], n: int) -> Projection:
     served_pcd = kinds.count(PCD)
     memo = _targets_memo(params, n)
     for s in range(start, n + 1):
-        # ``next_kind`` inlined, its targets read from the policy's memo (a loop over every seat left).
+        # ``next_kind``, its targets read from the policy's memo (a loop over every seat left).
         pair = memo.get(s) or seat_targets(params, s, n)
-        d_racial, d_pcd = pair[0] - served_racial, pair[1] - served_pcd
-        if d_racial <= 0 and d_pcd <= 0:
-            kinds.append(OPEN)
-            continue
-        kind, contenders = kind_by_deficits(params, d_racial, d_pcd)
+        kind, contenders = kind_by_deficits(params, pair[0] - served_racial, pair[1] - served_pcd)
         if kind == RACIAL:
             served_racial += 1
         elif kind == PCD:

@@ -43,12 +43,11 @@ from candidates.engine.schedule import (
     RESERVES,
     Params,
     Projection,
-    kind_by_deficits,
     loser_seat,
+    next_kind,
     project,
     project_detailed,
     seat_rule,
-    seat_targets,
 )
 
 
@@ -156,13 +155,9 @@ class Seating(ListIndex):
         # make-up could reach this seat: it converts open seats latest first, at most as many as the
         # reserved seats still owed, and at least (seats left − seats owed) of the seats left are open.
         served = self.served
-        # ``next_kind``, its common case (no deficit: open) without the calls.
-        t_racial, t_pcd = seat_targets(params, seat, self.n)
-        d_racial, d_pcd = t_racial - served[RACIAL], t_pcd - served[PCD]
-        if d_racial > 0 or d_pcd > 0:
-            kind, contenders = kind_by_deficits(params, d_racial, d_pcd)
+        kind, contenders = next_kind(params, seat, self.n, served[RACIAL], served[PCD])
+        if kind != OPEN:
             return kind, contenders, False
-        kind, contenders = OPEN, ()
         counts = self._counts
         if counts is None or counts[0] != self.n:
             counts = self._counts = (self.n, [(name, params.count(name, self.n)) for name in params.reserves])
