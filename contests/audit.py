@@ -24,8 +24,8 @@ __all__ = ["User", "assign", "audited_delete", "audited_save", "keep_history_man
 
 class KeptHistoryDescriptor(HistoryDescriptor):
     """``Model.history`` with its manager class made once. django-simple-history's descriptor makes a new
-    class (``Manager.from_queryset``, some 0.4 ms of CPU) at every access, and its ``post_save`` handler
-    reads ``instance.history``: every audited save paid it (38,000 times in half the test suite, 19 s)."""
+    class (``Manager.from_queryset``, 0.11 ms of CPU) at every access, and its ``post_save`` handler reads
+    ``instance.history``: every audited save paid it (38,549 accesses in half the test suite)."""
 
     def __get__(self, instance: Any, owner: Any) -> Any:
         manager = self.__dict__.get("manager")
