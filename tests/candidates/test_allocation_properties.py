@@ -17,6 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from candidates.engine import foresight, seating
+from candidates.engine import schedule as schedule_module
 from candidates.engine.allocation import (
     AllocationError,
     Candidate,
@@ -31,7 +33,7 @@ from candidates.engine.allocation import (
 )
 from candidates.engine.fenwick import Fenwick, FirstFree, MostlyOnes
 from candidates.engine.reference import Naive
-from candidates.engine.schedule import reserved_seats, schedule, seat_targets, target
+from candidates.engine.schedule import reserved_seats, schedule, seat_rule, seat_targets, target
 from contests.quotas import ReserveRule
 
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -345,7 +347,6 @@ def test_rules_par4_item3_a_conflict_known_before_the_fill_ends_stops_it_with_th
     """The fill stops as soon as the conflict it would end with is settled (``foresight.Foresight``):
     the same nominations as the reference, which fills every call to its end, and fewer seats filled
     than without the foresight."""
-    from candidates.engine import seating
 
     filled = [0]
     nominate = seating.Seating._nominate
@@ -407,7 +408,6 @@ def test_rules_par4_item3_a_conflict_forecast_under_compensation_changes_nothing
     the nominee, the open list unable to reach them, no hold able to lapse). The same nominations,
     word for word, as with the forecast off (which the tests above check against the reference), and
     fewer seats filled."""
-    from candidates.engine import foresight, seating
 
     filled = [0]
     nominate = seating.Seating._nominate
@@ -448,7 +448,6 @@ def test_rules_par4_a_collisions_loser_seat_read_from_the_seats_created_is_the_p
     """Under ``compensation`` a collision's reason says where the losing reserve goes in the schedule as
     the call leaves it; ``Seating.loser_seat`` reads it from the seats created when one of that kind
     follows (``_KEPT_FIRST``). The same nominations, reasons included, as projecting every time."""
-    from candidates.engine import seating
 
     answered = [0]
     kinds_for_why = seating.Seating.kinds_for_why
@@ -471,6 +470,25 @@ def test_rules_par4_a_collisions_loser_seat_read_from_the_seats_created_is_the_p
     assert asked[True] < asked[False]
 
 
+def _change(fast: Fenwick, plain: Fenwick, values: list[int], i: int, delta: int) -> None:
+    """The same change to the fast tree, the plain one and the values they count."""
+    values[i] += delta
+    fast.add(i, delta)
+    plain.add(i, delta)
+
+
+def _append(fast: Fenwick, plain: Fenwick, values: list[int], value: int) -> None:
+    values.append(value)
+    fast.append(value)
+    plain.append(value)
+
+
+def _assert_every_prefix(fast: Fenwick, values: list[int]) -> None:
+    assert [fast.prefix(i) for i in range(len(values) + 1)] == [
+        sum(values[:i]) for i in range(len(values) + 1)
+    ]
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     st.integers(0, 40),
@@ -489,14 +507,9 @@ def test_first_free_answers_as_the_plain_tree_whatever_the_order_of_changes_and_
     for op, x in ops:
         if op == "a" and values:  # a nomination, or its rollback: 0/1 values, as the engine keeps them
             i = x % len(values)
-            delta = -1 if values[i] else 1
-            values[i] += delta
-            fast.add(i, delta)
-            plain.add(i, delta)
+            _change(fast, plain, values, i, -1 if values[i] else 1)
         elif op == "e":
-            values.append(x % 2)
-            fast.append(x % 2)
-            plain.append(x % 2)
+            _append(fast, plain, values, x % 2)
         elif op == "q":
             assert fast.prefix(x % (len(values) + 1)) == plain.prefix(x % (len(values) + 1))
         elif op == "p":
@@ -505,9 +518,7 @@ def test_first_free_answers_as_the_plain_tree_whatever_the_order_of_changes_and_
         expected = next((i for i, v in enumerate(values) if v > 0), len(values))
         assert fast.first() == plain.find(1) == expected
         assert fast.total == plain.total == sum(values)
-    assert [fast.prefix(i) for i in range(len(values) + 1)] == [
-        sum(values[:i]) for i in range(len(values) + 1)
-    ]
+    _assert_every_prefix(fast, values)
 
 
 @settings(max_examples=200, deadline=None)
@@ -528,18 +539,17 @@ def test_rules_par4_a_seats_targets_memo_fills_aligned_blocks_walked_up_or_down(
     """A miss of ``seat_targets`` fills the block of seats holding it, aligned (here of 8 seats): a walk
     down the seats (``Foresight._most_open``) misses once a block, as a walk up does, and every answer
     is the RULES §4 target computed afresh."""
-    from candidates.engine import schedule
 
     misses = []
-    fill = schedule._fill_targets
+    fill = schedule_module._fill_targets
 
     def counting(p, memo, s, n):
         misses.append(s)
         fill(p, memo, s, n)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(schedule, "_TARGETS_BLOCK", 8)
-        patch.setattr(schedule, "_fill_targets", counting)
+        patch.setattr(schedule_module, "_TARGETS_BLOCK", 8)
+        patch.setattr(schedule_module, "_fill_targets", counting)
         p._targets.clear()
         seats = range(n + 2, 0, -1) if down else range(1, n + 3)
         for s in seats:
@@ -597,7 +607,6 @@ def test_rules_par4_the_seat_rule_is_the_literal_greedy_rule_and_make_up(p, extr
     collisions of RULES §4 computed afresh with ``ReserveRule.count``, for every ``n`` up to 40, any
     seats already created, the threshold counted on the position or on the contest, and the memo left by
     another ``n``."""
-    from candidates.engine.schedule import seat_rule
 
     p = dataclasses.replace(p, threshold_extra=extra)
     for n in range(41):
@@ -613,7 +622,6 @@ def test_rules_par4_item3_a_refill_resumes_the_foresight_as_a_new_one_would_see_
     the nominations it tracks the same but for those compensated since (which ``_look`` settles), and
     every judgment made again. Checked at each refill of scenarios that hold dual candidates, under
     every rule."""
-    from candidates.engine import foresight
 
     resume = foresight.Foresight.resume
     resumed = [0]
@@ -660,29 +668,21 @@ def test_mostly_ones_answers_as_the_plain_tree_whatever_the_changes(size, ops, f
     for op, x in ops:
         if op in "tdi" and values:
             i = x % len(values)
-            delta = {"t": -1 if values[i] else 1, "d": -1, "i": 1}[op]
-            values[i] += delta
-            fast.add(i, delta)
-            plain.add(i, delta)
+            _change(fast, plain, values, i, {"t": -1 if values[i] else 1, "d": -1, "i": 1}[op])
         elif op == "e":
-            values.append(x % 2)
-            fast.append(x % 2)
-            plain.append(x % 2)
+            _append(fast, plain, values, x % 2)
         elif op == "p":
             assert fast.find(x % 5 + 1) == plain.find(x % 5 + 1)
         q = x % (len(values) + 1)
         assert fast.prefix(q) == plain.prefix(q) == sum(values[:q])
         assert fast.total == plain.total == sum(values)
-    assert [fast.prefix(i) for i in range(len(values) + 1)] == [
-        sum(values[:i]) for i in range(len(values) + 1)
-    ]
+    _assert_every_prefix(fast, values)
 
 
 def test_rules_par4_item3_a_fill_waiting_on_a_hold_skips_only_looks_that_would_find_the_same(monkeypatch):
     """While a hold is not yet spent nor due for another forecast, ``Foresight.after_fill`` does not look
     again (``_WAIT``): every seat's answer, the seats filled and the states are those of looking at
     every seat, under every rule."""
-    from candidates.engine import foresight
 
     after_fill = foresight.Foresight.after_fill
     answers: list = []
