@@ -61,6 +61,14 @@ def _stream(registrations: list[New], candidates: list[New], results: Sequence[N
     return stream
 
 
+def _check(stream: writing.Stream) -> None:
+    """What ``run.commit`` does once the stream is finished and the new phases are saved."""
+    written = stream.written_ids()
+    assert written is not None  # the tests' role is a superuser: the checks are set-based
+    with connection.cursor() as cursor:
+        references.check(cursor, written)
+
+
 def _new_registration(position, candidate, number: str, **values) -> New:
     return New(
         Registration,
@@ -88,7 +96,7 @@ def test_the_keys_are_checked_once_and_the_rows_referred_to_are_locked():
         )
         assert stream.set_based  # the tests' role is a superuser
         assert _role() == "origin"  # back once the stream is done: later writes are checked per row
-        stream.check_references()
+        _check(stream)
         # Locked as each per-row check locks: the position and the candidate already there; not what the
         # import wrote itself (no other transaction sees it), nor what no row refers to.
         assert _locked(type(position), position.pk) and _locked(Candidate, existing.pk)
@@ -119,7 +127,7 @@ def test_a_reference_the_database_would_refuse_fails_the_import(bad):
         registration = _new_registration(position, candidate, "1", position_id=other.pk)
         constraint = "candidates_registration_position_in_contest"
     with pytest.raises(IntegrityError, match=constraint), transaction.atomic():
-        _stream([registration], [], results).check_references()
+        _check(_stream([registration], [], results))
     assert not Registration.objects.exists()
 
 

@@ -11,8 +11,8 @@ from django.db import connection
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
-from candidates.models import Candidate, PhaseResult, Registration
-from candidates.services.imports import commit, parse_upload, writing
+from candidates.models import Candidate, Phase, PhaseResult, Registration, SelfDeclaration
+from candidates.services.imports import commit, parse_upload, references, writing
 from candidates.services.imports import run as run_module
 from candidates.services.imports.writing import New
 from tests import builders
@@ -144,3 +144,39 @@ def test_an_import_of_many_rows_renews_the_statistics_of_the_tables_the_lists_re
     assert counts[Registration._meta.db_table] == 132
     # The estimates are kept outside transactions: an earlier test's may already be these counts.
     assert estimates() == (counts if analysed else before)
+
+
+@pytest.mark.django_db
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="the stream and its set-based checks are PostgreSQL's"
+)
+def test_commit_checks_the_references_of_every_row_written_once_the_phases_it_creates_are_saved(monkeypatch):
+    """The references are checked after the planner is let go (``run._free_meanwhile``): from the ids the
+    stream wrote, every one of them, and with the phases the file creates already saved."""
+    contest = builders.make_example_contest()
+    clerk = builders.make_user("secretaria", "Secretaria")
+    seen: dict = {}
+    check = references.check
+
+    def spy(cursor, written):
+        seen["written"] = {table: sorted(ids) for table, (_, ids) in written.items()}
+        seen["phases"] = sorted(Phase.objects.filter(contest=contest).values_list("pk", flat=True))
+        check(cursor, written)
+
+    monkeypatch.setattr(references, "check", spy)
+    commit(contest, parse_upload(builders.EXAMPLE_CSV), None, clerk, today=datetime.date(2026, 6, 1))
+    registrations = Registration.objects.filter(contest=contest)
+    assert seen["written"] == {
+        Candidate._meta.db_table: sorted(Candidate.objects.values_list("pk", flat=True)),
+        Registration._meta.db_table: sorted(registrations.values_list("pk", flat=True)),
+        SelfDeclaration._meta.db_table: sorted(
+            SelfDeclaration.objects.filter(registration__in=registrations).values_list("pk", flat=True)
+        ),
+        PhaseResult._meta.db_table: sorted(
+            PhaseResult.objects.filter(registration__in=registrations).values_list("pk", flat=True)
+        ),
+    }
+    assert len(seen["written"][Registration._meta.db_table]) == 132
+    assert seen["phases"] and seen["phases"] == sorted(
+        Phase.objects.filter(contest=contest).values_list("pk", flat=True)
+    )

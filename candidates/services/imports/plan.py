@@ -650,10 +650,8 @@ class _Planner:
         if stream is not None:  # the new objects: the last ones handed over, then wait for the writing
             stream.send_new(self.new)
             stream.finish()
-        for phase in self.new_phases:
+        for phase in self.new_phases:  # the stream's rows' references are checked once these are written
             audited_save(phase, by=by, reason=reason)
-        if stream is not None:  # the new objects' references, the new phases now written too
-            stream.check_references()
         now = stream.now if stream is not None else timezone.now()
         total = sum(len(items) for items in self.new.values()) + sum(len(c) for c in self.changed.values())
         done = 0
