@@ -4,6 +4,7 @@ and XLSX with Excel date serials, CPFs stored as numbers and floats everywhere. 
 from __future__ import annotations
 
 import datetime
+import gc
 import io
 from decimal import Decimal
 
@@ -12,6 +13,7 @@ from openpyxl import Workbook
 
 from candidates.models import PhaseResult, Registration
 from candidates.services.imports import WEB_IMPORT_MAX_ROWS, ImportFileError, commit, parse_upload
+from candidates.services.imports.files import paused_gc
 from tests import builders
 
 EXAMPLE = builders.EXAMPLE_CSV
@@ -218,3 +220,54 @@ def test_the_streaming_xlsx_reader_reads_what_openpyxl_reads():
                 expected.append((line, values))
         rows, problems, title = read_xlsx(buffer.getvalue(), limits=Limits(), budget=Budget(Limits()))
         assert (rows, problems, title) == (expected, [], "Sheet")
+
+
+def _collections_during(action) -> list[int]:
+    """The generations the cyclic collector walked while ``action`` ran."""
+    walked: list[int] = []
+
+    def record(phase, info):
+        if phase == "start":
+            walked.append(info["generation"])
+
+    assert gc.isenabled() and not gc.get_freeze_count()
+    gc.collect()
+    gc.callbacks.append(record)
+    try:
+        action()
+    finally:
+        gc.callbacks.remove(record)
+    return walked
+
+
+def test_the_rows_kept_through_a_pause_of_the_collector_are_not_walked_when_it_ends():
+    """``paused_gc`` hands what it kept to the oldest generation: the allocations that follow do not start
+    a collection of the 50,000 lists made meanwhile (before, the first one did)."""
+    kept = []
+
+    def read():
+        with paused_gc():
+            kept.extend([] for _ in range(50_000))
+        kept.extend([] for _ in range(100))  # fewer than a young collection's threshold
+
+    assert _collections_during(read) == []
+    assert gc.is_tracked(kept[0]) and len(kept) == 50_100
+
+
+def test_a_pause_inside_a_pause_leaves_the_collector_paused():
+    with paused_gc():
+        with paused_gc():
+            pass
+        assert not gc.isenabled()
+    assert gc.isenabled()
+
+
+def test_a_pause_where_objects_are_frozen_does_not_thaw_them():
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with paused_gc():
+            [[] for _ in range(1000)]
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()

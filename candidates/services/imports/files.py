@@ -79,13 +79,21 @@ class Table:
 @contextmanager
 def paused_gc() -> Iterator[None]:
     """Pause the cyclic garbage collector while a large file's rows are built: they are all kept until
-    the end anyway, and with hundreds of thousands of them each collection walks them all again."""
+    the end anyway, and with hundreds of thousands of them each collection walks them all again.
+
+    At the end, what the pause allocated and kept is moved to the oldest generation as it is (``freeze``
+    then ``unfreeze``), without the walk that would otherwise follow the next allocation, to find the
+    rows still in use (0.07 s for the 100,000 rows of a file read); a cycle dropped meanwhile waits for
+    the next full collection. Not where something else froze objects (``unfreeze`` would thaw them too)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if enabled:
+            if not gc.get_freeze_count():
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
