@@ -54,6 +54,16 @@ Measured and left out too (December 2026): the ``COPY`` text built in Python in 
 directly, without ``write_row`` (0.012 s less per 100,000 rows, through psycopg's private API); the ids
 fetched as ranges rather than one by one (0.04 s less, a window query more); the parsers' keywords bound
 by ``functools.partial`` rather than a lambda (three times slower to call on Python 3.11).
+The tail after the planning, later in December 2026 (``make bench-import`` at load 1: 6.3 to 6.5 s, then
+5.9 to 6.0 s): each task's objects are settled by ``finish`` as soon as written, while PostgreSQL stores
+the next (0.18 s that waited for the last COPY); ``run`` frees the planner on another thread while
+PostgreSQL runs the ``ANALYZE`` and then the reference checks (0.36 s before the ``ANALYZE``, 0.16 s after
+it); ``paused_gc`` and ``manage.py`` spare the collector's walks over what they kept. Tried and dropped:
+the rows parsed by a forked child process while the parent checks the ones already parsed (the parent's
+Python 0.5 s less, but the child's parsing and pickling, 1.3 s, took the core PostgreSQL was using: 6.0 to
+6.3 s either way, the two cores already busy; the command's Python, 5.0 s of CPU, and PostgreSQL's 2.9 s
+are now what bounds it). What is left in the writing thread: 0.58 s building each row's values in
+Python, 0.33 s in psycopg's formatter, the rest sending.
 """
 
 from __future__ import annotations
