@@ -507,13 +507,12 @@ def explain_kind(params: Params, s: int, n: int, kind: str, *, made_up: bool = F
             f"reservada a {params.label(kind)}: a vaga que a outra reserva ocupou passa para esta, e as "
             f"últimas vagas completam a reserva ({formula})"
         )
-    if kind == RACIAL and params.order == EVERY_NTH:
-        k = params.nth
-        if s % k == 0 and s // k <= owed:
-            return (
-                f"reservada a {params.label(kind)}: a {k}ª de cada {k} nomeações{params.cite('order')} "
-                f"({formula})"
-            )
+    k = params.nth  # the racial reserve of an every-k-th order (Angra dos Reis), the only case left
+    if s % k == 0 and s // k <= owed:
+        return (
+            f"reservada a {params.label(kind)}: a {k}ª de cada {k} nomeações{params.cite('order')} "
+            f"({formula})"
+        )
     return (
         f"reservada a {params.label(kind)}: as últimas vagas completam a reserva{params.cite('order')} "
         f"({formula})"

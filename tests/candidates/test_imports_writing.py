@@ -18,25 +18,28 @@ from candidates.services.imports.writing import New
 from tests import builders
 
 
-def test_rows_with_ids_is_a_range_when_the_ids_have_no_gap():
-    assert writing._rows_with_ids('"id"', "bigint", [12, 10, 11]) == ('"id" BETWEEN %s AND %s', [10, 12])
-    assert writing._rows_with_ids('"id"', "bigint", [7]) == ('"id" BETWEEN %s AND %s', [7, 7])
-
-
-def test_rows_with_ids_is_an_array_when_another_transaction_took_ids_in_between():
-    assert writing._rows_with_ids('"id"', "bigint", [10, 12, 13]) == (
-        '"id" = ANY(%s::bigint[])',
+def test_the_history_rows_are_selected_by_the_ids_written_as_ranges_or_one_array_of_the_key_s_type(
+    monkeypatch,
+):
+    """``_copy`` selects the rows it wrote through ``references.among``, as the reference checks do."""
+    assert references.among('"id"', [12, 10, 11], "bigint") == ('("id" BETWEEN %s AND %s)', [10, 12])
+    assert references.among('"id"', [7]) == ('("id" BETWEEN %s AND %s)', [7, 7])
+    monkeypatch.setattr(references, "MAX_RANGES", 1)  # another transaction took ids in between
+    assert references.among('"id"', [10, 12, 13], "integer") == (
+        '"id" = ANY(%s::integer[])',
         ["{10,12,13}"],
     )
 
 
 @pytest.mark.django_db
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="the array condition is PostgreSQL's")
-def test_rows_with_ids_selects_exactly_those_rows():
+@pytest.mark.parametrize("max_ranges", [references.MAX_RANGES, 1])
+def test_the_ids_condition_selects_exactly_those_rows(monkeypatch, max_ranges):
+    monkeypatch.setattr(references, "MAX_RANGES", max_ranges)  # 1: the scattered ids as one array
     ids = [builders.make_candidate().pk for _ in range(4)]
     table = connection.ops.quote_name(Candidate._meta.db_table)
     for chosen in ([ids[0], ids[1], ids[2]], [ids[0], ids[2], ids[3]]):
-        condition, params = writing._rows_with_ids('"id"', "bigint", chosen)
+        condition, params = references.among('"id"', chosen)
         with connection.cursor() as cursor:
             cursor.execute(f"SELECT id FROM {table} WHERE {condition} ORDER BY id", params)
             assert [row[0] for row in cursor.fetchall()] == chosen
@@ -164,6 +167,7 @@ def test_commit_checks_the_references_of_every_row_written_once_the_phases_it_cr
         check(cursor, written)
 
     monkeypatch.setattr(references, "check", spy)
+    assert not Phase.objects.filter(contest=contest).exists()  # the file creates them
     commit(contest, parse_upload(builders.EXAMPLE_CSV), None, clerk, today=datetime.date(2026, 6, 1))
     registrations = Registration.objects.filter(contest=contest)
     assert seen["written"] == {

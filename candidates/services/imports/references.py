@@ -96,9 +96,11 @@ def check(cursor: Any, written: Mapping[str, tuple[str, list[int]]]) -> None:
             )
 
 
-def among(column: str, ids: list[int]) -> tuple[str, list[Any]]:
-    """A condition that ``column`` is one of ``ids``, and its parameters: the ranges of consecutive ids
-    (ids taken from a sequence come in a few), else one array."""
+def among(column: str, ids: list[int], db_type: str = "bigint") -> tuple[str, list[Any]]:
+    """A condition that ``column`` (of ``db_type``) is one of ``ids``, and its parameters: the ranges of
+    consecutive ids (ids taken from a sequence in one statement are one, unless another transaction took
+    some meanwhile), else one array literal (psycopg would adapt a list of 20,000 ints in Python, one by
+    one). The writing's history rows and the checks here select the rows written through it."""
     if not ids:
         return "FALSE", []
     ordered = sorted(ids)
@@ -111,7 +113,7 @@ def among(column: str, ids: list[int]) -> tuple[str, list[Any]]:
         else:
             ranges.append([pk, pk])
     if len(ranges) > MAX_RANGES:
-        return f"{column} = ANY(%s::bigint[])", ["{" + ",".join(map(str, sorted(ids))) + "}"]
+        return f"{column} = ANY(%s::{db_type}[])", ["{" + ",".join(map(str, ordered)) + "}"]
     return "(" + " OR ".join(f"{column} BETWEEN %s AND %s" for _ in ranges) + ")", [
         bound for pair in ranges for bound in pair
     ]

@@ -60,7 +60,7 @@ the next (0.18 s that waited for the last COPY); ``run`` frees the planner on an
 PostgreSQL runs the ``ANALYZE`` and then the reference checks (0.36 s before the ``ANALYZE``, 0.16 s after
 it); ``paused_gc`` and ``manage.py`` spare the collector's walks over what they kept. Tried and dropped:
 the rows parsed by a forked child process while the parent checks the ones already parsed (the parent's
-Python 0.5 s less, but the child's parsing and pickling, 1.3 s, took the core PostgreSQL was using: 6.0 to
+Python 0.5 s less, but the child's parsing and pickling, 1.2 s, took the core PostgreSQL was using: 6.0 to
 6.3 s either way, the two cores already busy; the command's Python, 5.0 s of CPU, and PostgreSQL's 2.9 s
 are now what bounds it). What is left in the writing thread: 0.58 s building each row's values in
 Python, 0.33 s in psycopg's formatter, the rest sending. Tried and dropped too: that formatting done in
@@ -284,7 +284,7 @@ def _copy(
                     row[attname] = pk
                 write_row((item.written_pk, *values_of(row)))
         pks = [written for item in chunk if (written := item.written_pk) is not None]  # every one, set above
-        condition, ids = _rows_with_ids(pk_column, pk_type, pks)
+        condition, ids = references.among(pk_column, pks, pk_type)
         cursor.execute(history_insert + condition, [now, reason, user_id, *ids])
         if progress:
             progress(len(chunk))
@@ -422,13 +422,3 @@ class Stream:
                 raise ValueError(f"{item!r} ainda não gravado")
             ids[item.model].append(pk)
         return {model._meta.db_table: (model._meta.pk.column, pks) for model, pks in ids.items()}
-
-
-def _rows_with_ids(column: str, db_type: str, pks: list[int]) -> tuple[str, list[Any]]:
-    """A ``WHERE`` condition selecting the rows with these ids, and its parameters: a range when the ids are
-    all of one (ids taken from the sequence in one statement are, unless another transaction took some
-    meanwhile), else one array literal (psycopg adapts a list of 20,000 ints in Python, one by one)."""
-    low, high = min(pks), max(pks)
-    if high - low == len(pks) - 1:  # distinct ids spanning exactly their count
-        return f"{column} BETWEEN %s AND %s", [low, high]
-    return f"{column} = ANY(%s::{db_type}[])", ["{" + ",".join(map(str, pks)) + "}"]
