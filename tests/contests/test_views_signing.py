@@ -9,6 +9,7 @@ import datetime
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import timezone
 
 from contests.documents import certificates
 from contests.documents.services import signing_certificate_replace
@@ -48,7 +49,8 @@ def test_manager_uploads_the_a1_and_the_screen_shows_it_without_its_secrets(clie
     assert "RFB e-CNPJ A1" in page and "AC Intermediária de Teste v5" in page
     assert certificate.serial == f"{leaf.serial_number:X}" == "1A2B3C4D"
     assert "<code>1A2B3C4D</code>" in page
-    assert f"a {leaf.not_valid_after_utc:%d/%m/%Y}" in page
+    # The screen speaks São Paulo time: between 00:00 and 03:00 UTC the date is the day before UTC's.
+    assert f"a {timezone.localtime(leaf.not_valid_after_utc):%d/%m/%Y}" in page
     # The password is never shown back, nor kept in the form.
     assert PASSWORD not in page
     form = next(f for f in forms_on(page) if "certificate_password" in f.visible)
