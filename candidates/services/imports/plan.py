@@ -111,6 +111,7 @@ class _Planner:
         # moved to another candidate.
         self.renamed: set[int] = set()
         self.moved: set[int] = set()
+        self.planned_per_position: Counter[int] = Counter()  # rows with a status, by their position's id
         # ``commit`` on PostgreSQL: opens the ``writing.Stream`` (none after a problem). ``open_stream``
         # holds no reference to the planner (``run._release``).
         self.open_stream: Callable[[Preview, list[type]], writing.Stream] | None = None
@@ -407,6 +408,7 @@ class _Planner:
             row.status = NEW
         else:
             self.apply_changes(row, registration, changes)  # the existing registration
+        self.planned_per_position[position.id] += 1
 
     def plan_position(self, row: Row, existing: Registration | None) -> Position | None:
         if "position" in row.values:
@@ -462,7 +464,8 @@ class _Planner:
                     )
                     setattr(candidate, key, value)
                     self.mark_changed(candidate, key)
-        self.candidate_lines[cpf] = (row.line, candidate.full_name)
+        name = data["full_name"] if "full_name" in data else candidate.full_name  # noqa: SIM401 (read once)
+        self.candidate_lines[cpf] = (row.line, name)
         self.planned_candidates[cpf] = candidate
         return candidate
 
@@ -596,10 +599,9 @@ class _Planner:
         preview = self.preview
         counts = Counter(row.status for row in rows)
         preview.new, preview.updated, preview.unchanged = counts[NEW], counts[CHANGED], counts[UNCHANGED]
-        per_position: Counter = Counter()
-        for row in rows:
-            if row.status and row.registration is not None:  # a row with a status has its registration
-                per_position[self.positions_by_id[row.registration.position_id].code] += 1
+        per_position: Counter[str] = Counter()
+        for pk, count in self.planned_per_position.items():
+            per_position[self.positions_by_id[pk].code] += count
         preview.per_position = dict(sorted(per_position.items()))
         preview.rows = [self.view(row) for row in rows[:PREVIEW_ROWS] if row.status]
         preview.changed_rows = [self.view(row) for row in rows if row.status == CHANGED][:CHANGED_ROWS_SHOWN]
@@ -690,9 +692,9 @@ def _candidates_with_cpf(cpfs: list[str]) -> Iterator[Candidate]:
     """The candidates already registered (in any contest) under these CPFs."""
     if not cpfs:
         return
-    if connection.vendor == "postgresql":  # one array parameter instead of 100,000 placeholders
-        table = connection.ops.quote_name(Candidate._meta.db_table)
-        yield from Candidate.objects.raw(f"SELECT * FROM {table} WHERE cpf = ANY(%s)", [cpfs])
+    if connection.vendor == "postgresql":  # one array literal (as ``references.among``): CPFs are digits
+        table, literal = connection.ops.quote_name(Candidate._meta.db_table), "{" + ",".join(cpfs) + "}"
+        yield from Candidate.objects.raw(f"SELECT * FROM {table} WHERE cpf = ANY(%s::text[])", [literal])
         return
     for start in range(0, len(cpfs), 2000):
         yield from Candidate.objects.filter(cpf__in=cpfs[start : start + 2000])

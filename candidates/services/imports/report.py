@@ -320,6 +320,6 @@ def fingerprint(
         sorted(preview.other_positions.items()) if only_contest_positions else None,
     )
     digest.update(repr(heading).encode())
-    for row in rows:
-        digest.update(f"\n{row.line}\x1f{row.status}\x1f{row.changes!r}".encode())
+    # The same bytes as one ``update`` per row, in one call (100,000 calls less).
+    digest.update("".join([f"\n{row.line}\x1f{row.status}\x1f{row.changes!r}" for row in rows]).encode())
     return digest.hexdigest()
