@@ -451,6 +451,26 @@ def test_phases_created_with_the_maximum_and_pass_mark_given(db):
     assert Phase.history.filter(history_change_reason="Importação: arquivo.csv").count() == 2
 
 
+def test_a_phase_the_file_creates_refuses_the_scores_above_the_maximum_given(db):
+    contest = builders.make_example_contest()
+    specs = {"Nota Objetiva": PhaseSpec("Nota Objetiva", Decimal(50), None)}
+    assert problems_of_specs(contest, csv_file(), specs) == [
+        (line, "Nota Objetiva", f"nota {score} fora do intervalo da fase Nota Objetiva (0 a 50)")
+        for line, score in [(2, "81,52"), (4, "91,15"), (5, "72,34")]
+    ]
+    # Inferred from the file, the maximum is the first step above the highest score: none is above it.
+    assert problems_of_specs(contest, csv_file(), {}) == []
+    huge = with_cell(2, 8, "10000,01")
+    assert problems_of_specs(contest, huge, {}) == [
+        (None, "Nota Objetiva", "notas grandes demais na fase Nota Objetiva")
+    ]
+
+
+def problems_of_specs(contest, data, specs):
+    result = preview(contest, parse_upload(data), None, today=AFTER_CLOSE, phase_specs=specs)
+    return [(p.line, p.column, p.message) for p in result.problems]
+
+
 def test_preview_shows_the_first_rows_as_understood(contest):
     result = preview(contest, parse_upload(csv_file()), None, today=AFTER_CLOSE)
     first, *_, last = result.rows

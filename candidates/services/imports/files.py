@@ -283,10 +283,11 @@ def _read_csv(data: bytes, limits: Limits, budget: Budget) -> Table:
             if extra is not None:
                 raise too_many_columns(start, extra + 1)
             cells = cells[:MAX_COLUMNS]
-        for index, cell in enumerate(cells):
-            if len(cell) > MAX_CELL_CHARS:
-                problems.append((start, index, too_long_cell()))
-                cells[index] = None
+        if max(map(len, cells), default=0) > MAX_CELL_CHARS:  # rare: the cells looked at one by one only then
+            for index, cell in enumerate(cells):
+                if len(cell) > MAX_CELL_CHARS:
+                    problems.append((start, index, too_long_cell()))
+                    cells[index] = None
         if any(cells):
             budget.spend_row(cells)
             counted += 1

@@ -54,11 +54,12 @@ from contests.models import Contest, Policy, Position
 
 Progress = Callable[[str, int, int], None]
 PREVIEW_ROWS = 10
-STREAM_ROWS = 5000  # rows read and checked at a time, their new objects then sent to the ``writing.Stream``
+STREAM_ROWS = 10_000  # rows checked at a time, then sent to the ``writing.Stream`` (5,000: 0.3 s slower)
 CHANGED_ROWS_SHOWN = 50
 SCORE_LIMIT = Decimal("999999.99")
 MAX_SCORE_STEPS = (Decimal(10), Decimal(20), Decimal(50), Decimal(100), Decimal(1000), Decimal(10000))
 EARLIEST_BIRTH = datetime.date(1900, 1, 1)
+NO_SCORE = (None, False)  # a row without the phase's column
 
 CANDIDATE_FIELDS = ("full_name", "social_name", "birth_date", "email", "phone", "address")
 REGISTRATION_FIELDS = ("registered_on", "preferred_reserve", "jury_service", "final_score")
@@ -571,21 +572,20 @@ class _Planner:
         for phase in self.new_phases:
             key = fold(phase.name)
             column = self.columns[key]
-            scores = [
-                (row.line, score) for row in rows if (score := row.scores.get(key, (None,))[0]) is not None
-            ]
+            # One pass for the highest score; the rows above the maximum are looked for only if there are any.
+            scores = (score for row in rows if (score := row.scores.get(key, NO_SCORE)[0]) is not None)
+            highest = max(scores, default=Decimal(0))
             spec = PhaseSpec(phase.name, phase.max_score, phase.pass_mark, phase.order)
             if phase.max_score is None:
-                highest = max((score for _, score in scores), default=Decimal(0))
                 phase.max_score = next((step for step in MAX_SCORE_STEPS if highest <= step), None)
                 spec.max_score, spec.inferred = phase.max_score, True
                 if phase.max_score is None:
                     self.problem(None, column, f"notas grandes demais na fase {phase.name}")
                     continue
-            for line, score in scores:
-                if score > phase.max_score:
+            for row in rows if highest > phase.max_score else ():
+                if (score := row.scores.get(key, NO_SCORE)[0]) is not None and score > phase.max_score:
                     self.problem(
-                        line,
+                        row.line,
                         column,
                         f"nota {num(score)} fora do intervalo da fase {phase.name} (0 a {num(phase.max_score)})",
                     )
