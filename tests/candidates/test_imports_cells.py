@@ -112,6 +112,16 @@ def test_bad_scores(raw, message):
 )
 def test_dates_as_organisers_write_them(raw, expected):
     assert cells.parse_date(raw) == expected
+    # A column's parser reads the same, the first time and from the memo after.
+    parse = cells.date_parser("data de nascimento")
+    assert parse(raw) == expected
+    assert parse(raw) == expected
+
+
+def test_a_columns_date_parser_names_the_column_in_its_messages():
+    parse = cells.date_parser("data da inscrição")
+    with pytest.raises(CellError, match=r"^data da inscrição “31/02/2004” não existe no calendário$"):
+        parse("31/02/2004")
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
@@ -325,6 +326,17 @@ def parse_date(value: Any, *, what: str = "data") -> datetime.date | None:
     if SERIAL_RE.match(raw):
         return _from_serial(float(raw.replace(",", ".")), what=what)
     raise CellError(f"{what} “{raw}” não reconhecida: use dd/mm/aaaa")
+
+
+def date_parser(what: str) -> Callable[[Any], datetime.date | None]:
+    """``parse_date`` for one column, ``what`` naming it in messages: a date read before is one call."""
+    memo = _dates
+
+    def parse(value: Any) -> datetime.date | None:
+        known = memo.get(value) if type(value) is str else None
+        return known if known is not None else parse_date(value, what=what)
+
+    return parse
 
 
 def _from_serial(serial: float, *, what: str) -> datetime.date:

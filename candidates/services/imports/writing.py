@@ -278,8 +278,8 @@ def _copy(
             write_row = copy.write_row
             for item in chunk:
                 row = base | item.values
-                for attname, target in item.refs.items():  # ``_target_pk`` inline: once per reference
-                    pk = target.pk
+                for attname, target in item.refs.items():  # ``_target_pk`` inline, but for its refusal
+                    pk = target.written_pk if type(target) is New else target.pk
                     if pk is None:
                         pk = _target_pk(target)
                     row[attname] = pk
