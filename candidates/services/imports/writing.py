@@ -279,10 +279,10 @@ def _copy(
             for item in chunk:
                 row = base | item.values
                 for attname, target in item.refs.items():  # ``_target_pk`` inline, but for its refusal
-                    pk = target.written_pk if type(target) is New else target.pk
-                    if pk is None:
-                        pk = _target_pk(target)
-                    row[attname] = pk
+                    target_pk = target.written_pk if type(target) is New else target.pk
+                    if target_pk is None:
+                        target_pk = _target_pk(target)
+                    row[attname] = target_pk
                 write_row((item.written_pk, *values_of(row)))
         pks = [written for item in chunk if (written := item.written_pk) is not None]  # every one, set above
         condition, ids = references.among(pk_column, pks, pk_type)
