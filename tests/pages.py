@@ -181,3 +181,12 @@ def post_form(client: Client, url: str, fill: dict[str, str], *, containing: str
     missing = sorted(set(fill) - set(form.visible))
     assert not missing, f"{url}: campos que a página não mostra: {missing}"
     return client.post(form.action or url, {**form.values, **fill}, follow=follow)
+
+
+def choose(select, containing: str) -> None:
+    """In a browser (a Playwright locator of a ``<select>``): select the option whose text contains
+    ``containing``, as a person reads the list, once the page shows it. Reading the options does not wait:
+    read right after a click, they were the page before's (none), and the journey failed under load."""
+    option = select.locator("option", has_text=containing).first
+    option.wait_for(state="attached")
+    select.select_option(label=option.inner_text().strip())

@@ -29,6 +29,7 @@ import pytest
 from django.utils import timezone
 
 from tests.builders import EXAMPLE_CSV, PASSWORD, make_cast
+from tests.pages import choose
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -89,12 +90,6 @@ def field(page, label: str):
 def fill(page, values: dict[str, str]) -> None:
     for label, value in values.items():
         field(page, label).fill(value)
-
-
-def choose(select, containing: str) -> None:
-    """Select the option whose text contains ``containing``, as a person reads the list."""
-    texts = select.locator("option").all_inner_texts()
-    select.select_option(label=next(text for text in texts if containing in text).strip())
 
 
 def new_session(browser, problems: list[str]):

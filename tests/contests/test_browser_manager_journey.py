@@ -21,6 +21,7 @@ from contests.documents.models import Document
 from contests.documents.services import edital_text_save
 from contests.models import Contest
 from tests.builders import PASSWORD, make_cast, make_classified_position, make_contest, make_position
+from tests.pages import choose
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -42,12 +43,6 @@ def home(page) -> None:
 def field(page, label: str):
     """The field labelled exactly ``label`` (a required field's label ends in an asterisk)."""
     return page.get_by_label(re.compile(rf"^{re.escape(label)}( \*)?$"))
-
-
-def choose(select, containing: str) -> None:
-    """Select the option whose text contains ``containing``, as a person reads the list."""
-    texts = select.locator("option").all_inner_texts()
-    select.select_option(label=next(text for text in texts if containing in text).strip())
 
 
 def queue_link(page, queue: str, label: str):
