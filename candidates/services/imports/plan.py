@@ -523,11 +523,11 @@ class _Planner:
             changes["absent"] = absent
 
     def check_preferred(self, row: Row, registration: Registration | New, changes: dict[str, Any]) -> None:
-        preferred = changes.get("preferred_reserve", registration.preferred_reserve)
-        chosen = eligibility.reserves_chosen(
-            racial=changes.get("racial_reserve", registration.racial_reserve),
-            pcd=changes.get("pcd_reserve", registration.pcd_reserve),
-        )
+        c, r = changes, registration  # the change planned, else the value (read only then: it is a call)
+        preferred = c["preferred_reserve"] if "preferred_reserve" in c else r.preferred_reserve  # noqa: SIM401
+        racial = c["racial_reserve"] if "racial_reserve" in c else r.racial_reserve  # noqa: SIM401
+        pcd = c["pcd_reserve"] if "pcd_reserve" in c else r.pcd_reserve  # noqa: SIM401
+        chosen = eligibility.reserves_chosen(racial=racial, pcd=pcd)
         refusal = eligibility.preferred_reserve_refusal(preferred, chosen=chosen)
         if refusal is None:
             return
