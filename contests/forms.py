@@ -13,8 +13,7 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.text import slugify
 
 from contests import lifecycle
-from contests.documents.models import EditalText
-from contests.documents.services import EDITAL_FIELDS
+from contests.documents.models import EDITAL_FIELDS, EditalText
 from contests.form_text import BoundedTextMixin, bound_text_fields  # noqa: F401  (re-exported)
 from contests.models import (
     Authority,

@@ -15,6 +15,21 @@ IMMUTABLE = (
 )
 
 
+# The edital's own sections Secretaria writes (the edital's form and ``services.edital_text_save``): here,
+# beside the model, so that the form needs no import of the services (nor of the signing's libraries).
+EDITAL_FIELDS = (
+    "preamble_extra",
+    "requirements",
+    "registration_rules",
+    "exam_content",
+    "other_rules",
+    "schedule",
+    "uses_heteroidentification",
+    "signer_name",
+    "signer_office",
+)
+
+
 class EditalText(models.Model):
     """The sections of the edital the clerk writes; everything else is generated from the contest's data."""
 

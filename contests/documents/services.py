@@ -24,23 +24,11 @@ from django.utils import timezone
 from contests import services as contest_services
 from contests.audit import User, assign, audited_save
 from contests.documents import certificates, edital, signing
-from contests.documents.models import RESTRICTED_KINDS, Document, EditalText
+from contests.documents.models import EDITAL_FIELDS, RESTRICTED_KINDS, Document, EditalText
 from contests.documents.render import Stamp, new_code, page_count
 from contests.documents.signatures import NoSignatory, signatory_for
 from contests.models import Contest, Organization, Policy, Publication, Signatory, SigningCertificate
 from contests.publication import publication_record
-
-EDITAL_FIELDS = (
-    "preamble_extra",
-    "requirements",
-    "registration_rules",
-    "exam_content",
-    "other_rules",
-    "schedule",
-    "uses_heteroidentification",
-    "signer_name",
-    "signer_office",
-)
 
 
 @transaction.atomic
