@@ -7,8 +7,6 @@ import datetime
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from num2words import num2words
-
 
 def thousands(n: int) -> str:
     """A whole number with a dot between thousands, as Brazilians write it: ``12345`` → ``"12.345"``."""
@@ -291,6 +289,8 @@ _FEMININE = (("um", "uma"), ("dois", "duas"), ("entos", "entas"))
 def in_words(n: int, *, feminine: bool = False) -> str:
     """A whole number written out in Portuguese: ``21`` → ``"vinte e um"``; with ``feminine`` (agreeing with
     "vagas", "pessoas") ``"vinte e uma"``, ``"duzentas e duas"``. "Mil" and "milhões" do not change."""
+    from num2words import num2words  # here: loading it loads every language it has (15 ms at each start)
+
     words = str(num2words(n, lang="pt_BR"))
     if not feminine:
         return words
@@ -323,5 +323,7 @@ def percent_in_words(value: Decimal | int) -> str:
     if value == value.to_integral_value():
         words = in_words(int(value))
     else:
+        from num2words import num2words
+
         words = str(num2words(value, lang="pt_BR"))
     return f"{percent_text(value)} ({words} por cento)"

@@ -12,8 +12,6 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
-from num2words import num2words
-
 from contests.documents.heading import of_act
 from contests.wording import in_words, percent_in_words
 
@@ -131,6 +129,8 @@ def count(n: int, one: str, many: str, *, feminine: bool = True) -> str:
 
 def ordinal(n: int, *, feminine: bool = True) -> str:
     """``5`` → ``"5ª (quinta)"``, ``13`` → ``"13ª (décima terceira)"``."""
+    from num2words import num2words  # as in ``wording``: loaded when first needed
+
     words = str(num2words(n, lang="pt_BR", to="ordinal"))
     if feminine:
         words = " ".join(w[:-1] + "a" if w.endswith("o") else w for w in words.split(" "))
