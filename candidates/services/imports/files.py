@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import IO, Any
 
 from candidates.services.imports.cells import fold, text
@@ -353,14 +354,16 @@ def _table(
 ) -> Table:
     """Find the header (titles above it are skipped), make headers unique, drop empty rows; the reader's
     problems named by their column's header."""
-    candidates = [(i, line, cells) for i, (line, cells) in enumerate(rows) if _non_empty(cells)]
+    # The header is among the first rows with data: only those are looked for (the data rows are once, below).
+    non_empty = ((i, line, cells) for i, (line, cells) in enumerate(rows) if _non_empty(cells))
+    candidates = list(islice(non_empty, HEADER_SEARCH_ROWS))
     if not candidates:
         if problems:  # every cell with data was refused: say why
             line, _, message = problems[0]
             raise ImportFileError(f"Linha {line}: {message}.")
         raise ImportFileError("O arquivo não tem linhas com dados.")
     header_index, header_line, header_cells = candidates[0]
-    for index, line, cells in candidates[:HEADER_SEARCH_ROWS]:
+    for index, line, cells in candidates:
         if looks_like_header([text(c) for c in cells]):
             header_index, header_line, header_cells = index, line, cells
             break
