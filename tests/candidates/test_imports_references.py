@@ -73,7 +73,7 @@ def _new_registration(position, candidate, number: str, **values) -> New:
     return New(
         Registration,
         {"contest_id": position.contest_id, "position_id": position.pk, "number": number, **values},
-        candidate_id=candidate,
+        {"candidate_id": candidate},
     )
 
 
@@ -120,7 +120,11 @@ def test_a_reference_the_database_would_refuse_fails_the_import(bad):
     elif bad == "phase not there":
         phase = builders.make_phase(position.contest)
         results = [
-            New(PhaseResult, {"phase_id": phase.pk + 10_000, "absent": True}, registration_id=registration)
+            New(
+                PhaseResult,
+                {"phase_id": phase.pk + 10_000, "absent": True},
+                {"registration_id": registration},
+            )
         ]
         constraint = "candidates_phaseresult_phase_id_b0dcedf8_fk_candidates_phase_id"
     else:  # the composite key (position, contest): the position is the other contest's

@@ -381,7 +381,7 @@ class _Planner:
             registration = New(
                 Registration,
                 {"contest_id": self.contest.id, "position_id": position.id, "number": number},
-                candidate_id=candidate,
+                {"candidate_id": candidate},
             )
         else:
             registration = existing
@@ -507,8 +507,7 @@ class _Planner:
                         New(
                             PhaseResult,
                             {"score": score, "absent": is_absent},
-                            registration_id=registration,
-                            phase_id=phase,
+                            {"registration_id": registration, "phase_id": phase},
                         )
                     )
                     if existing is not None:

@@ -176,7 +176,9 @@ class RacialOptionChecker:
                 self.refuse(row.line, column, refusal)
                 return None
         new = New(
-            SelfDeclaration, {"category": category, "declared_on": declared_on}, registration_id=registration
+            SelfDeclaration,
+            {"category": category, "declared_on": declared_on},
+            {"registration_id": registration},
         )
         self.new_declarations.append(new)
         self.new_declaration_of[id(registration)] = new
