@@ -286,12 +286,19 @@ def date_in_full(day: datetime.date) -> str:
 _FEMININE = (("um", "uma"), ("dois", "duas"), ("entos", "entas"))
 
 
+def words_pt(value: int | Decimal, *, to: str = "cardinal") -> str:
+    """``value`` written out in Brazilian Portuguese by num2words (``to="ordinal"``: "décimo terceiro").
+    The one place num2words is imported, when a number is first written out: loading it loads every
+    language it has (15 ms of every command's and worker's start)."""
+    from num2words import num2words
+
+    return str(num2words(value, lang="pt_BR", to=to))
+
+
 def in_words(n: int, *, feminine: bool = False) -> str:
     """A whole number written out in Portuguese: ``21`` → ``"vinte e um"``; with ``feminine`` (agreeing with
     "vagas", "pessoas") ``"vinte e uma"``, ``"duzentas e duas"``. "Mil" and "milhões" do not change."""
-    from num2words import num2words  # here: loading it loads every language it has (15 ms at each start)
-
-    words = str(num2words(n, lang="pt_BR"))
+    words = words_pt(n)
     if not feminine:
         return words
     out = []
@@ -320,10 +327,5 @@ def percent_in_words(value: Decimal | int) -> str:
     """A percentage as the law writes it: ``20`` → ``"20% (vinte por cento)"``, ``12.5`` → ``"12,5% (doze
     vírgula cinco por cento)"``."""
     value = _percent_value(value)
-    if value == value.to_integral_value():
-        words = in_words(int(value))
-    else:
-        from num2words import num2words
-
-        words = str(num2words(value, lang="pt_BR"))
+    words = in_words(int(value)) if value == value.to_integral_value() else words_pt(value)
     return f"{percent_text(value)} ({words} por cento)"

@@ -13,7 +13,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from contests.documents.heading import of_act
-from contests.wording import in_words, percent_in_words
+from contests.wording import in_words, percent_in_words, words_pt
 
 SEATS_SHOWN = 25  # the edital publishes the kinds of the first 25 seats of each position
 
@@ -129,9 +129,7 @@ def count(n: int, one: str, many: str, *, feminine: bool = True) -> str:
 
 def ordinal(n: int, *, feminine: bool = True) -> str:
     """``5`` → ``"5ª (quinta)"``, ``13`` → ``"13ª (décima terceira)"``."""
-    from num2words import num2words  # as in ``wording``: loaded when first needed
-
-    words = str(num2words(n, lang="pt_BR", to="ordinal"))
+    words = words_pt(n, to="ordinal")
     if feminine:
         words = " ".join(w[:-1] + "a" if w.endswith("o") else w for w in words.split(" "))
     return f"{n}{'ª' if feminine else 'º'} ({words})"
