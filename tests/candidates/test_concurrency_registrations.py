@@ -34,6 +34,10 @@ def race(model, register):
         if isinstance(obj, model):
             obj.full_clean(exclude=kwargs.get("exclude"))
             barrier.wait(timeout=10)
+            # Validated above, before either saved: the save's own validation would run after the other
+            # clerk's commit when that thread is faster (a loaded CI machine), and refuse before the
+            # database does, which is not the race this test is about.
+            obj.full_clean = lambda **kwargs: None
         audited_save(obj, **kwargs)
 
     results, refusals, errors = [], [], []

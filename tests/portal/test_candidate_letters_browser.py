@@ -121,6 +121,7 @@ def test_issue19_the_candidate_enters_with_the_code_of_the_letter_and_of_the_ema
     page.reload()
     assert "Todos já têm a carta com o código atual impressa." in page.content()
     page.get_by_role("link", name=called.candidate.display_name, exact=True).click()
+    page.wait_for_url(f"**/inscricoes/{called.pk}/")  # the click does not wait for the new page
     assert "Código atual, carta impressa: impressa 1 vez" in page.content()
     assert code not in page.content()
     assert_accessible(page)
@@ -216,6 +217,7 @@ def test_issue19_the_candidate_without_email_appeals_through_the_link_on_the_res
     login(page, base, "legal")
     page.get_by_role("link", name="Heteroidentificação", exact=True).first.click()
     page.get_by_role("link", name=str(session)).first.click()
+    page.get_by_role("button", name=re.compile("Imprimir carta com o resultado")).wait_for()
     assert "Sem e-mail cadastrado: nada foi enviado. Imprima a carta" in page.content()
     shot(page, "7-juridico-sessao-carta")
     text = download_text(
