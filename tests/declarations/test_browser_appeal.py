@@ -83,7 +83,7 @@ def test_a_third_partys_appeal_is_notified_answered_by_the_candidate_then_recons
     page.get_by_label("Juízo de reconsideração").select_option(label="Reconsiderar a decisão")
     page.get_by_label(re.compile(r"^Motivação")).fill("O recurso procede: falsidade.")
     page.get_by_role("button", name="Registrar", exact=True).click()
-    assert "agravaria a situação do candidato" in page.content()
+    page.get_by_text("agravaria a situação do candidato").first.wait_for()  # the click does not wait for the page
     assert not case.acts.filter(kind="reconsideration").exists()
 
     # The candidate is notified of the appeal by e-mail with the private link (art. 62).
