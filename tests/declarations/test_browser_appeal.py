@@ -83,7 +83,8 @@ def test_a_third_partys_appeal_is_notified_answered_by_the_candidate_then_recons
     page.get_by_label("Juízo de reconsideração").select_option(label="Reconsiderar a decisão")
     page.get_by_label(re.compile(r"^Motivação")).fill("O recurso procede: falsidade.")
     page.get_by_role("button", name="Registrar", exact=True).click()
-    page.get_by_text("agravaria a situação do candidato").first.wait_for()  # the click does not wait for the page
+    # Waited for, not read from content(): the click does not wait for the new page.
+    page.get_by_text("agravaria a situação do candidato").first.wait_for()
     assert not case.acts.filter(kind="reconsideration").exists()
 
     # The candidate is notified of the appeal by e-mail with the private link (art. 62).

@@ -138,7 +138,8 @@ def test_a_whole_case_ends_with_the_nomination_annulled_and_the_next_cotista_cal
     notify_in_person(page, case_url)
     act(page, case_url, "Decisão definitiva")
     page.get_by_role("link", name="Aplicar os efeitos").click()
-    page.get_by_text("A inscrição nº N2 passa de").first.wait_for()  # the click does not wait for the page
+    # Waited for, not read from content(): the click does not wait for the new page.
+    page.get_by_text("A inscrição nº N2 passa de").first.wait_for()
     page.get_by_role("button", name="Confirmar").click()
     page.wait_for_url(case_url)
     assert f"nos termos do {procedure}" in page.content()

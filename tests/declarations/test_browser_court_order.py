@@ -45,7 +45,8 @@ def test_a_court_order_keeps_a_seat_is_complied_with_confirmed_and_the_nominatio
 
     login(page, order_url, "legal")
     page.get_by_role("link", name="Cumprir a ordem").click()
-    page.get_by_text("vaga reservada por ordem judicial").first.wait_for()  # the click does not wait for the page
+    # Waited for, not read from content(): the click does not wait for the new page.
+    page.get_by_text("vaga reservada por ordem judicial").first.wait_for()
     assert Nomination.objects.get(registration=n2).status == Nomination.Status.ACTIVE
     page.get_by_role("button", name="Confirmar", exact=True).click()
     page.wait_for_url(order_url)
