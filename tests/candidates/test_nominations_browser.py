@@ -58,6 +58,7 @@ def test_publish_call_withdraw_call_again(page, live_server, tmp_path):
     page.get_by_role("link", name="Listas de classificação").click()
     page.get_by_label("Para publicar como").select_option("final")
     page.get_by_role("button", name="Calcular").click()
+    page.get_by_text("Revise-a antes de publicar").wait_for()  # the run's page, before its address is read
     run_url = page.url
     page.get_by_role("link", name="TLEG").click()
     assert "1020" in page.locator("tbody tr").first.inner_text()

@@ -90,7 +90,7 @@ def test_a_third_partys_appeal_is_notified_answered_by_the_candidate_then_recons
     # The candidate is notified of the appeal by e-mail with the private link (art. 62).
     page.goto(case_url)
     page.get_by_role("link", name="Intimar").click()
-    assert page.get_by_text("Intimação do recurso de terceiro").first.is_visible()
+    page.get_by_text("Intimação do recurso de terceiro").first.wait_for()
     page.get_by_label("Mensagem eletrônica com o link privado (ciência pelo link)").check()
     page.get_by_role("button", name="Registrar intimação").click()
     page.wait_for_url(case_url)

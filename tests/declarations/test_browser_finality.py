@@ -31,11 +31,12 @@ def test_art65_art53_a_revision_then_its_annulment_each_confirmed_after_a_summar
 
     # The revision: the summary first (nothing done), then "Confirmar".
     page.get_by_role("link", name="Revisão", exact=True).click()
+    page.get_by_label("Resultado da revisão").wait_for()  # the form's page, before counting its buttons
     assert page.get_by_role("button", name="Pré-visualizar o documento").count() == 0
     page.get_by_label("Resultado da revisão").select_option("dismissed")
     page.locator("textarea[name=text]").fill("Fato novo: certidão de nascimento e fotografias de família.")
     page.get_by_role("button", name="Registrar", exact=True).click()
-    assert page.get_by_role("heading", name="Confirmar: Revisão").is_visible()
+    page.get_by_role("heading", name="Confirmar: Revisão").wait_for()  # the click does not wait
     summary = page.locator(".confirm-summary").inner_text()
     assert "serão desfeitos" in summary and "Decisão de revisão" in summary
     assert page.get_by_role("heading", name="O documento que será publicado").is_visible()
@@ -68,7 +69,7 @@ def test_art65_art53_a_revision_then_its_annulment_each_confirmed_after_a_summar
     page.get_by_role("link", name="Anulação da decisão", exact=True).click()
     page.locator("textarea[name=text]").fill("A revisão foi proferida sem a oitiva exigida pelo edital.")
     page.get_by_role("button", name="Registrar", exact=True).click()
-    assert page.get_by_role("heading", name="Confirmar: Anulação da decisão").is_visible()
+    page.get_by_role("heading", name="Confirmar: Anulação da decisão").wait_for()
     assert not case.acts.filter(kind="annulment").exists()
     page.get_by_role("button", name="Confirmar", exact=True).click()
     page.wait_for_url(case_url)

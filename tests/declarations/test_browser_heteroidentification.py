@@ -332,6 +332,7 @@ def test_heteroidentification_journey_from_the_draw_to_the_result_and_the_appeal
     # Jurídico applies every final result in one step, from the first session's page.
     officer.get_by_role("link", name="Heteroidentificação do concurso").click()
     officer.get_by_role("link", name=session_name).click()
+    officer.get_by_role("button", name="Aplicar a todos os marcados").wait_for()  # the session's page
     officer.screenshot(path=f"{SHOTS}-apply.png", full_page=True)
     assert_no_sideways_scroll(officer)
     officer.get_by_role("button", name="Aplicar a todos os marcados").click()
