@@ -33,6 +33,30 @@ def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = FAST_HASHERS
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _static_files_listed_once():
+    """WhiteNoise lists every static file (a stat and the headers of each) when its middleware is built,
+    and Django's test client builds the middleware chain anew for each client: 22 ms a client, some 0.7
+    clients a test. The files do not change during the session, so the first listing serves every later
+    client (the same lookups, answered from the same dictionary)."""
+    from whitenoise.middleware import WhiteNoiseMiddleware
+
+    original = WhiteNoiseMiddleware.add_files_from_finders
+    listed: dict[str, Any] = {}
+
+    def add_files_from_finders(self) -> None:
+        if not listed:
+            before = dict(self.files)
+            original(self)
+            listed.update({url: found for url, found in self.files.items() if before.get(url) is not found})
+        else:
+            self.files.update(listed)
+
+    WhiteNoiseMiddleware.add_files_from_finders = add_files_from_finders
+    yield
+    WhiteNoiseMiddleware.add_files_from_finders = original
+
+
 @pytest.fixture(autouse=True)
 def _private_uploads(settings, tmp_path):
     """Uploads to the import wizard and the portal's snapshot go to the test's own directory, never to the
