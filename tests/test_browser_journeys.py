@@ -1,6 +1,7 @@
 """One journey per role, in Debian's Chromium, from an empty installation to the end of its tasks, clicking
 only the links and buttons a person sees: the login page is the only address typed. Each step asserts
-what a person would read there (texts, counts) and leaves a screenshot in /tmp/journey-*.png.
+what a person would read there (texts, counts) and, with COTAS_SCREENSHOTS set, leaves
+a screenshot of it (tests/screens.py).
 
 The journeys find things by their visible text, labels and roles (never CSS), so that a screen may change
 its layout and the journey still passes while a person could still do the task.
@@ -30,6 +31,7 @@ from django.utils import timezone
 
 from tests.builders import EXAMPLE_CSV, PASSWORD, make_cast
 from tests.pages import choose
+from tests.screens import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -37,7 +39,7 @@ PDF = b"%PDF-1.4\n% assinado\n%%EOF\n"
 
 
 def shot(page, name: str) -> None:
-    page.screenshot(path=f"/tmp/journey-{name}.png", full_page=True)
+    screenshot(page, f"journey-{name}")
 
 
 def br(day: datetime.date) -> str:
@@ -104,7 +106,7 @@ def new_session(browser, problems: list[str]):
 
 @pytest.fixture
 def pages_seen():
-    """Pages whose last state is kept (text and screenshot, /tmp/journey-last-*) after the journey: where a
+    """Pages whose last state is kept (text in /tmp/journey-last-*, and a screenshot when asked for) after the journey: where a
     person was when it ended, or where they were stuck."""
     seen: list = []
     yield seen

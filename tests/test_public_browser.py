@@ -16,6 +16,7 @@ import pytest
 from django.core.management import call_command
 
 from tests.axe import assert_accessible
+from tests.screens import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -66,7 +67,7 @@ def test_candidate_finds_their_place_downloads_the_csv_and_verifies_the_edital(
     page.goto(live_server.url + "/")
     page.get_by_role("heading", name="Concursos públicos", level=1).wait_for()
     check(page, problems)
-    page.screenshot(path="/tmp/portal-home.png", full_page=True)
+    screenshot(page, "portal-home")
     page.get_by_role("link", name="Concluídos").click()
     page.get_by_role("link", name=f"Concurso 1/{demo.year}: Poder Executivo de Angra dos Reis").click()
 
@@ -156,4 +157,4 @@ def test_candidate_finds_their_place_downloads_the_csv_and_verifies_the_edital(
     assert page.evaluate("document.documentElement.classList.contains('high-contrast')")
     assert page.get_by_role("button", name="Alto contraste").get_attribute("aria-pressed") == "true"
     check(page, problems)
-    page.screenshot(path="/tmp/portal-accessibility-contrast.png", full_page=True)
+    screenshot(page, "portal-accessibility-contrast")

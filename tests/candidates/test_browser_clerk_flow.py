@@ -8,8 +8,8 @@ racial seat goes to the next of the racial list (RULES §4 item 4) before a new 
 
 Who should be where is computed here from the CSV itself, never by asking the engine (``candidates.services.results``
 sums the phases' scores weighted by ``Phase.weight``, 1 for phases an import creates; a pass mark or an
-absence puts a candidate on no list), so the test fails if the engine or a screen is wrong. Screenshots go
-to /tmp/browser-*.png.
+absence puts a candidate on no list), so the test fails if the engine or a screen is wrong. Screenshots
+when asked for (tests/screens.py).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from tests.builders import EXAMPLE_CSV, PASSWORD, make_cast
+from tests.screens import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -40,7 +41,7 @@ TABLE_JS = "rows => rows.map(r => Array.from(r.querySelectorAll('td, th'), c => 
 
 
 def _shot(page, name: str) -> None:
-    page.screenshot(path=f"/tmp/browser-{name}.png", full_page=True)
+    screenshot(page, f"browser-{name}")
 
 
 def _decimal(text: str) -> Decimal:

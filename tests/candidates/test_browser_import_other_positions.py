@@ -10,6 +10,7 @@ from django.urls import reverse
 from candidates.models import Registration
 from tests.axe import assert_accessible
 from tests.builders import EXAMPLE_CSV, PASSWORD, make_cast, make_contest, make_position
+from tests.screens import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -45,11 +46,11 @@ def test_the_clerk_leaves_the_other_position_out_and_imports(page, live_server, 
     problems = page.locator("#problemas ~ .table-wrap tbody tr")
     assert problems.count() == 1 and "78 linhas" in problems.inner_text()
     fits(page)
-    page.screenshot(path=f"/tmp/import-other-positions-{width}.png", full_page=True)
+    screenshot(page, f"import-other-positions-{width}")
     page.get_by_role("button", name="Importar só os cargos deste concurso").click()
     page.get_by_role("heading", name="Só os cargos deste concurso").wait_for()
     fits(page)
-    page.screenshot(path=f"/tmp/import-only-positions-{width}.png", full_page=True)
+    screenshot(page, f"import-only-positions-{width}")
     # The file's new phases are confirmed as shown, then the import.
     page.get_by_role("button", name="Confirmar as fases").click()
     page.get_by_role("button", name="Importar", exact=True).click()

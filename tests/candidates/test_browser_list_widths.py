@@ -13,6 +13,7 @@ from candidates.models import Candidate
 from contests.models import Contest, Position
 from tests.axe import assert_accessible
 from tests.builders import PASSWORD, make_cast, make_contest, make_position, make_world
+from tests.screens import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -89,5 +90,5 @@ def test_lists_fit_the_screen_without_sideways_scrolling(page, live_server, worl
         for name in page.locator("main .seats__name").all():  # seat holders' names wrap, whole
             assert name.evaluate("n => n.scrollWidth <= n.clientWidth"), name.inner_text()
         assert_accessible(page)  # the narrow layout too (a stacked table keeps its meaning)
-        page.screenshot(path=f"/tmp/browser-widths-{label.replace(' ', '-')}-{width}.png", full_page=True)
+        screenshot(page, f"browser-widths-{label.replace(' ', '-')}-{width}")
     assert not wide, f"a {width} px: {wide}"

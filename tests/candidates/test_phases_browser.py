@@ -6,7 +6,7 @@ that as the first phase's result.
 Nothing but the login page is reached by typing an address. The first phase's scores come from the
 organiser (the import screens have their own journey, ``test_browser_clerk_flow``): here they are
 recorded through the service, as the import does. Who should go on is worked out by hand below, from
-RULES §3, never by asking the engine. Screenshots go to /tmp/browser-phases-*.png.
+RULES §3, never by asking the engine. Screenshots when asked for (tests/screens.py).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from candidates.models import Phase, ResultRun
 from candidates.services.registrations import phase_result_set
 from tests.axe import assert_accessible
 from tests.builders import PASSWORD, make_cast, make_contest, make_position, make_registration
+from tests.screens import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -43,7 +44,7 @@ CUT = {"104", "106", "107"}
 
 
 def _shot(page, name: str) -> None:
-    page.screenshot(path=f"/tmp/browser-phases-{name}.png", full_page=True)
+    screenshot(page, f"browser-phases-{name}")
 
 
 def login(page, base: str, username: str) -> None:

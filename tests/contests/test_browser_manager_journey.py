@@ -22,17 +22,17 @@ from contests.documents.services import edital_text_save
 from contests.models import Contest
 from tests.builders import PASSWORD, make_cast, make_classified_position, make_contest, make_position
 from tests.pages import choose
+from tests.screens import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 SCHEDULE = (
     "02/03/2026 – Publicação do edital\n09/03/2026 a 08/04/2026 – Inscrições\n10/05/2026 – Prova objetiva"
 )
-SHOTS = "/tmp/gestao-journey"
 
 
 def shot(page, name: str) -> None:
-    page.screenshot(path=f"{SHOTS}-{name}.png", full_page=True)
+    screenshot(page, f"gestao-journey-{name}")
 
 
 def home(page) -> None:

@@ -15,6 +15,7 @@ from django.utils import timezone
 from declarations.models import Procedure
 from declarations.procedure import services
 from tests.builders import PASSWORD, make_cast, make_registration
+from tests.screens import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
@@ -133,7 +134,7 @@ def test_a_third_partys_appeal_is_notified_answered_by_the_candidate_then_recons
     page.get_by_role("button", name="Registrar", exact=True).click()
     page.get_by_role("button", name="Confirmar", exact=True).click()
     page.wait_for_url(case_url)
-    page.screenshot(path="/tmp/browser-procedure-appeal.png", full_page=True)
+    screenshot(page, "browser-procedure-appeal")
     case.refresh_from_db()
     assert case.outcome == "falsity"
     answer = case.acts.get(kind="appeal_answer")

@@ -28,6 +28,7 @@ from tests.builders import (
     publish_final,
     set_policy,
 )
+from tests.screens import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
@@ -143,7 +144,7 @@ def test_a_whole_case_ends_with_the_nomination_annulled_and_the_next_cotista_cal
     page.get_by_role("button", name="Confirmar").click()
     page.wait_for_url(case_url)
     assert f"nos termos do {procedure}" in page.content()
-    page.screenshot(path="/tmp/browser-procedure-case.png", full_page=True)
+    screenshot(page, "browser-procedure-case")
 
     # The public act, published through the documents pipeline, verifies on /verificar/ (anonymous).
     public_act = Document.objects.get(kind=Document.Kind.PROCEDURE_EFFECTS)

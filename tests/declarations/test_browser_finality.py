@@ -14,6 +14,7 @@ from candidates.models import Registration
 from tests.builders import make_cast, make_registration
 from tests.declarations.test_browser_appeal import login
 from tests.declarations.test_finality_services import final_with_effects
+from tests.screens import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -73,7 +74,7 @@ def test_art65_art53_a_revision_then_its_annulment_each_confirmed_after_a_summar
     assert not case.acts.filter(kind="annulment").exists()
     page.get_by_role("button", name="Confirmar", exact=True).click()
     page.wait_for_url(case_url)
-    page.screenshot(path="/tmp/browser-procedure-finality.png", full_page=True)
+    screenshot(page, "browser-procedure-finality")
     annulment = case.acts.get(kind="annulment")
     assert annulment.document is not None and annulment.document.signer_name
     case.refresh_from_db()

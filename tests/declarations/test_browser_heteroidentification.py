@@ -31,17 +31,18 @@ from candidates.services.nominations import nominations_call, nominations_previe
 from contests.documents.models import Document, EditalText
 from declarations.hetero import draw as draw_rules
 from declarations.models import CommissionMember, DrawAnnouncement, Opinion, Verification
+from tests import screens
 from tests.axe import assert_accessible
 from tests.builders import PASSWORD as STAFF_PASSWORD
 from tests.builders import make_cast, make_classified_position, make_contest, publish_final, set_policy
 from tests.declarations.hetero_world import SEED, a_day_passes
 from tests.queue import run_queued_tasks
+from tests.screens import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 D = datetime.date
 PASSWORD = "Senha-do-membro-2026"
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
-SHOTS = "/tmp/hetero-journey"
 
 # The pool: name, office, gender, colour as a person picks it, e-mail (the 7th drawn has none).
 POOL = [
@@ -168,7 +169,7 @@ def test_heteroidentification_journey_from_the_draw_to_the_result_and_the_appeal
     officer.get_by_label("Semente conhecida a partir de").fill(tomorrow.strftime("%d/%m/%Y"))
     officer.get_by_label(re.compile(r"^Quem assina o aviso")).fill("Ana Souza")
     officer.get_by_label("Cargo de quem assina o aviso").fill("Procuradora do Município")
-    officer.screenshot(path=f"{SHOTS}-announce.png", full_page=True)
+    screenshot(officer, "hetero-journey-announce")
     assert_no_sideways_scroll(officer)
     assert_accessible(officer)
     officer.get_by_role("button", name="Publicar o aviso de sorteio").click()
@@ -191,11 +192,12 @@ def test_heteroidentification_journey_from_the_draw_to_the_result_and_the_appeal
         officer.get_by_role("button", name="Criar a conta").click()
         expect(officer.locator("main")).to_contain_text("Conta")
         if name == no_email:
-            officer.screenshot(path=f"{SHOTS}-access.png", full_page=True)
+            screenshot(officer, "hetero-journey-access")
             with officer.expect_download() as download:
                 officer.get_by_role("button", name="Imprimir a carta de primeiro acesso (PDF)").click()
             letter = Path(download.value.path()).read_bytes()
-            Path(f"{SHOTS}-letter.pdf").write_bytes(letter)
+            if screens.FOLDER:  # beside the screenshots, for a person to read
+                Path(screens.FOLDER, "hetero-journey-letter.pdf").write_bytes(letter)
             text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(letter)).pages)
             letter_user = re.search(r"Nome de usuário: (\S+)", text).group(1)
             letter_code = re.search(r"Código de primeiro acesso:\s*([0-9a-z -]+)", text).group(1)
@@ -279,7 +281,7 @@ def test_heteroidentification_journey_from_the_draw_to_the_result_and_the_appeal
         officer.get_by_label(f"Compareceu: inscrição {number}").check()
     officer.get_by_role("button", name="Registrar o comparecimento").click()
     expect(officer.locator("main")).to_contain_text("3 compareceram")
-    officer.screenshot(path=f"{SHOTS}-session.png", full_page=True)
+    screenshot(officer, "hetero-journey-session")
     assert_no_sideways_scroll(officer)
 
     # Each member, from the home page, records their opinions; N2 is not confirmed 3 to 2.
@@ -333,7 +335,7 @@ def test_heteroidentification_journey_from_the_draw_to_the_result_and_the_appeal
     officer.get_by_role("link", name="Heteroidentificação do concurso").click()
     officer.get_by_role("link", name=session_name).click()
     officer.get_by_role("button", name="Aplicar a todos os marcados").wait_for()  # the session's page
-    officer.screenshot(path=f"{SHOTS}-apply.png", full_page=True)
+    screenshot(officer, "hetero-journey-apply")
     assert_no_sideways_scroll(officer)
     officer.get_by_role("button", name="Aplicar a todos os marcados").click()
     expect(officer.locator("main")).to_contain_text("Resultado definitivo aplicado a 3 candidatos")
@@ -354,5 +356,5 @@ def test_heteroidentification_journey_from_the_draw_to_the_result_and_the_appeal
     publish(officer)
     officer.wait_for_url(hub)
     assert Document.objects.filter(kind=Document.Kind.HETERO_RESULT).count() == 1
-    officer.screenshot(path=f"{SHOTS}-hub.png", full_page=True)
+    screenshot(officer, "hetero-journey-hub")
     assert_accessible(officer)

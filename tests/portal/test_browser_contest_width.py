@@ -13,6 +13,7 @@ from django.urls import reverse
 from contests.models import Contest
 from tests.axe import assert_accessible
 from tests.portal.test_browser_widths import tables_wider_than_their_box
+from tests.screens import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -40,5 +41,5 @@ def test_public_contest_page_fits_and_shows_the_results_first(page, live_server,
         first_document = page.locator("#documentos").bounding_box()
         assert results["y"] < first_document["y"], contest.slug
         assert_accessible(page)
-        page.screenshot(path=f"/tmp/public-contest-{contest.slug}-{width}.png", full_page=True)
+        screenshot(page, f"public-contest-{contest.slug}-{width}")
     assert documents >= 3  # the editais and the commission's draw: cards to fit

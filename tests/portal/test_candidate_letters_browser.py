@@ -12,7 +12,6 @@ through the real pages, every step by a link or a button a person sees:
 from __future__ import annotations
 
 import io
-import os
 import re
 
 import pytest
@@ -29,10 +28,9 @@ from declarations.procedure import services as procedure_services
 from tests.axe import assert_accessible
 from tests.builders import PASSWORD, make_cast, make_classified_position, make_contest, publish_final
 from tests.declarations.hetero_world import make_hetero_world
+from tests.screens import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
-
-SHOTS = os.environ.get("LETTERS_SCREENSHOTS")  # a folder: the journey leaves its screenshots there
 
 
 @pytest.fixture(autouse=True)
@@ -46,8 +44,7 @@ def _media(settings, tmp_path):
 
 
 def shot(page, name: str) -> None:
-    if SHOTS:
-        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
+    screenshot(page, f"letters-{name}")
 
 
 def login(page, base: str, username: str) -> None:

@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from candidates.services.results import result_run_compute
 from contests.models import Contest
 from tests.builders import PASSWORD, make_cast, make_procedure_world, make_world
+from tests.screens import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -55,7 +56,7 @@ def test_role_logs_in_and_sees_its_home_with_counts(page, live_server, demo, who
         assert shown.get(title) == count, (who, title, shown)
     if who == "auditor":
         assert int(shown["Alterações mais recentes"]) > 0
-    page.screenshot(path=f"/tmp/browser-home-{who}.png", full_page=True)
+    screenshot(page, f"browser-home-{who}")
 
 
 # On the demo data (``manage.py seed_demo``), with the example file imported and the lists computed: what a
@@ -141,4 +142,4 @@ def test_demo_user_logs_in_and_sees_its_home_with_counts(page, live_server, seed
     if who == "auditoria":
         # Changes are told with the author's full name, never the user name.
         assert "Sílvia Secretaria" in main or "Gabriela Gestão" in main or "Administração do sistema" in main
-    page.screenshot(path=f"/tmp/browser-home-demo-{who}.png", full_page=True)
+    screenshot(page, f"browser-home-demo-{who}")
