@@ -11,6 +11,7 @@ the signer's name then the office (``templates/pdf/_signature.html``), naming a 
 
 from __future__ import annotations
 
+import hashlib
 import re
 import subprocess
 from collections.abc import Callable
@@ -31,12 +32,20 @@ class Act:
         return f"{self.organization} {self.code} “{self.title}”"
 
 
+# The text of each PDF read, by its bytes' digest: the browser tests read every act in the database after
+# each test, and the same scenario prints the same bytes (tests/rendered_pdfs.py), so most are read again.
+_READ: dict[bytes, str] = {}
+
+
 def read_pdf(data: bytes) -> str:
     """The text of a PDF in reading order; a word WeasyPrint hyphenated at a line's end (U+2010) joined."""
-    out = subprocess.run(
-        ["pdftotext", "-enc", "UTF-8", "-", "-"], input=data, capture_output=True, check=True
-    )
-    return re.sub(r"\u2010\s*\n\s*", "", out.stdout.decode())
+    key = hashlib.sha256(data).digest()
+    if (text := _READ.get(key)) is None:
+        out = subprocess.run(
+            ["pdftotext", "-enc", "UTF-8", "-", "-"], input=data, capture_output=True, check=True
+        )
+        text = _READ[key] = re.sub(r"\u2010\s*\n\s*", "", out.stdout.decode())
+    return text
 
 
 def act_of(document, organization: str = "") -> Act:
