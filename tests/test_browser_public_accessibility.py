@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from contests.documents.models import Document
-from tests.axe import assert_accessible
+from tests.axe import assert_accessible, preload
 from tests.portal.test_views_contests import make_document
 from tests.test_permission_matrix import MATRIX, staff_patterns
 from tests.url_arguments import arguments, build_world
@@ -43,6 +43,7 @@ def world(cast, settings, tmp_path):
 
 def test_axe_finds_nothing_on_any_public_page(page, live_server, world):
     routes = staff_patterns()
+    preload(page)
     page.set_viewport_size(PHONE)
     failures = []
     visited = []

@@ -14,7 +14,7 @@ import pytest
 from django.urls import reverse
 
 from contests.models import Contest
-from tests.axe import assert_accessible
+from tests.axe import assert_accessible, preload
 from tests.builders import EXAMPLE_CSV, PASSWORD, final_result, make_example_contest
 from tests.test_permission_matrix import MATRIX, ROLES, staff_patterns
 from tests.url_arguments import arguments, build_world
@@ -73,6 +73,7 @@ def test_axe_finds_nothing_and_nothing_scrolls_sideways_on_the_staff_pages_of_ea
     page, live_server, world, who
 ):
     log_in(page, live_server.url, who)
+    preload(page)
     routes = staff_patterns()
     visited = []
     failures = []
