@@ -230,8 +230,16 @@ def test_clerks_pendencias_list_vigentes_orders_by_compliance_due_day(client_for
         compliance_days=30,
         compliance_unit="days",
     )
+    # Notified ten days ago with one day to comply: past due whatever the weekday and the holidays (two
+    # days ago, it was not yet due on a Sunday or a Monday, its day moved past the weekend).
     sooner = make_court_order(
-        contest, cast["legal"], [make_registration(position)], compliance_days=1, compliance_unit="days"
+        contest,
+        cast["legal"],
+        [make_registration(position)],
+        decided_on=today - datetime.timedelta(days=12),
+        notified_on=today - datetime.timedelta(days=10),
+        compliance_days=1,
+        compliance_unit="days",
     )
     revoked = make_court_order(
         contest, cast["legal"], [make_registration(position)], case_number="5063130-17.2016.4.04.7000"
@@ -243,4 +251,4 @@ def test_clerks_pendencias_list_vigentes_orders_by_compliance_due_day(client_for
     assert "Ordens judiciais vigentes, pelo prazo de cumprimento" in page
     assert page.index(sooner.case_number) < page.index(later.case_number)
     assert "5063130-17.2016.4.04.7000" not in page
-    assert "prazo de cumprimento venceu em" in page  # one business-free day after a notice two days ago
+    assert "prazo de cumprimento venceu em" in page
