@@ -33,7 +33,7 @@ class Act:
 
 
 # The text of each PDF read, by its bytes' digest: the browser tests read every act in the database after
-# each test, and the same scenario prints the same bytes (tests/rendered_pdfs.py), so most are read again.
+# each test, and the same scenario prints the same bytes (tests/rendered_pdfs.py), so many are read again.
 _READ: dict[bytes, str] = {}
 
 

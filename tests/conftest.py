@@ -10,6 +10,7 @@ import pytest
 from django.conf import settings
 from django.test import override_settings
 from hypothesis import settings as hypothesis_settings
+from whitenoise.middleware import WhiteNoiseMiddleware
 
 from tests import acts_reading, builders, demo_snapshot, migrated_db, rendered_pdfs
 
@@ -36,11 +37,9 @@ def _fast_passwords(settings):
 @pytest.fixture(scope="session", autouse=True)
 def _static_files_listed_once():
     """WhiteNoise lists every static file (a stat and the headers of each) when its middleware is built,
-    and Django's test client builds the middleware chain anew for each client: 22 ms a client, some 0.7
-    clients a test. The files do not change during the session, so the first listing serves every later
-    client (the same lookups, answered from the same dictionary)."""
-    from whitenoise.middleware import WhiteNoiseMiddleware
-
+    and Django's test client builds the middleware chain anew for each client: about 11 ms a client (two
+    view modules, 158 tests and 113 clients, 8.6 → 7.3 s). The files do not change during the session, so
+    the first listing serves every later client (the same lookups, answered from the same dictionary)."""
     original = WhiteNoiseMiddleware.add_files_from_finders
     listed: dict[str, Any] = {}
 

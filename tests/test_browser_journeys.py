@@ -106,8 +106,8 @@ def new_session(browser, problems: list[str]):
 
 @pytest.fixture
 def pages_seen():
-    """Pages whose last state is kept (text in /tmp/journey-last-*, and a screenshot when asked for) after the journey: where a
-    person was when it ended, or where they were stuck."""
+    """Pages whose last state is kept after the journey (text in /tmp/journey-last-*, and a screenshot when
+    asked for): where a person was when it ended, or where they were stuck."""
     seen: list = []
     yield seen
     for i, page in enumerate(seen):

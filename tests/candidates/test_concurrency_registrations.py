@@ -37,7 +37,7 @@ def race(model, register):
             # Validated above, before either saved: the save's own validation would run after the other
             # clerk's commit when that thread is faster (a loaded CI machine), and refuse before the
             # database does, which is not the race this test is about.
-            obj.full_clean = lambda **kwargs: None
+            obj.full_clean = lambda **_: None
         audited_save(obj, **kwargs)
 
     results, refusals, errors = [], [], []
