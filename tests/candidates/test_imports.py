@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import gc
 import sys
+import threading
 import weakref
 from decimal import Decimal
 from io import StringIO
@@ -30,6 +31,7 @@ from candidates.services.imports import (
     suggest_mapping,
     writing,
 )
+from candidates.services.imports import run as run_module
 from tests import builders
 
 EXAMPLE = builders.EXAMPLE_CSV
@@ -647,6 +649,10 @@ def test_the_planner_is_freed_when_the_import_returns_without_the_collector(
             preview(contest, parse_upload(csv_file()), None, today=AFTER_CLOSE)
         else:
             run(contest, csv_file(), by=clerk)
+            # ``commit`` frees it on a thread of its own once the transaction is over.
+            for thread in threading.enumerate():
+                if thread.name == run_module.FREEING:
+                    thread.join()
         assert planners and planners[0]() is None
     finally:
         gc.enable()

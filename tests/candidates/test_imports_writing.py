@@ -147,6 +147,19 @@ def test_an_import_of_many_rows_renews_the_statistics_of_the_tables_the_lists_re
     assert counts[Registration._meta.db_table] == 132
     # The estimates are kept outside transactions: an earlier test's may already be these counts.
     assert estimates() == (counts if analysed else before)
+    if analysed:  # with the statistics of the columns the lists' reads join and filter on
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT tablename, attname FROM pg_stats WHERE tablename = ANY(%s)", [list(counts)]
+            )
+            seen = set(cursor.fetchall())
+        assert {
+            (table, column)
+            for model, columns in run_module._ANALYZED.items()
+            for column in columns
+            if (table := model._meta.db_table)
+        } <= seen
+        assert (Registration._meta.db_table, "position_id") in seen
 
 
 @pytest.mark.django_db
