@@ -144,6 +144,7 @@ class _Planner:
             self.end_plan()
             self.settle_new_phases(rows)
             self.summarise(rows)
+            self.rows = rows  # freed with the planner (``run._free``), not while the writing goes on
         # In the file's order (the checks run in several passes); problems of the whole file first.
         self.problems.sort(key=lambda p: p.line or 0)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import threading
 from collections.abc import Mapping
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import connection, models, transaction
@@ -245,11 +246,12 @@ FREE_SLICE = 2000  # new objects freed at a time: between two slices the thread 
 
 def _free(held: list[_Planner]) -> None:
     # Freeing a list frees all it holds in one go, without letting another thread run: the planner's
-    # lists of new objects (and the stream's, the same objects) are emptied a slice at a time instead.
+    # lists of new objects (and the stream's, the same objects) and of rows are emptied a slice at a time.
     planner = held.pop()
     _release(planner)
     stream = planner.stream
-    for items in (*planner.new.values(), stream.sent if stream is not None else []):
+    lists: list[list[Any]] = [*planner.new.values(), getattr(planner, "rows", [])]
+    for items in (*lists, stream.sent if stream is not None else []):
         while items:
             del items[-FREE_SLICE:]
 
