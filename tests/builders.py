@@ -4,13 +4,40 @@ from __future__ import annotations
 
 import datetime
 import itertools
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from django.contrib.auth.models import Group, User
 
 from contests.models import Authority, Contest, Policy, Position, Signatory, VacancyOpening
 
+# The numbers the builders give (slugs, titles, CPFs, registration numbers) restart at each test
+# (``restart_numbers``, tests/conftest.py): a test prints the same acts whichever worker runs it and after
+# whatever tests ran there before, so their PDFs are rendered once and read back by later runs
+# (tests/rendered_pdfs.py). A fixture wider than a test (a module's rows, ``built_once``) takes its numbers
+# from a counter of its own that never restarts (``shared_numbers``), so its rows never meet a test's.
+# (The collection of the test modules builds nothing.)
+TEST_NUMBERS = 1
+SHARED_NUMBERS = 50_000
 _counter = itertools.count(1)
+_shared = itertools.count(SHARED_NUMBERS)
+
+
+def restart_numbers() -> None:
+    global _counter
+    _counter = itertools.count(TEST_NUMBERS)
+
+
+@contextmanager
+def shared_numbers() -> Iterator[None]:
+    global _counter
+    kept, _counter = _counter, _shared
+    try:
+        yield
+    finally:
+        _counter = kept
+
 
 # The exam organiser's example file (shared/examples), kept in the repository so the suite runs anywhere;
 # tests/test_fixtures.py checks the copy still matches shared/ where shared/ is present.

@@ -110,6 +110,16 @@ def _codes_per_module():
 @pytest.fixture(autouse=True)
 def _codes_per_test():
     CODES.reset()
+    builders.restart_numbers()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_fixture_setup(fixturedef, request):
+    """A fixture wider than a test builds with numbers of its own (``builders.shared_numbers``)."""
+    if fixturedef.scope == "function":
+        return (yield)
+    with builders.shared_numbers():
+        return (yield)
 
 
 @pytest.fixture(autouse=True)
