@@ -50,7 +50,8 @@ run: demo
 # (`make test PYTEST_ARGS="tests/contests -x"`).
 # On SQLite each worker copies the migrated database the previous run kept (tests/migrated_db.py) while the
 # migrations and models are unchanged; PDFs of the same HTML are rendered once, then read by both workers and
-# later runs from .pytest_cache/rendered-pdfs/ (tests/rendered_pdfs.py);
+# later runs from .pytest_cache/rendered-pdfs/ (tests/rendered_pdfs.py; the builders' numbers and the
+# verification codes restart at each test, so a test prints the same acts whichever worker runs it);
 # the demo (seed_demo) is built once per starting rows, code and day, then copied (tests/demo_snapshot.py).
 # CI adds PYTEST_ARGS=--hypothesis-profile=thorough (twice the form fuzz's generated examples).
 PYTEST_WORKERS ?= auto
