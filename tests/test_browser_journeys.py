@@ -463,7 +463,9 @@ def s9_withdrawal(j: Journey) -> None:
     seat.locator("xpath=..").get_by_role("link").first.click()
     link(page, "Registrar desistência")
     see(page, re.compile(r"inscrição \d+: 3ª vaga \(reservada a negros\)"))
-    fill(page, {"Data da desistência": br(j.today)})
+    # The server's day now, as a person types it: a journey that crosses midnight (São Paulo) recorded the
+    # nomination on the new day, and a withdrawal dated the day before was refused (a CI run at 03:00 UTC).
+    fill(page, {"Data da desistência": br(timezone.localdate())})
     field(page, "Termo de desistência assinado").set_input_files(
         {"name": "termo.pdf", "mimeType": "application/pdf", "buffer": PDF}
     )
@@ -498,7 +500,7 @@ def s10_opening(j: Journey) -> None:
     page = j.page
     open_position(page, "Técnico Legislativo")
     link(page, "Registrar abertura de vagas")
-    fill(page, {"Número de vagas": "1", "Data": br(j.today), "Ato": "Portaria nº 60/2026"})
+    fill(page, {"Número de vagas": "1", "Data": br(timezone.localdate()), "Ato": "Portaria nº 60/2026"})
     shot(page, "s25-opening")
     button(page, "Registrar abertura")
     no_errors(page)
