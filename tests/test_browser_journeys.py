@@ -463,8 +463,9 @@ def s9_withdrawal(j: Journey) -> None:
     seat.locator("xpath=..").get_by_role("link").first.click()
     link(page, "Registrar desistência")
     see(page, re.compile(r"inscrição \d+: 3ª vaga \(reservada a negros\)"))
-    # The server's day now, as a person types it: a journey that crosses midnight (São Paulo) recorded the
-    # nomination on the new day, and a withdrawal dated the day before was refused (a CI run at 03:00 UTC).
+    # The server's day now, as a person types it, not the journey's first day: a CI run that crossed midnight
+    # in São Paulo (03:00 UTC) waited here for the message in vain, most likely because the nomination was
+    # recorded on the new day and the withdrawal typed the day before (not reproduced under faketime).
     fill(page, {"Data da desistência": br(timezone.localdate())})
     field(page, "Termo de desistência assinado").set_input_files(
         {"name": "termo.pdf", "mimeType": "application/pdf", "buffer": PDF}

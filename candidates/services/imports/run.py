@@ -231,15 +231,12 @@ def _reason(table: Table, preview: Preview) -> str:
 FREEING = "import-free"  # the freeing thread's name
 
 
-def _free_meanwhile(held: list[_Planner]) -> threading.Thread | None:
+def _free_meanwhile(held: list[_Planner]) -> None:
     """Free the planner ``held`` holds, if any, the only reference to it left, on a thread of its own
     while this one goes on. Nothing waits for it: nobody reads what it holds, and a process that ends
     meanwhile (a daemon thread) lets go of it all at once."""
-    if not held:
-        return None
-    thread = threading.Thread(target=_free, args=(held,), name=FREEING, daemon=True)
-    thread.start()
-    return thread
+    if held:
+        threading.Thread(target=_free, args=(held,), name=FREEING, daemon=True).start()
 
 
 FREE_SLICE = 2000  # new objects freed at a time: between two slices the thread lets go of the interpreter
