@@ -28,7 +28,6 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.db import connection
 from django.urls import reverse
 
@@ -148,21 +147,13 @@ def world(cast, settings, tmp_path):
 
 
 @pytest.fixture
-def clerk_can_log_in(cast):
-    """The clerk's password under a hasher the server knows (the tests' MD5 is not in its settings); a
-    fixture named before ``two_workers``, so it is written before the server's database is."""
-    hasher = PBKDF2PasswordHasher()
-    encoded = hasher.encode(PASSWORD, hasher.salt(), iterations=1000)
-    type(cast["clerk"]).objects.filter(pk=cast["clerk"].pk).update(password=encoded)
-
-
-@pytest.fixture
 def two_workers(world, tmp_path) -> Iterator[Server]:
     """gunicorn with two workers on the test's database, its rows built first (``world``)."""
     port, log = free_port(), tmp_path / "access.log"
     env = {
         **{k: v for k, v in os.environ.items() if k not in ("DJANGO_ALLOW_ASYNC_UNSAFE", "CACHE_URL")},
         "ENV_FILE": "/dev/null",
+        "DJANGO_SETTINGS_MODULE": "tests.server_settings",  # the tests' password hasher
         "DEBUG": "1",
         "SECRET_KEY": settings.SECRET_KEY,
         "ACCESS_CODE_KEY": settings.ACCESS_CODE_KEY,
@@ -262,7 +253,7 @@ def _answers(server: Server, path: str, *, until_both: bool = True) -> list[str]
     return bodies
 
 
-def test_a_name_changed_through_one_worker_shows_on_both_at_once(world, clerk_can_log_in, two_workers):
+def test_a_name_changed_through_one_worker_shows_on_both_at_once(world, two_workers):
     """Issue 25 N11: the list page stored by both workers; a clerk gives a listed candidate a social name
     through the staff form; every answer of either worker shows it at once, never the civil name."""
     contest, run, position = world["contest"], world["run"], world["position"]
