@@ -345,7 +345,9 @@ CHROMIUM = next(
 @pytest.fixture(scope="session")
 def browser():
     if not os.path.exists(CHROMIUM):
-        pytest.skip("Chromium do Debian ausente (apt-get install chromium-headless-shell): testes de navegador ignorados.")
+        pytest.skip(
+            "Chromium do Debian ausente (apt-get install chromium-headless-shell): testes de navegador ignorados."
+        )
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:  # pragma: no cover
