@@ -14,8 +14,7 @@ from hypothesis import settings as hypothesis_settings
 from whitenoise.middleware import WhiteNoiseMiddleware
 
 from tests import acts_reading, builders, demo_snapshot, migrated_db, rendered_pdfs
-
-FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+from tests.passwords import FAST_HASHERS
 
 # ``--hypothesis-profile=thorough`` (CI, .ci/run): Hypothesis's defaults, and the fuzz of every staff form
 # (tests/test_fuzz_forms.py) with twice the generated posts and queries of ``make test``.
