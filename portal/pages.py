@@ -119,19 +119,33 @@ def serve(
 def _admitted(cache, page: str, current: int) -> bool:
     """Whether one more search of ``page`` (its key without the query) may be stored in this generation:
     counters in the searches' store (shared with a shared cache), one per page and one for all."""
+    global _full
+    if _full[0] != current:
+        _full = (current, set())
+    full = _full[1]
     page_key = hashlib.sha256(page.encode()).hexdigest()
     counters = (
         (f"searches:{current}:all", settings.PUBLIC_SEARCHES_MAX),
         (f"searches:{current}:page:{page_key}", settings.PUBLIC_SEARCHES_PER_PAGE),
     )
+    if any(counter in full for counter, _ in counters):
+        return False
     for counter, cap in counters:
         cache.add(counter, 0, STORE_FROZEN_SECONDS)
         try:
             if cache.incr(counter) > cap:
+                full.add(counter)
                 return False
         except ValueError:  # the counter was evicted between the two: store nothing
             return False
     return True
+
+
+# The counters this process has seen past their cap, in the generation it has seen last. Within a
+# generation a counter only grows, so the searches of a full page (on result day, nearly all of them:
+# every candidate looks up a name or a number of their own) are answered without the counters' four round
+# trips to a shared cache, an eighth of what such a search cost (py-spy, 50 clients on gunicorn).
+_full: tuple[int, set[str]] = (0, set())
 
 
 # The whole answer, stored ------------------------------------------------------------------------------

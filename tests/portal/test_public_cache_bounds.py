@@ -96,6 +96,42 @@ def test_n1_stored_searches_are_capped_per_page_and_never_push_a_page_out(client
     assert client.get(list_url(world))["ETag"] == page["ETag"]
 
 
+def test_n1_past_its_cap_a_page_s_searches_no_longer_touch_the_shared_counters(client, world, settings):
+    """Once this process has seen a page's counter past its cap, that page's other searches of the same
+    generation are answered without reading or moving the counters (four round trips to a shared cache);
+    a publication's new generation counts again."""
+    settings.PUBLIC_SEARCHES_PER_PAGE = 2
+    names = sorted({r.candidate.full_name for r in world["contest"].registrations.all()})
+    queries = [name.lower() for name in names]  # each finds somebody (only those are stored)
+    assert len(queries) >= 7
+    searches = caches[SEARCH_CACHE_ALIAS]
+
+    def search(query: str) -> None:
+        response = client.get(list_url(world), {"q": query})
+        html = response.content.decode()
+        assert response.status_code == 200 and "encontrad" in html and "Ninguém encontrado" not in html
+
+    def counters() -> dict[str, int]:
+        return {
+            key: searches.get(key.split(":", 2)[2])
+            for key in stored_keys(SEARCH_CACHE_ALIAS)
+            if ":searches:" in key
+        }
+
+    for query in queries[:3]:  # two stored, the third finds the page full
+        search(query)
+    counted = counters()
+    assert sorted(counted.values()) == [3, 3]  # the page's and the whole's: two stored, one refused
+    for query in queries[3:6]:
+        search(query)
+    assert counters() == counted  # nothing read or moved them
+
+    caches["public"].incr(GENERATION_KEY)  # what a publication does
+    search(queries[6])
+    newer = {key: value for key, value in counters().items() if key not in counted}
+    assert sorted(newer.values()) == [1, 1]  # the new generation's counters: counted, and stored
+
+
 def test_n1_a_search_is_answered_by_its_folded_words(client, world):
     """The box shows the search as it was run (folded, sorted), and the page's own links keep it so."""
     candidate = world["registration"].candidate
