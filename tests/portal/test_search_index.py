@@ -1,7 +1,7 @@
 """The public search of a published list (``candidates.published``): each process keeps, per generation of
-the public pages, the searchable text of a list (``contests.text_search.TextIndex``), so a search reads the
-database for the lines of the page it shows only, never a scan of the list (PostgreSQL's ``LIKE '%…%'`` on
-every line cost ~40 ms for 100,000, twice per page). Whatever changes what a list shows moves the
+the public pages, the searchable text of a list (``contests.text_search.TextIndex``) and its lines' public
+columns (``Lines``), so a search reads nothing from the database once they are built, never a scan of the
+list (PostgreSQL's ``LIKE '%…%'`` on every line cost ~40 ms for 100,000, twice per page). Whatever changes what a list shows moves the
 generation on, and the next search sees it."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from candidates.models import ResultEntry
-from candidates.published import list_search, run_search
+from candidates.published import ENTRY_FIELDS, Lines, list_search, run_search
 from contests.models import Contest
 from contests.publication import GenerationMemo, bump, from_database
 from tests.builders import make_candidate, make_contest, make_position, make_registration, publish_final
@@ -42,7 +42,7 @@ def numbers(rows) -> list[str]:
     return [row["number"] for row in rows]
 
 
-def test_a_search_answers_in_the_list_s_order_and_counts_without_reading_the_lines(published):
+def test_a_search_answers_in_the_list_s_order_from_memory_once_the_list_is_read(published):
     run, position = published["run"], published["position"]
     found = list_search(run, position, ResultEntry.List.OPEN, "silva maria")
     assert len(found) == 40
@@ -52,8 +52,36 @@ def test_a_search_answers_in_the_list_s_order_and_counts_without_reading_the_lin
         assert len(again) == 10  # N110 to N119, counted from the index
         page = again[0:50]
     assert numbers(page) == [f"N{i}" for i in range(110, 120)]
-    assert len(queries) == 1, [q["sql"] for q in queries]  # the page's lines, by id
-    assert "LIKE" not in queries[0]["sql"].upper()
+    assert not queries, [q["sql"] for q in queries]  # neither the count nor the page's lines
+
+
+def test_the_lines_kept_are_the_database_s_for_every_line_and_column(published):
+    run = published["run"]
+    database = list(
+        ResultEntry.objects.filter(run=run)
+        .exclude(list=ResultEntry.List.OUT)
+        .order_by("position_id", "list", "rank")
+        .values("pk", *ENTRY_FIELDS)
+    )
+    assert len(database) > 100
+    for row in database:  # each number is found alone (N001 … N120), on each list that has it
+        found = run_search(run, row["number"])
+        kept = [line for line in found[0 : len(found)] if line["list"] == row["list"]]
+        assert kept == [row]
+        assert str(kept[0]["score"]) == str(row["score"])  # the same places
+
+
+def test_lines_keep_empty_places_and_scores_and_every_kind():
+    rows = [
+        (7, 3, "open", 1, 1, "A-1", "Ana", Decimal("87.50"), "ana"),
+        (8, 3, "racial", 2, None, "B-2", "Bento Conceição", None, "bento conceicao"),
+        (9, 4, "pcd", None, 12, "", "", Decimal("0.00"), ""),
+    ]
+    lines = Lines(rows)
+    assert len(lines) == 3
+    fields = ("pk", *ENTRY_FIELDS)
+    assert [lines.row(i) for i in range(3)] == [dict(zip(fields, row[:-1], strict=True)) for row in rows]
+    assert str(lines.row(0)["score"]) == "87.50" and str(lines.row(2)["score"]) == "0.00"
 
 
 def test_a_run_s_search_crosses_its_positions_and_lists_by_position_list_rank(published):
