@@ -123,14 +123,15 @@ class Lines:
     def __init__(self, rows: Sequence[tuple[Any, ...]]):
         """``rows``: ``values_list("pk", *ENTRY_FIELDS, …)`` in the list's order (what follows is not kept)."""
         none, scale = self.NONE, 10**SCORE_DECIMAL_PLACES
-        columns = list(zip(*rows, strict=True)) if rows else [()] * (1 + len(ENTRY_FIELDS))
-        pks, positions, kinds, ranks, general, numbers, names, scores = columns[: 1 + len(ENTRY_FIELDS)]
-        self._pks, self._positions = array("q", pks), array("q", positions)
-        self._kinds = array("b", map(self.KINDS.index, kinds))
-        self._ranks = array("i", [none if rank is None else rank for rank in ranks])
-        self._general = array("i", [none if rank is None else rank for rank in general])
-        self._scores = array("q", [none if score is None else int(score * scale) for score in scores])
-        self._numbers, self._names = _Texts(numbers), _Texts(names)
+        names = ("pk", *ENTRY_FIELDS)
+        transposed = zip(*rows, strict=True) if rows else [()] * len(names)
+        column = dict(zip(names, transposed, strict=False))  # by name: what follows ENTRY_FIELDS is left
+        self._pks, self._positions = array("q", column["pk"]), array("q", column["position_id"])
+        self._kinds = array("b", map(self.KINDS.index, column["list"]))
+        self._ranks = array("i", [none if rank is None else rank for rank in column["rank"]])
+        self._general = array("i", [none if rank is None else rank for rank in column["general_rank"]])
+        self._scores = array("q", [none if v is None else int(v * scale) for v in column["score"]])
+        self._numbers, self._names = _Texts(column["number"]), _Texts(column["name"])
 
     def __len__(self) -> int:
         return len(self._pks)

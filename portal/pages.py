@@ -143,8 +143,9 @@ def _admitted(cache, page: str, current: int) -> bool:
 
 # The counters this process has seen past their cap, in the generation it has seen last. Within a
 # generation a counter only grows, so the searches of a full page (on result day, nearly all of them:
-# every candidate looks up a name or a number of their own) are answered without the counters' four round
-# trips to a shared cache, an eighth of what such a search cost (py-spy, 50 clients on gunicorn).
+# every candidate looks up a name or a number of their own) are answered without the counters' round trips
+# to a shared cache (an ``add`` and an ``incr``, EXISTS then INCRBY, for each of the two: six), an eighth of
+# what such a search cost (py-spy, 50 clients on gunicorn).
 _full: tuple[int, set[str]] = (0, set())
 
 

@@ -8,7 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.apps import apps
 from django.conf import settings
+from django.contrib.auth.models import Group, Permission
+from django.contrib.contenttypes.models import ContentType
+from django.core import serializers
+from django.core.management.color import no_style
+from django.db import connection
 from django.test import override_settings
 from hypothesis import settings as hypothesis_settings
 from whitenoise.middleware import WhiteNoiseMiddleware
@@ -180,13 +186,6 @@ _SEEDED: dict[str, Any] | None = None
 
 def _reseed() -> None:
     global _SEEDED
-    from django.apps import apps
-    from django.contrib.auth.models import Group, Permission
-    from django.contrib.contenttypes.models import ContentType
-    from django.core import serializers
-    from django.core.management.color import no_style
-    from django.db import connection
-
     if _SEEDED is None:
         state_apps, functions = _seeding()
         # Its content types' cache holds the ids of the rows the flush deleted.

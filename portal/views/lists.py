@@ -161,7 +161,7 @@ def list_scope(
     return _scopes.get(("list", slug, run_pk, pk, list_slug), build)
 
 
-def _list_frame(slug: str, run_pk: int, pk: int, list_slug: str) -> dict[str, Any]:
+def _list_context(slug: str, run_pk: int, pk: int, list_slug: str) -> dict[str, Any]:
     """What a list page's context holds whatever the search or page: its scope, its addresses and its
     breadcrumbs, kept per generation (three ``reverse`` and the crumbs were a tenth of a search's own cost)."""
 
@@ -187,7 +187,7 @@ def _list_frame(slug: str, run_pk: int, pk: int, list_slug: str) -> dict[str, An
 
 
 def _list_page(slug: str, run_pk: int, pk: int, list_slug: str, query: str, number: str) -> Page:
-    fixed = _list_frame(slug, run_pk, pk, list_slug)
+    fixed = _list_context(slug, run_pk, pk, list_slug)
     run, position, the_list = fixed["run"], fixed["position"], fixed["list"]
     lines = (
         published.list_search(run, position, the_list.value, query)

@@ -98,7 +98,7 @@ def test_n1_stored_searches_are_capped_per_page_and_never_push_a_page_out(client
 
 def test_n1_past_its_cap_a_page_s_searches_no_longer_touch_the_shared_counters(client, world, settings):
     """Once this process has seen a page's counter past its cap, that page's other searches of the same
-    generation are answered without reading or moving the counters (four round trips to a shared cache);
+    generation are answered without reading or moving the counters (six round trips to a shared cache);
     a publication's new generation counts again."""
     settings.PUBLIC_SEARCHES_PER_PAGE = 2
     names = sorted({r.candidate.full_name for r in world["contest"].registrations.all()})

@@ -1,8 +1,8 @@
 """The public search of a published list (``candidates.published``): each process keeps, per generation of
 the public pages, the searchable text of a list (``contests.text_search.TextIndex``) and its lines' public
 columns (``Lines``), so a search reads nothing from the database once they are built, never a scan of the
-list (PostgreSQL's ``LIKE '%…%'`` on every line cost ~40 ms for 100,000, twice per page). Whatever changes what a list shows moves the
-generation on, and the next search sees it."""
+list (PostgreSQL's ``LIKE '%…%'`` on every line cost ~40 ms for 100,000, twice per page). Whatever changes
+what a list shows moves the generation on, and the next search sees it."""
 
 from __future__ import annotations
 
