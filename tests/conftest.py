@@ -16,6 +16,7 @@ from django.core import serializers
 from django.core.management.color import no_style
 from django.db import connection
 from django.test import override_settings
+from django.test.testcases import QuietWSGIRequestHandler
 from hypothesis import settings as hypothesis_settings
 from whitenoise.middleware import WhiteNoiseMiddleware
 
@@ -419,13 +420,14 @@ CHROMIUM = next(
 def _live_server_answers_without_nagle():
     """The live server's answers leave at once (TCP_NODELAY): Django's handler, like the standard library's it
     builds on, writes a response's headers and its body in separate sends, and with Nagle's algorithm the body
-    waited for the browser's delayed acknowledgement, some 40 ms a page and a stylesheet. A page load in
-    Chromium took 94 ms and now takes 24 ms (/tmp's navigation bench, headless shell, a page and its CSS).
-    Production serves through gunicorn behind nginx, which set TCP_NODELAY themselves."""
-    from django.test.testcases import QuietWSGIRequestHandler  # the apps are not ready when this module loads
-
+    waited for the browser's delayed acknowledgement, some 40 ms a page and a stylesheet. In a navigation
+    micro-bench (headless shell, a page and its CSS; not kept) a load took 94 ms and takes 24 ms with it; the
+    heteroidentification journey and the clerk's accessibility sweep, serially, ~39 s → ~36 s. Production
+    serves through gunicorn behind nginx, which set TCP_NODELAY themselves."""
+    before = QuietWSGIRequestHandler.disable_nagle_algorithm
     QuietWSGIRequestHandler.disable_nagle_algorithm = True
     yield
+    QuietWSGIRequestHandler.disable_nagle_algorithm = before
 
 
 @pytest.fixture(scope="session")

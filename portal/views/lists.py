@@ -176,11 +176,11 @@ def _list_context(slug: str, run_pk: int, pk: int, list_slug: str) -> dict[str, 
             "here": reverse("public:list", args=[slug, run_pk, pk, list_slug]),
             "csv_url": reverse("public:list_data", args=[slug, run_pk, pk, list_slug, "csv"]),
             "json_url": reverse("public:list_data", args=[slug, run_pk, pk, list_slug, "json"]),
-            "crumbs": [
+            "crumbs": (  # a tuple: the dict is shared by every request of the generation
                 contest_crumb(contest),
                 run_crumb(run),
                 (f"{position.code}: {the_list.label}", None),
-            ],
+            ),
         }
 
     return _scopes.get(("list-context", slug, run_pk, pk, list_slug), build)
