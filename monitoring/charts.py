@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import base64
 import datetime
+import hashlib
 import re
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -74,6 +76,15 @@ def _config(chart: pygal.Graph, title: str, labels: Sequence[str]) -> None:
     chart.truncate_label = -1
 
 
+def _render(chart: pygal.Graph, content: object) -> str:
+    """The chart's SVG, the same bytes for the same ``content`` (its title, labels and series): pygal names
+    each chart's styles by a random id (``#chart-<uuid>``), so the same figures drew a different SVG, and the
+    report's PDF different bytes, at each rendering. The id is a digest of what is drawn instead: an SVG
+    shown as an image is a document of its own, where no other chart's id can meet it."""
+    chart.uuid = str(uuid.UUID(bytes=hashlib.sha256(repr(content).encode()).digest()[:16]))
+    return str(chart.render(is_unicode=True))
+
+
 def _ticks(top: int) -> list[int]:
     """Whole-number marks from 0 to at least ``top`` (people and vacancies are counted, never 0.1 of one),
     at most 11 of them, in steps of 1, 2 or 5 times a power of ten."""
@@ -104,7 +115,9 @@ def bars(
     chart.value_formatter = lambda value: f"{value:.0f}"
     for name, values in series:
         chart.add(name, list(reversed(values)))
-    return str(chart.render(is_unicode=True))
+    return _render(
+        chart, ("bars", title, list(labels), [(name, list(values)) for name, values in series], stacked)
+    )
 
 
 def _count(text: str) -> int | None:
@@ -185,9 +198,8 @@ def lifetime_chart(policy: Policy, until: datetime.date) -> Chart | None:
     chart.y_title = "% dos nomeados"
     chart.y_labels = list(range(0, 101, 10))
     chart.value_formatter = lambda value: f"{value:.0f}%"
-    chart.add(
-        "Negros entre os nomeados (%)", [None if s.percent is None else float(s.percent) for s in shares]
-    )
+    percents = [None if s.percent is None else float(s.percent) for s in shares]
+    chart.add("Negros entre os nomeados (%)", percents)
     chart.add(
         f"Percentual da lei ({wording.percent_text(policy.percent)})",
         [statutory] * len(years),
@@ -204,7 +216,7 @@ def lifetime_chart(policy: Policy, until: datetime.date) -> Chart | None:
     return Chart(
         title,
         f"Gráfico de linhas: {title}. Os números estão na tabela a seguir.",
-        str(chart.render(is_unicode=True)),
+        _render(chart, ("line", title, labels, percents, statutory)),
         ("Ano", "Nomeados", "Negros entre os nomeados"),
         table,
     )

@@ -37,3 +37,16 @@ def test_bar_labels_read_across_and_the_first_label_is_on_top():
     svg = charts.bars("t", ["inscritos", "nomeados"], [("s", [12, 3])], stacked=False)
     assert "rotate" not in svg
     assert svg.index(">nomeados<") < svg.index(">inscritos<")  # drawn bottom-up: the first label last
+
+
+def test_the_same_figures_draw_the_same_svg_and_other_figures_another():
+    """The report's PDF is the same bytes when rendered again from the same figures (pygal names each chart's
+    styles by an id; a random one made every rendering differ)."""
+    series = [("Reserva racial", [4, 1]), ("Ampla", [10, 3])]
+    first = charts.bars("Funil", ["inscritos", "nomeados"], series, stacked=True)
+    assert first == charts.bars("Funil", ["inscritos", "nomeados"], series, stacked=True)
+    other = charts.bars(
+        "Funil", ["inscritos", "nomeados"], [("Reserva racial", [4, 2]), ("Ampla", [10, 3])], stacked=True
+    )
+    assert other != first
+    assert first.split('id="chart-', 1)[1][:36] != other.split('id="chart-', 1)[1][:36]
