@@ -77,10 +77,11 @@ def _config(chart: pygal.Graph, title: str, labels: Sequence[str]) -> None:
 
 
 def _render(chart: pygal.Graph, content: object) -> str:
-    """The chart's SVG, the same bytes for the same ``content`` (its title, labels and series): pygal names
-    each chart's styles by a random id (``#chart-<uuid>``), so the same figures drew a different SVG, and the
-    report's PDF different bytes, at each rendering. The id is a digest of what is drawn instead: an SVG
-    shown as an image is a document of its own, where no other chart's id can meet it."""
+    """The chart's SVG, the same text for the same ``content`` (its title, labels and series) on the same day
+    (pygal's opening comment carries the date): pygal names each chart's styles by a random id
+    (``#chart-<uuid>``), so the same figures drew a different SVG, and the report a different HTML, at each
+    rendering. The id is a digest of what is drawn instead: an SVG shown as an image is a document of its
+    own, where no other chart's id can meet it."""
     chart.uuid = str(uuid.UUID(bytes=hashlib.sha256(repr(content).encode()).digest()[:16]))
     return str(chart.render(is_unicode=True))
 

@@ -14,7 +14,8 @@ from django.contrib.auth.models import Group, Permission
 from django.contrib.contenttypes.models import ContentType
 from django.core import serializers
 from django.core.management.color import no_style
-from django.db import connection
+from django.core.management.commands import flush
+from django.db import connection, connections
 from django.test import override_settings
 from django.test.testcases import QuietWSGIRequestHandler
 from hypothesis import settings as hypothesis_settings
@@ -262,9 +263,6 @@ def _flush_restarts_the_ids():
     demo's snapshots (tests/demo_snapshot.py) are keyed by the starting rows' greatest ids: with ids that
     followed the number of earlier flushes, a demo built after one had a key of its own on almost every run,
     and was built again (its acts laid out again) instead of copied."""
-    from django.core.management.commands import flush
-    from django.db import connections
-
     handle = flush.Command.handle
 
     def restarting(self, **options):
