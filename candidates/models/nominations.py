@@ -11,6 +11,7 @@ from candidates.engine.schedule import kind_label
 from candidates.models.registrations import Registration
 from candidates.models.results import ListName, ResultRun
 from contests.models import Position
+from contests.models.checks import ChecksInOneQuery
 
 
 def nomination_name(nominee: str, seat: int) -> str:
@@ -55,7 +56,7 @@ class AllocationLedger(models.Model):
         return f"Nomeações de {self.position} (versão {self.version})"
 
 
-class Nomination(models.Model):
+class Nomination(ChecksInOneQuery, models.Model):
     """A nomination act for one seat of a position, and what became of it (RULES §4)."""
 
     class Status(models.TextChoices):

@@ -13,10 +13,11 @@ from simple_history.models import HistoricalRecords
 from candidates.engine.ranking import CutQuota, RankingError, cut_quota
 from candidates.models.registrations import ImportedHistory, Registration, score_field
 from contests.models import Contest
+from contests.models.checks import ChecksInOneQuery
 from contests.wording import decimal_comma
 
 
-class Phase(models.Model):
+class Phase(ChecksInOneQuery, models.Model):
     """A phase of the contest's exams, in order, with its weight, maximum, pass mark and cut-off."""
 
     contest = models.ForeignKey(
@@ -126,7 +127,7 @@ class Phase(models.Model):
         )
 
 
-class PhaseResult(models.Model):
+class PhaseResult(ChecksInOneQuery, models.Model):
     """A registration's score in one phase, or its absence."""
 
     registration = models.ForeignKey(

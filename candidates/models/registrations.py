@@ -13,6 +13,7 @@ from simple_history.models import HistoricalRecords
 from candidates.engine import eligibility
 from candidates.validators import format_cpf, mask_cpf, validate_cpf
 from contests.models import Contest, Policy, Position
+from contests.models.checks import ChecksInOneQuery
 
 SCORE_MAX_DIGITS = 8
 SCORE_DECIMAL_PLACES = 2
@@ -120,7 +121,7 @@ class Candidate(models.Model):
         return mask_cpf(self.cpf)
 
 
-class Registration(models.Model):
+class Registration(ChecksInOneQuery, models.Model):
     """A candidate's inscrição in one position of one contest, with the reserves chosen at registration."""
 
     class Status(models.TextChoices):

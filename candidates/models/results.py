@@ -11,6 +11,7 @@ from simple_history.models import HistoricalRecords
 
 from candidates.models.registrations import Registration, score_field
 from contests.models import Contest, Position
+from contests.models.checks import ChecksInOneQuery
 
 
 class ListName(models.TextChoices):
@@ -38,7 +39,7 @@ def _phase_kind_guard() -> Q:
     )
 
 
-class ResultRun(models.Model):
+class ResultRun(ChecksInOneQuery, models.Model):
     """A classification computed by the engine (``candidates.services.results``), frozen once published.
 
     A run covers the whole contest or one position. Its entries (``ResultEntry``) are written once, in

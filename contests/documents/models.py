@@ -9,6 +9,8 @@ from django.db.models import Q
 from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
+from contests.models.checks import ChecksInOneQuery
+
 IMMUTABLE = (
     "Um documento publicado não se altera nem se exclui: corrija-o por retificação (nova versão que aponta "
     "para a anterior)."
@@ -84,7 +86,7 @@ class EditalText(models.Model):
         ]
 
 
-class Document(models.Model):
+class Document(ChecksInOneQuery, models.Model):
     """A published version of an act, as the PDF that was published: immutable, hashed, verifiable.
 
     The versions of one act share ``contest``, ``kind`` and ``subject``; a rectification is a new version

@@ -15,6 +15,7 @@ from simple_history.models import HistoricalRecords
 
 from contests import lifecycle, quotas
 from contests.calendar import add_months
+from contests.models.checks import ChecksInOneQuery
 from contests.models.organization import Organization
 from contests.models.policy import PERCENT_VALIDATORS, Policy
 from contests.wording import thousands
@@ -30,7 +31,7 @@ class ContestQuerySet(models.QuerySet):
         return self.filter(edital_published_q())
 
 
-class Contest(models.Model):
+class Contest(ChecksInOneQuery, models.Model):
     """A concurso público: its policy, PcD parameters, schedule, homologation and validity."""
 
     class Status(models.TextChoices):

@@ -11,8 +11,10 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
+from contests.models.checks import ChecksInOneQuery
 
-class Job(models.Model):
+
+class Job(ChecksInOneQuery, models.Model):
     """One request for background work and its outcome, shown on ``/tarefas/<id>/``.
 
     No history table: the row is operational (who asked, when, how it went); what the work changed is

@@ -14,13 +14,14 @@ from django.urls import reverse
 from simple_history.models import HistoricalRecords
 
 from contests import law_term, quotas
+from contests.models.checks import ChecksInOneQuery
 
 PERCENT_VALIDATORS = [MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(100))]
 # Why a version a published contest uses refuses a change (its parts kept by other apps say the same).
 POLICY_LOCKED = "Esta política é usada por um concurso com edital publicado e não pode ser alterada: crie uma nova versão."
 
 
-class Policy(models.Model):
+class Policy(ChecksInOneQuery, models.Model):
     """A law's parameters (RULES.md §1), versioned by dates. Two founding laws are seeded.
 
     The procedure's and the heteroidentification commission's law (RULES §5) is read by ``declarations``

@@ -14,6 +14,7 @@ from simple_history.models import HistoricalRecords
 from candidates.models import Registration
 from candidates.models.results import ListName
 from contests.models import Contest, Position
+from contests.models.checks import ChecksInOneQuery
 from declarations.courts import rules
 from declarations.models.procedures import procedure_storage
 
@@ -24,7 +25,7 @@ DURATION_CHOICES = [(d.value, rules.DURATION_LABELS[d]) for d in rules.Duration]
 STATUS_CHOICES = [(s.value, rules.STATUS_LABELS[s]) for s in rules.Status]
 
 
-class CourtOrder(models.Model):
+class CourtOrder(ChecksInOneQuery, models.Model):
     """An order of a court that the organisation must comply with in a contest (liminar, tutela de urgência,
     sentença, acórdão, acordo homologado)."""
 
