@@ -4,10 +4,26 @@
 2.0/2.1 A and AA (and axe's best practices); ``assert_accessible(page)`` fails the test with a readable
 list. The staff pages must have no violation of any impact; the public pages none serious or
 critical and we hold them to the same bar.
+
+axe's answer is a function of the document (its DOM as it stands), the stylesheets and scripts it loads,
+the viewport, axe's own source and the browser: ``Verdicts`` keeps each answer in
+``.pytest_cache/axe-results/`` under a digest of all of them, and the next ``make test``, or the other
+worker, takes it instead of running axe over the same document again (about 170 ms a page; the staff
+sweep opens some 200). Left out of the digest: what a reader never sees (the hidden inputs' values, the
+CSRF and form tokens new at every request; a task's id, a UUID) and what lays out the same whatever its
+digits (the time printed after a date: a run a minute later prints another). Anything else that differs,
+a word, an attribute, a byte of ``static/``, is another document and axe runs. A clean checkout (CI) runs
+axe on every page; answers older than two days go, and ``COTAS_TEST_AXE=1`` runs axe everywhere.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
+import os
+import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +34,15 @@ IMPACTS = ("minor", "moderate", "serious", "critical")
 
 
 _SOURCE: str | None = None
+ROOT = Path(__file__).resolve().parent.parent
+EXPIRY_DAYS = 2
+# Never shown, or laid out the same whatever their value: a hidden input's value (CSRF and form tokens), a
+# task's UUID, the time printed after a date ("06/12/2026 12:08" and "13:09").
+UNSEEN = (
+    (re.compile(r'(<input type="hidden"[^>]*? value=")[^"]*(")'), r"\1…\2"),
+    (re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"), "uuid"),
+    (re.compile(r"(\d\d/\d\d/\d{4},? (?:às )?)\d\d:\d\d(?::\d\d)?"), r"\1hh:mm"),
+)
 
 
 def _source() -> str:
@@ -35,7 +60,77 @@ def preload(page: Any) -> None:
     page.context.add_init_script(_source())
 
 
+class Verdicts:
+    """axe's answers kept on disk by a digest of what they depend on (the module's docstring)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.refresh = bool(os.environ.get("COTAS_TEST_AXE"))
+        self._environment: dict[str, bytes] = {}
+        self.ran = self.reused = 0
+
+    def environment(self, browser_version: str) -> bytes:
+        """axe's source, the browser's version and every file of ``static/`` (the pages' CSS and scripts)."""
+        found = self._environment.get(browser_version)
+        if found is None:
+            digest = hashlib.sha256(_source().encode())
+            digest.update(browser_version.encode())
+            for path in sorted((ROOT / "static").rglob("*")):
+                if path.is_file():
+                    digest.update(str(path.relative_to(ROOT)).encode())
+                    digest.update(path.read_bytes())
+            found = self._environment[browser_version] = digest.digest()
+        return found
+
+    def key(self, html: str, viewport: object, browser_version: str) -> str:
+        for pattern, replacement in UNSEEN:
+            html = pattern.sub(replacement, html)
+        digest = hashlib.sha256(self.environment(browser_version))
+        digest.update(json.dumps(viewport, sort_keys=True).encode())
+        digest.update(html.encode())
+        return digest.hexdigest()[:40]
+
+    def get(self, key: str) -> list[dict[str, Any]] | None:
+        if self.refresh:
+            return None
+        with contextlib.suppress(OSError, ValueError):
+            found = json.loads((self.folder / f"{key}.json").read_text(encoding="utf-8"))
+            self.reused += 1
+            return found
+        return None
+
+    def put(self, key: str, found: list[dict[str, Any]]) -> None:
+        self.ran += 1
+        self.folder.mkdir(parents=True, exist_ok=True)
+        partial = self.folder / f"{key}.{os.getpid()}.part"
+        partial.write_text(json.dumps(found), encoding="utf-8")
+        os.replace(partial, self.folder / f"{key}.json")
+
+    def prune(self) -> None:
+        """Answers older than two days go (a document of an older checkout rarely comes back)."""
+        if not self.folder.exists():
+            return
+        limit = time.time() - EXPIRY_DAYS * 86400
+        for path in self.folder.glob("*.json"):
+            with contextlib.suppress(OSError):
+                if path.stat().st_mtime < limit:
+                    path.unlink()
+
+
+VERDICTS = Verdicts(ROOT / ".pytest_cache" / "axe-results")
+
+
 def violations(page: Any, *, impacts: tuple[str, ...] = IMPACTS) -> list[dict[str, Any]]:
+    html = page.evaluate("() => document.documentElement.outerHTML")
+    key = VERDICTS.key(html, page.viewport_size, page.context.browser.version)
+    found = VERDICTS.get(key)
+    if found is None:
+        found = _run_axe(page)
+        VERDICTS.put(key, found)
+    return [v for v in found if (v.get("impact") or "minor") in impacts]
+
+
+def _run_axe(page: Any) -> list[dict[str, Any]]:
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         # Evaluated through the DevTools protocol, which the page's strict CSP does not govern (an inline
         # <script> tag would be refused, and the CSP must stay as it is).
@@ -48,7 +143,7 @@ def violations(page: Any, *, impacts: tuple[str, ...] = IMPACTS) -> list[dict[st
         })).violations""",
         TAGS,
     )
-    return [v for v in found if (v.get("impact") or "minor") in impacts]
+    return found
 
 
 def describe(found: list[dict[str, Any]]) -> str:

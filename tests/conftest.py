@@ -21,7 +21,7 @@ from django.test.testcases import QuietWSGIRequestHandler
 from hypothesis import settings as hypothesis_settings
 from whitenoise.middleware import WhiteNoiseMiddleware
 
-from tests import acts_reading, builders, demo_snapshot, migrated_db, rendered_pdfs
+from tests import acts_reading, axe, builders, demo_snapshot, migrated_db, rendered_pdfs
 from tests.passwords import FAST_HASHERS
 
 # ``--hypothesis-profile=thorough`` (CI, .ci/run): Hypothesis's defaults, and the fuzz of every staff form
@@ -95,6 +95,12 @@ def _pdfs_rendered_once():
     render.pdf_from_html, services.new_code = PDFS, CODES
     yield
     render.pdf_from_html, services.new_code = original, new_code
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _old_axe_verdicts_pruned():
+    """axe's answers kept by earlier runs (tests/axe.py), those older than two days gone."""
+    axe.VERDICTS.prune()
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -522,6 +528,11 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(
             f"PDFs: {PDFS.misses} renderizados, {PDFS.from_disk} lidos de execuções anteriores ou do outro "
             f"processo, {PDFS.hits} repetidos"
+        )
+    if axe.VERDICTS.ran + axe.VERDICTS.reused:
+        terminalreporter.write_line(
+            f"axe: {axe.VERDICTS.ran} páginas verificadas, {axe.VERDICTS.reused} respostas de execuções anteriores"
+            " ou do outro processo"
         )
     if ACTS_READ:
         kinds = Counter(ACTS_READ)
