@@ -41,7 +41,8 @@ EXPIRY_DAYS = 2
 UNSEEN = (
     (re.compile(r'(<input type="hidden"[^>]*? value=")[^"]*(")'), r"\1…\2"),
     (re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"), "uuid"),
-    (re.compile(r"(\d\d/\d\d/\d{4},? (?:às )?)\d\d:\d\d(?::\d\d)?"), r"\1hh:mm"),
+    (re.compile(r"(\d\d/\d\d/\d{4},? (?:às )?)\d\d:\d\d:\d\d"), r"\1hh:mm:ss"),
+    (re.compile(r"(\d\d/\d\d/\d{4},? (?:às )?)\d\d:\d\d(?=\D)"), r"\1hh:mm"),
 )
 
 

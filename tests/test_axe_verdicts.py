@@ -39,7 +39,11 @@ def test_a_new_token_task_or_time_is_the_same_document(verdicts):
     key = verdicts.key(page(), DESKTOP, "156.0")
     assert verdicts.key(page(token="Zz81b"), DESKTOP, "156.0") == key
     assert verdicts.key(page(task="63337ab5-9e1c-45cc-b099-8a1468019b46"), DESKTOP, "156.0") == key
-    assert verdicts.key(page(time="13:09:17"), DESKTOP, "156.0") == key
+    assert verdicts.key(page(time="13:09"), DESKTOP, "156.0") == key
+    # Seconds printed are three characters more: another layout, another document.
+    seconds = verdicts.key(page(time="12:08:00"), DESKTOP, "156.0")
+    assert seconds != key
+    assert verdicts.key(page(time="13:09:17"), DESKTOP, "156.0") == seconds
 
 
 def test_another_text_viewport_or_browser_is_another_document(verdicts):
