@@ -52,7 +52,9 @@ run: demo
 # migrations and models are unchanged; PDFs of the same HTML are rendered once, then read by both workers and
 # later runs from .pytest_cache/rendered-pdfs/ (tests/rendered_pdfs.py; the builders' numbers and the
 # verification codes restart at each test, so a test prints the same acts whichever worker runs it);
-# the demo (seed_demo) is built once per starting rows, code and day, then copied (tests/demo_snapshot.py).
+# the demo (seed_demo) is built once per starting rows, code and day, then copied (tests/demo_snapshot.py);
+# axe's answer for a page is kept for the same document, styles and browser (tests/axe.py; COTAS_TEST_AXE=1
+# runs axe on every page, as a clean checkout does).
 # CI adds PYTEST_ARGS=--hypothesis-profile=thorough (twice the form fuzz's generated examples).
 PYTEST_WORKERS ?= auto
 # PYTHONDONTWRITEBYTECODE emptied: where the environment sets it, pytest cannot keep its rewritten test
