@@ -23,9 +23,10 @@ import hashlib
 import json
 import os
 import re
-import time
 from pathlib import Path
 from typing import Any
+
+from tests import kept_files
 
 AXE_VERSION = "4.14.1"
 AXE_SOURCE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
@@ -35,7 +36,6 @@ IMPACTS = ("minor", "moderate", "serious", "critical")
 
 _SOURCE: str | None = None
 ROOT = Path(__file__).resolve().parent.parent
-EXPIRY_DAYS = 2
 # Never shown, or laid out the same whatever their value: a hidden input's value (CSRF and form tokens), a
 # task's UUID, the time printed after a date ("06/12/2026 12:08" and "13:09").
 UNSEEN = (
@@ -102,20 +102,11 @@ class Verdicts:
 
     def put(self, key: str, found: list[dict[str, Any]]) -> None:
         self.ran += 1
-        self.folder.mkdir(parents=True, exist_ok=True)
-        partial = self.folder / f"{key}.{os.getpid()}.part"
-        partial.write_text(json.dumps(found), encoding="utf-8")
-        os.replace(partial, self.folder / f"{key}.json")
+        kept_files.write_whole(self.folder / f"{key}.json", json.dumps(found).encode())
 
     def prune(self) -> None:
         """Answers older than two days go (a document of an older checkout rarely comes back)."""
-        if not self.folder.exists():
-            return
-        limit = time.time() - EXPIRY_DAYS * 86400
-        for path in self.folder.glob("*.json"):
-            with contextlib.suppress(OSError):
-                if path.stat().st_mtime < limit:
-                    path.unlink()
+        kept_files.prune(self.folder, "*.json")
 
 
 VERDICTS = Verdicts(ROOT / ".pytest_cache" / "axe-results")

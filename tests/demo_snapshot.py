@@ -27,7 +27,6 @@ import hashlib
 import io
 import os
 import pickle
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -39,6 +38,8 @@ from django.core.files.base import ContentFile
 from django.core.management.color import no_style
 from django.db import connection, models, transaction
 from django.utils import timezone
+
+from tests import kept_files
 
 # The project's own source: any change to it may change the demo.
 SOURCES = (
@@ -214,9 +215,7 @@ def _built(handle, command, path: Path, args: tuple[Any, ...], options: dict[str
     finally:
         command.stdout = stdout
     snapshot = _take(printed.getvalue())
-    partial = path.with_suffix(f".{os.getpid()}.part")
-    partial.write_bytes(snapshot)
-    os.replace(partial, path)
+    kept_files.write_whole(path, snapshot)
     return snapshot
 
 
@@ -235,15 +234,6 @@ class _Tee:
         return getattr(self.wrapped, name)
 
 
-def _expired(path: Path, days: int = 2) -> bool:
-    return time.time() - path.stat().st_mtime > days * 86400
-
-
 def prune() -> None:
     """Snapshots older than two days go (their day is over; a key never comes back)."""
-    folder = Path(settings.BASE_DIR) / ".pytest_cache" / "demo-snapshots"
-    if folder.exists():
-        for path in folder.glob("*.pickle"):
-            with contextlib.suppress(OSError):
-                if _expired(path):
-                    path.unlink()
+    kept_files.prune(Path(settings.BASE_DIR) / ".pytest_cache" / "demo-snapshots", "*.pickle")

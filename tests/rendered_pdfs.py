@@ -31,7 +31,6 @@ import hashlib
 import os
 import random
 import re
-import time
 from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
@@ -40,6 +39,7 @@ from urllib.parse import unquote, urlparse
 from django.conf import settings
 
 from contests.documents import render
+from tests import kept_files
 
 SEED = 20  # any: the same for every test
 
@@ -57,7 +57,6 @@ class Codes:
 
 
 FILE_URI = re.compile(r"file://[^\s\"'<>)]+")
-EXPIRY_DAYS = 2
 
 
 def _environment() -> bytes:
@@ -122,10 +121,7 @@ class PdfCache:
     def _write(self, path: Path, pdf: bytes) -> None:
         if self.folder is None:
             return
-        self.folder.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.part")
-        partial.write_bytes(pdf)
-        os.replace(partial, path)
+        kept_files.write_whole(path, pdf)
 
     def __call__(self, html: str) -> bytes:
         key = self._key(html)
@@ -148,10 +144,5 @@ class PdfCache:
 
     def prune(self) -> None:
         """PDFs older than two days go (a key of an older checkout rarely comes back)."""
-        if self.folder is None or not self.folder.exists():
-            return
-        limit = time.time() - EXPIRY_DAYS * 86400
-        for path in self.folder.glob("*.pdf"):
-            with contextlib.suppress(OSError):
-                if path.stat().st_mtime < limit:
-                    path.unlink()
+        if self.folder is not None:
+            kept_files.prune(self.folder, "*.pdf")
