@@ -40,8 +40,8 @@ def test_bar_labels_read_across_and_the_first_label_is_on_top():
 
 
 def test_the_same_figures_draw_the_same_svg_and_other_figures_another():
-    """The report's PDF is the same bytes when rendered again from the same figures (pygal names each chart's
-    styles by an id; a random one made every rendering differ)."""
+    """The same figures draw the same SVG, so the report's HTML is the same when rendered again (pygal names
+    each chart's styles by an id; a random one made every rendering differ)."""
     series = [("Reserva racial", [4, 1]), ("Ampla", [10, 3])]
     first = charts.bars("Funil", ["inscritos", "nomeados"], series, stacked=True)
     assert first == charts.bars("Funil", ["inscritos", "nomeados"], series, stacked=True)
