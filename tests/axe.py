@@ -113,13 +113,34 @@ VERDICTS = Verdicts(ROOT / ".pytest_cache" / "axe-results")
 
 
 def violations(page: Any, *, impacts: tuple[str, ...] = IMPACTS) -> list[dict[str, Any]]:
-    html = page.evaluate("() => document.documentElement.outerHTML")
+    html = _settled_html(page)
     key = VERDICTS.key(html, page.viewport_size, page.context.browser.version)
     found = VERDICTS.get(key)
     if found is None:
         found = _run_axe(page)
         VERDICTS.put(key, found)
     return [v for v in found if (v.get("impact") or "minor") in impacts]
+
+
+def _settled_html(page: Any) -> str:
+    """The document's HTML once it has loaded. A test that checks a page right after clicking a link can
+    find the next document committed but not yet parsed (``document.documentElement`` is then null): the
+    check waits for the load instead of failing on a page that is still arriving."""
+    for _ in range(50):
+        page.wait_for_load_state("load")
+        try:
+            html = page.evaluate(
+                "() => document.readyState === 'complete' && document.documentElement"
+                " ? document.documentElement.outerHTML : null"
+            )
+        except Exception as error:  # the document went away while it was read: read the next one
+            if "Execution context was destroyed" not in str(error):
+                raise
+            html = None
+        if html is not None:
+            return html
+        page.wait_for_timeout(20)
+    raise AssertionError(f"A página não terminou de carregar: {page.url}")
 
 
 def _run_axe(page: Any) -> list[dict[str, Any]]:

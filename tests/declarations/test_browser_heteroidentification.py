@@ -187,6 +187,7 @@ def test_heteroidentification_journey_from_the_draw_to_the_result_and_the_appeal
     mail.outbox.clear()
     for name in drawn:
         officer.get_by_role("link", name=f"Criar ou vincular o acesso de {name}").click()
+        expect(officer.get_by_role("button", name="Criar a conta")).to_be_visible()
         if name == drawn[0]:
             assert_accessible(officer)
         officer.get_by_role("button", name="Criar a conta").click()
