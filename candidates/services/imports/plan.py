@@ -316,7 +316,10 @@ class _Planner:
 
     def plan_rows(self, rows: list[Row], *, first: int) -> None:  # ``first``: how many rows came before
         seen_numbers = self.seen_numbers
+        turn = self.stream.turn if self.stream is not None else None  # ``writing.Stream``'s
         for done, row in enumerate(rows, start=first + 1):
+            if turn is not None and not turn.is_set():  # the writing's turn: it makes a COPY's rows
+                turn.wait()
             if done % 1000 == 0:
                 self.tick("Conferindo", done, self.table.row_count)
             number = row.values.get("number", "")
