@@ -15,7 +15,6 @@ from collections.abc import Callable, Iterator, Mapping
 from decimal import Decimal
 from typing import Any
 
-from django.db import connection
 from django.utils import timezone
 
 from candidates.engine import eligibility
@@ -23,6 +22,7 @@ from candidates.models import Candidate, Phase, PhaseResult, Registration, SelfD
 from candidates.services.access import access_codes_send_later
 from candidates.services.imports import cells, writing
 from candidates.services.imports.cells import CellError, fold
+from candidates.services.imports.existing import candidates_with_cpf
 from candidates.services.imports.files import Table, paused_gc
 from candidates.services.imports.mapping import (
     FIELDS_BY_KEY,
@@ -308,7 +308,7 @@ class _Planner:
 
     def load_candidates(self, rows: list[Row]) -> None:  # those of other contests with the CPFs of ``rows``
         wanted = {row.values["cpf"] for row in rows if row.values.get("cpf")}
-        for candidate in _candidates_with_cpf(sorted(wanted - self.candidates_by_cpf.keys())):
+        for candidate in candidates_with_cpf(sorted(wanted - self.candidates_by_cpf.keys())):
             self.candidates_by_id[candidate.pk] = candidate
             self.candidates_by_cpf[candidate.cpf] = candidate
 
@@ -689,15 +689,3 @@ class _Planner:
                     now=now,
                     progress=advance,
                 )
-
-
-def _candidates_with_cpf(cpfs: list[str]) -> Iterator[Candidate]:
-    """The candidates already registered (in any contest) under these CPFs."""
-    if not cpfs:
-        return
-    if connection.vendor == "postgresql":  # one array literal (as ``references.among``): CPFs are digits
-        table, literal = connection.ops.quote_name(Candidate._meta.db_table), "{" + ",".join(cpfs) + "}"
-        yield from Candidate.objects.raw(f"SELECT * FROM {table} WHERE cpf = ANY(%s::text[])", [literal])
-        return
-    for start in range(0, len(cpfs), 2000):
-        yield from Candidate.objects.filter(cpf__in=cpfs[start : start + 2000])
