@@ -19,12 +19,13 @@ Unique constraints go through Django unchanged.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from contextlib import nullcontext
 from typing import Any
 
-from django.core.exceptions import FieldError, ValidationError
+from django.core.exceptions import FieldError
 from django.db import DatabaseError, connections, router, transaction
-from django.db.models import BooleanField, CheckConstraint, Q, Value
+from django.db.models import BaseConstraint, BooleanField, CheckConstraint, Model, Q, Value
 from django.db.models.functions import Coalesce
 from django.db.models.sql import Query
 from django.db.models.sql.constants import SINGLE
@@ -71,29 +72,31 @@ def satisfied_checks(
 
 
 class ChecksInOneQuery:
-    """Mixed into a model before ``models.Model``: its check constraints validated in one query."""
+    """Mixed into a model before ``models.Model``: its check constraints validated in one query. Django's own
+    ``validate_constraints`` then runs, its loop and its errors unchanged, over every constraint not known to
+    pass (``get_constraints`` leaves out, while it runs, the checks the query found satisfied)."""
+
+    _checks_passed: frozenset[int] = frozenset()  # ids of the constraints found satisfied, while validating
 
     def validate_constraints(self, exclude: Any = None) -> None:
         # A mixin: ``self`` is the model instance it is mixed into.
         using = router.db_for_write(self.__class__, instance=self)  # type: ignore[arg-type]
         excluded = set(exclude or ())
-        errors: dict[str, list[ValidationError]] = {}
-        for model_class, model_constraints in self.get_constraints():  # type: ignore[attr-defined]
+        passed: set[int] = set()
+        for model_class, model_constraints in super().get_constraints():  # type: ignore[misc]
             checks = [c for c in model_constraints if isinstance(c, CheckConstraint)]
-            satisfied = (
-                satisfied_checks(self, model_class, checks, excluded, using) if len(checks) > 1 else set()
-            )
-            passed = {id(checks[i]) for i in satisfied}
-            for constraint in model_constraints:
-                if id(constraint) in passed:
-                    continue
-                # Django's ``Model.validate_constraints``, unchanged, for every constraint not known to pass.
-                try:
-                    constraint.validate(model_class, self, exclude=exclude, using=using)
-                except ValidationError as e:
-                    if getattr(e, "code", None) == "unique" and len(constraint.fields) == 1:
-                        errors.setdefault(constraint.fields[0], []).append(e)
-                    else:
-                        errors = e.update_error_dict(errors)
-        if errors:
-            raise ValidationError(errors)
+            if len(checks) > 1:
+                passed.update(
+                    id(checks[i]) for i in satisfied_checks(self, model_class, checks, excluded, using)
+                )
+        self._checks_passed = frozenset(passed)
+        try:
+            super().validate_constraints(exclude)  # type: ignore[misc]
+        finally:
+            del self._checks_passed  # the class's empty set again
+
+    def get_constraints(self) -> list[tuple[type[Model], Sequence[BaseConstraint]]]:
+        found: list[tuple[type[Model], Sequence[BaseConstraint]]] = super().get_constraints()  # type: ignore[misc]
+        if not self._checks_passed:
+            return found
+        return [(model, [c for c in cs if id(c) not in self._checks_passed]) for model, cs in found]

@@ -62,6 +62,7 @@ def test_a_violated_check_gives_djangos_error(change):
     django = errors(models.Model.validate_constraints, contest)
     assert django, "the change must violate a check constraint"
     assert errors(Contest.validate_constraints, contest) == django
+    assert "_checks_passed" not in vars(contest)  # every constraint is Django's again for the next call
 
 
 @pytest.mark.django_db
