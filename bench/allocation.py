@@ -130,7 +130,7 @@ def workload(size: int, rule: str) -> dict[str, object]:
     }
 
 
-def _run_worker(rule: str, candidates: int) -> dict | None:
+def run_worker(rule: str, candidates: int) -> dict | None:
     """The workload in a fresh interpreter (its own peak memory); its figures, or None if it failed."""
     result = subprocess.run(
         [sys.executable, __file__, "--worker", "--rule", rule, "--candidates", str(candidates)],
@@ -162,7 +162,7 @@ def main() -> int:
         print(json.dumps(workload(args.candidates, args.rule)))
         return 0
     started = time.perf_counter()
-    figures = _run_worker(args.rule, args.candidates)
+    figures = run_worker(args.rule, args.candidates)
     elapsed = time.perf_counter() - started
     if figures is None:
         return 1
@@ -195,7 +195,7 @@ def main() -> int:
         f"{figures['engine_cpu_seconds']:.2f} s = {_ratio(figures['engine_cpu_seconds'], figures['sort_cpu_seconds'])} the sort"
     )
     if args.rule != "projected" and not args.no_reference:
-        other = _run_worker("projected", args.candidates)
+        other = run_worker("projected", args.candidates)
         if other is None:
             return 1
         print(
