@@ -55,8 +55,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+from allocation import run_worker  # noqa: E402  (bench/ is the script's directory)
 from synthetic import build_csv as build_synthetic_csv  # noqa: E402
-from synthetic import create_contest  # noqa: E402  (bench/ is the script's directory)
+from synthetic import create_contest  # noqa: E402
+
+from contests.wording import thousands  # noqa: E402  (pure: no Django)
 
 SLUG = "bench-lists"
 POSITION = ("LST", "Cargo das listas", 100)
@@ -123,10 +126,6 @@ def measure(label: str, fn, profile: cProfile.Profile | None):
 def print_reference(cpu: float) -> None:
     """The engine's allocation of a million rows (``bench/allocation.py``'s workload, ``projected``) measured
     now, in a fresh interpreter of its own: the issue's reference, on this machine and at this load."""
-    from allocation import run_worker
-
-    from contests.wording import thousands
-
     figures = run_worker("projected", REFERENCE_CANDIDATES)
     if figures is None:
         print("Referência: a alocação de 1.000.000 pelo motor falhou (acima, o erro)", file=sys.stderr)
@@ -155,7 +154,6 @@ def main() -> None:
     from candidates.models import ResultEntry
     from candidates.services.imports import PhaseSpec, commit, parse_upload, suggest_mapping
     from candidates.services.results import result_run_compute, result_run_publish
-    from contests.wording import thousands
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "inscricoes.csv"
