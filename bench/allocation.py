@@ -25,6 +25,8 @@ import sys
 import time
 from pathlib import Path
 
+import cpu_share  # bench/ is the script's directory
+
 ROOT = Path(__file__).resolve().parent.parent
 LIMIT_SECONDS = 10.0
 LIMIT_BYTES = 2 * 1024**3
@@ -161,9 +163,9 @@ def main() -> int:
         sys.path.insert(0, str(ROOT))
         print(json.dumps(workload(args.candidates, args.rule)))
         return 0
-    started = time.perf_counter()
+    started, ticks = time.perf_counter(), cpu_share.sample()
     figures = run_worker(args.rule, args.candidates)
-    elapsed = time.perf_counter() - started
+    elapsed, share = time.perf_counter() - started, cpu_share.since(ticks)
     if figures is None:
         return 1
     rss = figures["peak_rss_bytes"]
@@ -186,6 +188,7 @@ def main() -> int:
     print(
         f"  CPU time of the worker {figures['cpu_seconds']:.2f} s (load average {os.getloadavg()[0]:.1f} "
         f"on {os.cpu_count()} cores: other processes share them)"
+        + (f"; while it ran: {share.text_en()} of the machine" if share is not None else "")
     )
     print(f"  peak memory (RSS of the worker) {rss / 1024**2:,.0f} MiB")
     # The machine is shared: compare with references measured in the same run, CPU time against CPU time.

@@ -55,7 +55,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-from allocation import run_worker  # noqa: E402  (bench/ is the script's directory)
+import cpu_share  # noqa: E402  (bench/ is the script's directory)
+from allocation import run_worker  # noqa: E402
 from synthetic import build_csv as build_synthetic_csv  # noqa: E402
 from synthetic import create_contest  # noqa: E402
 
@@ -99,7 +100,7 @@ def measure(label: str, fn, profile: cProfile.Profile | None):
     from django.db import connection
 
     queries = Queries()
-    load = os.getloadavg()[0]
+    load, ticks = os.getloadavg()[0], cpu_share.sample()
     server_before = backend_cpu()
     with connection.execute_wrapper(queries):
         cpu = time.process_time()
@@ -111,13 +112,14 @@ def measure(label: str, fn, profile: cProfile.Profile | None):
             profile.disable()
         wall = time.perf_counter() - started
         cpu = time.process_time() - cpu
-    server_after = backend_cpu()
+    server_after, share = backend_cpu(), cpu_share.since(ticks)
     server = server_after - server_before if server_before is not None and server_after is not None else None
     figures = {"wall": wall, "cpu": cpu, "server": server, "queries": queries.count}
     print(
         f"{label}: {wall:.2f} s de parede, CPU {cpu:.2f} s (este processo)"
         + (f" + {server:.2f} s (PostgreSQL)" if server is not None else "")
-        + f", {queries.count:,} consultas; carga média {load:.1f}",
+        + f", {queries.count:,} consultas; carga média {load:.1f}"
+        + (f"; {share.text()}" if share is not None else ""),
         flush=True,
     )
     return result, figures

@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+import cpu_share  # noqa: E402  (bench/ is the script's directory)
 from django.db import connection  # noqa: E402
 from synthetic import build_csv as build_synthetic_csv  # noqa: E402
 from synthetic import create_contest  # noqa: E402  (bench/ is the script's directory)
@@ -159,7 +160,7 @@ def main() -> None:
             "--phase",
             "Nota Discursiva=10",
         ]
-        load_before = os.getloadavg()[0]
+        load_before, ticks = os.getloadavg()[0], cpu_share.sample()
         children = resource.getrusage(resource.RUSAGE_CHILDREN)
         with ServerCpu(connection.settings_dict["NAME"]) as server:
             started = time.perf_counter()
@@ -167,7 +168,7 @@ def main() -> None:
             seconds = time.perf_counter() - started
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime
-        load_after = os.getloadavg()[0]
+        load_after, share = os.getloadavg()[0], cpu_share.since(ticks)
         copy_seconds = raw_copy_seconds(path)
         stats = pstats.Stats(str(profile)) if args.profile and profile.exists() else None
     if completed.returncode != 0:
@@ -196,6 +197,7 @@ def main() -> None:
         + "; "
         f"carga média (1 min) {load_before:.1f} antes, {load_after:.1f} depois (2 núcleos: acima de 2, o "
         "tempo de parede inclui a espera por CPU)"
+        + (f"; durante o comando: {share.text()} (da máquina)" if share is not None else "")
     )
     # The figure to compare between runs is the ratio to the raw COPY measured in this run.
     print(

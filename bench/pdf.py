@@ -36,6 +36,8 @@ from decimal import Decimal
 from pathlib import Path
 from urllib.parse import urlencode
 
+import cpu_share  # bench/ is the script's directory
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 PORT = int(os.environ.get("BENCH_PORT", "8766"))
@@ -410,7 +412,7 @@ def main() -> None:
                 # Warm-up: each gunicorn worker renders the pages once (its first request pays imports).
                 warm = time.perf_counter() + 3
                 asyncio.run(load(mix, cookies, 2, lambda end=warm: time.perf_counter() > end))
-                load_before = os.getloadavg()
+                load_before, ticks = os.getloadavg(), cpu_share.sample()
                 started = time.perf_counter()
                 deadline = started + args.baseline
                 baseline = asyncio.run(
@@ -420,7 +422,7 @@ def main() -> None:
                 job_path, status, elapsed, during, peak, cpu = asyncio.run(
                     during_the_job(urls, cookies, args.clients, args.timeout, worker)
                 )
-                load_after = os.getloadavg()
+                load_after, share = os.getloadavg(), cpu_share.since(ticks)
             finally:
                 stop(worker)
             figures = job_figures(job_path)
@@ -446,6 +448,7 @@ def main() -> None:
                 + ", ".join(f"{v:.2f}" for v in load_before)
                 + "; depois "
                 + ", ".join(f"{v:.2f}" for v in load_after)
+                + (f"; durante a medição: {share.text()} (da máquina)" if share is not None else "")
             )
             failed = not met
         finally:

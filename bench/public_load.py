@@ -55,6 +55,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+import cpu_share  # noqa: E402
 import nginx_front  # noqa: E402
 from synthetic import (  # noqa: E402  (bench/ is the script's directory)
     FIRST,
@@ -438,18 +439,20 @@ def result_day(
         )
         seconds = int(args.seconds)
         # The search alone first (a third of the time): what the application gives with no static flood.
+        ticks = cpu_share.sample()
         alone = nginx_front.wrk(
             port, searches, connections=args.search_clients, seconds=max(5, seconds // 3), threads=1,
             work=work, name="busca-sozinha", count_cache=True,
         )  # fmt: skip
-        figures = {"busca sozinha": nginx_front.result(alone)}
+        figures = {"busca sozinha": {**nginx_front.result(alone), "steal": cpu_share.since(ticks)}}
         # The same searches straight to gunicorn: no micro-cache, every one answered by the application
         # (the app's own store of searches still keeps up to PUBLIC_SEARCHES_PER_PAGE per page).
+        ticks = cpu_share.sample()
         direct = nginx_front.wrk(
             PORT, searches, connections=args.search_clients, seconds=max(5, seconds // 3), threads=1,
             work=work, name="busca-gunicorn",
         )  # fmt: skip
-        figures["busca gunicorn"] = nginx_front.result(direct)
+        figures["busca gunicorn"] = {**nginx_front.result(direct), "steal": cpu_share.since(ticks)}
         load_before = os.getloadavg()
         figures |= _snapshot_and_search(port, pages, searches, args, work, "snapshot", "busca")
         # Again at the floor's rate: the same 200 connections, each pausing after an answer so that all of
@@ -471,13 +474,13 @@ def result_day(
         "pelo nginx e direto no gunicorn), "
         f"{os.cpu_count()} CPUs"
     )
-    header = ("página", "conexões", "pedidos", "pedidos/s", "p50", "p95", "p99", "erros")
-    print("{:<13} {:>8} {:>9} {:>10} {:>8} {:>8} {:>8} {:>6}".format(*header))
+    header = ("página", "conexões", "pedidos", "pedidos/s", "p50", "p95", "p99", "erros", "steal")
+    print("{:<13} {:>8} {:>9} {:>10} {:>8} {:>8} {:>8} {:>6} {:>6}".format(*header))
     for kind, f in figures.items():
         connections = args.snapshot_clients if kind.startswith("snapshot") else args.search_clients
         print(
             f"{kind:<13} {connections:>8} {f['requests']:>9,} {f['rate']:>10,.0f} {f['p50']:>6.1f}ms "
-            f"{f['p95']:>6.1f}ms {f['p99']:>6.1f}ms {f['errors']:>6}"
+            f"{f['p95']:>6.1f}ms {f['p99']:>6.1f}ms {f['errors']:>6} {_steal(f.get('steal')):>6}"
         )
     print(
         "snapshot ritmo: as mesmas conexões, cada uma com uma pausa depois de cada resposta, para uns "
@@ -491,6 +494,10 @@ def result_day(
         )
     print(f"{len(set(searches)):,} buscas distintas (por nome, com e sem acento, e por número de inscrição)")
     print(f"Carga da máquina (1, 5, 15 min): antes {load_text(load_before)}; depois {load_text(load_after)}")
+    print(
+        "steal: a parte da CPU da máquina que o hospedeiro deu a outros durante a medição (bench/cpu_share.py); "
+        "acima de uns poucos %, a medição foi atrasada pelo hospedeiro, não pelo código"
+    )
     snap, gunicorn = figures["snapshot"], figures["busca gunicorn"]
     checks = [
         (f"snapshot ≥ {SNAPSHOT_RATE_FLOOR:,} pedidos/s", snap["rate"] >= SNAPSHOT_RATE_FLOOR),
@@ -529,6 +536,7 @@ def _snapshot_and_search(
     answer) and the search through nginx (``args.search_clients``) loaded at once for ``args.seconds``:
     their figures under the names ``snapshot`` and ``search``."""
     seconds = int(args.seconds)
+    ticks = cpu_share.sample()
     static = nginx_front.wrk(
         port, pages, connections=args.snapshot_clients, seconds=seconds, threads=2, work=work,
         name=snapshot.replace(" ", "-"), pause_ms=pause_ms,
@@ -537,7 +545,13 @@ def _snapshot_and_search(
         port, searches, connections=args.search_clients, seconds=seconds, threads=1, work=work,
         name=search.replace(" ", "-"), count_cache=True,
     )  # fmt: skip
-    return {snapshot: nginx_front.result(static), search: nginx_front.result(dynamic)}
+    figures = {snapshot: nginx_front.result(static), search: nginx_front.result(dynamic)}
+    share = cpu_share.since(ticks)  # both ran at once: the same share of the machine for both
+    return {name: {**f, "steal": share} for name, f in figures.items()}
+
+
+def _steal(share: cpu_share.Share | None) -> str:
+    return "–" if share is None else f"{share.steal:.0%}"
 
 
 async def _each(paths: list[str], clients: int) -> list[float]:
