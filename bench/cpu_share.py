@@ -10,7 +10,10 @@ next. In five runs without steal, ``bench/allocation.py --rule compensation`` ga
 
 So each bench also prints the share of the machine's CPU time stolen during its timed part, and the
 share left idle. A run with steal above a few percent was slowed by the host, not by the code: compare
-it with a run without.
+it with a run without. No steal is not a quiet host, though: the other guests still share the caches
+and the memory, and with 0% steal the same machine's ``make bench-import`` took 5.3 to 6.4 s of the
+command's CPU. The snapshot's p95 at 200 connections followed the steal (nginx alone on static files,
+six runs: 14.7 ms at 4%, 21.7 ms at 5%, 27.7 and 36.5 ms at 7%, 43.0 ms at 8%, 49.8 ms at 9%).
 
     before = cpu_share.sample()
     ...  # the timed part
