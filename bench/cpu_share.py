@@ -2,10 +2,10 @@
 
 The benches print the load average beside their figures, but on a virtual machine it says little about
 what slowed a run. On the 2-core machines of December 2026 (Firecracker guests) the load average read
-1.4 to 2.8 with both cores 98% idle and nothing of ours running. In its first hour (four runs of the
+1.4 to 2.8 with both cores 98% idle and nothing of ours running. In its first hour (six runs of the
 suite and some benches) its kernel counted 397 s of CPU given by the hypervisor to others (steal)
-against 4,844 s of user time, and the same bench's CPU seconds moved by a third from one run to the
-next. In five runs without steal, ``bench/allocation.py --rule compensation`` gave the engine 1.30 to
+against 4,844 s of user time, and the same bench's CPU seconds moved by a quarter to a half from one run
+to the next (the engine 1.47 to 1.87 s, the sort beside it 1.03 to 1.50 s). In five runs without steal, ``bench/allocation.py --rule compensation`` gave the engine 1.30 to
 1.35 s of CPU.
 
 So each bench also prints the share of the machine's CPU time stolen during its timed part, and the
