@@ -467,9 +467,9 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 # Chromium's RenderDocument makes a new frame in the renderer for every navigation, same-site ones included:
-# with it off the frame is kept, as before that feature, and a navigation took 37 ms of Chromium's CPU where
-# it took 55-62 ms (a page and its CSS loaded 100 times, two runs of each; the journeys' module: Chromium's
-# CPU 27.6 → 20.5 s). Pages, scripts and what the tests see are the same.
+# with it off the frame is kept, as before that feature, and a navigation took 37-45 ms of Chromium's CPU
+# where it took 55-67 ms (a page and its CSS loaded 100 times, runs alternated); the browser tests on two
+# workers, Chromium's CPU 154 → 127 s and 2:32 → 2:16. Pages, scripts and what the tests see are the same.
 DISABLED_FEATURES = ("RenderDocument",)
 
 
