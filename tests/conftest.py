@@ -467,10 +467,17 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 # Chromium's RenderDocument makes a new frame in the renderer for every navigation, same-site ones included:
-# with it off the frame is kept, as before that feature, and a navigation took 37-45 ms of Chromium's CPU
-# where it took 55-67 ms (a page and its CSS loaded 100 times, runs alternated); the browser tests on two
+# with it off the frame is kept, as before that feature, and a navigation took 37-43 ms of Chromium's CPU
+# where it took 50-67 ms (a page and its CSS loaded 100 times a run, runs alternated); the browser tests on two
 # workers, Chromium's CPU 154 → 127 s and 2:32 → 2:16. Pages, scripts and what the tests see are the same.
 DISABLED_FEATURES = ("RenderDocument",)
+
+
+def browser_command_line(browser) -> list[str]:
+    """The command line of a running browser's main process (its pid from CDP, its arguments from /proc)."""
+    processes = browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")["processInfo"]
+    pid = next(process["id"] for process in processes if process["type"] == "browser")
+    return Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
 
 
 def _launcher_disabled_features(playwright) -> list[str]:
@@ -480,9 +487,7 @@ def _launcher_disabled_features(playwright) -> list[str]:
     browser then runs with Playwright's list and ours is left out)."""
     browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
     try:
-        processes = browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")["processInfo"]
-        pid = next(process["id"] for process in processes if process["type"] == "browser")
-        arguments = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
+        arguments = browser_command_line(browser)
     except (OSError, StopIteration, KeyError):
         return []
     finally:

@@ -4,23 +4,17 @@ turned Playwright's back on."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from tests.conftest import DISABLED_FEATURES
+from tests.conftest import DISABLED_FEATURES, browser_command_line
 
 pytestmark = pytest.mark.browser
 
 
-def command_line(browser) -> list[str]:
-    processes = browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")["processInfo"]
-    pid = next(process["id"] for process in processes if process["type"] == "browser")
-    return Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
-
-
 def test_the_last_disable_features_carries_playwright_s_and_ours(browser):
-    switches = [argument for argument in command_line(browser) if argument.startswith("--disable-features=")]
+    switches = [
+        argument for argument in browser_command_line(browser) if argument.startswith("--disable-features=")
+    ]
     assert len(switches) == 2  # Playwright's, then ours
     playwright_s, ours = (set(switch.split("=", 1)[1].split(",")) for switch in switches)
     assert "PaintHolding" in playwright_s  # one Playwright turns off for every test it runs

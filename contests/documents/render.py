@@ -122,8 +122,9 @@ _fonts = threading.local()
 def _forget_fonts() -> None:
     """WeasyPrint removes a font configuration's temporary folder when the configuration is collected: the
     main thread's (and the stylesheet that refers to it) go at exit, while the modules it needs are there."""
-    _fonts.__dict__.clear()
-    gc.collect()
+    if _fonts.__dict__:  # this process rendered a PDF
+        _fonts.__dict__.clear()
+        gc.collect()
 
 
 def _font_config() -> Any:
@@ -138,8 +139,8 @@ def _font_config() -> Any:
 # pdf.css parsed once per thread, with the thread's font configuration (its @font-face rules are loaded into
 # it), and given to WeasyPrint in place of the <link> that templates/pdf/base.html puts in every document:
 # parsing it for each PDF was 15% of an act's time (the 264 documents of a test run: 57.4 s → 48.9 s of
-# CPU), and the PDFs come out byte for byte the same (tests/contests/test_documents.py). Parsed again when the
-# file changes (its size or time of change).
+# CPU), and the PDFs come out byte for byte the same (tests/contests/test_render_stylesheet.py). Parsed again
+# when the file changes (its size or time of change).
 def _stylesheet_link() -> str:
     """The <link> as templates/pdf/base.html renders it (its address escaped as the template escapes it)."""
     return f'<link rel="stylesheet" href="{escape(STYLESHEET.as_uri())}">'

@@ -38,7 +38,9 @@ def test_a_document_comes_out_byte_for_byte_as_weasyprint_makes_it_from_the_link
     html = page()
     assert render._stylesheet_link() in html
     assert pdf_from_html(html) == weasyprint_reads_the_link(html)
+    kept = render._stylesheet(render._font_config())
     assert pdf_from_html(html) == weasyprint_reads_the_link(html)  # the kept stylesheet, the second time
+    assert render._stylesheet(render._font_config()) is kept  # parsed once, not for each PDF
 
 
 def test_the_stylesheet_is_read_again_when_it_changes(monkeypatch, tmp_path):
