@@ -28,9 +28,9 @@ def contest():
 
 
 @pytest.fixture
-def media(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return tmp_path
+def media(settings, uploads_folder):
+    settings.MEDIA_ROOT = uploads_folder / "media"
+    return uploads_folder
 
 
 def url(name, contest):

@@ -34,10 +34,10 @@ HEADERS = [
 
 
 @pytest.fixture(autouse=True)
-def media(settings, tmp_path):
-    """The uploads' private storage is ``tmp_path / "imports"`` (tests/conftest.py), media beside it."""
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return tmp_path
+def media(settings, uploads_folder):
+    """The uploads' private storage is ``uploads_folder / "imports"`` (tests/conftest.py), media beside it."""
+    settings.MEDIA_ROOT = uploads_folder / "media"
+    return uploads_folder
 
 
 @pytest.fixture
@@ -333,7 +333,7 @@ def test_the_file_is_kept_private_outside_media(client_for, contest, media):
 
 def test_files_abandoned_for_a_day_are_swept_at_the_next_upload(client_for, contest, media):
     directory = media / "imports"
-    directory.mkdir()
+    directory.mkdir(parents=True)
     abandoned, recent = directory / ("a" * 32), directory / ("b" * 32)  # other clerks' imports
     for path in (abandoned, recent):
         path.write_bytes(b"x")
