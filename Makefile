@@ -5,9 +5,11 @@
 # self-compiled one (pyenv's default build) lacks: on the same machine `make test` took 22% less CPU
 # with it (user 12 min 14 s -> 9 min 30 s; 7 min 56 s -> 6 min 37 s), and the benches gain alike. A venv
 # made from another interpreter is made again.
-PYTHON ?= $(shell for candidate in /usr/bin/python3 python3; do \
+ifndef PYTHON
+PYTHON := $(shell for candidate in /usr/bin/python3 python3; do \
 	$$candidate -c 'import sys, ensurepip, venv; sys.exit(sys.version_info < (3, 11))' 2>/dev/null \
 	&& { command -v $$candidate; exit; }; done; echo python3)
+endif
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
@@ -24,6 +26,7 @@ install: $(STAMP) .env
 # requirements only then or when they change.
 $(VENV)/pyvenv.cfg: FORCE
 	@wanted="$$($(PYTHON) -c 'import os, sys; print(os.path.realpath(sys.executable))')"; \
+	if [ -z "$$wanted" ]; then echo "$(PYTHON) does not run: the venv is left as it is" >&2; exit 1; fi; \
 	made_from="$$($(BIN)/python -c 'import os, sys; print(os.path.realpath(sys._base_executable))' 2>/dev/null)"; \
 	if [ "$$made_from" != "$$wanted" ]; then \
 		if [ -e $@ ]; then echo "a venv made from $${made_from:-an interpreter that no longer runs}: made again"; fi; \
