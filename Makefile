@@ -2,9 +2,9 @@
 # The interpreter the venv is made from: the system's CPython (/usr/bin/python3) where it is 3.11 or newer and
 # can make a venv (Debian's needs python3-venv), else the first python3 on PATH; `make install PYTHON=...`
 # chooses another. Debian builds its CPython with profile-guided and link-time optimisation, which a
-# self-compiled one (pyenv's default build) lacks: on the same machine `make test` took 22% less CPU
-# with it (user 12 min 14 s -> 9 min 30 s; 7 min 56 s -> 6 min 37 s), and the benches gain alike. A venv
-# made from another interpreter is made again.
+# self-compiled one (pyenv's default build) lacks: three CPU-bound test modules in one process took a median
+# 10% less time with it (0-21% over eight alternated pairs, on a host whose speed drifted) and a small
+# pure-Python probe 12% less. A venv made from another interpreter is made again.
 ifndef PYTHON
 PYTHON := $(shell for candidate in /usr/bin/python3 python3; do \
 	$$candidate -c 'import sys, ensurepip, venv; sys.exit(sys.version_info < (3, 11))' 2>/dev/null \
