@@ -71,8 +71,8 @@ _UPLOAD_FOLDERS = count()
 def _private_uploads(settings, _uploads_root):
     """Uploads to the import wizard and the portal's snapshot go to the test's own folder, never to the
     checkout's: a new name under the session's temporary folder, made by the storage on its first write.
-    (``tmp_path`` made a folder and moved pytest's "current" link for each of the 5,000-odd tests: about
-    1.5 ms each, for the few dozen that write a file.)"""
+    (``tmp_path`` made a folder and moved pytest's "current" link for each of the 5,000-odd tests: 1,000
+    empty tests took 0.6-2.3 ms less each without it, in three alternated pairs.)"""
     folder = _uploads_root / str(next(_UPLOAD_FOLDERS))
     storages = dict(settings.STORAGES)
     for name in ("imports", "snapshots"):

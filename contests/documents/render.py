@@ -5,6 +5,10 @@ verification address (a draft says "minuta" instead). Long lists are paginated h
 and last pages and the frame of the others rendered by WeasyPrint; the pages between are drawn by
 ``fastlist`` in the same look (``render_blocks``): WeasyPrint took half a minute to lay out 10,000 rows.
 A list longer than ``DOCUMENTS_TASK_ROWS`` is rendered by a task (``contests.jobs``), never in a request.
+
+WeasyPrint is imported inside the functions that use it, not at the top: importing it took 1.0-1.2 s
+(``python -X importtime -c "import weasyprint"``), and every web process imports this module through the
+views, most of them never making a PDF (pypdf likewise, where a PDF is read).
 """
 
 from __future__ import annotations
