@@ -2,6 +2,8 @@
 
 import os
 import shutil
+import threading
+import time
 from collections import Counter
 from itertools import count, groupby
 from pathlib import Path
@@ -513,7 +515,11 @@ def _launcher_disabled_features(playwright) -> list[str]:
 
 
 @pytest.fixture(scope="session")
-def browser():
+def browser(live_server):
+    """Chromium, for the session. It asks for the live server so that it closes first: the server's threads
+    serving its kept-alive connections then end while the in-memory database is still shared with them (closed
+    after the server stopped, each of them failed on that connection, pytest's "Exception in thread" warnings
+    at the end of ``make test``)."""
     if not os.path.exists(CHROMIUM):
         pytest.skip(
             "Chromium do Debian ausente (apt-get install chromium-headless-shell): testes de navegador ignorados."
@@ -528,6 +534,15 @@ def browser():
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS + extra)
         yield browser
         browser.close()
+    _join_live_server_requests()
+
+
+def _join_live_server_requests(timeout: float = 10) -> None:
+    """Wait for the live server's request threads, each ending as the closed browser's connection drops."""
+    deadline = time.monotonic() + timeout
+    for thread in threading.enumerate():
+        if thread.name.endswith("(process_request_thread)"):
+            thread.join(max(0.0, deadline - time.monotonic()))
 
 
 @pytest.fixture
